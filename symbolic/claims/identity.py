@@ -1,0 +1,70 @@
+"""Identity claims: ``lhs == rhs`` for every value in the domain."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import sympy as sp
+
+from ..deadline import Deadline, PhaseTimeout
+from ..proving import find_counterexample, prove_zero, show_point, value_at
+from ..verdict import Status, Verdict
+from .base import Claim, free_symbols, named_points
+
+#: Fraction of the budget the symbolic attempt may use before numerics take over.
+SYMBOLIC_SHARE = 0.7
+
+
+class Identity(Claim):
+    """``lhs = rhs`` on the domain given by the symbols' assumptions and ``where``.
+
+    PROVED when ``lhs - rhs`` simplifies to 0 (sums evaluated, ``Piecewise``
+    branches such as ``L = 1`` checked one by one).  Otherwise sample points in
+    the domain (``hints`` first) are evaluated exactly or at 50 digits: a certain
+    nonzero residual REFUTES with that counterexample; agreement on all of them
+    is only CHECKED.
+    """
+
+    kind = "identity"
+
+    def __init__(self, id, lhs, rhs, statement, source, *, where: Iterable = (), hints: Iterable[dict] = (),
+                 samples: int = 24, **kw):
+        super().__init__(id, statement, source, **kw)
+        self.lhs = sp.sympify(lhs)
+        self.rhs = sp.sympify(rhs)
+        self.where = tuple(sp.sympify(w) for w in where)
+        self.symbols = free_symbols(self.lhs, self.rhs, *self.where)
+        self.hints = named_points(hints, self.symbols)
+        self.samples = samples
+
+    def _check(self, deadline: Deadline) -> Verdict:
+        residual = self.lhs - self.rhs
+        reason = ""
+        try:
+            with deadline.phase(SYMBOLIC_SHARE):
+                proof = prove_zero(residual, deadline)
+            if proof.proved:
+                return Verdict(Status.PROVED, proof.method, "lhs - rhs = 0 for all parameter values")
+            reason = f"simplified residual: {sp.sstr(proof.residual)[:300]}"
+        except PhaseTimeout:
+            reason = "symbolic simplification ran out of its share of the budget"
+        return numeric_verdict(residual, self.symbols, self.where, self.hints, self.samples, deadline,
+                               reason, self.lhs, self.rhs)
+
+
+def numeric_verdict(residual, symbols, where, hints, samples, deadline, reason, lhs=None, rhs=None) -> Verdict:
+    """Counterexample search on ``residual``: REFUTED, CHECKED (all samples agree) or UNKNOWN."""
+    point, pv, tested = find_counterexample(residual, symbols, where, hints, n=samples, deadline=deadline)
+    if point is not None:
+        details = {"residual": pv.value}
+        if lhs is not None:
+            details["lhs"] = value_at(lhs, point).value
+            details["rhs"] = value_at(rhs, point).value
+        how = "exact arithmetic" if pv.exact else "50-digit evaluation"
+        return Verdict(Status.REFUTED, f"counterexample ({how})",
+                       f"residual = {sp.sstr(pv.value)} at {show_point(point)}; {reason}",
+                       counterexample=show_point(point), details=details)
+    if tested:
+        return Verdict(Status.CHECKED, f"sampled {tested} points, no counterexample",
+                       f"not proved symbolically ({reason}); residual vanished at {tested} exact/50-digit sample points")
+    return Verdict(Status.UNKNOWN, "no proof and no sample point could be evaluated", reason)

@@ -1,0 +1,143 @@
+"""Inequality claims: PROVED only symbolically, otherwise CHECKED on a stated sample."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import mpmath
+import sympy as sp
+
+from ..deadline import Deadline, PhaseTimeout
+from ..proving import prove_zero, show_point, value_at
+from ..sampling import sample_points
+from ..sign import manifestly_nonnegative, manifestly_positive
+from ..verdict import Status, Verdict
+from .base import Claim, free_symbols, named_points
+
+_RELATIONS = {">=": (1, False), ">": (1, True), "<=": (-1, False), "<": (-1, True)}
+
+
+class Inequality(Claim):
+    """``lhs rel rhs`` (``rel`` in ``>=, >, <=, <``) on the domain.
+
+    PROVED when the difference ``d`` (oriented so the claim is ``d >= 0``) is
+    manifestly nonnegative after simplification (see :mod:`symbolic.sign`), or
+    when a supplied ``certificate`` is proved equal to ``d`` and is itself
+    manifestly nonnegative.  Otherwise ``samples`` points of the domain are
+    evaluated, exactly when the value is rational and with mpmath interval
+    arithmetic otherwise: a certainly violated point REFUTES; if every point
+    holds the verdict is CHECKED with the sample size recorded.
+    """
+
+    kind = "inequality"
+
+    def __init__(self, id, lhs, rel: str, rhs, statement, source, *, where: Iterable = (),
+                 certificate=None, hints: Iterable[dict] = (), samples: int = 40, **kw):
+        super().__init__(id, statement, source, **kw)
+        if rel not in _RELATIONS:
+            raise ValueError(f"{id}: relation must be one of {list(_RELATIONS)}")
+        orient, self.strict = _RELATIONS[rel]
+        self.lhs, self.rhs, self.rel = sp.sympify(lhs), sp.sympify(rhs), rel
+        self.difference = orient * (self.lhs - self.rhs)
+        self.where = tuple(sp.sympify(w) for w in where)
+        self.certificate = None if certificate is None else sp.sympify(certificate)
+        self.symbols = free_symbols(self.difference, *self.where)
+        self.hints = named_points(hints, self.symbols)
+        self.samples = samples
+
+    def _manifest(self, e) -> bool:
+        return manifestly_positive(e) if self.strict else manifestly_nonnegative(e)
+
+    def _symbolic(self, deadline) -> str | None:
+        if self.certificate is not None:
+            if self._manifest(self.certificate) and prove_zero(self.difference - self.certificate, deadline).proved:
+                return "inequality: difference equals a manifestly nonnegative certificate"
+        d = self.difference
+        for name, fn in (("as stated", lambda e: e), ("factor", lambda e: sp.factor(sp.together(e))),
+                         ("simplify", sp.simplify), ("factor(simplify)", lambda e: sp.factor(sp.simplify(e)))):
+            if deadline.expired():
+                break
+            try:
+                form = fn(d)
+            except (NotImplementedError, TypeError, ValueError):
+                continue
+            if self._manifest(form):
+                return f"inequality: {name} form of the difference is manifestly nonnegative"
+        return None
+
+    def _check(self, deadline: Deadline) -> Verdict:
+        reason = ""
+        try:
+            with deadline.phase(0.6):
+                method = self._symbolic(deadline)
+            if method:
+                return Verdict(Status.PROVED, method, f"difference = {sp.sstr(self.difference)[:200]}")
+            reason = "no manifestly nonnegative form found"
+        except PhaseTimeout:
+            reason = "symbolic attempt ran out of its share of the budget"
+        return self._sample(deadline, reason)
+
+    def _sample(self, deadline: Deadline, reason: str) -> Verdict:
+        tested, exact_count, interval_count, inconclusive = 0, 0, 0, 0
+        for point in sample_points(self.symbols, self.where, n=self.samples, hints=self.hints):
+            if deadline.expired():
+                break
+            verdict = self._decide_point(point)
+            if verdict is None:
+                inconclusive += 1
+                continue
+            holds, how, value = verdict
+            tested += 1
+            exact_count += how == "exact"
+            interval_count += how == "interval"
+            if not holds:
+                return Verdict(Status.REFUTED, f"counterexample ({how} arithmetic)",
+                               f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {value}",
+                               counterexample=show_point(point), details={"difference": value})
+        if tested:
+            return Verdict(Status.CHECKED, f"sampled {tested} points ({exact_count} exact, {interval_count} interval)",
+                           f"not proved symbolically ({reason}); holds at all {tested} sample points"
+                           + (f"; {inconclusive} points undecided" if inconclusive else ""))
+        return Verdict(Status.UNKNOWN, "no sample point could be decided", reason)
+
+    def _decide_point(self, point):
+        """(holds, 'exact'|'interval', value) or None if undecidable at this point."""
+        pv = value_at(self.difference, point, 50)
+        if pv.exact:
+            v = pv.value
+            return (v > 0 if self.strict else v >= 0), "exact", v
+        lo, hi = interval_bounds(self.difference, point)
+        if lo is None:
+            return None
+        if lo > 0 or (lo >= 0 and not self.strict):
+            return True, "interval", f"[{mpmath.nstr(lo, 8)}, {mpmath.nstr(hi, 8)}]"
+        if hi < 0 or (hi <= 0 and self.strict):
+            return False, "interval", f"[{mpmath.nstr(lo, 8)}, {mpmath.nstr(hi, 8)}]"
+        return None
+
+
+def interval_bounds(expr: sp.Basic, point: dict, dps: int = 50):
+    """Rigorous enclosure [lo, hi] of ``expr`` at an exact point (mpmath ``iv``), or (None, None)."""
+    e = sp.sympify(expr).doit()
+    syms = sorted(e.free_symbols, key=lambda s: s.name)
+    if not set(syms) <= set(point):
+        return None, None
+    try:
+        fn = sp.lambdify(syms, e, modules=[_iv_namespace(), "mpmath"])
+        with mpmath.iv.workdps(dps):
+            args = [mpmath.iv.mpf(int(point[s].p)) / int(point[s].q) for s in syms]
+            val = fn(*args)
+            if not isinstance(val, mpmath.ctx_iv.ivmpf):
+                val = mpmath.iv.mpf(val) if isinstance(val, int) else None
+            if val is None:
+                return None, None
+            return mpmath.mpf(val.a), mpmath.mpf(val.b)
+    except (TypeError, ValueError, ZeroDivisionError, NameError, AttributeError):
+        return None, None
+
+
+def _iv_namespace() -> dict:
+    iv = mpmath.iv
+    return {"mpf": iv.mpf, "exp": iv.exp, "log": iv.log, "sqrt": iv.sqrt, "sin": iv.sin,
+            "cos": iv.cos, "pi": iv.pi, "e": iv.e,
+            "expm1": lambda x: iv.exp(x) - 1, "log1p": lambda x: iv.log(1 + x)}

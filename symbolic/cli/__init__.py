@@ -1,0 +1,56 @@
+"""Command line: ``python -m symbolic <command>`` (console script ``symbolic``).
+
+Each command lives in its own module of this package and exposes
+``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``; they are
+discovered automatically, so a new command is a new module.  User errors
+(bad values, violated hypotheses, unknown IDs) print one paragraph to stderr
+and exit with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+from ..errors import SymbolicError
+
+USAGE_ERROR = 2
+
+
+def _commands():
+    mods = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        mod = importlib.import_module(f"{__name__}.{info.name}")
+        if hasattr(mod, "run") and hasattr(mod, "NAME"):
+            mods.append(mod)
+    order = {"verify": 0, "list": 1, "eval": 2}
+    return sorted(mods, key=lambda m: (order.get(m.NAME, 9), m.NAME))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="symbolic",
+        description="Verified, evaluable, exportable formulas of last-iterate privacy accounting.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for mod in _commands():
+        p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
+        mod.configure(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args._run(args)
+    except SymbolicError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except BrokenPipeError:  # e.g. `symbolic list | head`
+        return 0

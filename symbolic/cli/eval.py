@@ -1,0 +1,54 @@
+"""``eval``: evaluate one formula at exact parameter values."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import mpmath
+
+from ..errors import InputError
+from ..registry import registry
+
+NAME = "eval"
+HELP = "evaluate a formula, e.g. eval kong-ribero/theta L=1.37 s=9 --dps 40"
+
+
+def configure(p):
+    p.add_argument("id", help="formula ID (see 'list')")
+    p.add_argument("params", nargs="*", metavar="name=value",
+                   help="parameter values, parsed exactly (0.1, 1/3, 1e-200)")
+    p.add_argument("--dps", type=int, default=30, help="significant decimal digits (default 30)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def parse_assignments(items) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name or not value:
+            raise InputError(f"expected name=value, got {item!r}")
+        if name in values:
+            raise InputError(f"parameter {name} given twice")
+        values[name] = value
+    return values
+
+
+def format_value(value, dps: int) -> str:
+    """``dps`` significant digits; scientific notation below 1e-5 and at or above 10**dps."""
+    return mpmath.nstr(value, dps, min_fixed=-5, max_fixed=dps)
+
+
+def run(args) -> int:
+    if args.dps < 1:
+        raise InputError(f"--dps must be a positive integer, got {args.dps}")
+    formula = registry().formula(args.id)
+    values = parse_assignments(args.params)
+    value = formula.evaluate(dps=args.dps, **values)
+    text = format_value(value, args.dps)
+    if args.json:
+        json.dump({"id": formula.id, "params": values, "dps": args.dps, "value": text}, sys.stdout)
+        print()
+    else:
+        print(text)
+    return 0

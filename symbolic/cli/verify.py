@@ -1,0 +1,85 @@
+"""``verify``: run every claim and report verdicts; exit 0 iff none is unexpected."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from ..registry import registry
+from ..runner import run_claims
+from ..verdict import Status
+
+NAME = "verify"
+HELP = "check every claim (or one paper's) and report the verdicts"
+
+
+def configure(p):
+    p.add_argument("--paper", metavar="KEY", help="only this paper's claims")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--jobs", type=int, default=None, help="claims checked in parallel (default: all cores)")
+
+
+def summarize(results) -> dict:
+    counts = {s.value: 0 for s in Status}
+    for r in results:
+        counts[r.verdict.status.value] += 1
+    return {"total": len(results), **counts, "unexpected": sum(r.unexpected for r in results)}
+
+
+def run(args) -> int:
+    reg = registry()
+    claims = reg.claims(args.paper)
+    start = time.monotonic()
+    results = run_claims(claims, jobs=args.jobs)
+    elapsed = time.monotonic() - start
+    summary = summarize(results)
+    if args.json:
+        out = {
+            "claims": [
+                {
+                    "id": r.claim.id,
+                    "paper": r.claim.paper,
+                    "source": r.claim.source.cite(),
+                    "kind": r.claim.kind,
+                    "expect": r.claim.expect,
+                    "status": r.verdict.status.value,
+                    "method": r.verdict.method,
+                    "seconds": round(r.verdict.seconds, 3),
+                    "evidence": r.verdict.evidence,
+                    **({"counterexample": r.verdict.counterexample} if r.verdict.counterexample else {}),
+                    **({"erratum": r.claim.erratum} if r.claim.erratum else {}),
+                }
+                for r in results
+            ],
+            "summary": summary,
+        }
+        json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
+        print()
+    else:
+        print_table(results, reg)
+        print(
+            f"\n{summary['total']} claims: {summary['proved']} proved, {summary['checked']} checked, "
+            f"{summary['refuted']} refuted, {summary['unknown']} unknown; "
+            f"{summary['unexpected']} unexpected ({elapsed:.1f} s)"
+        )
+    return 0 if summary["unexpected"] == 0 else 1
+
+
+def print_table(results, reg) -> None:
+    by_paper: dict[str, list] = {}
+    for r in results:
+        by_paper.setdefault(r.claim.paper, []).append(r)
+    for paper, rows in by_paper.items():
+        title = reg.papers[paper].title if paper in reg.papers else paper
+        print(f"\n== {paper}: {title}")
+        width = max(len(r.claim.id) for r in rows)
+        src_w = min(40, max(len(r.claim.source.label) for r in rows))
+        print(f"{'id':{width}}  {'source':{src_w}}  {'kind':12}  {'expect':8}  {'verdict':8}  {'sec':>6}  method")
+        for r in rows:
+            flag = "  <-- UNEXPECTED" if r.unexpected else ""
+            print(f"{r.claim.id:{width}}  {r.claim.source.label[:src_w]:{src_w}}  {r.claim.kind:12}  "
+                  f"{r.claim.expect:8}  {str(r.verdict.status):8}  {r.verdict.seconds:6.2f}  "
+                  f"{r.verdict.method}{flag}")
+            if r.verdict.status is Status.REFUTED or r.unexpected:
+                print(f"{'':{width}}    evidence: {r.verdict.evidence[:300]}")

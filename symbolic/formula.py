@@ -1,0 +1,176 @@
+"""Formula: a SymPy expression with typed parameters, hypotheses and provenance."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Mapping, Sequence
+
+import mpmath
+import sympy as sp
+
+from .errors import HypothesisError, InputError
+from .exact import parse_exact
+from .hypotheses import Hypothesis, UndecidedError
+from .numeric import CompiledExpression, evaluate_to_precision, float_function
+from .params import Parameter
+from .source import Source
+
+#: Signature of a custom evaluator: exact parameter values (name -> Rational),
+#: the requested digits; returns an mpmath number.  Used for formulas defined by
+#: an algorithm (an inner optimisation, a recursion with no closed form).
+Evaluator = Callable[[Mapping[str, sp.Rational], int], mpmath.mpf]
+
+
+class Formula:
+    """A paper's formula as a SymPy expression.
+
+    Parameters
+    ----------
+    id:
+        ``<paper>/<label>`` (see the architecture page).
+    expr:
+        The expression the claims verify, in the paper's own form (sums stay sums).
+    params:
+        The parameters, in the order the paper lists them.
+    source:
+        Provenance (:class:`Source`).
+    hypotheses:
+        Conditions from the paper; together with the parameters' domains they are
+        checked exactly before every evaluation.
+    numeric:
+        Optional numerically stable rewriting of ``expr`` (``expm1`` instead of
+        ``1 - L**-2``).  The registry attaches an identity claim
+        ``<id>/numeric-form`` proving ``numeric == expr``, so the evaluator is
+        always generated from a verified expression.
+    evaluator:
+        Optional algorithmic evaluator (see :data:`Evaluator`), for formulas with
+        no closed form; it must be tested against the symbolic pieces it uses.
+    """
+
+    def __init__(
+        self,
+        id: str,
+        expr,
+        params: Sequence[Parameter],
+        source: Source,
+        hypotheses: Iterable[Hypothesis] = (),
+        *,
+        title: str = "",
+        numeric=None,
+        evaluator: Evaluator | None = None,
+    ):
+        self.id = id
+        self.expr = sp.sympify(expr)
+        self.params = tuple(params)
+        self.source = source
+        self.hypotheses = tuple(hypotheses)
+        self.title = title
+        self.numeric = None if numeric is None else sp.sympify(numeric)
+        self.evaluator = evaluator
+        names = [p.name for p in self.params]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{id}: duplicate parameter names {names}")
+        symbols = set(self.symbols)
+        for label, e in (("expression", self.expr), ("numeric form", self.numeric)):
+            if e is not None and not e.free_symbols <= symbols:
+                extra = sorted(str(s) for s in e.free_symbols - symbols)
+                raise ValueError(f"{id}: {label} has symbols {extra} that are not parameters")
+        for h in self.hypotheses:
+            if not h.names <= set(names):
+                raise ValueError(f"{id}: hypothesis '{h.text}' uses non-parameters")
+        self._compiled = CompiledExpression(self.evaluation_expr, self.symbols, id)
+
+    # -- symbolic side -------------------------------------------------------
+    @property
+    def symbols(self) -> tuple[sp.Symbol, ...]:
+        return tuple(p.symbol for p in self.params)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.params)
+
+    @property
+    def evaluation_expr(self) -> sp.Basic:
+        """The expression the evaluator is compiled from (``numeric`` if given)."""
+        return self.expr if self.numeric is None else self.numeric
+
+    def symbol(self, name: str) -> sp.Symbol:
+        for p in self.params:
+            if p.name == name:
+                return p.symbol
+        raise InputError(f"{self.id} has no parameter {name!r} (parameters: {', '.join(self.names)})")
+
+    def __call__(self, **subs) -> sp.Basic:
+        """The expression with parameters replaced by SymPy expressions (for composing formulas)."""
+        mapping = {self.symbol(k): sp.sympify(v) for k, v in subs.items()}
+        return self.expr.xreplace(mapping)
+
+    def all_hypotheses(self) -> list[Hypothesis]:
+        domain = [h for p in self.params for h in p.domain()]
+        return domain + list(self.hypotheses)
+
+    def latex(self) -> str:
+        return sp.latex(self.expr)
+
+    # -- numeric side -------------------------------------------------------
+    def check(self, **params) -> dict[str, sp.Rational]:
+        """Parse ``params`` exactly and check domains and hypotheses; return name -> Rational."""
+        missing = [n for n in self.names if n not in params]
+        unknown = [n for n in params if n not in self.names]
+        if unknown:
+            raise InputError(
+                f"{self.id}: unknown parameter(s) {', '.join(unknown)}; "
+                f"expected {', '.join(self.names)}."
+            )
+        if missing:
+            raise InputError(f"{self.id}: missing parameter(s) {', '.join(missing)}.")
+        exact = {n: parse_exact(params[n], f"{self.id}: parameter {n}") for n in self.names}
+        for hyp in self.all_hypotheses():
+            involved = {n: exact[n] for n in self.names if n in hyp.names}
+            try:
+                ok = hyp.holds(exact)
+            except UndecidedError:
+                raise HypothesisError(self.id, hyp.text + " (could not be decided exactly)", involved) from None
+            if not ok:
+                raise HypothesisError(self.id, hyp.text, involved)
+        return exact
+
+    def evaluate(self, dps: int = 30, **params) -> mpmath.mpf:
+        """Evaluate at exact parameter values to ``dps`` significant digits (mpmath).
+
+        Values may be strings (``'0.1'``, ``'1/3'``, ``'1e-200'``), ints or
+        rationals; floats are refused.  Raises :class:`HypothesisError` when a
+        hypothesis or domain condition fails.  The result is an ``mpf`` rounded to
+        ``dps`` digits (the current mpmath precision is left unchanged).
+        """
+        if not isinstance(dps, int) or dps < 1:
+            raise InputError(f"{self.id}: dps must be a positive integer, not {dps!r}")
+        exact = self.check(**params)
+        if self.evaluator is not None:
+            return evaluate_to_precision(lambda: self.evaluator(exact, mpmath.mp.dps), dps, self.id)
+        return self._compiled({self.symbol(n): v for n, v in exact.items()}, dps)
+
+    def float_function(self) -> Callable:
+        """Vectorised float64 evaluator over the parameters in order, for plots only.
+
+        Checks the hypotheses on every element (NumPy) and raises
+        :class:`HypothesisError` if one fails; float64 accuracy, no guarantees.
+        """
+        import numpy as np
+
+        fn = float_function(self.evaluation_expr, self.symbols)
+        plain_symbols = [sp.Symbol(n) for n in self.names]
+        checks = [(h, float_function(h.relation, plain_symbols)) for h in self.all_hypotheses()]
+
+        def run(*args):
+            arrays = [np.asarray(a, dtype=float) for a in args]
+            for hyp, test in checks:
+                ok = np.broadcast_to(test(*arrays), np.broadcast(*arrays).shape)
+                if not np.all(ok):
+                    bad = tuple(np.broadcast_to(a, ok.shape)[~ok][0] for a in arrays)
+                    raise HypothesisError(self.id, hyp.text, dict(zip(self.names, bad)))
+            return np.asarray(fn(*arrays), dtype=float)
+
+        return run
+
+    def __repr__(self) -> str:
+        return f"Formula({self.id!r}, params={list(self.names)})"

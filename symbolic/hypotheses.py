@@ -1,0 +1,96 @@
+"""Hypotheses: SymPy relations that a formula's parameters must satisfy.
+
+They are decided *exactly* on the user's rational inputs; a relation that SymPy
+cannot decide exactly (e.g. it involves ``sqrt``) is decided by high-precision
+interval-free evaluation of the difference, with a margin that rules out a wrong
+answer from rounding, and otherwise reported as undecidable (never silently passed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+_KINDS = ("hypothesis", "domain")
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """A condition on parameters.
+
+    ``relation`` is a SymPy Boolean (``lam <= 1/(2*(m + M))``, ``And(...)``);
+    ``text`` is the hypothesis as the paper writes it (shown in error messages);
+    ``kind`` is ``"domain"`` for parameter domains, ``"hypothesis"`` otherwise.
+    """
+
+    relation: sp.Basic
+    text: str
+    kind: str = "hypothesis"
+
+    def __post_init__(self):
+        if self.kind not in _KINDS:
+            raise ValueError(f"Hypothesis.kind must be one of {_KINDS}")
+        rel = sp.sympify(self.relation)
+        if rel in (sp.true, sp.false):
+            # Typically `L > 0` built from a symbol declared positive: SymPy has
+            # already decided it from the assumptions, so it would check nothing.
+            raise ValueError(
+                f"hypothesis '{self.text}' evaluated to {rel} when built; "
+                "write it with plain symbols (see symbolic.hypotheses.plain)"
+            )
+        # Stored on assumption-free symbols, so that substituting a value that
+        # violates a symbol's assumptions still evaluates honestly.
+        object.__setattr__(self, "relation", plain(rel))
+
+    @property
+    def symbols(self) -> set:
+        return self.relation.free_symbols
+
+    @property
+    def names(self) -> set[str]:
+        return {s.name for s in self.relation.free_symbols}
+
+    def holds(self, values: dict) -> bool:
+        """Decide the hypothesis at exact ``values`` (parameter name -> Rational)."""
+        return decide(self.relation, {s: values[s.name] for s in self.relation.free_symbols})
+
+
+def plain(expr):
+    """``expr`` with every symbol replaced by an assumption-free symbol of the same name."""
+    expr = sp.sympify(expr)
+    return expr.xreplace({s: sp.Symbol(s.name) for s in expr.free_symbols if isinstance(s, sp.Symbol)})
+
+
+class UndecidedError(ArithmeticError):
+    """A relation could not be decided at the given exact values."""
+
+
+def decide(relation, values: dict, digits: int = 60) -> bool:
+    """Decide a SymPy Boolean at exact values; raise :class:`UndecidedError` if impossible."""
+    rel = sp.sympify(relation)
+    if rel in (sp.true, True):
+        return True
+    if rel in (sp.false, False):
+        return False
+    if isinstance(rel, sp.And):
+        return all(decide(a, values, digits) for a in rel.args)
+    if isinstance(rel, sp.Or):
+        return any(decide(a, values, digits) for a in rel.args)
+    if isinstance(rel, sp.Not):
+        return not decide(rel.args[0], values, digits)
+    substituted = rel.xreplace({k: v for k, v in values.items()})
+    if substituted in (sp.true, sp.false):
+        return bool(substituted)
+    if isinstance(substituted, sp.Rel):
+        diff = substituted.lhs - substituted.rhs
+        if diff.is_number:
+            exact = sp.simplify(diff)
+            if exact.is_Rational:
+                return bool(type(substituted)(exact, 0))
+            # Not rational (sqrt, log, ...): decide by sign at high precision, and only
+            # when the value is far from zero compared with the working precision.
+            value = sp.N(exact, digits)
+            if value.is_real and abs(value) > sp.Float(10, digits) ** (10 - digits):
+                return bool(type(substituted)(value, 0))
+    raise UndecidedError(f"cannot decide {rel} at {values}")

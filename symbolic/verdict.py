@@ -1,0 +1,70 @@
+"""Verdicts: what a checker concluded about a claim, how, and on what evidence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Status(str, Enum):
+    """PROVED: a symbolic argument valid on the whole domain.  CHECKED: evidence only
+    (sample points, numerics).  REFUTED: a concrete counterexample.  UNKNOWN: none of
+    these within the budget (or the checker failed)."""
+
+    PROVED = "proved"
+    CHECKED = "checked"
+    REFUTED = "refuted"
+    UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return self.value.upper()
+
+
+EXPECTATIONS = ("proved", "checked", "refuted")
+
+
+def meets(status: Status, expect: str) -> bool:
+    """Whether ``status`` satisfies the expectation ``expect``.
+
+    ``checked`` is met by PROVED or CHECKED (a proof is stronger evidence);
+    ``proved`` only by PROVED; ``refuted`` only by REFUTED.
+    """
+    if expect not in EXPECTATIONS:
+        raise ValueError(f"expect must be one of {EXPECTATIONS}, not {expect!r}")
+    if expect == "proved":
+        return status is Status.PROVED
+    if expect == "checked":
+        return status in (Status.PROVED, Status.CHECKED)
+    return status is Status.REFUTED
+
+
+@dataclass
+class Verdict:
+    """Outcome of checking one claim.
+
+    ``method`` names the argument (``"identity: simplify"``, ``"induction on t"``,
+    ``"sampled 40 points (interval arithmetic)"``); ``evidence`` is a short human
+    text (the simplified residual, the sample size); ``counterexample`` maps
+    parameter names to exact values (as strings) for REFUTED verdicts, with the
+    offending value under ``details``.
+    """
+
+    status: Status
+    method: str
+    evidence: str = ""
+    counterexample: dict[str, str] | None = None
+    details: dict = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        out = {
+            "status": self.status.value,
+            "method": self.method,
+            "evidence": self.evidence,
+            "seconds": round(self.seconds, 3),
+        }
+        if self.counterexample is not None:
+            out["counterexample"] = dict(self.counterexample)
+        if self.details:
+            out["details"] = {k: str(v) for k, v in self.details.items()}
+        return out
