@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .claims import Claim, Identity
 from .errors import UnknownIdError
@@ -30,6 +30,22 @@ class Paper:
         self.text = text  # path of the paper's text in shared/papers, for readers
         self.formulas: dict[str, Formula] = {}
         self.claims: dict[str, Claim] = {}
+        self.figures: dict[str, Callable] = {}
+
+    def figure(self, name: str):
+        """Decorator registering ``fn(outdir: pathlib.Path) -> list[pathlib.Path]``.
+
+        Figure functions recompute a paper's figure from registered formulas and
+        write image files; ``reproduce`` calls them.  They must not print or
+        compare numbers (comparisons are :class:`~symbolic.claims.Reproduction` claims).
+        """
+        def register(fn):
+            if name in self.figures:
+                raise ValueError(f"{self.key}: duplicate figure {name}")
+            self.figures[name] = fn
+            return fn
+
+        return register
 
     def id(self, label: str) -> str:
         return f"{self.key}/{label}"
