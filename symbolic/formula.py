@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 import mpmath
 import sympy as sp
@@ -13,6 +13,9 @@ from .hypotheses import Hypothesis, UndecidedError
 from .numeric import CompiledExpression, evaluate_to_precision, float_function
 from .params import Parameter
 from .source import Source
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .inverse import Inverse
 
 #: Signature of a custom evaluator: exact parameter values (name -> Rational),
 #: the requested digits; returns an mpmath number.  Used for formulas defined by
@@ -44,6 +47,11 @@ class Formula:
     evaluator:
         Optional algorithmic evaluator (see :data:`Evaluator`), for formulas with
         no closed form; it must be tested against the symbolic pieces it uses.
+    inverse:
+        Optional :class:`symbolic.inverse.Inverse`: the formula is the inverse of
+        another in one parameter; supplies the evaluator (and tells certified
+        evaluation how to enclose the root).  ``expr`` is then the defining
+        equation's symbolic form, e.g. the unevaluated root.
     """
 
     def __init__(
@@ -57,6 +65,7 @@ class Formula:
         title: str = "",
         numeric=None,
         evaluator: Evaluator | None = None,
+        inverse: "Inverse | None" = None,
     ):
         self.id = id
         self.expr = sp.sympify(expr)
@@ -65,6 +74,9 @@ class Formula:
         self.hypotheses = tuple(hypotheses)
         self.title = title
         self.numeric = None if numeric is None else sp.sympify(numeric)
+        self.inverse = inverse
+        if inverse is not None and evaluator is None:
+            evaluator = inverse.evaluator
         self.evaluator = evaluator
         names = [p.name for p in self.params]
         if len(set(names)) != len(names):

@@ -1,0 +1,15 @@
+"""The shared privacy toolkit (registry key ``privacy``): currencies and conversions
+used by several papers — Gaussian Rényi divergence, GDP / f-DP, hockey-stick
+divergence, subsampled-Gaussian RDP, RDP → (ε, δ).  Paper-agnostic: each module
+adds its formulas and claims to :data:`toolkit`.
+"""
+
+from ..registry import Paper
+
+toolkit = Paper(
+    "privacy",
+    "Privacy currencies toolkit (RDP, GDP / f-DP, hockey-stick divergence)",
+    "standard results; each formula cites its own source",
+)
+
+from . import hockey_stick  # noqa: E402,F401  (registers its formulas)
