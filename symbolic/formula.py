@@ -161,6 +161,20 @@ class Formula:
             return evaluate_to_precision(lambda: self.evaluator(exact, mpmath.mp.dps), dps, self.id)
         return self._compiled({self.symbol(n): v for n, v in exact.items()}, dps)
 
+    def certify(self, prec: int = 100, **params):
+        """An Arb ball (python-flint) that provably contains the exact value at ``params``.
+
+        Its relative accuracy is at least ``prec`` bits (or the ball is exact).
+        Parameters are parsed exactly and the hypotheses checked as in
+        :meth:`evaluate`.  Formulas with ``inverse=`` are certified through the final
+        step of the root finding; a formula that cannot be certified raises
+        :class:`symbolic.certify.NotCertifiable`, never returns a made-up interval.
+        See :func:`symbolic.certify.certify`.
+        """
+        from .certify import certify  # python-flint is optional: imported on use
+
+        return certify(self, prec, **params)
+
     def float_function(self) -> Callable:
         """Vectorised float64 evaluator over the parameters in order, for plots only.
 

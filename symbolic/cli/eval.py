@@ -19,6 +19,8 @@ def configure(p):
     p.add_argument("params", nargs="*", metavar="name=value",
                    help="parameter values, parsed exactly (0.1, 1/3, 1e-200)")
     p.add_argument("--dps", type=int, default=30, help="significant decimal digits (default 30)")
+    p.add_argument("--certify", action="store_true",
+                   help="also print an interval that provably contains the exact value (python-flint)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -46,9 +48,19 @@ def run(args) -> int:
     values = parse_assignments(args.params)
     value = formula.evaluate(dps=args.dps, **values)
     text = format_value(value, args.dps)
+    out = {"id": formula.id, "params": values, "dps": args.dps, "value": text}
+    if args.certify:
+        from ..certify import bits_for_digits, interval_strings
+
+        # The ball is accurate to dps digits; its endpoints are printed with 5 more
+        # digits, rounded outwards, so the printed interval still contains it.
+        ball = formula.certify(prec=bits_for_digits(args.dps), **values)
+        out["interval"] = list(interval_strings(ball, args.dps + 5))
     if args.json:
-        json.dump({"id": formula.id, "params": values, "dps": args.dps, "value": text}, sys.stdout)
+        json.dump(out, sys.stdout)
         print()
     else:
         print(text)
+        if args.certify:
+            print(f"certified interval: [{out['interval'][0]}, {out['interval'][1]}]")
     return 0
