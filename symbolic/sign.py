@@ -31,9 +31,9 @@ def _sign(e: sp.Basic) -> int:
         signs = [_sign(a) for a in e.args]
         if all(signs):
             return POS if all(s == POS for s in signs) else NONNEG
-        # an even number of manifestly negative factors also works
+        # an even number of negative factors (decided by assumptions, not recursively) also works
         negs = [a for a, s in zip(e.args, signs) if not s]
-        if all(_sign(-a) == POS for a in negs) and len(negs) % 2 == 0:
+        if all(a.is_negative for a in negs) and len(negs) % 2 == 0:
             rest = [s for s in signs if s]
             return POS if all(s == POS for s in rest) else NONNEG
         return 0

@@ -78,7 +78,7 @@ class Inequality(Claim):
         return self._sample(deadline, reason)
 
     def _sample(self, deadline: Deadline, reason: str) -> Verdict:
-        tested, exact_count, interval_count, inconclusive = 0, 0, 0, 0
+        tested, exact_count, interval_count, digits_count, inconclusive = 0, 0, 0, 0, 0
         for point in sample_points(self.symbols, self.where, n=self.samples, hints=self.hints):
             if deadline.expired():
                 break
@@ -90,25 +90,36 @@ class Inequality(Claim):
             tested += 1
             exact_count += how == "exact"
             interval_count += how == "interval"
+            digits_count += how == "50-digit"
             if not holds:
                 return Verdict(Status.REFUTED, f"counterexample ({how} arithmetic)",
                                f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {value}",
                                counterexample=show_point(point), details={"difference": value})
         if tested:
-            return Verdict(Status.CHECKED, f"sampled {tested} points ({exact_count} exact, {interval_count} interval)",
+            return Verdict(Status.CHECKED, f"sampled {tested} points ({exact_count} exact, {interval_count} interval, "
+                           f"{digits_count} 50-digit)",
                            f"not proved symbolically ({reason}); holds at all {tested} sample points"
                            + (f"; {inconclusive} points undecided" if inconclusive else ""))
         return Verdict(Status.UNKNOWN, "no sample point could be decided", reason)
 
     def _decide_point(self, point):
-        """(holds, 'exact'|'interval', value) or None if undecidable at this point."""
+        """(holds, 'exact'|'interval'|'50-digit', value), or None if undecidable at this point."""
         pv = value_at(self.difference, point, 50)
         if pv.exact:
             v = pv.value
             return (v > 0 if self.strict else v >= 0), "exact", v
         lo, hi = interval_bounds(self.difference, point)
         if lo is None:
-            return None
+            # No interval extension (special functions): 50-digit value, decided only
+            # when it is far from 0 compared with the working precision.
+            v = pv.value
+            if not (v.is_real and v.is_finite):
+                return None
+            if pv.is_certainly_negative(50):
+                return False, "50-digit", v
+            if pv.is_certainly_nonzero(50):
+                return True, "50-digit", v
+            return None  # too close to 0 to decide without an enclosure
         if lo > 0 or (lo >= 0 and not self.strict):
             return True, "interval", f"[{mpmath.nstr(lo, 8)}, {mpmath.nstr(hi, 8)}]"
         if hi < 0 or (hi <= 0 and self.strict):
@@ -124,14 +135,19 @@ def interval_bounds(expr: sp.Basic, point: dict, dps: int = 50):
         return None, None
     try:
         fn = sp.lambdify(syms, e, modules=[_iv_namespace(), "mpmath"])
-        with mpmath.iv.workdps(dps):
+        saved = mpmath.iv.prec
+        mpmath.iv.dps = dps
+        try:
             args = [mpmath.iv.mpf(int(point[s].p)) / int(point[s].q) for s in syms]
             val = fn(*args)
-            if not isinstance(val, mpmath.ctx_iv.ivmpf):
-                val = mpmath.iv.mpf(val) if isinstance(val, int) else None
-            if val is None:
+            if isinstance(val, int):
+                val = mpmath.iv.mpf(val)
+            if not hasattr(val, "_mpi_"):
                 return None, None
-            return mpmath.mpf(val.a), mpmath.mpf(val.b)
+            lo, hi = val._mpi_  # raw endpoints: converting through decimals could round inwards
+            return mpmath.mp.make_mpf(lo), mpmath.mp.make_mpf(hi)
+        finally:
+            mpmath.iv.prec = saved
     except (TypeError, ValueError, ZeroDivisionError, NameError, AttributeError):
         return None, None
 

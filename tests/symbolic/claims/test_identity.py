@@ -1,0 +1,62 @@
+import sympy as sp
+
+from symbolic import Identity, Status
+from symbolic.claims import identity as identity_module
+from symbolic.proving import ZeroProof
+
+from .conftest import huge_sum, huge_sum_closed
+
+x = sp.Symbol("x", positive=True)
+L = sp.Symbol("L", positive=True)
+n = sp.Symbol("n", integer=True, nonnegative=True)
+k = sp.Symbol("k", integer=True)
+
+
+def test_proves_vandermonde(check, src):
+    claim = Identity("t/vandermonde", sp.Sum(sp.binomial(n, k) ** 2, (k, 0, n)), sp.binomial(2 * n, n),
+                     "Σ C(n,k)² = C(2n,n)", src)
+    v = check(claim)
+    assert v.status is Status.PROVED and "identity" in v.method
+
+
+def test_proves_geometric_sum_including_the_L_equals_1_branch(check, src):
+    claim = Identity("t/geom", sp.Sum(L ** (2 * k), (k, 0, n - 1)) * (L ** 2 - 1), L ** (2 * n) - 1,
+                     "geometric sum", src)
+    v = check(claim)
+    assert v.status is Status.PROVED
+    assert "branch" in v.method  # the Eq(L**2, 1) branch was checked separately
+
+
+def test_refutes_with_exact_counterexample(check, src):
+    claim = Identity("t/false", (x + 1) ** 2, x ** 2 + 1, "(x+1)² = x²+1", src, hints=[{"x": 3}])
+    v = check(claim)
+    assert v.status is Status.REFUTED
+    assert v.counterexample == {"x": "3"}
+    assert sp.Rational(v.details["residual"]) == 6
+
+
+def test_refutes_a_special_branch_that_generic_simplification_misses(check, src):
+    lhs = sp.Piecewise((2, sp.Eq(x, 1)), (x, True))
+    v = check(Identity("t/branch", lhs, x, "wrong at x = 1 only", src))
+    assert v.status is Status.REFUTED
+    assert v.counterexample == {"x": "1"}
+
+
+def test_unknown_when_budget_runs_out(check, src):
+    claim = Identity("t/slow", huge_sum(x), huge_sum_closed(x), "true but too big", src, budget=1.0)
+    v = check(claim)
+    assert v.status is Status.UNKNOWN
+
+
+def test_sampling_alone_never_proves(check, src, monkeypatch):
+    monkeypatch.setattr(identity_module, "prove_zero", lambda e, d=None: ZeroProof(False, "disabled", e))
+    v = Identity("t/sampled", sp.sin(x) ** 2 + sp.cos(x) ** 2, 1, "Pythagoras", src).check()
+    assert v.status is Status.CHECKED
+    assert "sampled" in v.method
+
+
+def test_where_restricts_the_sampled_domain(src):
+    # |x - 1| = x - 1 only for x >= 1: with the restriction nothing refutes it.
+    claim = Identity("t/where", sp.Abs(x - 1), x - 1, "on x >= 1", src, where=[x >= 1])
+    assert claim.check().status in (Status.PROVED, Status.CHECKED)
+    assert Identity("t/nowhere", sp.Abs(x - 1), x - 1, "everywhere", src).check().status is Status.REFUTED

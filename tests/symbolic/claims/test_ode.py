@@ -1,0 +1,33 @@
+import sympy as sp
+
+from symbolic import ODE, Status
+
+from .conftest import huge_sum, huge_sum_closed
+
+x = sp.Symbol("x", real=True)
+c = sp.Symbol("c", positive=True)
+f = sp.Function("f")
+growth = sp.Eq(f(x).diff(x), c * f(x))
+
+
+def test_proves_solution_and_initial_condition(check, src):
+    v = check(ODE("t/ode", growth, f(x), sp.exp(c * x), {0: 1}, "f' = c f, f(0) = 1", src))
+    assert v.status is Status.PROVED
+
+
+def test_refutes_a_wrong_solution(check, src):
+    v = check(ODE("t/wrong", growth, f(x), sp.exp(2 * c * x), {0: 1}, "wrong rate", src))
+    assert v.status is Status.REFUTED and v.counterexample
+
+
+def test_refutes_a_wrong_initial_condition(check, src):
+    v = check(ODE("t/ic", growth, f(x), 2 * sp.exp(c * x), {0: 1}, "wrong start", src))
+    assert v.status is Status.REFUTED
+    assert "initial condition" in v.method
+
+
+def test_unknown_when_budget_runs_out(check, src):
+    y = sp.Symbol("y", positive=True)
+    sol = sp.exp(c * x) + huge_sum(y) - huge_sum_closed(y)  # = e^{cx}, but nobody can tell quickly
+    v = check(ODE("t/slow", growth, f(x), sol, {0: 1}, "too big", src, budget=1.0))
+    assert v.status is Status.UNKNOWN

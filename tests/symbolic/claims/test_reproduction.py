@@ -1,0 +1,43 @@
+import time
+
+import mpmath
+import pytest
+import sympy as sp
+
+from symbolic import Reproduction, Status
+from symbolic.claims.reproduction import printed_interval
+
+
+def test_exact_fraction_is_proved(check, src):
+    v = check(Reproduction("t/exact", lambda: sp.Rational(16, 21), "16/21", "θ_2(3)", src))
+    assert v.status is Status.PROVED
+
+
+def test_decimal_matches_printed_digits(check, src):
+    v = check(Reproduction("t/dec", lambda: mpmath.mpf(16) / 21, "0.7619", "θ_2(3)", src))
+    assert v.status is Status.CHECKED
+
+
+def test_decimal_that_does_not_round_to_the_print_is_refuted(check, src):
+    v = check(Reproduction("t/bad", lambda: mpmath.mpf(16) / 21, "0.7620", "θ_2(3)", src))
+    assert v.status is Status.REFUTED
+
+
+def test_wrong_exact_value_is_refuted(check, src):
+    v = check(Reproduction("t/badexact", lambda: sp.Rational(80, 441), "16/21", "Σ from 2", src))
+    assert v.status is Status.REFUTED
+
+
+def test_unknown_when_budget_runs_out(check, src):
+    v = check(Reproduction("t/slow", lambda: time.sleep(30), "1", "never returns", src, budget=0.5))
+    assert v.status is Status.UNKNOWN and v.method == "timeout"
+
+
+@pytest.mark.parametrize("printed, lo, hi", [
+    ("0.6355", "0.63545", "0.63555"),
+    ("1.2e-5", "1.15e-5", "1.25e-5"),
+    ("12", "11.5", "12.5"),
+])
+def test_printed_interval(printed, lo, hi):
+    a, b, _ = printed_interval(printed)
+    assert (a, b) == (sp.Rational(lo), sp.Rational(hi))
