@@ -34,7 +34,8 @@ class ODE(Claim):
         self.initial = {sp.sympify(k): sp.sympify(v) for k, v in initial.items()}
         self.where = tuple(sp.sympify(w) for w in where)
         self.samples = samples
-        sub = (equation.lhs - equation.rhs).subs(func, self.solution).doit()
+        # Not evaluated here (.doit() may be expensive): checkers evaluate under the budget.
+        sub = (equation.lhs - equation.rhs).subs(func, self.solution)
         self.ode_residual = sub
         self.symbols = free_symbols(sub, *self.where)
         self.hints = named_points(hints, self.symbols)
@@ -71,4 +72,6 @@ class ODE(Claim):
             if verdict.status is Status.REFUTED:
                 verdict.method = "initial condition: " + verdict.method
                 return verdict
-        return numeric_verdict(self.ode_residual, self.symbols, self.where, self.hints, self.samples, deadline, reason)
+        # Derivatives must be evaluated before points are substituted for the variable.
+        residual = self.ode_residual.doit()
+        return numeric_verdict(residual, self.symbols, self.where, self.hints, self.samples, deadline, reason)
