@@ -68,7 +68,10 @@ class Inverse:
         # A bracketing solver keeps the root inside [lo, hi]; bisection is the fallback.
         try:
             root = mpmath.findroot(g, (lo, hi), solver="anderson")
-            if lo <= root <= hi:
+            # findroot stops on the step size and verifies |g| against an absolute
+            # tolerance, so for a tiny target (δ = 1e-200) it can return an end of the
+            # bracket: accept the root only if the residual is small *relative to the target*.
+            if lo <= root <= hi and abs(g(root)) <= abs(target) * mpmath.mpf(2) ** (16 - mpmath.mp.prec):
                 return root
         except (ValueError, ZeroDivisionError):
             pass
