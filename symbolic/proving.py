@@ -45,6 +45,37 @@ def _strategies():
     yield "simplify", sp.simplify
     yield "logcombine+simplify", lambda e: sp.simplify(sp.expand_log(e, force=False))
     yield "exp form", lambda e: sp.simplify(sp.powsimp(e.rewrite(sp.exp)))
+    # erfc(-x) = 2 - erfc(x) and friends: SymPy only sees them through erf.
+    yield "erf form", lambda e: sp.simplify(e.rewrite(sp.erf)) if e.has(sp.erfc) else e
+    # Induction steps compare Sum/Product up to n + 1 with the same up to n.
+    yield "peel last terms", lambda e: sp.simplify(sp.expand(peel_last_terms(e).doit())) \
+        if e.has(sp.Sum, sp.Product) else e
+
+
+def peel_last_terms(expr: sp.Basic) -> sp.Basic:
+    """Split the last term off every ``Sum``/``Product`` whose upper limit is ``m + k`` (``k ≥ 1``,
+    ``m`` symbolic): ``Sum(f, (i, a, b)) -> Sum(f, (i, a, b - 1)) + f(b)``, repeatedly.
+
+    Valid for all limits: SymPy's sums and products follow Karr's convention, under
+    which ``Σ_a^b f = Σ_a^{b-1} f + f(b)`` and ``Π_a^b f = Π_a^{b-1} f · f(b)``
+    hold even for empty or reversed ranges.
+    """
+    def peel(node):
+        if len(node.limits) != 1:
+            return node
+        i, a, b = node.limits[0]
+        const, rest = sp.sympify(b).as_coeff_Add()
+        if not (const.is_Integer and const > 0 and rest.free_symbols):
+            return node
+        inner = type(node)(node.function, (i, a, b - 1))
+        last = node.function.subs(i, b)
+        return inner + last if isinstance(node, sp.Sum) else inner * last
+
+    previous = None
+    while previous != expr:
+        previous = expr
+        expr = expr.replace(lambda x: isinstance(x, (sp.Sum, sp.Product)), peel)
+    return expr
 
 
 def prove_zero(expr: sp.Basic, deadline: Deadline | None = None) -> ZeroProof:

@@ -1,0 +1,42 @@
+"""prove_zero strategies: peeling the last term of sums/products, and the erf form."""
+
+import sympy as sp
+
+from symbolic.proving import peel_last_terms, prove_zero
+
+T = sp.Symbol("T", integer=True, nonnegative=True)
+t, s = sp.symbols("t s", integer=True)
+alpha, beta = sp.Function("alpha"), sp.Function("beta")
+E0 = sp.Symbol("E0")
+
+
+def unrolled(n):
+    return (sp.Product(alpha(s), (s, 1, n)) * E0
+            + sp.Sum(beta(t) * sp.Product(alpha(s), (s, t + 1, n)), (t, 1, n)))
+
+
+def test_peel_proves_a_general_unrolling_step():
+    step = unrolled(T + 1) - alpha(T + 1) * unrolled(T) - beta(T + 1)
+    assert prove_zero(step).proved
+
+
+def test_peel_does_not_prove_a_wrong_step():
+    wrong = unrolled(T + 1) - alpha(T + 1) * unrolled(T) - 2 * beta(T + 1)
+    assert not prove_zero(wrong).proved
+
+
+def test_peel_matches_karr_convention_on_numbers():
+    f = sp.Function("f")
+    n = sp.Symbol("n", integer=True)
+    peeled = peel_last_terms(sp.Sum(f(t), (t, 1, n + 1)))
+    for value in (-3, 0, 1, 4):  # reversed, empty and ordinary ranges
+        lhs = sp.Sum(t ** 2, (t, 1, value + 1)).doit()
+        rhs = peeled.subs(n, value).replace(f, sp.Lambda(t, t ** 2)).doit()
+        assert lhs == rhs
+    assert peel_last_terms(sp.Sum(f(t), (t, 1, 5))) == sp.Sum(f(t), (t, 1, 5))  # numeric limits untouched
+
+
+def test_erf_form_proves_reflection():
+    x = sp.Symbol("x", positive=True)
+    assert prove_zero(sp.erfc(-x) / 2 - sp.erfc(x) / 2 - sp.erf(x)).proved
+    assert not prove_zero(sp.erfc(-x) / 2 - sp.erfc(x) / 2 - 2 * sp.erf(x)).proved
