@@ -1,0 +1,103 @@
+"""Gaussian building blocks and the Rényi divergence of the Gaussian mechanism.
+
+* :func:`normal_cdf`, :func:`normal_tail`, :func:`normal_pdf`, :func:`normal_quantile`:
+  Φ, Q = 1 − Φ, φ and Φ⁻¹ as SymPy expressions.  Φ is written in the textbook
+  form (1 + erf(x/√2))/2; every evaluator uses the erfc form of the tail
+  (``normal_tail``) so that nothing is ever computed as 1 − Φ(x) for large x.
+* ``privacy/gaussian-rdp`` (alpha, mu, sigma): D_α(N(μ, σ²) ‖ N(0, σ²)) = αμ²/(2σ²)
+  (Mironov 2017, Prop. 7; Gil, Alajaji & Linder 2013), with the identity claim
+  that derives it from the defining integral
+  D_α(P‖Q) = log ∫ p^α q^{1−α} dx / (α − 1).
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ..claims import Identity
+from ..formula import Formula
+from ..hypotheses import Hypothesis
+from ..params import positive, real
+from . import toolkit
+from .hockey_stick import gaussian_tail
+
+#: Integration variable of the densities (never a formula parameter).
+x = sp.Symbol("x", real=True)
+
+
+def normal_cdf(z):
+    """Φ(z) = (1 + erf(z/√2))/2, the standard normal distribution function."""
+    return (1 + sp.erf(z / sp.sqrt(2))) / 2
+
+
+def normal_tail(z):
+    """Q(z) = 1 − Φ(z) = erfc(z/√2)/2 (stable for large z)."""
+    return gaussian_tail(z)
+
+
+def normal_cdf_stable(z):
+    """Φ(z) = erfc(−z/√2)/2: the same function as :func:`normal_cdf`, stable for z → −∞."""
+    return sp.erfc(-z / sp.sqrt(2)) / 2
+
+
+def normal_pdf(z):
+    """φ(z) = exp(−z²/2)/√(2π)."""
+    return sp.exp(-z ** 2 / 2) / sp.sqrt(2 * sp.pi)
+
+
+def normal_quantile_upper(p):
+    """Φ⁻¹(1 − p) = Q⁻¹(p) = √2 erfinv(1 − 2p) for 0 < p < 1.
+
+    Written with erfinv (not erfcinv(2p)): SymPy simplifies erfinv(erf(w)) = w, and
+    mpmath evaluates erfinv.
+    """
+    return sp.sqrt(2) * sp.erfinv(1 - 2 * p)
+
+
+def gaussian_density(z, mean, sd):
+    """Density of N(mean, sd²) at z."""
+    return sp.exp(-(z - mean) ** 2 / (2 * sd ** 2)) / sp.sqrt(2 * sp.pi * sd ** 2)
+
+
+def renyi_divergence_integral(p, q, alpha, var=x):
+    """D_α(P‖Q) = log(∫ p^α q^{1−α}) / (α − 1) as an unevaluated SymPy integral over ℝ.
+
+    The integrand p^α q^{1−α} is written as exp(α log p + (1 − α) log q) (p, q > 0), the
+    form in which SymPy's integrator recognises a Gaussian integral.
+    """
+    def logdensity(d):
+        return sp.expand(sp.expand_log(sp.log(d), force=True))
+
+    integrand = sp.exp(sp.expand(alpha * logdensity(p) + (1 - alpha) * logdensity(q)))
+    return sp.log(sp.Integral(integrand, (var, -sp.oo, sp.oo))) / (alpha - 1)
+
+
+# ---------------------------------------------------------------------------
+alpha_param = positive("alpha", "Rényi order α > 1")
+mean_param = real("mu", "difference of the two means (the sensitivity of the released quantity)")
+sigma_param = positive("sigma", "standard deviation σ > 0 of the Gaussian noise")
+alpha, mean, sigma = alpha_param.symbol, mean_param.symbol, sigma_param.symbol
+
+#: α > 1 (order of a Rényi divergence); text shared by every RDP formula.
+ALPHA_GT_1 = "Rényi order α > 1"
+
+gaussian_rdp = toolkit.add(Formula(
+    toolkit.id("gaussian-rdp"),
+    alpha * mean ** 2 / (2 * sigma ** 2),
+    [alpha_param, mean_param, sigma_param],
+    toolkit.source("Rényi divergence between Gaussians with equal variance", (), "derived",
+                   "Mironov 2017 (Rényi DP), Prop. 7; Gil, Alajaji & Linder 2013"),
+    hypotheses=[Hypothesis(sp.Symbol("alpha") > 1, ALPHA_GT_1)],
+    title="D_α(N(μ, σ²) ‖ N(0, σ²)) = αμ²/(2σ²)",
+))
+
+toolkit.add(Identity(
+    toolkit.id("gaussian-rdp/from-integral"),
+    renyi_divergence_integral(gaussian_density(x, mean, sigma), gaussian_density(x, 0, sigma), alpha),
+    gaussian_rdp.expr,
+    "log(∫ N(μ,σ²)^α N(0,σ²)^{1−α} dx)/(α − 1) = αμ²/(2σ²) for every α > 1",
+    toolkit.source("Rényi divergence between Gaussians with equal variance", (), "derived",
+                   "the Gaussian integral evaluated symbolically"),
+    where=[alpha > 1],
+    covers=[gaussian_rdp.id],
+))

@@ -1,0 +1,132 @@
+"""Gaussian differential privacy (Dong, Roth & Su 2022, "Gaussian differential privacy", JRSS-B).
+
+* ``privacy/gdp-tradeoff`` (mu, x): G_μ(x) = Φ(Φ⁻¹(1 − x) − μ), the tradeoff function of
+  testing N(0, 1) against N(μ, 1) (Def. 2.7).
+* ``privacy/gdp-delta`` (mu, eps): the exact privacy profile
+  δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (Cor. 2.13; Balle & Wang 2018, Thm 8).
+  Evaluated as Q(ε/μ − μ/2) − e^ε Q(ε/μ + μ/2) with Q = erfc(·/√2)/2, so it keeps every
+  digit for large μ (μ = 37) and for δ far below the float range (1e-200).
+* ``privacy/gdp-epsilon`` (mu, delta): its inverse, the smallest ε ≥ 0 with δ_μ(ε) ≤ δ
+  (ε = 0 when δ_μ(0) = 1 − 2Q(μ/2) is already ≤ δ), declared as an
+  :class:`~symbolic.inverse.Inverse` of ``gdp-delta``.
+
+The equivalence "μ-GDP ⇔ (ε, δ_μ(ε))-DP for every ε ≥ 0" is Dong, Roth & Su 2022,
+Corollary 2.13 (via the primal–dual Prop. 2.12: a tradeoff function is the upper envelope
+of the (ε, δ(ε)) tradeoff lines).  Its computational core is proved below: for every ε the
+line x ↦ 1 − δ_μ(ε) − e^ε x touches G_μ at x = Q(ε/μ + μ/2) with slope −e^ε.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ..claims import Identity
+from ..formula import Formula
+from ..hypotheses import Hypothesis
+from ..inverse import Inverse
+from ..params import nonnegative, positive
+from . import toolkit
+from .gaussian import (alpha_param, gaussian_density, normal_cdf, normal_cdf_stable, normal_quantile_upper,
+                       normal_tail, renyi_divergence_integral, x as xvar)
+from .hockey_stick import eps_param, gaussian_hockey_stick
+
+mu_param = positive("mu", "GDP parameter μ > 0: the mechanism is as hard to distinguish as N(0,1) from N(μ,1)")
+delta_param = positive("delta", "target δ, 0 < δ < 1")
+x_param = nonnegative("x", "type-I error level x ∈ [0, 1]")
+mu, eps, delta, xx = mu_param.symbol, eps_param.symbol, delta_param.symbol, x_param.symbol
+
+#: Text of the δ-range hypothesis, shared by every formula taking a target δ.
+DELTA_RANGE = "0 < δ < 1"
+delta_lt_1 = Hypothesis(sp.Symbol("delta") < 1, DELTA_RANGE)
+
+DRS = "Dong, Roth & Su 2022 (Gaussian differential privacy, JRSS-B)"
+
+
+def gdp_delta_expr(m, e):
+    """δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (Φ in its textbook erf form)."""
+    return normal_cdf(-e / m + m / 2) - sp.exp(e) * normal_cdf(-e / m - m / 2)
+
+
+gdp_tradeoff = toolkit.add(Formula(
+    toolkit.id("gdp-tradeoff"),
+    normal_cdf(normal_quantile_upper(xx) - mu),
+    [mu_param, x_param],
+    toolkit.source("Def. 2.7: Gaussian tradeoff function G_μ", (), "derived", DRS),
+    hypotheses=[Hypothesis(sp.Symbol("x") <= 1, "0 ≤ x ≤ 1")],
+    title="G_μ(x) = Φ(Φ⁻¹(1 − x) − μ)",
+    # Φ(z − μ) with z = Q⁻¹(x): the erfc form keeps the tail G_μ(x) → 0 as x → 1 accurate.
+    numeric=normal_cdf_stable(normal_quantile_upper(xx) - mu),
+))
+
+gdp_delta = toolkit.add(Formula(
+    toolkit.id("gdp-delta"),
+    gdp_delta_expr(mu, eps),
+    [mu_param, eps_param],
+    toolkit.source("Cor. 2.13: μ-GDP ⇔ (ε, δ_μ(ε))-DP for all ε", (), "derived",
+                   DRS + "; Balle & Wang 2018, Thm 8"),
+    title="δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)",
+    numeric=normal_tail(eps / mu - mu / 2) - sp.exp(eps) * normal_tail(eps / mu + mu / 2),
+))
+
+#: Symbolic stand-in for the inverse (no closed form): ε_μ(δ), the root of δ_μ(ε) = δ.
+GDPEpsilon = sp.Function("varepsilon_mu")
+
+gdp_epsilon = toolkit.add(Formula(
+    toolkit.id("gdp-epsilon"),
+    GDPEpsilon(mu, delta),
+    [mu_param, delta_param],
+    toolkit.source("Cor. 2.13, inverted: the ε of a μ-GDP mechanism at a given δ", (), "derived", DRS),
+    hypotheses=[delta_lt_1],
+    title="ε_μ(δ) = min{ε ≥ 0 : δ_μ(ε) ≤ δ} (0 when δ_μ(0) ≤ δ)",
+    inverse=Inverse(gdp_delta, solve_for="eps", target="delta"),
+))
+
+# ---------------------------------------------------------------------------
+# Claims
+_src = lambda label, note="": toolkit.source(label, (), "derived", note or DRS)  # noqa: E731
+
+toolkit.add(Identity(
+    toolkit.id("gdp-delta/equals-hockey-stick"),
+    gdp_delta(mu=gaussian_hockey_stick.symbol("r"), eps=eps),
+    gaussian_hockey_stick.expr,
+    "δ_μ(ε) at μ = r equals the Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))",
+    _src("Cor. 2.13 vs Balle & Wang 2018 Thm 8"),
+    covers=[gdp_delta.id, gaussian_hockey_stick.id],
+))
+
+_alpha = alpha_param.symbol
+toolkit.add(Identity(
+    toolkit.id("gdp-delta/rdp"),
+    renyi_divergence_integral(gaussian_density(xvar, mu, 1), gaussian_density(xvar, 0, 1), _alpha),
+    _alpha * mu ** 2 / 2,
+    "μ-GDP ⇒ (α, αμ²/2)-RDP: D_α(N(μ,1) ‖ N(0,1)) = αμ²/2 for every α > 1",
+    _src("GDP → RDP", DRS + "; Mironov 2017 Prop. 7"),
+    where=[_alpha > 1],
+    covers=[gdp_delta.id],
+))
+
+# Tangency of the (ε, δ_μ(ε)) line with G_μ: the computational core of Cor. 2.13.
+# x* = Q(ε/μ + μ/2), written (1 − erf(w))/2 so that Φ⁻¹(1 − x*) = √2 erfinv(erf(w)) = √2 w
+# is recognised by SymPy; the value is the same as normal_tail(ε/μ + μ/2).
+_x_star = (1 - sp.erf((eps / mu + mu / 2) / sp.sqrt(2))) / 2
+_G = normal_cdf(normal_quantile_upper(xx) - mu)
+toolkit.add(Identity(
+    toolkit.id("gdp-tradeoff/touches-dp-line"),
+    _G.subs(xx, _x_star),
+    1 - gdp_delta.expr - sp.exp(eps) * _x_star,
+    "G_μ(x*) = 1 − δ_μ(ε) − e^ε x* at x* = Q(ε/μ + μ/2): the (ε, δ_μ(ε)) line meets G_μ",
+    _src("Cor. 2.13 (primal–dual, Prop. 2.12)"),
+    covers=[gdp_tradeoff.id, gdp_delta.id],
+))
+toolkit.add(Identity(
+    toolkit.id("gdp-tradeoff/slope-at-contact"),
+    sp.diff(_G, xx).subs(xx, _x_star),
+    -sp.exp(eps),
+    "G_μ'(x*) = −e^ε at x* = Q(ε/μ + μ/2): the (ε, δ_μ(ε)) line is tangent to the convex G_μ, "
+    "so G_μ is the envelope of these lines (μ-GDP ⇔ (ε, δ_μ(ε))-DP for all ε ≥ 0)",
+    _src("Cor. 2.13 (primal–dual, Prop. 2.12)"),
+    covers=[gdp_tradeoff.id, gdp_delta.id],
+))
+
+__all__ = ["gdp_tradeoff", "gdp_delta", "gdp_epsilon", "mu_param", "delta_param", "delta_lt_1",
+           "DELTA_RANGE", "gdp_delta_expr", "normal_cdf_stable"]
