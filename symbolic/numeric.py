@@ -59,12 +59,61 @@ def _to_mpmath(value: sp.Rational):
     return mpmath.mpf(int(value.p)) / int(value.q)
 
 
+def geometric_sum(first, ratio, count):
+    """``first * (1 + ratio + ... + ratio**(count - 1))`` at the working precision, in O(1).
+
+    ``count`` is an integer (an mpf with an integral value is accepted).  For
+    ``ratio > 0`` the sum is ``first * expm1(count*log(ratio)) / expm1(log(ratio))``,
+    which keeps every digit when ``ratio`` is within 1e-9 of 1 (the naive
+    ``(ratio**count - 1)/(ratio - 1)`` loses them) and is exactly ``first * count``
+    at ``ratio == 1``.  The closed form is SymPy's own (Karr's convention), so a
+    negative ``count`` gives the same value SymPy's ``Sum`` does.
+    """
+    n = mpmath.mpf(count)
+    if n != mpmath.floor(n):
+        raise ValueError(f"geometric_sum: non-integer number of terms {count}")
+    q = mpmath.mpf(ratio) if not isinstance(ratio, mpmath.mpc) else ratio
+    if q == 1:
+        return first * n
+    if isinstance(q, mpmath.mpf) and q > 0:
+        x = mpmath.log(q)
+        return first * mpmath.expm1(n * x) / mpmath.expm1(x)
+    return first * (q ** n - 1) / (q - 1)
+
+
+def _geometric_parts(expr: sp.Sum):
+    """``(first, ratio, count)`` if ``expr`` is a one-index sum of a geometric sequence, else None."""
+    if len(expr.limits) != 1:
+        return None
+    (i, a, b), f = expr.limits[0], expr.function
+    if not f.has(i) or not (f.is_Pow or f.is_Mul or f.is_Function):
+        return None
+    try:
+        ratio = sp.powsimp(sp.simplify(f.subs(i, i + 1) / f), force=False)
+    except (TypeError, ValueError, NotImplementedError):  # pragma: no cover - defensive
+        return None
+    if ratio.has(i) or ratio.has(sp.nan, sp.zoo):
+        return None
+    return f.subs(i, a), ratio, b - a + 1
+
+
 class _Printer(MpmathPrinter):
-    """mpmath code printer whose finite sums accept mpf bounds (``range(int(a), ...)``)."""
+    """mpmath code printer whose finite sums accept mpf bounds (``range(int(a), ...)``).
+
+    Geometric sums (``Σ_j c·q**j``, detected by a term ratio free of the index)
+    are printed as :func:`geometric_sum`, which costs O(1) in the number of terms
+    and is accurate for ratios near 1; other sums become loops.
+    """
 
     def _print_Sum(self, expr):
+        parts = _geometric_parts(expr)
+        if parts is not None:
+            first, ratio, count = parts
+            return "geometric_sum({}, {}, {})".format(
+                self._print(first), self._print(ratio), self._print(count))
         loops = (
-            "for {i} in range(int({a}), int({b}) + 1)".format(
+            # mpf indices: a Python int index would turn 1/(j + 1) into a float division
+            "for {i} in map(mpf, range(int({a}), int({b}) + 1))".format(
                 i=self._print(i), a=self._print(a), b=self._print(b))
             for i, a, b in expr.limits
         )
@@ -73,8 +122,10 @@ class _Printer(MpmathPrinter):
 
 
 def lambdify_mpmath(symbols, expr):
-    """``lambdify`` for mpmath with :class:`_Printer` (sums over mpf-valued integer bounds)."""
-    return sp.lambdify(symbols, expr, modules="mpmath", printer=_Printer({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True, "user_functions": {}}))
+    """``lambdify`` for mpmath with :class:`_Printer` (geometric sums in O(1), other sums as loops)."""
+    return sp.lambdify(symbols, expr, modules=[{"geometric_sum": geometric_sum}, "mpmath"],
+                       printer=_Printer({"fully_qualified_modules": False, "inline": True,
+                                         "allow_unknown_functions": True, "user_functions": {}}))
 
 
 class CompiledExpression:
