@@ -47,9 +47,19 @@ def _strategies():
     yield "exp form", lambda e: sp.simplify(sp.powsimp(e.rewrite(sp.exp)))
     # erfc(-x) = 2 - erfc(x) and friends: SymPy only sees them through erf.
     yield "erf form", lambda e: sp.simplify(e.rewrite(sp.erf)) if e.has(sp.erfc) else e
-    # Induction steps compare Sum/Product up to n + 1 with the same up to n.
-    yield "peel last terms", lambda e: sp.simplify(sp.expand(peel_last_terms(e).doit())) \
-        if e.has(sp.Sum, sp.Product) else e
+    # Induction steps compare Sum/Product up to n + 1 with the same up to n; splitting
+    # powers (x**(n + 1 - t) = x * x**(n - t)) lets the two summands cancel.
+    yield "peel last terms", lambda e: _peeled(e) if e.has(sp.Sum, sp.Product) else e
+
+
+def _peeled(e: sp.Basic) -> sp.Basic:
+    """Peel the last terms, merge sums with the same range, and expand powers inside them."""
+    e = sp.simplify(sp.expand(peel_last_terms(e).doit()))
+    if e == 0:
+        return e
+    e = e.replace(lambda x: isinstance(x, sp.Sum),
+                  lambda x: sp.Sum(sp.expand(sp.expand_power_exp(sp.expand(x.function))), *x.limits))
+    return sp.simplify(e)
 
 
 def peel_last_terms(expr: sp.Basic) -> sp.Basic:

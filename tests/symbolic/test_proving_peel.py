@@ -40,3 +40,15 @@ def test_erf_form_proves_reflection():
     x = sp.Symbol("x", positive=True)
     assert prove_zero(sp.erfc(-x) / 2 - sp.erfc(x) / 2 - sp.erf(x)).proved
     assert not prove_zero(sp.erfc(-x) / 2 - sp.erfc(x) / 2 - 2 * sp.erf(x)).proved
+
+
+def test_peel_proves_a_weighted_unrolling_step():
+    """S_T = (1 − q) Σ_t q^{T−t} Π_{s=t}^T θ_s satisfies S_{T+1} = qθ_{T+1} S_T + (1 − q)θ_{T+1}."""
+    q = sp.Symbol("q", positive=True)
+    theta = sp.Function("theta")
+
+    def S(n):
+        return (1 - q) * sp.Sum(q ** (n - t) * sp.Product(theta(s), (s, t, n)), (t, 1, n))
+
+    assert prove_zero(S(T + 1) - q * theta(T + 1) * S(T) - (1 - q) * theta(T + 1)).proved
+    assert not prove_zero(S(T + 1) - theta(T + 1) * S(T) - (1 - q) * theta(T + 1)).proved
