@@ -1,0 +1,106 @@
+import mpmath
+import numpy as np
+import pytest
+import sympy as sp
+from sympy.codegen.cfunctions import expm1
+
+from symbolic import EvaluationError, Formula, Hypothesis, HypothesisError, InputError, Source
+from symbolic.params import natural, positive, real
+
+SRC = Source("test", "unit")
+lam_p, m_p, M_p = positive("lam"), positive("m"), positive("M")
+lam, m, M = lam_p.symbol, m_p.symbol, M_p.symbol
+
+
+def step_formula():
+    return Formula("test/step", sp.sqrt(1 + 2 * lam * m), [lam_p, m_p, M_p], SRC,
+                   [Hypothesis(lam <= 1 / (2 * (m + M)), "λ ≤ 1/[2(m+M)]")])
+
+
+def test_evaluates_at_requested_precision():
+    f = step_formula()
+    v = f.evaluate(dps=50, lam="1/10", m="0.5", M=2)
+    with mpmath.workdps(70):
+        ref = mpmath.sqrt(1 + mpmath.mpf(1) / 10)
+        assert abs(v - ref) <= abs(ref) * mpmath.mpf(10) ** -49
+
+
+def test_hypothesis_violation_names_formula_hypothesis_and_values():
+    with pytest.raises(HypothesisError) as err:
+        step_formula().evaluate(lam="0.3", m=1, M=1)
+    msg = str(err.value)
+    assert "test/step" in msg and "λ ≤ 1/[2(m+M)]" in msg and "lam = 3/10" in msg
+    assert isinstance(err.value, ValueError)
+    assert err.value.values == {"lam": sp.Rational(3, 10), "m": 1, "M": 1}
+
+
+def test_domain_is_enforced_even_though_symbols_carry_assumptions():
+    with pytest.raises(HypothesisError, match="m > 0"):
+        step_formula().evaluate(lam="0.1", m=-1, M=3)
+
+
+def test_missing_unknown_and_float_inputs_are_input_errors():
+    f = step_formula()
+    with pytest.raises(InputError, match="missing"):
+        f.evaluate(lam=1, m=1)
+    with pytest.raises(InputError, match="unknown"):
+        f.evaluate(lam=1, m=1, M=1, q=2)
+    with pytest.raises(InputError, match="float"):
+        f.evaluate(lam=0.1, m=1, M=1)
+
+
+def test_trivial_hypothesis_is_rejected_at_construction():
+    with pytest.raises(ValueError, match="evaluated to True"):
+        Hypothesis(lam > 0, "λ > 0")
+
+
+def test_expression_symbols_must_be_parameters():
+    x = sp.Symbol("x")
+    with pytest.raises(ValueError, match="not parameters"):
+        Formula("test/bad", lam + x, [lam_p], SRC)
+
+
+def test_piecewise_branch_is_decided_exactly_before_rounding():
+    L_p, s_p = positive("L"), natural("s", zero=False)
+    L, s = L_p.symbol, s_p.symbol
+    f = Formula("test/theta", (1 - L ** -2) / (1 - L ** (-2 * s)), [L_p, s_p], SRC,
+                numeric=sp.Piecewise((1 / s, sp.Eq(L, 1)),
+                                     (expm1(-2 * sp.log(L)) / expm1(-2 * s * sp.log(L)), True)))
+    with mpmath.workdps(30):
+        assert f.evaluate(dps=30, L=1, s=7) == mpmath.mpf(1) / 7  # the exact 1/s branch, rounded once
+    # 1 + 1e-40 rounds to 1 at 30 digits, but must not take the L = 1 branch.
+    v = f.evaluate(dps=30, L="1.0000000000000000000000000000000000000001", s=10 ** 45)
+    with mpmath.workdps(120):
+        Lx = 1 + mpmath.mpf(10) ** -40
+        ref = (1 - Lx ** -2) / (1 - Lx ** (-2 * mpmath.mpf(10) ** 45))
+    assert abs(v - ref) <= ref * mpmath.mpf(10) ** -29
+
+
+def test_integer_parameters_never_use_python_integer_division():
+    n_p = natural("n", zero=False)
+    f = Formula("test/recip", 1 / n_p.symbol, [n_p], SRC)
+    v = f.evaluate(dps=40, n=7)
+    with mpmath.workdps(60):
+        assert abs(v - mpmath.mpf(1) / 7) < mpmath.mpf(10) ** -39
+
+
+def test_complex_value_is_an_error_not_a_number():
+    x_p = real("x")
+    f = Formula("test/sqrt", sp.sqrt(x_p.symbol), [x_p], SRC)
+    with pytest.raises(EvaluationError):
+        f.evaluate(x=-1)
+
+
+def test_float_function_checks_hypotheses_elementwise():
+    f = step_formula().float_function()
+    out = f(np.array([0.1, 0.2]), 1.0, 1.0)
+    assert np.allclose(out, np.sqrt(1 + 2 * np.array([0.1, 0.2])))
+    with pytest.raises(HypothesisError):
+        f(np.array([0.1, 0.3]), 1.0, 1.0)
+
+
+def test_call_substitutes_symbolically():
+    f = step_formula()
+    assert f(lam=sp.Rational(1, 2)) == sp.sqrt(1 + m)
+    with pytest.raises(InputError):
+        f(mu=1)

@@ -1,0 +1,23 @@
+import sympy as sp
+
+from symbolic.sign import manifestly_nonnegative, manifestly_positive
+
+x = sp.Symbol("x", real=True)
+p = sp.Symbol("p", positive=True)
+k = sp.Symbol("k", integer=True, nonnegative=True)
+i = sp.Symbol("i", integer=True)
+
+
+def test_structural_rules():
+    assert manifestly_nonnegative((x - 1) ** 2 + p)
+    assert manifestly_positive(p * sp.exp(x) / (1 + p))
+    assert manifestly_nonnegative(sp.Sum(p ** (2 * i), (i, 0, k - 1)))  # empty or forward range
+    assert not manifestly_nonnegative(x)
+    assert not manifestly_nonnegative(p - 1)
+    assert not manifestly_nonnegative(sp.Sum(p ** i, (i, 0, k - 3)))  # range may run backwards
+
+
+def test_even_number_of_negative_factors():
+    n = sp.Symbol("n", negative=True)
+    assert manifestly_positive(n * n * p)
+    assert not manifestly_nonnegative(n * p)
