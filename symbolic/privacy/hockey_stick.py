@@ -37,7 +37,7 @@ gaussian_hockey_stick = toolkit.add(Formula(
 # ---------------------------------------------------------------------------
 # Claims.  (gdp-delta at μ = r is the identity `privacy/gdp-delta/equals-hockey-stick`.)
 from ..claims import Identity, Limit  # noqa: E402
-from .quadrature import QuadratureCheck  # noqa: E402
+from .numeric_check import QuadratureCheck  # noqa: E402
 
 _SRC = toolkit.source("Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))", (), "derived",
                       "Balle & Wang 2018 Thm 8; Dong, Roth & Su 2022 Cor. 2.13")

@@ -1,4 +1,4 @@
-"""Checking a closed form against high-precision numerical integration of its definition.
+"""Numeric checks of closed forms and evaluators: quadrature identities and sampled inequalities.
 
 :class:`QuadratureCheck` is an identity claim whose left side has no symbolic form we can
 simplify (a hockey-stick divergence ∫ (p − γq)_+, a Rényi moment ∫ p^α q^{1−α} at
@@ -67,3 +67,55 @@ class QuadratureCheck(Claim):
         return Verdict(Status.CHECKED, f"quadrature at {tested} points ({dps} digits)",
                        f"closed form and quadrature of the definition agree to relative "
                        f"{mpmath.nstr(worst, 3)} (≤ 1e-{self.digits}) at {tested} sample points")
+
+
+_RELATIONS = {"<=": lambda d: d <= 0, ">=": lambda d: d >= 0}
+
+
+class SampledInequality(Claim):
+    """``lhs(point) rel rhs(point)`` at sample points, both sides mpmath callables (never PROVED).
+
+    For statements about evaluators (an optimised RDP → (ε, δ) conversion, an inverse):
+    each side is computed at ``digits`` + 10 digits; a violation larger than
+    10^−digits relative REFUTES with the point; otherwise CHECKED, with the number of
+    points and the smallest relative margin seen.  ``symbols`` lists the sampled
+    parameters (their SymPy assumptions choose the candidate values).
+    """
+
+    kind = "inequality"
+
+    def __init__(self, id, lhs: Callable, rel: str, rhs: Callable, statement, source, *, symbols,
+                 where: Iterable = (), hints: Iterable[dict] = (), samples: int = 12, digits: int = 30,
+                 expect: str = "checked", **kw):
+        super().__init__(id, statement, source, expect=expect, **kw)
+        if rel not in _RELATIONS:
+            raise ValueError(f"{id}: relation must be one of {list(_RELATIONS)}")
+        self.lhs, self.rel, self.rhs = lhs, rel, rhs
+        self.where = tuple(sp.sympify(w) for w in where)
+        self.symbols = list(symbols)
+        self.hints = named_points(hints, self.symbols)
+        self.samples = samples
+        self.digits = digits
+
+    def _check(self, deadline: Deadline) -> Verdict:
+        tested, margin = 0, None
+        dps = self.digits + 10
+        for point in sample_points(self.symbols, self.where, n=self.samples, hints=self.hints):
+            if deadline.expired():
+                break
+            with mpmath.workdps(dps):
+                values = {s.name: mpmath.mpf(int(v.p)) / int(v.q) for s, v in point.items()}
+                left, right = self.lhs(values), self.rhs(values)
+                scale = max(abs(left), abs(right), mpmath.mpf(10) ** (-dps))
+                rel = (left - right) / scale
+            tested += 1
+            signed = rel if self.rel == ">=" else -rel
+            margin = signed if margin is None else min(margin, signed)
+            if signed < -mpmath.mpf(10) ** (-self.digits):
+                return Verdict(Status.REFUTED, f"counterexample ({dps}-digit evaluation)",
+                               f"at {show_point(point)}: lhs {mpmath.nstr(left, 20)} {self.rel} "
+                               f"rhs {mpmath.nstr(right, 20)} fails", counterexample=show_point(point))
+        if not tested:
+            return Verdict(Status.UNKNOWN, "no sample point evaluated", "out of time")
+        return Verdict(Status.CHECKED, f"sampled {tested} points ({dps}-digit evaluation, not interval-certified)",
+                       f"holds at all {tested} points; smallest relative margin {mpmath.nstr(margin, 3)}")

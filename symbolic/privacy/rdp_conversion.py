@@ -1,0 +1,329 @@
+"""RDP → (ε, δ)-DP conversions, optimised over a continuous Rényi order α.
+
+A mechanism that is (α, r(α))-RDP for every α > 1 is (ε, δ)-DP with ε = min_α ε_m(α, r(α), δ),
+where the pointwise bound ε_m is one of (SymPy expressions, in :data:`POINTWISE`):
+
+* ``mironov`` — Mironov 2017, Prop. 3:  ε = r + log(1/δ)/(α − 1).
+* ``balle``   — Balle, Barthe, Gaboardi, Hsu & Sato 2020, Thm 21 = Canonne, Kamath & Steinke
+  2020, Prop. 12:  ε = r + log((α − 1)/α) − (log δ + log α)/(α − 1).
+* ``asoodeh`` — Asoodeh, Liao, Calmon, Kosut & Sankar 2021 (arXiv 2008.06529), Lemma 1, in the
+  form of its reference implementation (TF-Privacy ``rdp_accountant.py`` at 0025122): for
+  αδ < 1 the minimum of
+  f = r + (log(1 − e^{−x}) − log(αδ))/(α − 1), x = (α − 1) r − log(1 − αδ), and
+  g = r − log(δ/ζ)/(α − 1), ζ = (1/α)(1 − 1/α)^{α−1};  for αδ ≥ 1, h = r + log(1 − δ).
+  (g is identically the Balle bound: claim ``privacy/rdp-to-dp/asoodeh-g-is-balle``.)
+* ``best``    — the minimum of the three.
+
+Every bound is clipped at ε ≥ 0.  :func:`rdp_to_epsilon` takes the curve as a callable
+α ↦ r(α) (minimised over continuous α: a log-spaced scan locates the basin, golden-section
+search refines it at the working precision) or as (α, r) pairs (minimised over the pairs).
+
+Linear curves r(α) = ρα (ρ-zCDP; the Gaussian mechanism with ρ = Δ²/(2σ²); μ-GDP with
+ρ = μ²/2) get formulas.  The conversion method is categorical and a Formula has numeric
+parameters only, so there is **one formula per method**:
+``privacy/rdp-linear-epsilon-mironov`` (closed form ρ + 2√(ρ log(1/δ))),
+``privacy/rdp-linear-epsilon-balle``, ``privacy/rdp-linear-epsilon-asoodeh`` (evaluators
+built from the pointwise SymPy expressions) and ``privacy/rdp-linear-epsilon`` (the best);
+:data:`LINEAR_EPSILON` maps method names to them.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+import mpmath
+import sympy as sp
+
+from ..claims import Identity, Inequality
+from ..errors import HypothesisError, InputError
+from ..exact import parse_exact
+from ..formula import Formula
+from ..numeric import lambdify_mpmath
+from ..params import positive
+from . import toolkit
+from .gdp import DELTA_RANGE, delta_lt_1, delta_param, gdp_delta
+from .numeric_check import SampledInequality
+
+METHODS = ("mironov", "balle", "asoodeh", "best")
+
+# Symbols of the pointwise bounds: α > 1 written as 1 + a so that proofs see α − 1 > 0.
+a = sp.Symbol("a", positive=True)
+r_sym = sp.Symbol("r", nonnegative=True)
+d_sym = sp.Symbol("delta", positive=True)
+al = 1 + a
+
+
+def mironov_bound(alpha, r, delta):
+    """Mironov 2017, Prop. 3: ε = r + log(1/δ)/(α − 1)."""
+    return r + sp.log(1 / delta) / (alpha - 1)
+
+
+def balle_bound(alpha, r, delta):
+    """Balle et al. 2020, Thm 21 / Canonne–Kamath–Steinke 2020, Prop. 12."""
+    return r + sp.log((alpha - 1) / alpha) - (sp.log(delta) + sp.log(alpha)) / (alpha - 1)
+
+
+def asoodeh_f_bound(alpha, r, delta):
+    """Asoodeh et al. 2021, Lemma 1, f-bound (valid for αδ < 1)."""
+    x = (alpha - 1) * r - sp.log(1 - alpha * delta)
+    return r + (sp.log(1 - sp.exp(-x)) - sp.log(alpha * delta)) / (alpha - 1)
+
+
+def asoodeh_g_bound(alpha, r, delta):
+    """Asoodeh et al. 2021, Lemma 1, g-bound: r − log(δ/ζ)/(α − 1), ζ = (1/α)(1 − 1/α)^{α−1}."""
+    zeta = (1 / alpha) * (1 - 1 / alpha) ** (alpha - 1)
+    return r - sp.log(delta / zeta) / (alpha - 1)
+
+
+def asoodeh_h_bound(alpha, r, delta):
+    """Asoodeh et al. 2021, Lemma 1, h-bound (for αδ ≥ 1): r + log(1 − δ)."""
+    return r + sp.log(1 - delta)
+
+
+POINTWISE = {"mironov": mironov_bound, "balle": balle_bound, "asoodeh-f": asoodeh_f_bound,
+             "asoodeh-g": asoodeh_g_bound, "asoodeh-h": asoodeh_h_bound}
+
+_A, _R, _D = sp.symbols("alpha r delta")
+#: mpmath evaluators compiled from the SymPy expressions above (never hand-copied).
+_COMPILED = {k: lambdify_mpmath((_A, _R, _D), fn(_A, _R, _D)) for k, fn in POINTWISE.items()}
+
+
+def pointwise_epsilon(method: str, alpha, r, delta) -> mpmath.mpf:
+    """ε of one RDP point (α, r) at δ by ``method`` (mpmath, current precision; may be < 0)."""
+    if method == "asoodeh":
+        if alpha * delta >= 1:
+            return _COMPILED["asoodeh-h"](alpha, r, delta)
+        return min(_COMPILED["asoodeh-f"](alpha, r, delta), _COMPILED["asoodeh-g"](alpha, r, delta))
+    if method == "best":
+        return min(pointwise_epsilon(m, alpha, r, delta) for m in ("mironov", "balle", "asoodeh"))
+    return _COMPILED[method](alpha, r, delta)
+
+
+# ---------------------------------------------------------------------------
+# Optimisation over α.
+
+def _golden_min(f: Callable, lo, hi, tol) -> tuple:
+    """Golden-section minimum of a unimodal ``f`` on [lo, hi] to width ``tol``: (x, f(x))."""
+    inv_phi = (mpmath.sqrt(5) - 1) / 2
+    c, d = hi - inv_phi * (hi - lo), lo + inv_phi * (hi - lo)
+    fc, fd = f(c), f(d)
+    while hi - lo > tol:
+        if fc <= fd:
+            hi, d, fd = d, c, fc
+            c = hi - inv_phi * (hi - lo)
+            fc = f(c)
+        else:
+            lo, c, fc = c, d, fd
+            d = lo + inv_phi * (hi - lo)
+            fd = f(d)
+    return (c, fc) if fc <= fd else (d, fd)
+
+
+def minimise_over_alpha(objective: Callable, alpha_max=None, points: int = 240) -> tuple:
+    """min over α ∈ (1, α_max] of ``objective(α)`` (mpmath, current precision): (ε, α*).
+
+    Works in t = log(α − 1): a scan of ``points`` log-spaced orders between α = 1 + 1e-8
+    and α_max (default 1 + 1e12) finds the best basin, golden-section search refines it
+    to the working precision.  The objective must be unimodal in the basin found (true for
+    the bounds above on convex RDP curves); the result is a valid bound in any case,
+    because every α gives one.
+    """
+    t_lo = mpmath.log(mpmath.mpf("1e-8"))
+    t_hi = mpmath.log((alpha_max or mpmath.mpf("1e12") + 1) - 1)
+    grid = [t_lo + (t_hi - t_lo) * k / (points - 1) for k in range(points)]
+
+    def g(t):
+        value = objective(1 + mpmath.exp(t))
+        return value if mpmath.isfinite(value) else mpmath.inf
+
+    values = [g(t) for t in grid]
+    k = min(range(points), key=lambda i: values[i])
+    lo, hi = grid[max(k - 1, 0)], grid[min(k + 1, points - 1)]
+    tol = mpmath.mpf(2) ** (-(mpmath.mp.prec // 2 + 8))
+    t_best, v_best = _golden_min(g, lo, hi, tol)
+    if values[k] < v_best:  # an end of the scan range
+        t_best, v_best = grid[k], values[k]
+    return v_best, 1 + mpmath.exp(t_best)
+
+
+def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_max=None) -> mpmath.mpf:
+    """ε of an RDP curve at ``delta`` by ``method`` (see the module docstring), to ``dps`` digits.
+
+    ``curve`` is either a callable α ↦ r(α) taking and returning mpmath numbers (optimised
+    over continuous α ∈ (1, α_max]; it is called at the working precision, so a
+    high-precision curve gives a high-precision ε), or an iterable of (α, r) pairs with
+    α > 1 (exact strings/rationals, minimised over the pairs).  Raises
+    :class:`HypothesisError` for δ ∉ (0, 1) or an order α ≤ 1.
+    """
+    from ..numeric import evaluate_to_precision
+
+    if method not in METHODS:
+        raise InputError(f"rdp_to_epsilon: method must be one of {', '.join(METHODS)}, not {method!r}")
+    d = parse_exact(delta, "rdp_to_epsilon: delta")
+    if not 0 < d < 1:
+        raise HypothesisError("rdp_to_epsilon", DELTA_RANGE, {"delta": d})
+    if callable(curve):
+        def run():
+            dd = mpmath.mpf(int(d.p)) / int(d.q)
+            eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(method, x, curve(x), dd), alpha_max)
+            return max(eps, mpmath.mpf(0))
+    else:
+        pairs = [(parse_exact(x, "rdp_to_epsilon: alpha"), parse_exact(v, "rdp_to_epsilon: rdp value"))
+                 for x, v in curve]
+        if not pairs:
+            raise InputError("rdp_to_epsilon: the RDP curve has no (alpha, value) pairs")
+        for x, _ in pairs:
+            if not x > 1:
+                raise HypothesisError("rdp_to_epsilon", "Rényi order α > 1", {"alpha": x})
+
+        def run():
+            dd = mpmath.mpf(int(d.p)) / int(d.q)
+            mpf = lambda q: mpmath.mpf(int(q.p)) / int(q.q)  # noqa: E731
+            return max(min(pointwise_epsilon(method, mpf(x), mpf(v), dd) for x, v in pairs), mpmath.mpf(0))
+    return evaluate_to_precision(run, dps, f"rdp_to_epsilon[{method}]")
+
+
+# ---------------------------------------------------------------------------
+# Linear curves r(α) = ρα.
+rho_param = positive("rho", "slope ρ of the linear RDP curve r(α) = ρα (ρ-zCDP; μ-GDP has ρ = μ²/2)")
+rho = rho_param.symbol
+delta = delta_param.symbol
+
+_BALLE = "Balle, Barthe, Gaboardi, Hsu & Sato 2020, Thm 21; Canonne, Kamath & Steinke 2020, Prop. 12"
+_ASOODEH = "Asoodeh, Liao, Calmon, Kosut & Sankar 2021 (arXiv 2008.06529), Lemma 1"
+_MIRONOV = "Mironov 2017 (Rényi differential privacy), Prop. 3"
+
+
+def _linear_evaluator(method: str):
+    def evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
+        r_, d_ = (mpmath.mpf(int(values[n].p)) / int(values[n].q) for n in ("rho", "delta"))
+        eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(method, x, r_ * x, d_))
+        return max(eps, mpmath.mpf(0))
+
+    evaluator.__doc__ = f"min over α > 1 of the {method} bound at r(α) = ρα (golden-section, working precision)."
+    return evaluator
+
+
+_alpha_star = 1 + sp.sqrt(sp.log(1 / delta) / rho)
+mironov_closed = 2 * sp.sqrt(rho * sp.log(1 / delta)) + rho
+
+LINEAR_EPSILON: dict[str, Formula] = {}
+LINEAR_EPSILON["mironov"] = toolkit.add(Formula(
+    toolkit.id("rdp-linear-epsilon-mironov"),
+    mironov_closed,
+    [rho_param, delta_param],
+    toolkit.source("Prop. 3 minimised over α for r(α) = ρα", (), "derived", _MIRONOV),
+    hypotheses=[delta_lt_1],
+    title="min_α ρα + log(1/δ)/(α − 1) = ρ + 2√(ρ log(1/δ))",
+))
+for _m, _src_note, _title in (
+        ("balle", _BALLE, "min_α ρα + log(1 − 1/α) − (log δ + log α)/(α − 1)"),
+        ("asoodeh", _ASOODEH, "min_α min(f, g) (αδ < 1), h (αδ ≥ 1), at r(α) = ρα")):
+    LINEAR_EPSILON[_m] = toolkit.add(Formula(
+        toolkit.id(f"rdp-linear-epsilon-{_m}"),
+        sp.Function(f"varepsilon_{_m}")(rho, delta),
+        [rho_param, delta_param],
+        toolkit.source("RDP → (ε, δ) for r(α) = ρα, minimised over continuous α", (), "derived", _src_note),
+        hypotheses=[delta_lt_1],
+        title=_title,
+        evaluator=_linear_evaluator(_m),
+    ))
+LINEAR_EPSILON["best"] = toolkit.add(Formula(
+    toolkit.id("rdp-linear-epsilon"),
+    sp.Function("varepsilon_RDP")(rho, delta),
+    [rho_param, delta_param],
+    toolkit.source("best RDP → (ε, δ) conversion for r(α) = ρα", (), "derived",
+                   f"min of {_MIRONOV}; {_BALLE}; {_ASOODEH}"),
+    hypotheses=[delta_lt_1],
+    title="min(mironov, balle, asoodeh)",
+    evaluator=_linear_evaluator("best"),
+))
+
+
+# ---------------------------------------------------------------------------
+# Claims.
+_src = lambda label, note: toolkit.source(label, (), "derived", note)  # noqa: E731
+_mir = mironov_bound(1 + a, rho * (1 + a), delta)
+_ell = sp.Symbol("ell", positive=True)  # ℓ = log(1/δ) > 0 for 0 < δ < 1
+
+toolkit.add(Identity(
+    toolkit.id("rdp-linear-epsilon-mironov/stationary"),
+    sp.diff(_mir, a).subs(a, _alpha_star - 1), 0,
+    "d/dα [ρα + log(1/δ)/(α − 1)] = 0 at α* = 1 + √(log(1/δ)/ρ)",
+    _src("Prop. 3 minimised over α", _MIRONOV), covers=[LINEAR_EPSILON["mironov"].id],
+))
+toolkit.add(Inequality(
+    toolkit.id("rdp-linear-epsilon-mironov/convex"),
+    sp.diff(_mir.subs(delta, sp.exp(-_ell)), a, 2), ">", 0,
+    "d²/dα² [ρα + log(1/δ)/(α − 1)] = 2 log(1/δ)/(α − 1)³ > 0 for 0 < δ < 1 (δ = e^{−ℓ}, ℓ > 0): "
+    "α* is the global minimum",
+    _src("Prop. 3 minimised over α", _MIRONOV),
+    certificate=2 * _ell / a ** 3, covers=[LINEAR_EPSILON["mironov"].id],
+))
+toolkit.add(Identity(
+    toolkit.id("rdp-linear-epsilon-mironov/closed-form"),
+    _mir.subs(a, _alpha_star - 1), mironov_closed,
+    "ρα* + log(1/δ)/(α* − 1) = ρ + 2√(ρ log(1/δ)) (the Mironov closed form)",
+    _src("Prop. 3 minimised over α", _MIRONOV), where=[delta < 1], covers=[LINEAR_EPSILON["mironov"].id],
+))
+toolkit.add(Identity(
+    toolkit.id("rdp-to-dp/asoodeh-g-is-balle"),
+    asoodeh_g_bound(1 + a, r_sym, d_sym), balle_bound(1 + a, r_sym, d_sym),
+    "the g-bound of Asoodeh et al. Lemma 1 equals the Balle et al. / CKS bound at every (α, r, δ)",
+    _src("Lemma 1 (g) vs Thm 21", f"{_ASOODEH}; {_BALLE}"),
+))
+toolkit.add(Inequality(
+    toolkit.id("rdp-to-dp/balle-below-mironov"),
+    balle_bound(1 + a, r_sym, d_sym), "<", mironov_bound(1 + a, r_sym, d_sym),
+    "Balle/CKS < Mironov at every (α, r, δ): the difference log(α/(α−1)) + log(α)/(α−1) is > 0",
+    _src("Thm 21 vs Prop. 3", f"{_BALLE}; {_MIRONOV}"),
+    certificate=sp.log(1 + 1 / a) + sp.log(1 + a) / a,
+))
+
+
+# Validity and ordering of the optimised conversions, on GDP curves r(α) = αμ²/2 (ρ = μ²/2),
+# against the exact privacy profile δ_μ(ε).  Sampled in μ so that ρ = μ²/2 is exact.
+def _rho_of(v):
+    return v["mu"] ** 2 / 2
+
+
+def _linear(method):
+    """ε_method on the GDP curve with parameter v["mu"], at v["delta"] (mpmath inputs)."""
+    def value(v):
+        r_, d_ = _rho_of(v), v["delta"]
+        eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(method, x, r_ * x, d_))
+        return max(eps, mpmath.mpf(0))
+
+    return value
+
+
+_delta_fn = lambdify_mpmath((sp.Symbol("mu"), sp.Symbol("eps")),
+                            gdp_delta.evaluation_expr.xreplace({gdp_delta.symbol("mu"): sp.Symbol("mu"),
+                                                                gdp_delta.symbol("eps"): sp.Symbol("eps")}))
+_mu_s = sp.Symbol("mu", positive=True)
+_delta_s = sp.Symbol("delta", positive=True)
+_SAMPLE = dict(symbols=[_mu_s, _delta_s], where=[_delta_s < sp.Rational(1, 2)],
+               hints=[{"mu": 1, "delta": sp.Rational(1, 10 ** 5)}, {"mu": 10, "delta": sp.Rational(1, 10 ** 5)},
+                      {"mu": sp.Rational(1, 10), "delta": sp.Rational(1, 10 ** 3)},
+                      {"mu": 2, "delta": sp.Rational(1, 10 ** 50)}, {"mu": 37, "delta": sp.Rational(1, 10 ** 5)}],
+               samples=8, digits=25)
+for _m in METHODS:
+    _f = _linear(_m)
+    toolkit.add(SampledInequality(
+        toolkit.id(f"rdp-linear-epsilon{'' if _m == 'best' else '-' + _m}/valid"),
+        (lambda f: lambda v: _delta_fn(v["mu"], f(v)))(_f), "<=", lambda v: v["delta"],
+        f"the {_m} conversion is valid on GDP curves: the exact δ_μ at ε_{_m}(ρ = μ²/2, δ) is ≤ δ "
+        "(so ε_{_m} is never below the exact ε_μ(δ))",
+        _src("validity of RDP → (ε, δ) on a GDP curve", {"mironov": _MIRONOV, "balle": _BALLE,
+                                                          "asoodeh": _ASOODEH}.get(_m, "best of the three")),
+        covers=[LINEAR_EPSILON[_m].id, gdp_delta.id], **_SAMPLE,
+    ))
+_ORDER = [("asoodeh", "balle"), ("balle", "mironov"), ("best", "asoodeh")]
+for _lo, _hi in _ORDER:
+    toolkit.add(SampledInequality(
+        toolkit.id(f"rdp-linear-epsilon/{_lo}-le-{_hi}"),
+        _linear(_lo), "<=", _linear(_hi),
+        f"ε_{_lo}(ρ, δ) ≤ ε_{_hi}(ρ, δ) after optimising over α (ρ = μ²/2)",
+        _src("ordering of the conversions", f"{_MIRONOV}; {_BALLE}; {_ASOODEH}"),
+        covers=[LINEAR_EPSILON[_lo].id, LINEAR_EPSILON[_hi].id], **_SAMPLE,
+    ))

@@ -1,0 +1,119 @@
+"""RDP → (ε, δ) conversions against independent references.
+
+References: the conversion formulas written out directly in mpmath (from the papers'
+statements) and minimised with mpmath.findroot on the derivative (a different algorithm
+from the package's scan + golden section), at 60 digits.
+"""
+
+import mpmath
+import pytest
+
+from symbolic import HypothesisError, InputError
+from symbolic.privacy.gdp import gdp_delta, gdp_epsilon
+from symbolic.privacy.rdp_conversion import LINEAR_EPSILON, rdp_to_epsilon
+
+
+def mironov(a, r, d):
+    return r + mpmath.log(1 / d) / (a - 1)
+
+
+def balle(a, r, d):
+    return r + mpmath.log((a - 1) / a) - (mpmath.log(d) + mpmath.log(a)) / (a - 1)
+
+
+def asoodeh_f(a, r, d):
+    x = (a - 1) * r - mpmath.log(1 - a * d)
+    return r + (mpmath.log(1 - mpmath.exp(-x)) - mpmath.log(a * d)) / (a - 1)
+
+
+def ref_min(bound, rho, delta, start):
+    """min over α of bound(α, ρα, δ) by Newton on the derivative (mpmath.diff), 60 digits."""
+    with mpmath.workdps(60):
+        rho, delta = mpmath.mpf(rho), mpmath.mpf(delta)
+        f = lambda a: bound(a, rho * a, delta)  # noqa: E731
+        a_star = mpmath.findroot(lambda a: mpmath.diff(f, a), mpmath.mpf(start))
+        return f(a_star)
+
+
+def close(got, ref, digits):
+    with mpmath.workdps(digits + 10):
+        return abs(got - ref) <= abs(ref) * mpmath.mpf(10) ** (1 - digits)
+
+
+@pytest.mark.parametrize("rho,delta", [("50", "1e-5"), ("0.5", "1e-5"), ("2", "1e-200"), ("0.005", "1e-3")])
+def test_mironov_closed_form_is_the_minimum(rho, delta):
+    start = 1 + mpmath.sqrt(mpmath.log(1 / mpmath.mpf(delta)) / mpmath.mpf(rho)) * mpmath.mpf("1.1")
+    ref = ref_min(mironov, rho, delta, start)
+    assert close(LINEAR_EPSILON["mironov"].evaluate(dps=40, rho=rho, delta=delta), ref, 40)
+
+
+@pytest.mark.parametrize("rho,delta,start", [("50", "1e-5", "1.5"), ("0.5", "1e-5", "5.4"),
+                                             ("2", "1e-200", "15"), ("0.005", "1e-3", "40")])
+def test_balle_matches_reference(rho, delta, start):
+    ref = ref_min(balle, rho, delta, start)
+    assert close(LINEAR_EPSILON["balle"].evaluate(dps=40, rho=rho, delta=delta), ref, 38)
+
+
+def test_peer_values_from_peers_md():
+    # shared/PEERS.md A.4: σ = 1 ×100 (ρ = 50) and μ = 1 (ρ = 1/2) at δ = 1e-5.  Those
+    # references were computed from the binary float 1e-5 (= 1e-5 · (1 + 8.2e-17)), so they
+    # agree with the exact-δ values to ~16 digits only: 97.985259121880811905 there,
+    # 97.985259121880812076 for δ = 10^-5 exactly (checked by test_mironov_closed_form_is_the_minimum).
+    for method, rho, printed in (("mironov", "50", "97.9852591218808"), ("balle", "50", "96.0352706751731"),
+                                 ("balle", "0.5", "4.72838698494331")):
+        assert mpmath.nstr(LINEAR_EPSILON[method].evaluate(dps=25, rho=rho, delta="1e-5"), 15) == printed
+    with mpmath.workdps(40):
+        float_delta = mpmath.mpf(1e-5)  # the binary double nearest to 1e-5, as PEERS.md used
+        assert mpmath.nstr(50 + 2 * mpmath.sqrt(50 * mpmath.log(1 / float_delta)), 20) == "97.985259121880811905"
+
+
+def test_asoodeh_is_min_of_f_and_balle():
+    # For ρ = 1/2, δ = 1e-5 the f-bound alone gives 4.9282899112 (PEERS.md) > Balle.
+    f_only = ref_min(asoodeh_f, "0.5", "1e-5", "4")
+    assert mpmath.nstr(f_only, 11) == "4.9282899112"
+    got = LINEAR_EPSILON["asoodeh"].evaluate(dps=30, rho="0.5", delta="1e-5")
+    assert close(got, min(f_only, ref_min(balle, "0.5", "1e-5", "5.4")), 28)
+
+
+@pytest.mark.parametrize("rho,delta", [("50", "1e-5"), ("0.5", "1e-5"), ("684.5", "1e-5"), ("2", "1e-200")])
+def test_every_conversion_is_valid_and_ordered(rho, delta):
+    mu = str(mpmath.sqrt(2 * mpmath.mpf(rho)))
+    mu_exact = {"50": "10", "0.5": "1", "684.5": "37", "2": "2"}[rho]
+    exact = gdp_epsilon.evaluate(dps=30, mu=mu_exact, delta=delta)
+    values = {m: f.evaluate(dps=30, rho=rho, delta=delta) for m, f in LINEAR_EPSILON.items()}
+    assert exact < values["best"] <= values["asoodeh"] <= values["balle"] < values["mironov"], (mu, values)
+    assert values["best"] == min(values[m] for m in ("mironov", "balle", "asoodeh"))
+
+
+def test_callable_curve_and_pairs():
+    eps = rdp_to_epsilon(lambda a: 50 * a, "1e-5", "balle", dps=30)
+    assert close(eps, ref_min(balle, "50", "1e-5", "1.5"), 28)
+    # Pairs: the minimum over the given orders only (no interpolation).
+    pairs = [("1.5", "75"), (2, 100), (3, 150)]
+    with mpmath.workdps(40):
+        ref = min(mironov(mpmath.mpf(a), mpmath.mpf(r), mpmath.mpf("1e-5")) for a, r in pairs)
+    assert close(rdp_to_epsilon(pairs, "1e-5", "mironov", dps=30), ref, 28)
+
+
+def test_tiny_rho_gives_zero_when_exactly_private_enough():
+    # ρ = 1e-8 (μ ≈ 1.4e-4): δ_μ(0) ≈ 5.6e-5 < 1e-3, and the h-bound of Lemma 1 returns 0.
+    assert LINEAR_EPSILON["asoodeh"].evaluate(dps=20, rho="1e-8", delta="1e-3") == 0
+    assert gdp_delta.evaluate(dps=20, mu="0.00014142135623730951", eps="0") < mpmath.mpf("1e-3")
+
+
+@pytest.mark.parametrize("delta", ["0", "1", "1.5", "-1e-5"])
+def test_bad_delta(delta):
+    for f in LINEAR_EPSILON.values():
+        with pytest.raises(HypothesisError):
+            f.evaluate(dps=20, rho="1", delta=delta)
+    with pytest.raises(HypothesisError):
+        rdp_to_epsilon(lambda a: a, delta)
+
+
+def test_bad_order_and_method():
+    with pytest.raises(HypothesisError, match="α > 1"):
+        rdp_to_epsilon([(1, "0.5"), (2, 1)], "1e-5")
+    with pytest.raises(InputError):
+        rdp_to_epsilon(lambda a: a, "1e-5", method="fastest")
+    with pytest.raises(HypothesisError, match="rho > 0"):
+        LINEAR_EPSILON["best"].evaluate(dps=20, rho="-1", delta="1e-5")
