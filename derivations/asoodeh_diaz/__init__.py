@@ -1,0 +1,19 @@
+"""Asoodeh & Diaz (2023), *Privacy Loss of Noisy Stochastic Gradient Descent Might Converge
+Even for Non-Convex Losses* (arXiv:2305.09903; ``shared/papers/004_e5d73a888ff910da.txt``).
+
+One module per part of the paper, in the paper's order:
+
+* :mod:`.contraction` — Prop. 1's θ_ε(r) (the privacy toolkit's Gaussian hockey-stick
+  formula) at Lemma 2's diameter, and their claims;
+* :mod:`.sampling` — the batch weights (13), (15) and the combinatorial step of the proofs;
+* :mod:`.projected` — Lemma 1, Theorems 1/2 and the T → ∞ limit;
+* :mod:`.inversion` — (22), (23) and the finite-T inversion of Figures 1 and 3;
+* :mod:`.regularized` — r_t (20), Prop. 4, Prop. 5 and Theorem 3 (printed and corrected);
+* :mod:`.reproductions` and :mod:`.figures` — Figures 1–3.
+"""
+
+from . import contraction, inversion, projected, regularized, reproductions, sampling  # noqa: F401
+from . import figures  # noqa: F401
+from ._paper import paper
+
+__all__ = ["paper"]
