@@ -40,6 +40,13 @@ class Identity(Claim):
     def _check(self, deadline: Deadline) -> Verdict:
         residual = self.lhs - self.rhs
         reason = ""
+        if self.hints:
+            # A hinted counterexample is certain evidence on its own: check it before
+            # spending the budget on simplification (nothing is concluded if it holds).
+            verdict = numeric_verdict(residual, self.symbols, self.where, self.hints, len(self.hints), deadline,
+                                      "hinted point checked before any simplification", self.lhs, self.rhs)
+            if verdict.status is Status.REFUTED:
+                return verdict
         try:
             with deadline.phase(SYMBOLIC_SHARE):
                 proof = prove_zero(residual, deadline)

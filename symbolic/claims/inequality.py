@@ -67,6 +67,11 @@ class Inequality(Claim):
 
     def _check(self, deadline: Deadline) -> Verdict:
         reason = ""
+        if self.hints:
+            # A hinted counterexample is certain on its own: check it before the symbolic attempt.
+            verdict = self._sample(deadline, "hinted point checked before any symbolic attempt", len(self.hints))
+            if verdict.status is Status.REFUTED:
+                return verdict
         try:
             with deadline.phase(0.6):
                 method = self._symbolic(deadline)
@@ -77,9 +82,9 @@ class Inequality(Claim):
             reason = "symbolic attempt ran out of its share of the budget"
         return self._sample(deadline, reason)
 
-    def _sample(self, deadline: Deadline, reason: str) -> Verdict:
+    def _sample(self, deadline: Deadline, reason: str, n: int | None = None) -> Verdict:
         tested, exact_count, interval_count, digits_count, inconclusive = 0, 0, 0, 0, 0
-        for point in sample_points(self.symbols, self.where, n=self.samples, hints=self.hints):
+        for point in sample_points(self.symbols, self.where, n=self.samples if n is None else n, hints=self.hints):
             if deadline.expired():
                 break
             verdict = self._decide_point(point)
