@@ -16,3 +16,4 @@ from . import hockey_stick  # noqa: E402,F401  (registers its formulas)
 from . import gaussian  # noqa: E402,F401
 from . import gdp  # noqa: E402,F401
 from . import rdp_conversion  # noqa: E402,F401
+from . import sgm  # noqa: E402,F401

@@ -34,12 +34,13 @@ class QuadratureCheck(Claim):
 
     def __init__(self, id, integral: Callable[[Mapping[str, mpmath.mpf]], mpmath.mpf], rhs, statement, source, *,
                  where: Iterable = (), hints: Iterable[dict] = (), samples: int = 6, digits: int = 40,
-                 expect: str = "checked", **kw):
+                 symbols=None, expect: str = "checked", **kw):
         super().__init__(id, statement, source, expect=expect, **kw)
         self.integral = integral
-        self.rhs = sp.sympify(rhs)
+        # rhs: a SymPy closed form, or a callable like ``integral`` (then ``symbols`` is required)
+        self.rhs = rhs if callable(rhs) and not isinstance(rhs, sp.Basic) else sp.sympify(rhs)
         self.where = tuple(sp.sympify(w) for w in where)
-        self.symbols = free_symbols(self.rhs, *self.where)
+        self.symbols = list(symbols) if symbols is not None else free_symbols(self.rhs, *self.where)
         self.hints = named_points(hints, self.symbols)
         self.samples = samples
         self.digits = digits
@@ -51,8 +52,10 @@ class QuadratureCheck(Claim):
             if deadline.expired():
                 break
             with mpmath.workdps(dps):
-                closed = mp_value(self.rhs, point, dps)
-                numeric = self.integral({s.name: mpmath.mpf(int(v.p)) / int(v.q) for s, v in point.items()})
+                values = {s.name: mpmath.mpf(int(v.p)) / int(v.q) for s, v in point.items()}
+                closed = self.rhs(values) if callable(self.rhs) and not isinstance(self.rhs, sp.Basic) \
+                    else mp_value(self.rhs, point, dps)
+                numeric = self.integral(values)
                 scale = max(abs(closed), mpmath.mpf(10) ** (-dps))
                 rel = abs(numeric - closed) / scale
             tested += 1
