@@ -52,7 +52,7 @@ paper.add(Inequality(
     "Lemma C.1: θ_L(s) ≤ ξ(1 − L^{−2}) for L > 1, ξ > 1, s ≥ log_L sqrt(ξ/(ξ−1)); θ in its closed form "
     "(theta-closed-form-L-gt-1). Direct check at sample points; the proof is lem-c.1-key-step",
     src("Lemma C.1", "15"), where=[s1 >= sp.log(xig / (xig - 1)) / (2 * sp.log(Lg))], expect="checked",
-    samples=24, covers=cC1))
+    samples=16, budget=8, covers=cC1))
 paper.add(Limit(
     paper.id("lem-c.1-s-min-limit-xi-to-1"), sp.exp(-s_min(L=Lg, xi=xig)), v, 0, 0,
     "as ξ → 1⁺, s_min = log_L sqrt(ξ/(ξ−1)) → ∞ (stated as e^{−s_min} → 0; the growth is logarithmic), while "
@@ -134,7 +134,7 @@ paper.add(Inequality(
 paper.add(Inequality(
     paper.id("cor-c.2-display-corrected"), 1 + E_ * theta(L=Lbar, s=ellv), "<=", 1 + 4 * E_ * mp_ / (M + mp_),
     "corrected display (as in the proof): for ℓ ≥ ℓ̄, 1 + E θ_{L_λ̄}(ℓ) ≤ 1 + 4Em/(M+m) (sampled)",
-    src("Corollary C.2", (), "corrected"), where=[ellv >= ell_ok], expect="checked", samples=20,
+    src("Corollary C.2", (), "corrected"), where=[ellv >= ell_ok], expect="checked", samples=12, budget=8,
     erratum="kong-ribero E6", covers=cC2))
 Mp = sp.Symbol("M", positive=True)
 paper.add(Limit(

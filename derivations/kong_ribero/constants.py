@@ -97,7 +97,7 @@ paper.add(Inequality(paper.id("theta-ge-tail"), th, ">", 1 - L ** -2,
                      _theta_src("lower bound 1 − L^{−2}"), certificate=1 / (L ** 2 * S_s), covers=cov))
 paper.add(Inequality(paper.id("theta-ge-1-over-s"), theta(L=1 + u, s=s1), ">=", 1 / s1,
                      "θ_L(s) ≥ 1/s for L = 1 + u ≥ 1, s ≥ 1 (the largest term of S_s is L^{2(s−1)})",
-                     _theta_src("lower bound 1/s"), expect="checked", covers=cov,
+                     _theta_src("lower bound 1/s"), expect="checked", covers=cov, samples=24, budget=6,
                      note="no manifestly nonnegative form is known to the engine: sampled"))
 paper.add(Inequality(paper.id("theta-nonincreasing"), th, ">", theta(L=L, s=s1 + 1),
                      "θ_L(s) > θ_L(s+1) for every L > 0, s ≥ 1 (used in the proof of Theorem 2.3): "

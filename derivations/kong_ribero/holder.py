@@ -37,6 +37,7 @@ paper.add(Inequality(
     "corrected: H r^η ≤ (Hρ/2) r + H(1−η)(2η/ρ)^{η/(1−η)} for all r > 0 (sampled here; proved by the "
     "stationarity, value and concavity claims below)",
     src("footnote 5", ("8",), "corrected"), where=[eta < 1], expect="checked", erratum="kong-ribero E14",
+    samples=16, budget=8,
     covers=cH))
 # With η = 1/(1 + v) (v > 0 ⇔ η ∈ (0, 1)) every exponent below is a known real number, so SymPy
 # may combine the nested powers.

@@ -186,9 +186,9 @@ paper.add(Identity(
     "with a_i = (Lτ + s) b_i the residuals are R̃_t = (Lτ + s) R_t", src("Appendix B", ("23", "35")),
     covers=cb))
 paper.add(Inequality(
-    paper.id("app-b-feasible"), Rt_tilde.subs(t, T - k), ">=", 0,
-    "R̃_t ≥ 0 for 0 ≤ t ≤ T (t = T − k): the relaxed optimum satisfies the dropped inequality constraints of (P), "
-    "hence is optimal for (P) (Lemma A.3(b))",
+    paper.id("app-b-feasible"), shift * R(T - k), ">=", 0,
+    "R̃_t = (Lτ + s) R_t ≥ 0 for 0 ≤ t ≤ T (t = T − k; app-b-residuals): the relaxed optimum satisfies the "
+    "dropped inequality constraints of (P), hence is optimal for (P) (Lemma A.3(b))",
     src("Appendix B", ("23", "35")), certificate=shift * R_closed(T - k), covers=cb))
 paper.add(Inequality(
     paper.id("app-b-allocation-positive"), shift * b(t), ">", 0,

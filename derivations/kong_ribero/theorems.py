@@ -115,7 +115,7 @@ paper.add(Inequality(
     "with the guard ℓ ≤ T (E ≥ 1) the exact linear-Gaussian divergence is ≤ (26) (sampled; < for E ≥ 2: "
     "(26) is not tight over several passes)",
     src("Proposition A.5(a), eq. (26)", "26", "corrected", "hypothesis ℓ ∈ [T] enforced"), where=[ell <= T],
-    expect="checked", samples=16, budget=12, erratum="kong-ribero E13", covers=cA5 + cLG))
+    expect="checked", samples=12, budget=8, erratum="kong-ribero E13", covers=cA5 + cLG))
 
 # ---------------------------------------------------------------------------
 # Theorem 2.2, eq. (16).
