@@ -89,6 +89,7 @@ class Formula:
         for h in self.hypotheses:
             if not h.names <= set(names):
                 raise ValueError(f"{id}: hypothesis '{h.text}' uses non-parameters")
+        self._all_hypotheses: tuple[Hypothesis, ...] | None = None
         self._compiled = CompiledExpression(self.evaluation_expr, self.symbols, id)
 
     # -- symbolic side -------------------------------------------------------
@@ -117,8 +118,10 @@ class Formula:
         return self.expr.xreplace(mapping)
 
     def all_hypotheses(self) -> list[Hypothesis]:
-        domain = [h for p in self.params for h in p.domain()]
-        return domain + list(self.hypotheses)
+        """Parameter domains first, then the paper's hypotheses (built once: they are immutable)."""
+        if self._all_hypotheses is None:
+            self._all_hypotheses = tuple(h for p in self.params for h in p.domain()) + self.hypotheses
+        return list(self._all_hypotheses)
 
     def latex(self) -> str:
         return sp.latex(self.expr)

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from .rational import compile_rational, to_fraction
+
 _KINDS = ("hypothesis", "domain")
 
 
@@ -66,9 +68,33 @@ class UndecidedError(ArithmeticError):
     """A relation could not be decided at the given exact values."""
 
 
+_MISSING = object()
+_FAST: dict = {}
+
+
+def _fast_decide(rel, values: dict):
+    """Decide with exact ``Fraction`` arithmetic when the relation is purely rational, else None."""
+    syms = tuple(sorted(rel.free_symbols, key=lambda s: s.name))
+    key = (rel, syms)
+    fn = _FAST.get(key, _MISSING)
+    if fn is _MISSING:
+        fn = _FAST[key] = compile_rational(rel, syms)
+    if fn is None:
+        return None
+    try:
+        result = fn(*[to_fraction(values[s]) for s in syms])
+    except (ZeroDivisionError, KeyError, TypeError, AttributeError):
+        return None
+    return result if isinstance(result, bool) else None
+
+
 def decide(relation, values: dict, digits: int = 60) -> bool:
     """Decide a SymPy Boolean at exact values; raise :class:`UndecidedError` if impossible."""
     rel = sp.sympify(relation)
+    if values and not isinstance(rel, sp.logic.boolalg.BooleanAtom):
+        fast = _fast_decide(rel, values)
+        if fast is not None:
+            return fast
     if rel in (sp.true, True):
         return True
     if rel in (sp.false, False):
