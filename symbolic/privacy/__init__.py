@@ -17,3 +17,4 @@ from . import gaussian  # noqa: E402,F401
 from . import gdp  # noqa: E402,F401
 from . import rdp_conversion  # noqa: E402,F401
 from . import sgm  # noqa: E402,F401
+from . import subsampled  # noqa: E402,F401

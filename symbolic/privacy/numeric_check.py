@@ -31,6 +31,7 @@ class QuadratureCheck(Claim):
     """
 
     kind = "identity"
+    what = "quadrature"
 
     def __init__(self, id, integral: Callable[[Mapping[str, mpmath.mpf]], mpmath.mpf], rhs, statement, source, *,
                  where: Iterable = (), hints: Iterable[dict] = (), samples: int = 6, digits: int = 40,
@@ -61,14 +62,14 @@ class QuadratureCheck(Claim):
             tested += 1
             worst = max(worst, rel)
             if rel > mpmath.mpf(10) ** (-self.digits):
-                return Verdict(Status.REFUTED, "quadrature of the definition disagrees",
-                               f"at {show_point(point)}: quadrature {mpmath.nstr(numeric, 20)}, "
-                               f"closed form {mpmath.nstr(closed, 20)}",
+                return Verdict(Status.REFUTED, f"{self.what}: the two sides disagree",
+                               f"at {show_point(point)}: lhs {mpmath.nstr(numeric, 25)}, "
+                               f"rhs {mpmath.nstr(closed, 25)}",
                                counterexample=show_point(point))
         if not tested:
             return Verdict(Status.UNKNOWN, "no sample point evaluated", "out of time")
-        return Verdict(Status.CHECKED, f"quadrature at {tested} points ({dps} digits)",
-                       f"closed form and quadrature of the definition agree to relative "
+        return Verdict(Status.CHECKED, f"{self.what} at {tested} points ({dps} digits)",
+                       f"both sides agree to relative "
                        f"{mpmath.nstr(worst, 3)} (≤ 1e-{self.digits}) at {tested} sample points")
 
 
@@ -122,3 +123,11 @@ class SampledInequality(Claim):
             return Verdict(Status.UNKNOWN, "no sample point evaluated", "out of time")
         return Verdict(Status.CHECKED, f"sampled {tested} points ({dps}-digit evaluation, not interval-certified)",
                        f"holds at all {tested} points; smallest relative margin {mpmath.nstr(margin, 3)}")
+
+
+#: A numeric identity between two callables (or a callable and a closed form) at sample
+#: points; the same checker as :class:`QuadratureCheck`, named for uses without an integral.
+class NumericIdentity(QuadratureCheck):
+    """Two callables (or a callable and a closed form) agree at sample points (never PROVED)."""
+
+    what = "numeric evaluation"
