@@ -166,3 +166,10 @@ paper.add(Inequality(
     "λ = 2/5 ≤ 1/(2M), x = (−10, 5), y = x + (−0.0049, 0.0087): ‖T(x) − T(y)‖² ≤ ‖x − y‖²?",
     src("Theorem 2.2, proof (A.3.1)", "16", "printed"), expect="refuted", erratum="kong-ribero E11",
     note="a gap in the proof, not a counterexample to (16) itself"))
+paper.add(Inequality(
+    paper.id("thm-2.2-clipped-step-L-lambda-corrected"), diff_out.dot(diff_out), "<=", 2 * (xa - ya).dot(xa - ya),
+    "with the constant √2 L_λ of Proposition 2.1(b) (= √2 at m = 0) the same pair satisfies "
+    "‖T(x) − T(y)‖² ≤ 2‖x − y‖² (interval arithmetic at this pair; the general statement is lem-a.9-eq-31, "
+    "proved): Theorem 2.2's proof needs L = √2 L_λ under clipping (thm-2.2-corrected)",
+    src("Theorem 2.2, proof (A.3.1)", "16", "corrected", "L_λ replaced by √2 L_λ"), expect="checked",
+    erratum="kong-ribero E11"))
