@@ -1,0 +1,417 @@
+"""A standalone Python module of mpmath evaluators generated from the verified expressions.
+
+Each exported formula becomes a function ``name(param, ..., dps=30)`` that
+
+* parses its inputs exactly (``fractions.Fraction``; floats refused),
+* checks the parameter domains and hypotheses exactly, raising ``ValueError``,
+* decides every ``Piecewise`` condition exactly on those rationals, and
+* evaluates the formula's ``evaluation_expr`` (printed with the package's mpmath
+  code printer, :class:`symbolic.numeric._Printer`) at rising working precision
+  until two runs agree to ``dps`` digits, as the package does.
+
+Formulas declared with ``inverse=`` are exported as a bisection on the exported
+forward function.  Formulas computed by a custom algorithm, or using a function
+the printer cannot express exactly, are listed as not exported, with the reason.
+
+The module imports only the standard library and mpmath.  Its header records the
+source, the SHA-256 of each expression's ``srepr``, the verdicts and the library
+versions; run as a script it re-evaluates values recorded at export time and
+exits with status 1 if any differs.
+"""
+
+from __future__ import annotations
+
+import inspect
+import keyword
+import re
+import textwrap
+
+import mpmath
+import sympy as sp
+from sympy.printing.pycode import PythonCodePrinter
+
+from ..numeric import _Printer, geometric_sum
+from ..sampling import sample_points
+from .records import Bundle, FormulaRecord, expression_hash
+
+#: Digits of the values recorded for the self-check.
+RECORD_DPS = 30
+#: Points recorded per formula.
+RECORD_POINTS = 3
+
+
+class NotExportable(Exception):
+    """The formula cannot be exported honestly as a standalone evaluator (reason in the message)."""
+
+
+def function_name(formula_id: str) -> str:
+    name = re.sub(r"\W", "_", formula_id.replace("/", "__").replace("-", "_").replace(".", "_"))
+    return name if name.isidentifier() and not keyword.iskeyword(name) else "f_" + name
+
+
+def _var(name: str, suffix: str) -> str:
+    return f"{name}{suffix}"
+
+
+class _ExactPrinter(PythonCodePrinter):
+    """Prints a rational-valued expression or relation as exact ``Fraction`` arithmetic.
+
+    Parameters become ``<name>_q`` (their Fraction values); other symbols (summation
+    indices) keep their names.  Anything that is not exact rational arithmetic
+    (a non-integer power, a transcendental function) raises :class:`NotExportable`.
+    """
+
+    def __init__(self, params: set[str]):
+        super().__init__({"fully_qualified_modules": True})
+        self.params = params
+
+    def _print_Symbol(self, expr):
+        return _var(expr.name, "_q") if expr.name in self.params else expr.name
+
+    def _print_Rational(self, expr):
+        return f"Fraction({expr.p}, {expr.q})"
+
+    def _print_Integer(self, expr):
+        return f"Fraction({expr.p})"
+
+    def _print_Pow(self, expr, rational=False):
+        if not expr.exp.is_Integer:
+            raise NotExportable(f"the condition uses the non-rational power {expr}")
+        return f"({self._print(expr.base)})**({int(expr.exp)})"
+
+    def _print_floor(self, expr):
+        return f"math.floor({self._print(expr.args[0])})"
+
+    def _print_ceiling(self, expr):
+        return f"math.ceil({self._print(expr.args[0])})"
+
+    def _print_Abs(self, expr):
+        return f"abs({self._print(expr.args[0])})"
+
+    def _print_Relational(self, expr):
+        op = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}[expr.rel_op]
+        return f"({self._print(expr.lhs)} {op} {self._print(expr.rhs)})"
+
+    def _print_BooleanTrue(self, expr):
+        return "True"
+
+    def _print_BooleanFalse(self, expr):
+        return "False"
+
+    def _print_Function(self, expr):
+        raise NotExportable(f"the condition uses {expr.func}, which has no exact rational evaluation")
+
+    def _print_Float(self, expr):
+        raise NotExportable(f"the condition contains the float {expr}")
+
+    def _print_NumberSymbol(self, expr):
+        raise NotExportable(f"the condition uses the irrational constant {expr}")
+
+
+class _ValuePrinter(_Printer):
+    """The package's mpmath printer with ``Piecewise`` conditions printed exactly."""
+
+    def __init__(self, params: set[str]):
+        super().__init__({"fully_qualified_modules": True, "allow_unknown_functions": False,
+                          "strict": True})
+        self.exact = _ExactPrinter(params)
+
+    def _print_Piecewise(self, expr):
+        out = "_no_branch()"
+        for piece, cond in reversed(expr.args):
+            if cond == sp.true:
+                out = self._print(piece)
+            else:
+                out = f"(({self._print(piece)}) if {self.exact.doprint(cond)} else ({out}))"
+        return out
+
+    def _print_Function(self, expr):
+        name = expr.func.__name__
+        if hasattr(mpmath, name):  # e.g. erfinv: printed by lambdify from the mpmath namespace
+            return f"mpmath.{name}({', '.join(self._print(a) for a in expr.args)})"
+        raise NotExportable(f"no mpmath function for {name}")
+
+    def _print_Float(self, expr):
+        raise NotExportable(f"the expression contains the float {expr}")
+
+
+def _docstring(rec: FormulaRecord) -> str:
+    f = rec.formula
+    lines = [f.title or f.id, "", f"{f.id} — {f.source.cite()}"]
+    if f.source.note:
+        lines.append(f"Note: {f.source.note}")
+    lines.append("Parameters: " + ", ".join(f"{p.name} ({p.description})" if p.description else p.name
+                                            for p in f.params))
+    hyps = [h.text for h in f.all_hypotheses()]
+    lines.append("Hypotheses (checked exactly; ValueError if violated): " + ("; ".join(hyps) or "none"))
+    lines.append(f"Returns an mpmath mpf with dps significant digits. Evaluation: {rec.evaluation_kind()}.")
+    return "\n".join(lines).replace("\\", "\\\\").replace('"""', "'''")
+
+
+def _checks(rec: FormulaRecord, printer: _ExactPrinter) -> list[str]:
+    f = rec.formula
+    lines = []
+    for h in f.all_hypotheses():
+        code = printer.doprint(h.relation)
+        involved = "{" + ", ".join(f"{n!r}: {_var(n, '_q')}" for n in sorted(h.names)) + "}"
+        lines.append(f"_require({code}, {f.id!r}, {h.text!r}, {involved})")
+    return lines
+
+
+def _closed_form_function(rec: FormulaRecord) -> str:
+    f = rec.formula
+    names = list(f.names)
+    params = set(names)
+    exact_printer = _ExactPrinter(params)
+    value_printer = _ValuePrinter(params)
+    checks = _checks(rec, exact_printer)
+    body = value_printer.doprint(f.evaluation_expr)
+    missing = getattr(value_printer, "_not_supported", set())
+    if missing:
+        raise NotExportable(f"not expressible in mpmath: {sorted(map(str, missing))}")
+    name = function_name(f.id)
+    args = ", ".join(names)
+    parse = [f"{_var(n, '_q')} = _exact({n}, {f.id!r}, {n!r})" for n in names]
+    convert = [f"{n} = _mpf({_var(n, '_q')})" for n in names]
+    return "\n".join([
+        f"def {name}({args}, dps=30):",
+        textwrap.indent(f'"""{_docstring(rec)}\n"""', "    "),
+        *("    " + line for line in parse + checks),
+        "",
+        "    def value():",
+        *("        " + line for line in convert),
+        f"        return {body}",
+        "",
+        f"    return _settle(value, dps, {f.id!r})",
+    ])
+
+
+def _inverse_function(rec: FormulaRecord, exported: dict[str, str]) -> str:
+    f = rec.formula
+    inv = f.inverse
+    if inv.forward.id not in exported:
+        raise NotExportable(f"its forward formula {inv.forward.id} is not exported")
+    names = list(f.names)
+    params = set(names)
+    exact_printer = _ExactPrinter(params)
+    checks = _checks(rec, exact_printer)
+    lower = exact_printer.doprint(sp.sympify(inv.lower).xreplace(
+        {inv.forward.symbol(n): sp.Symbol(n) for n in inv.forward.names if n in params}))
+    fixed = [n for n in inv.forward.names if n != inv.solve_for]
+    call_fixed = ", ".join(f"{n}={_var(n, '_q')}" for n in fixed)
+    name = function_name(f.id)
+    forward = exported[inv.forward.id]
+    parse = [f"{_var(n, '_q')} = _exact({n}, {f.id!r}, {n!r})" for n in names]
+    return "\n".join([
+        f"def {name}({', '.join(names)}, dps=30):",
+        textwrap.indent(f'"""{_docstring(rec)}\n\nComputed by bisection on {forward} (exported above): the '
+                        f'smallest {inv.solve_for} >= lower with {forward}(...) <= {inv.target}.\n"""', "    "),
+        *("    " + line for line in parse + checks),
+        "",
+        "    def forward(x, digits):",
+        f"        return {forward}({call_fixed}, {inv.solve_for}=x, dps=digits)",
+        "",
+        f"    return _invert(forward, Fraction({lower}), {_var(inv.target, '_q')}, dps, {f.id!r})",
+    ])
+
+
+_RUNTIME = '''
+import builtins
+import math
+import sys
+from fractions import Fraction
+
+import mpmath
+from mpmath import mpf
+
+_GUARD_DIGITS = 15
+_MAX_ESCALATIONS = 6
+
+
+def _exact(value, formula, name):
+    """A parameter value as an exact Fraction (str such as '0.1', '1/3', '1e-200'; int; Fraction)."""
+    if isinstance(value, bool) or isinstance(value, float):
+        raise ValueError(f"{formula}: parameter {name}: pass {value!r} as a string so it is parsed exactly")
+    try:
+        return Fraction(value) if not isinstance(value, str) else Fraction(value.strip())
+    except (ValueError, ZeroDivisionError, TypeError):
+        raise ValueError(f"{formula}: parameter {name}: cannot parse {value!r} as an exact number") from None
+
+
+def _mpf(q):
+    return mpmath.mpf(q.numerator) / q.denominator
+
+
+def _require(ok, formula, text, values):
+    if not ok:
+        shown = ", ".join(f"{k} = {v}" for k, v in values.items())
+        raise ValueError(f"{formula}: hypothesis '{text}' is violated by {shown}.")
+
+
+def _no_branch():
+    raise ArithmeticError("no Piecewise branch applies")
+
+
+def _settle(thunk, dps, name):
+    """Evaluate at rising precision until two runs agree to dps digits; an mpf rounded to dps."""
+    previous, guard = None, _GUARD_DIGITS
+    for _ in range(_MAX_ESCALATIONS):
+        with mpmath.workdps(dps + guard):
+            value = thunk()
+            if isinstance(value, mpmath.mpc):
+                if value.imag != 0:
+                    raise ArithmeticError(f"{name}: complex value {value}")
+                value = value.real
+            value = mpmath.mpf(value)
+            if not mpmath.isfinite(value):
+                raise ArithmeticError(f"{name}: non-finite value {value}")
+            if previous is not None:
+                scale = max(abs(value), abs(previous))
+                if scale == 0 or abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
+                    with mpmath.workdps(dps):
+                        return +value
+            previous = value
+        guard *= 2
+    raise ArithmeticError(f"{name}: the value did not settle to {dps} digits")
+
+
+def _invert(forward, lower, target, dps, name):
+    """Smallest x >= lower with forward(x) <= target, for a non-increasing forward; bisection on
+    exact dyadic points, forward evaluated with 10 extra digits, to dps digits."""
+    digits = dps + 10
+    with mpmath.workdps(digits):
+        t = _mpf(target)
+    if forward(lower, digits) <= t:
+        with mpmath.workdps(dps):
+            return +_mpf(lower)
+    lo, hi = lower, max(lower + 1, 2 * abs(lower))
+    for _ in range(4000):
+        if forward(hi, digits) <= t:
+            break
+        lo, hi = hi, 2 * hi
+    else:
+        raise ArithmeticError(f"{name}: could not bracket the inverse")
+    bits = int(dps * 3.33) + 8
+    while hi - lo > abs(hi) / 2 ** bits:
+        mid = (lo + hi) / 2
+        if forward(mid, digits) > t:
+            lo = mid
+        else:
+            hi = mid
+    with mpmath.workdps(dps):
+        return +_mpf(hi)
+'''
+
+_SELFCHECK = '''
+
+def _selfcheck():
+    """Re-evaluate the recorded values; print each comparison; 1 if any differs."""
+    failures = 0
+    for fname, params, dps, recorded in RECORDED:
+        got = globals()[fname](**params, dps=dps)
+        with mpmath.workdps(dps + 10):
+            want = mpmath.mpf(recorded)
+            # Equal up to one unit in the last recorded digit (mpmath versions may round
+            # the final digit differently).
+            ok = abs(got - want) <= abs(want) * mpmath.mpf(10) ** (1 - dps) if want else got == 0
+        text = mpmath.nstr(got, dps)
+        print(("ok      " if ok else "DIFFERS ") + f"{fname}({params}) = {text} (recorded {recorded})")
+        failures += not ok
+    print(f"{len(RECORDED) - failures}/{len(RECORDED)} recorded values reproduced")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(_selfcheck())
+'''
+
+
+def _record_points(formula, n: int = RECORD_POINTS) -> list[dict[str, str]]:
+    """Up to ``n`` points in the formula's domain (the engine's seeded candidate sets)."""
+    plain_to_param = {sp.Symbol(p.name): p.symbol for p in formula.params}
+    where = [h.relation.xreplace(plain_to_param) for h in formula.hypotheses]
+    points = []
+    for point in sample_points(formula.symbols, where=where, n=12 * n, seed=0):
+        values = {s.name: str(v) for s, v in point.items()}
+        try:
+            formula.check(**values)
+            formula.evaluate(dps=RECORD_DPS, **values)
+        except (ValueError, ArithmeticError):
+            continue
+        points.append(values)
+        if len(points) == n:
+            break
+    return points
+
+
+def _header(bundle: Bundle, exported: list[FormulaRecord], skipped: dict[str, str]) -> str:
+    lines = [f"Formulas exported by `python -m symbolic export` ({bundle.scope}).", "",
+             "Generated code: do not edit.  Requires only mpmath; run as a script to re-check",
+             "the values recorded at export time (exit status 1 if any differs).", "",
+             "Libraries at export: " + ", ".join(f"{k} {v}" for k, v in bundle.versions.items()), ""]
+    for rec in exported:
+        f = rec.formula
+        lines.append(f"{f.id} -> {function_name(f.id)}()")
+        lines.append(f"    source: {f.source.cite()} — {rec.paper.citation}")
+        lines.append(f"    sha256(srepr(expr)) = {expression_hash(f.expr)}")
+        if f.numeric is not None:
+            lines.append(f"    sha256(srepr(numeric form evaluated)) = {expression_hash(f.numeric)}")
+        for cr in rec.claims:
+            flag = " (UNEXPECTED)" if cr.result.unexpected else ""
+            lines.append(f"    {cr.verdict.status.value.upper():8} {cr.claim.id} [expected {cr.claim.expect}]{flag}")
+        if not rec.claims:
+            lines.append("    (no claim covers this formula)")
+    if skipped:
+        lines.append("")
+        lines.append("Not exported:")
+        for fid, why in skipped.items():
+            lines.append(f"    {fid}: {why}")
+    text = "\n".join(lines).replace("\\", "\\\\").replace('"""', "'''")
+    return f'"""{text}\n"""'
+
+
+def render(bundle: Bundle) -> str:
+    """The module's source code."""
+    exported: dict[str, str] = {}
+    functions: list[str] = []
+    kept: list[FormulaRecord] = []
+    skipped: dict[str, str] = {}
+    records = list(bundle.records)
+    # An inverse needs its forward formula: export it too (after the formulas asked for).
+    ids = {r.id for r in records}
+    for rec in list(records):
+        inv = rec.formula.inverse
+        if inv is not None and inv.forward.id not in ids:
+            records.insert(0, FormulaRecord(inv.forward, rec.paper, []))
+            ids.add(inv.forward.id)
+    for rec in sorted(records, key=lambda r: r.formula.inverse is not None):
+        f = rec.formula
+        try:
+            if f.inverse is not None:
+                code = _inverse_function(rec, exported)
+            elif f.evaluator is not None:
+                raise NotExportable("computed by a custom algorithm (evaluator=); not exported")
+            else:
+                code = _closed_form_function(rec)
+        except NotExportable as exc:
+            skipped[f.id] = str(exc)
+            continue
+        except sp.printing.codeprinter.PrintMethodNotImplementedError as exc:
+            skipped[f.id] = f"not expressible in mpmath ({exc})".splitlines()[0]
+            continue
+        exported[f.id] = function_name(f.id)
+        functions.append(code)
+        kept.append(rec)
+    recorded = []
+    for rec in kept:
+        for values in _record_points(rec.formula):
+            value = rec.formula.evaluate(dps=RECORD_DPS, **values)
+            recorded.append((function_name(rec.id), values, RECORD_DPS, mpmath.nstr(value, RECORD_DPS)))
+    parts = [_header(bundle, kept, skipped), _RUNTIME.strip("\n"), "",
+             "# The package's O(1) geometric-sum helper (symbolic.numeric.geometric_sum), used by printed sums.",
+             inspect.getsource(geometric_sum).strip("\n"), ""]
+    parts += [code + "\n" for code in functions]
+    parts.append("EXPORTED = " + repr(exported))
+    parts.append("NOT_EXPORTED = " + repr(skipped))
+    parts.append("RECORDED = [\n" + "".join(f"    {r!r},\n" for r in recorded) + "]")
+    return "\n\n".join(parts).rstrip("\n") + "\n" + _SELFCHECK
