@@ -189,3 +189,22 @@ paper.add(Limit(
     4 * alpha * (C / (b * sigma)) ** 2 * thg,
     "with λ = 1/√E, (19) = 4α(C/(bσ))²(1/E + θ) → 4α(C/(bσ))² θ as E → ∞: bounded in E",
     src("Corollary C.3", ("19",), "derived"), covers=[cor_c3.id]))
+
+# The proof's final bound evaluated at σ = σ̄_ε (printed and corrected), as formulas for readers.
+rdp_params = params("alpha", "eps", "C", "b", "m", "M", "E")
+_eps, _E = sp.Symbol("eps", positive=True), sp.Symbol("E", integer=True, positive=True)
+
+
+def _bound_at(sig_formula):
+    sg = sig_formula.expr
+    return sp.simplify(4 * alpha * (C * lam_bar_expr / (b * sg)) ** 2 * (1 + 4 * _E * m / (M + m)))
+
+
+paper.add(Formula(
+    paper.id("cor-c.2-rdp-at-sigma-bar"), _bound_at(sig_p), rdp_params,
+    src("Corollary C.2: 4α(Cλ̄/(bσ̄))²[1 + 4Em/(M+m)] at the printed σ̄_ε", ()),
+    hypotheses=[ALPHA_GT_1, MM_POSITIVE], title="the proof's bound at the printed σ̄_ε (= 16α²ε, not ε)"))
+paper.add(Formula(
+    paper.id("cor-c.2-rdp-at-sigma-bar-corrected"), _bound_at(sig_c), rdp_params,
+    src("Corollary C.2: 4α(Cλ̄/(bσ̄))²[1 + 4Em/(M+m)] at the corrected σ̄_ε", (), "corrected"),
+    hypotheses=[ALPHA_GT_1, MM_POSITIVE], title="the proof's bound at the corrected σ̄_ε (= ε)"))
