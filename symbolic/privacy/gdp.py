@@ -18,6 +18,7 @@ line x ↦ 1 − δ_μ(ε) − e^ε x touches G_μ at x = Q(ε/μ + μ/2) with s
 
 from __future__ import annotations
 
+import mpmath
 import sympy as sp
 
 from ..claims import Identity
@@ -29,6 +30,7 @@ from . import toolkit
 from .gaussian import (alpha_param, gaussian_density, normal_cdf, normal_cdf_stable, normal_quantile_upper,
                        normal_tail, renyi_divergence_integral, x as xvar)
 from .hockey_stick import eps_param, gaussian_hockey_stick
+from .numeric_check import NumericIdentity
 
 mu_param = positive("mu", "GDP parameter μ > 0: the mechanism is as hard to distinguish as N(0,1) from N(μ,1)")
 delta_param = positive("delta", "target δ, 0 < δ < 1")
@@ -130,3 +132,27 @@ toolkit.add(Identity(
 
 __all__ = ["gdp_tradeoff", "gdp_delta", "gdp_epsilon", "mu_param", "delta_param", "delta_lt_1",
            "DELTA_RANGE", "gdp_delta_expr", "normal_cdf_stable"]
+
+
+def _delta_at_epsilon(v):
+    """δ_μ(ε_μ(δ)) through the public evaluators (the inverse's output converted exactly)."""
+    from ..inverse import _exact
+
+    dps = mpmath.mp.dps
+    mu_exact, d_exact = _exact(v["mu"]), _exact(v["delta"])
+    e = gdp_epsilon.evaluate(dps=dps, mu=mu_exact, delta=d_exact)
+    return gdp_delta.evaluate(dps=dps, mu=mu_exact, eps=_exact(e))
+
+
+_mu_s, _d_s = sp.Symbol("mu", positive=True), sp.Symbol("delta", positive=True)
+toolkit.add(NumericIdentity(
+    toolkit.id("gdp-epsilon/inverts-gdp-delta"),
+    _delta_at_epsilon, lambda v: v["delta"],
+    "δ_μ(ε_μ(δ)) = δ whenever δ < δ_μ(0) (the inverse hits the target, including μ = 37 and δ = 1e-200)",
+    _src("Cor. 2.13, inverted"),
+    symbols=[_mu_s, _d_s],
+    where=[_d_s < sp.Rational(1, 100)],
+    hints=[{"mu": 37, "delta": sp.Rational(1, 10 ** 5)}, {"mu": 2, "delta": sp.Rational(1, 10 ** 200)},
+           {"mu": 1, "delta": sp.Rational(1, 10 ** 5)}, {"mu": sp.Rational(1, 10), "delta": sp.Rational(1, 10 ** 3)}],
+    samples=4, digits=25, covers=[gdp_epsilon.id, gdp_delta.id],
+))
