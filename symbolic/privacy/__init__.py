@@ -2,6 +2,22 @@
 used by several papers — Gaussian Rényi divergence, GDP / f-DP, hockey-stick
 divergence, subsampled-Gaussian RDP, RDP → (ε, δ).  Paper-agnostic: each module
 adds its formulas and claims to :data:`toolkit`.
+
+Modules (one job each):
+
+* :mod:`.hockey_stick` — ``privacy/gaussian-hockey-stick`` (eps, r) and its claims.
+* :mod:`.gaussian` — Φ, Q, φ helpers; ``privacy/gaussian-rdp`` (alpha, mu, sigma).
+* :mod:`.gdp` — ``privacy/gdp-tradeoff``, ``privacy/gdp-delta``, ``privacy/gdp-epsilon``.
+* :mod:`.rdp_conversion` — RDP → (ε, δ): :func:`~.rdp_conversion.rdp_to_epsilon` for any curve;
+  ``privacy/rdp-linear-epsilon-{mironov,balle,asoodeh}`` and ``privacy/rdp-linear-epsilon``
+  (best) for r(α) = ρα.  The method is categorical, so it selects a formula
+  (:data:`~.rdp_conversion.LINEAR_EPSILON`) rather than being a numeric parameter.
+* :mod:`.sgm` — ``privacy/sgm-rdp`` and ``privacy/sgm-rdp-reverse`` (Poisson-subsampled
+  Gaussian, both directions); :func:`~.sgm.sgm_epsilon` for T steps.
+* :mod:`.subsampled` — ``privacy/subsampled-gdp-tradeoff`` C_p(G_μ); composition of many of
+  them via :func:`~.subsampled.compose_subsampled_gaussian` (peer accountants, :mod:`.peers`).
+* :mod:`.numeric_check` — claims checked numerically at sample points (quadrature of a
+  definition, evaluator identities and inequalities): only ever CHECKED or REFUTED.
 """
 
 from ..registry import Paper
