@@ -208,3 +208,11 @@ paper.add(Formula(
     paper.id("cor-c.2-rdp-at-sigma-bar-corrected"), _bound_at(sig_c), rdp_params,
     src("Corollary C.2: 4α(Cλ̄/(bσ̄))²[1 + 4Em/(M+m)] at the corrected σ̄_ε", (), "corrected"),
     hypotheses=[ALPHA_GT_1, MM_POSITIVE], title="the proof's bound at the corrected σ̄_ε (= ε)"))
+
+# E6(vii): ℓ̄ is about twice the requirement log_L sqrt(2) that Lemma C.1 (ξ = 2) actually needs.
+paper.add(Inequality(
+    paper.id("cor-c.2-ell-bar-loose"), sp.log(2) / sp.log(Lbar_sq), "<=", ell_bar(m=mp_),
+    "observation (E6 vii): the requirement of Lemma C.1 with ξ = 2 is ℓ ≥ log_L sqrt(2) = log 2 / log L_λ̄², "
+    "which is below ℓ̄ = log 2 / log(1 + mλ̄) because L_λ̄² ≥ 1 + 2mλ̄ (e.g. 1.43 vs 3.11 at m = M = 1)",
+    src("Corollary C.2, proof", (), "derived", "observation: ℓ̄ is loose, not wrong"), expect="checked",
+    samples=16, budget=6, covers=[ell_bar.id]))
