@@ -273,3 +273,14 @@ paper.add(Identity(
     "D_α(N(c, σ²) ‖ N(0, σ²)) = αc²/(2σ²), from the defining integral (4) (1-D; in ℝⁿ the divergence "
     "factorises along c); increasing in |c|, so the sup over ‖c‖ ≤ a in (21) is αa²/(2σ²)",
     src("Lemma A.2, eq. (21)", ("4", "21")), covers=[eq21.id]))
+
+# Proposition A.5(b), eq. (27) (and Lemma A.4(b), eq. (25), its one-pass case): τ = 0, ζ = s̄.
+zeta_param = Parameter(sp.Symbol("zeta", positive=True), "slack ζ = s̄ > 0 of (8)")
+prop_a5b = paper.add(Formula(
+    paper.id("prop-a.5b"),
+    2 * alpha * T * (zeta_param.symbol / sigma) ** 2,
+    params("alpha", "sigma") + [zeta_param] + params("T"),
+    src("Proposition A.5(b), eq. (27)", ("25", "27")),
+    hypotheses=[ALPHA_GT_1],
+    title="2αT(ζ/σ)²: independent of L (Lemma A.4(b)'s L = 1 is not needed, catalog E13 iv)",
+))
