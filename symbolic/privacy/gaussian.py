@@ -5,7 +5,7 @@
   form (1 + erf(x/√2))/2; every evaluator uses the erfc form of the tail
   (``normal_tail``) so that nothing is ever computed as 1 − Φ(x) for large x.
 * ``privacy/gaussian-rdp`` (alpha, mu, sigma): D_α(N(μ, σ²) ‖ N(0, σ²)) = αμ²/(2σ²)
-  (Mironov 2017, Prop. 7; Gil, Alajaji & Linder 2013), with the identity claim
+  (Mironov 2017, Table II; Gil, Alajaji & Linder 2013), with the identity claim
   that derives it from the defining integral
   D_α(P‖Q) = log ∫ p^α q^{1−α} dx / (α − 1).
 """
@@ -86,7 +86,7 @@ gaussian_rdp = toolkit.add(Formula(
     alpha * mean ** 2 / (2 * sigma ** 2),
     [alpha_param, mean_param, sigma_param],
     toolkit.source("Rényi divergence between Gaussians with equal variance", (), "derived",
-                   "Mironov 2017 (Rényi DP), Prop. 7; Gil, Alajaji & Linder 2013"),
+                   "Mironov 2017 (Rényi DP), Table II; Gil, Alajaji & Linder 2013"),
     hypotheses=[Hypothesis(sp.Symbol("alpha") > 1, ALPHA_GT_1)],
     title="D_α(N(μ, σ²) ‖ N(0, σ²)) = αμ²/(2σ²)",
 ))

@@ -1,7 +1,7 @@
 """Gaussian differential privacy (Dong, Roth & Su 2022, "Gaussian differential privacy", JRSS-B).
 
 * ``privacy/gdp-tradeoff`` (mu, x): G_μ(x) = Φ(Φ⁻¹(1 − x) − μ), the tradeoff function of
-  testing N(0, 1) against N(μ, 1) (Def. 2.7).
+  testing N(0, 1) against N(μ, 1) (§2, the Gaussian tradeoff function).
 * ``privacy/gdp-delta`` (mu, eps): the exact privacy profile
   δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (Cor. 2.13; Balle & Wang 2018, Thm 8).
   Evaluated as Q(ε/μ − μ/2) − e^ε Q(ε/μ + μ/2) with Q = erfc(·/√2)/2, so it keeps every
@@ -53,7 +53,7 @@ gdp_tradeoff = toolkit.add(Formula(
     toolkit.id("gdp-tradeoff"),
     normal_cdf(normal_quantile_upper(xx) - mu),
     [mu_param, x_param],
-    toolkit.source("Def. 2.7: Gaussian tradeoff function G_μ", (), "derived", DRS),
+    toolkit.source("§2: Gaussian tradeoff function G_μ", (), "derived", DRS),
     hypotheses=[Hypothesis(sp.Symbol("x") <= 1, "0 ≤ x ≤ 1")],
     title="G_μ(x) = Φ(Φ⁻¹(1 − x) − μ)",
     # Φ(z − μ) with z = Q⁻¹(x): the erfc form keeps the tail G_μ(x) → 0 as x → 1 accurate.
@@ -102,7 +102,7 @@ toolkit.add(Identity(
     renyi_divergence_integral(gaussian_density(xvar, mu, 1), gaussian_density(xvar, 0, 1), _alpha),
     _alpha * mu ** 2 / 2,
     "μ-GDP ⇒ (α, αμ²/2)-RDP: D_α(N(μ,1) ‖ N(0,1)) = αμ²/2 for every α > 1",
-    _src("GDP → RDP", DRS + "; Mironov 2017 Prop. 7"),
+    _src("GDP → RDP", DRS + "; Mironov 2017 Table II"),
     where=[_alpha > 1],
     covers=[gdp_delta.id],
 ))

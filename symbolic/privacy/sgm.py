@@ -14,7 +14,7 @@ multiplier σ) and the mixture μ = (1 − q) μ₀ + q μ₁,
 * ``privacy/sgm-rdp-reverse`` (q, sigma, alpha) = D_α(μ₀ ‖ μ) = log B_α / (α − 1),
   B_α = ∫ μ₀ (1 − q + q e^{(2z − 1)/(2σ²)})^{1−α} dz (quadrature).
 
-MTZ 2019 (§3, Thm 5) show the first direction is the larger, so the RDP of the mechanism
+MTZ 2019 (§3) argue that the first direction is the larger, so the RDP of the mechanism
 under add/remove adjacency is ``sgm-rdp``.  Chien & Li's S_α(q, σ) is the *other* direction,
 D_α(μ₀ ‖ μ) = ``sgm-rdp-reverse``, and is smaller (claim ``privacy/sgm-rdp/reverse-is-smaller``);
 both directions are available here so a reader can reproduce either convention.
@@ -181,7 +181,7 @@ toolkit.add(SampledInequality(
     lambda v: _forward({n: sp.Rational(mpmath.nstr(v[n], 60)) for n in v}, mpmath.mp.dps),
     "D_α(μ₀ ‖ μ) ≤ D_α(μ ‖ μ₀) for the Poisson-subsampled Gaussian (Chien & Li's S_α is the smaller "
     "direction)",
-    toolkit.source("§3, Thm 5: the mixture-first direction dominates", (), "derived", MTZ),
+    toolkit.source("§3: the mixture-first direction dominates", (), "derived", MTZ),
     symbols=[_qq, _sigma_s, sp.Symbol("alpha", positive=True)],
     where=[_qq < 1, sp.Symbol("alpha", positive=True) > 1],
     hints=[{"q": sp.Rational(1, 100), "sigma": 1, "alpha": 8}, {"q": sp.Rational(1, 2), "sigma": 1, "alpha": 3},

@@ -1,4 +1,4 @@
-"""Subsampled Gaussian tradeoff function C_p(G_μ) (Dong, Roth & Su 2022, §4.1, Thm 4.2;
+"""Subsampled Gaussian tradeoff function C_p(G_μ) (Dong, Roth & Su 2022, §4.1 (subsampling);
 Bok, Su & Altschuler, App. C).
 
 For a symmetric tradeoff function f and a sampling probability p, f_p = p f + (1 − p) Id with
@@ -46,7 +46,7 @@ x_star = (1 - sp.erf(mu / (2 * sp.sqrt(2)))) / 2         # Φ(−μ/2), written 
 f_p_star = f_p.subs(x, x_star)
 middle = x_star + f_p_star - x
 
-_SRC = toolkit.source("Thm 4.2: C_p(G_μ), three-piece form", (), "derived",
+_SRC = toolkit.source("§4.1: C_p(G_μ), three-piece form", (), "derived",
                       DRS + "; Bok, Su & Altschuler, App. C")
 
 _f_p = lambdify_mpmath((p, mu, x), f_p)
