@@ -136,6 +136,9 @@ def resolve(registry, id: str | None = None, paper: str | None = None) -> tuple[
         from ..errors import InputError
 
         raise InputError("export: give either a formula ID or --paper KEY (not both)")
-    if paper is not None:
-        return registry.formulas(paper), f"paper {paper}"
-    return [registry.formula(id)], f"formula {id}"
+    formulas = registry.formulas(paper) if paper is not None else [registry.formula(id)]
+    # An inverse formula is exported with its forward formula (the exported inverse calls it).
+    for f in list(formulas):
+        if f.inverse is not None and f.inverse.forward not in formulas:
+            formulas.insert(formulas.index(f), f.inverse.forward)
+    return formulas, (f"paper {paper}" if paper is not None else f"formula {id}")
