@@ -1,0 +1,204 @@
+"""Asoodeh & Diaz (2023): the five headline formulas against independent 60-digit
+references written from the paper's definitions (mpmath only, no SymPy), the
+Theorem 3 evaluator against its printed Σ/Π expression, the inversions' conventions,
+input errors, and the erratum pairs.
+"""
+
+import mpmath
+import pytest
+import sympy as sp
+
+from symbolic import HypothesisError
+from symbolic.cli import main
+
+R = sp.Rational
+FIG = {"D": "3", "eta": "0.01", "C": "2", "sigma": "1", "p": "0.001"}
+
+
+# --- independent references (paper's Prop. 1, Theorem 2, Appendix (22)-(23)) -------------
+def ref_theta(e, r):
+    """θ_e(r) = Q(e/r − r/2) − e^e Q(e/r + r/2), Q(x) = ncdf(−x)."""
+    return mpmath.ncdf(-(e / r - r / 2)) - mpmath.exp(e) * mpmath.ncdf(-(e / r + r / 2))
+
+
+def ref_r(D, eta, C, sigma):
+    return (D + 2 * eta * C) / sigma
+
+
+def ref_delta_T(e, T, p, r):
+    th = ref_theta(e, r)
+    a = (1 - p) * th
+    return p * th * sum(a ** k for k in range(T))  # Σ_{k<T} pθ a^k: Lemma 1 unrolled, not the closed form
+
+
+def ref_delta_inf(e, p, r):
+    th = ref_theta(e, r)
+    return p * th / (1 - (1 - p) * th)
+
+
+def bisect_decreasing(f, target, lo=mpmath.mpf(0), iters=400):
+    """Smallest x ≥ lo with f(x) ≤ target for decreasing f (sign-only bisection: exact for tiny targets)."""
+    if f(lo) <= target:
+        return lo
+    hi = lo + 1
+    while f(hi) > target:
+        hi *= 2
+    for _ in range(iters):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if f(mid) > target else (lo, mid)
+    return (lo + hi) / 2
+
+
+def ref_eps_star(delta, p, r):
+    tau = delta / (p + (1 - p) * delta)
+    return bisect_decreasing(lambda e: ref_theta(e, r), tau)
+
+
+def ref_eq_23(delta, p, r):
+    """max(0, r[r/2 + Q⁻¹(τ)]) with Q⁻¹ by sign-only bisection (Φ⁻¹(1 − τ) = Q⁻¹(τ))."""
+    tau = delta / (p + (1 - p) * delta)
+    if tau >= mpmath.mpf(1) / 2:  # Q⁻¹(τ) = −Q⁻¹(1 − τ) ≤ 0
+        z = -bisect_decreasing(lambda x: mpmath.ncdf(-x), 1 - tau)
+    else:
+        z = bisect_decreasing(lambda x: mpmath.ncdf(-x), tau)
+    return max(mpmath.mpf(0), r * (r / 2 + z))
+
+
+def ref_eps_T(delta, T, p, r):
+    return bisect_decreasing(lambda e: ref_delta_T(e, T, p, r), delta)
+
+
+def agree(value, reference, digits=40):
+    """|value − reference| ≤ 10^−digits |reference|, decided at 80 digits (never at the default 15)."""
+    with mpmath.workdps(80):
+        return value == reference == 0 or abs(value - reference) <= abs(reference) * mpmath.mpf(10) ** (-digits)
+
+
+POINTS = [  # (D, eta, C, sigma, p): Figures 1/3, and a noisier / larger-batch setting
+    ("3", "0.01", "2", "1", "0.001"),
+    ("1", "0.1", "1", "2.5", "0.2"),
+]
+
+
+@pytest.mark.parametrize("D,eta,C,sigma,p", POINTS)
+def test_thm_2_and_limit_match_references(registry, D, eta, C, sigma, p):
+    thm2 = registry.formula("asoodeh-diaz/thm-2")
+    lim = registry.formula("asoodeh-diaz/thm-2-limit")
+    with mpmath.workdps(60):
+        r = ref_r(*(mpmath.mpf(x) for x in (D, eta, C, sigma)))
+        pp = mpmath.mpf(p)
+        refs = {(e, T): ref_delta_T(mpmath.mpf(e), T, pp, r) for e in ("0", "3", "7.5") for T in (1, 7, 40)}
+        lims = {e: ref_delta_inf(mpmath.mpf(e), pp, r) for e in ("0", "3", "7.5")}
+    for (e, T), ref in refs.items():
+        assert agree(thm2.evaluate(dps=45, eps=e, T=T, p=p, D=D, eta=eta, C=C, sigma=sigma), ref)
+    for e, ref in lims.items():
+        assert agree(lim.evaluate(dps=45, eps=e, p=p, D=D, eta=eta, C=C, sigma=sigma), ref)
+
+
+@pytest.mark.parametrize("delta", ["1e-3", "1e-10", "0.05"])
+def test_eq_22_and_eq_23_match_references(registry, delta):
+    vals = dict(FIG, delta=delta)
+    with mpmath.workdps(60):
+        r, d, p = mpmath.mpf("3.04"), mpmath.mpf(delta), mpmath.mpf("0.001")
+        star, closed = ref_eps_star(d, p, r), ref_eq_23(d, p, r)
+    assert agree(registry.formula("asoodeh-diaz/eq-22").evaluate(dps=45, **vals), star)
+    assert agree(registry.formula("asoodeh-diaz/eq-23").evaluate(dps=45, **vals), closed)
+    if delta == "0.05":  # δ ≥ δ_∞(0) = 0.0067…: no root of (22), and (23) is negative before the clamp
+        assert star == 0 and closed == 0
+
+
+def test_eq_23_tiny_delta(registry):
+    """δ = 1e-150: the printed Φ⁻¹(1 − τ) needs 150+ digits; the inverse evaluator does not."""
+    vals = dict(FIG, delta="1e-150")
+    with mpmath.workdps(60):
+        ref = ref_eq_23(mpmath.mpf("1e-150"), mpmath.mpf("0.001"), mpmath.mpf("3.04"))
+    value = registry.formula("asoodeh-diaz/eq-23").evaluate(dps=45, **vals)
+    assert agree(value, ref)
+    assert mpmath.nstr(value, 12) == mpmath.nstr(ref, 12)
+    # ε* ≤ (23) there too
+    assert registry.formula("asoodeh-diaz/eq-22").evaluate(dps=20, **vals) < value
+
+
+@pytest.mark.parametrize("T", [1, 2, 9])
+def test_epsilon_T_matches_reference(registry, T):
+    with mpmath.workdps(60):
+        ref = ref_eps_T(mpmath.mpf("1e-3"), T, mpmath.mpf("0.001"), mpmath.mpf("3.04"))
+    value = registry.formula("asoodeh-diaz/epsilon-T").evaluate(dps=45, delta="1e-3", T=T, **FIG)
+    assert agree(value, ref)
+    assert (value == 0) == (T == 1)  # pθ_0 = 8.7e-4 < 1e-3 at T = 1 (catalog §5.2)
+
+
+def test_epsilon_T_increases_to_eq_22(registry):
+    eps_T = registry.formula("asoodeh-diaz/epsilon-T")
+    values = [eps_T.evaluate(dps=20, delta="1e-3", T=T, **FIG) for T in (2, 5, 20, 60)]
+    star = registry.formula("asoodeh-diaz/eq-22").evaluate(dps=20, delta="1e-3", **FIG)
+    assert values == sorted(values) and values[-1] < star
+    assert star - values[-1] < mpmath.mpf("1e-12")
+
+
+@pytest.mark.parametrize("p", ["0.0001", "0.01", "1"])
+@pytest.mark.parametrize("delta", ["1e-8", "1e-4", "0.3"])
+def test_eq_22_below_eq_23_on_a_grid(registry, p, delta):
+    vals = dict(FIG, p=p, delta=delta)
+    star = registry.formula("asoodeh-diaz/eq-22").evaluate(dps=20, **vals)
+    closed = registry.formula("asoodeh-diaz/eq-23").evaluate(dps=20, **vals)
+    assert 0 <= star <= closed
+    # ε* = 0 exactly when δ ≥ δ_∞(0) (catalog E6)
+    limit0 = registry.formula("asoodeh-diaz/thm-2-limit").evaluate(dps=30, eps=0, **{k: v for k, v in vals.items()
+                                                                                    if k != "delta"})
+    assert (star == 0) == (mpmath.mpf(delta) >= limit0)
+
+
+@pytest.mark.parametrize("bad", ["0", "1", "2"])
+def test_delta_outside_0_1_exits_2(capsys, bad):
+    args = [f"{k}={v}" for k, v in FIG.items()]
+    for fid in ("asoodeh-diaz/eq-22", "asoodeh-diaz/eq-23", "asoodeh-diaz/epsilon-T"):
+        extra = ["T=3"] if fid.endswith("epsilon-T") else []
+        assert main(["eval", fid, f"delta={bad}", *args, *extra]) == 2
+        err = capsys.readouterr().err
+        assert fid in err and "delta" in err and ("δ < 1" in err or "delta > 0" in err)
+
+
+def test_p_above_1_is_a_hypothesis_error(registry):
+    with pytest.raises(HypothesisError, match="p ∈ \\(0, 1\\]"):
+        registry.formula("asoodeh-diaz/thm-2").evaluate(eps=3, T=2, p="1.5", D=3, eta="0.01", C=2, sigma=1)
+
+
+@pytest.mark.parametrize("version", ["thm-3", "thm-3-coef", "thm-3-corrected"])
+def test_thm_3_evaluator_matches_printed_sum(registry, version):
+    """The O(T) Lemma-1 evaluator equals the printed Σ_t Π_s expression (evaluated by SymPy at 40 digits)."""
+    f = registry.formula(f"asoodeh-diaz/{version}")
+    vals = {"eps": R(3, 2), "T": 4, "p": R(1, 10), "d": 2, "kappa": R(5, 2), "lam": R(3, 10), "eta": R(1, 2),
+            "C": 1, "sigma": R(3, 2)}
+    direct = f.expr.subs({f.symbol(k): v for k, v in vals.items()}).doit()
+    with mpmath.workdps(50):
+        ref = mpmath.mpf(str(sp.N(direct, 50)))
+    assert agree(f.evaluate(dps=40, **{k: str(v) for k, v in vals.items()}), ref, digits=35)
+
+
+def test_thm_3_versions_are_ordered(registry):
+    """printed = coef/(1 − p) (E2), and the corrected (diameter) bound is the largest of the three here."""
+    vals = {"eps": "5", "T": 30, "p": "0.001", "d": 1, "kappa": "5.5", "lam": "0.65", "eta": "0.1", "C": "1",
+            "sigma": "5"}
+    printed, coef, corrected = (registry.formula(f"asoodeh-diaz/{v}").evaluate(dps=30, **vals)
+                                for v in ("thm-3", "thm-3-coef", "thm-3-corrected"))
+    assert coef < printed < corrected
+
+
+def test_erratum_pairs_are_complete(registry):
+    claims = registry.claims("asoodeh-diaz")
+    keys = {c.erratum for c in claims if c.erratum}
+    assert {"asoodeh-diaz E1", "asoodeh-diaz E2", "asoodeh-diaz E3", "asoodeh-diaz E6", "asoodeh-diaz E7"} <= keys
+    for key in keys:
+        pair = [c for c in claims if c.erratum == key]
+        assert any(c.expect == "refuted" and c.source.form == "printed" for c in pair), key
+        assert any(c.expect != "refuted" and c.source.form == "corrected" and c.id.endswith("-corrected")
+                   for c in pair), key
+    assert len(claims) >= 40
+
+
+@pytest.mark.parametrize("cid", ["prop-5-instance", "thm-3-instance-T1", "thm-3-lemma-1"])
+def test_printed_errata_are_refuted_with_a_counterexample(registry, cid):
+    from symbolic.runner import check
+    verdict = check(registry.claim(f"asoodeh-diaz/{cid}"))
+    assert verdict.status.value == "refuted" and verdict.counterexample
