@@ -5,7 +5,7 @@ import pytest
 import sympy as sp
 
 from symbolic import HypothesisError, Status, registry
-from symbolic.privacy.hockey_stick import eps, gaussian_hockey_stick, hockey_stick_quadrature, r
+from symbolic.privacy.hockey_stick import gaussian_hockey_stick, hockey_stick_quadrature, r
 from symbolic.privacy.numeric_check import QuadratureCheck, SampledInequality
 
 
