@@ -38,14 +38,14 @@ paper.add(Identity(
     paper.id("eq-13-avoid-n"),
     sp.Sum(sp.binomial(n - 1, k) * poisson_weight(size=k), (k, 0, n - 1)), 1 - p,
     "Poisson sampling: Σ_{B ∌ n} p^{|B|}(1 − p)^{n−|B|} = 1 − p (the multiplicative weight in (14))",
-    _src("a simple combinatorial argument"), where=[p <= 1], covers=[poisson_weight.id], expect="checked", samples=8,
+    _src("a simple combinatorial argument"), where=[p <= 1], covers=[poisson_weight.id], expect="checked", samples=8, budget=6,
     note="binomial theorem; SymPy returns a conditional closed form, so this is sampled exactly",
 ))
 paper.add(Identity(
     paper.id("eq-13-contain-n"),
     sp.Sum(sp.binomial(n - 1, k) * poisson_weight(size=k + 1), (k, 0, n - 1)), p,
     "Poisson sampling: Σ_{B ∋ n} p^{|B|}(1 − p)^{n−|B|} = p (the additive weight in (14))",
-    _src("a simple combinatorial argument"), where=[p <= 1], covers=[poisson_weight.id], expect="checked", samples=8,
+    _src("a simple combinatorial argument"), where=[p <= 1], covers=[poisson_weight.id], expect="checked", samples=8, budget=6,
 ))
 paper.add(Identity(
     paper.id("eq-15-contain-n"), sp.binomial(n - 1, b - 1) * swor_weight.expr, b / n,
