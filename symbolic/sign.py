@@ -3,7 +3,8 @@
 Rules (each valid for every value the symbols' assumptions allow):
 sums and products of nonnegative terms are nonnegative; a quotient of
 nonnegative by positive is nonnegative; a positive base to any real power is
-positive; even integer powers are nonnegative; ``exp`` is positive; ``sqrt`` of
+positive; even integer powers are nonnegative; ``exp`` and ``erfc`` of a real argument are
+positive, ``erf`` has the sign of its argument; ``sqrt`` of
 anything defined is nonnegative; a ``Sum`` of nonnegative terms whose range is
 empty or forward (``upper - lower + 1 >= 0``) is nonnegative.  SymPy's own
 assumption system (``is_nonnegative``) is consulted at the leaves.
@@ -49,6 +50,11 @@ def _sign(e: sp.Basic) -> int:
         return 0
     if isinstance(e, sp.exp):
         return POS if e.args[0].is_extended_real else 0
+    if isinstance(e, sp.erfc):  # erfc(x) = 1 − erf(x) ∈ (0, 2) for every finite real x
+        return POS if e.args[0].is_real else 0
+    if isinstance(e, sp.erf):  # erf has the sign of its argument
+        arg = e.args[0]
+        return POS if arg.is_positive else NONNEG if (arg.is_nonnegative and arg.is_real) else 0
     if isinstance(e, sp.Sum):
         body, (idx, lo, hi) = e.function, e.limits[0]
         if len(e.limits) != 1:
