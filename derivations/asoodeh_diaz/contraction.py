@@ -15,7 +15,7 @@ import sympy as sp
 from symbolic import Formula, Identity, Inequality, Limit
 
 from ._paper import C, C_param, D, D_param, eps, eps_param, eta, eta_param, paper, sigma, sigma_param
-from .common import Q, phi, theta
+from .common import Phi, Q, phi, theta
 
 lemma_2 = paper.add(Formula(
     paper.id("lem-2"), D + 2 * eta * C, [D_param, eta_param, C_param],
@@ -46,6 +46,16 @@ paper.add(Identity(
     "∂θ_ε(r)/∂ε = −e^ε Q(ε/r + r/2) < 0: θ_ε(r) is strictly decreasing in ε, so the root ε*_δ of (22) is unique",
     _src("catalog D2"), covers=[HS, theta_projected.id],
 ))
+paper.add(Inequality(
+    paper.id("prop-1-theta-increasing-in-r"), sp.diff(th, r), ">", 0,
+    "θ_ε(r) is strictly increasing in r: ∂θ/∂r = φ(ε/r − r/2) > 0",
+    _src("catalog D1 / V2"), certificate=phi(eps / r - r / 2), covers=[HS, theta_projected.id],
+))
+paper.add(Inequality(
+    paper.id("prop-1-theta-decreasing-in-eps"), sp.diff(th, eps), "<", 0,
+    "θ_ε(r) is strictly decreasing in ε: ∂θ/∂ε = −e^ε Q(ε/r + r/2) < 0 (uniqueness of ε*_δ in (22))",
+    _src("catalog D2 / V2"), certificate=sp.exp(eps) * Q(eps / r + r / 2), covers=[HS, theta_projected.id],
+))
 paper.add(Identity(
     paper.id("prop-1-theta-eps0"), th.subs(eps, 0), sp.erf(r / (2 * sp.sqrt(2))),
     "θ_0(r) = 2Φ(r/2) − 1 = erf(r/(2√2)), the total variation between N(0,1) and N(r,1)",
@@ -55,15 +65,14 @@ paper.add(Inequality(
     paper.id("prop-1-theta-below-Q"), th, "<", Q(eps / r - r / 2),
     "θ_ε(r) < Q(ε/r − r/2): the bound the Appendix uses to derive (23); the gap is e^ε Q(ε/r + r/2) > 0",
     paper.source("Appendix, before (23)", "23"), certificate=sp.exp(eps) * Q(eps / r + r / 2),
-    covers=[HS], expect="checked", samples=16, budget=8,
-    note="PROVED once the sign analysis knows erfc(real) > 0; until then sampled at 50 digits",
+    covers=[HS], samples=16, budget=8,
 ))
 paper.add(Inequality(
     paper.id("prop-1-theta-below-1"), th, "<", 1,
     "θ_ε(r) < 1 for every finite r (σ > 0 and dia(W) < ∞): the SDPI is strict (Prop. 1, Main Theorem's θ ∈ (0, 1))",
     paper.source("Prop. 1 and the Main Theorem: θ ∈ (0, 1)", ()),
-    certificate=1 - Q(eps / r - r / 2) + sp.exp(eps) * Q(eps / r + r / 2),
-    covers=[HS, theta_projected.id], expect="checked", samples=16, budget=8,
+    certificate=Phi(eps / r - r / 2) + sp.exp(eps) * Q(eps / r + r / 2),
+    covers=[HS, theta_projected.id], samples=16, budget=8,
 ))
 paper.add(Inequality(
     paper.id("prop-1-theta-positive"), th, ">", 0,
