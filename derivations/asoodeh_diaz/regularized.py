@@ -331,3 +331,32 @@ def optimize_kappa(version: str, values: Mapping, T_val: int, lo=0.05, hi=15.0, 
                 fd = bound(d_)
         k = (a + b) / 2
         return k, bound(k)
+
+# E3, counterexample A: ε = 0 at Figure 2's scales (η = 0.1, C = 1, σ = 5, p = 10⁻³).
+E3A_lhs = theta(0, 2 * eta * C / sigma) / n  # E_0 = TV = p·TV(N(−ηC, σ²), N(ηC, σ²))
+
+
+def _at_T1_eps0(version):
+    return thm_3[version](T=1, d=1, p=1 / n, eps=0).doit()
+
+
+E3A_INSTANCE = ("ε = 0, d = 1, b = 1 (p = 1/n), x_1..x_{n−1} with zero gradient, x_n with clipped gradient +C and "
+                "x'_n with −C, so μ̃_1 = (1 − p)N(0, σ²) + pN(−ηC, σ²), μ̃'_1 = (1 − p)N(0, σ²) + pN(ηC, σ²) and "
+                "E_0(μ̃_1‖μ̃'_1) = p θ_0(2ηC/σ)")
+E3A_HINT = {"n": 1000, "eta": sp.Rational(1, 10), "C": 1, "sigma": 5, "kappa": 7, "lam": sp.Rational(13, 20)}
+paper.add(Inequality(
+    paper.id("thm-3-instance-T1-eps0"), E3A_lhs, "<=", _at_T1_eps0("printed"),
+    "Theorem 3 as printed at T = 1, ε = 0 (Figure 2's η, C, σ, p): E_0(μ̃_1‖μ̃'_1) ≤ (21) on the instance "
+    + E3A_INSTANCE,
+    paper.source("Theorem 3", "21"),
+    where=[n >= 2, lam < 1], hints=[E3A_HINT], samples=8, budget=8,
+    expect="refuted", erratum="asoodeh-diaz E3", covers=[thm_3["printed"].id],
+))
+paper.add(Inequality(
+    paper.id("thm-3-instance-T1-eps0-corrected"), E3A_lhs, "<=", _at_T1_eps0("corrected"),
+    "Theorem 3 corrected at T = 1, ε = 0 holds on the same instance (" + E3A_INSTANCE + ")",
+    paper.source("Theorem 3", "21", "corrected", "catalog E1–E3"),
+    # At ε = 0 the θ terms cancel exactly: the corrected bound is the true E_0 plus 2·2Q(κ).
+    where=[n >= 2, lam < 1], hints=[{k: E3A_HINT[k] for k in ("n", "kappa", "lam")}], samples=12, budget=8,
+    expect="checked", erratum="asoodeh-diaz E3", covers=[thm_3["corrected"].id],
+))

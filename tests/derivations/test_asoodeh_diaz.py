@@ -197,7 +197,7 @@ def test_erratum_pairs_are_complete(registry):
     assert len(claims) >= 40
 
 
-@pytest.mark.parametrize("cid", ["prop-5-instance", "thm-3-instance-T1", "thm-3-lemma-1"])
+@pytest.mark.parametrize("cid", ["prop-5-instance", "thm-3-instance-T1", "thm-3-instance-T1-eps0", "thm-3-lemma-1"])
 def test_printed_errata_are_refuted_with_a_counterexample(registry, cid):
     from symbolic.runner import check
     verdict = check(registry.claim(f"asoodeh-diaz/{cid}"))
