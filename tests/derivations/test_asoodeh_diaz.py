@@ -202,3 +202,48 @@ def test_printed_errata_are_refuted_with_a_counterexample(registry, cid):
     from symbolic.runner import check
     verdict = check(registry.claim(f"asoodeh-diaz/{cid}"))
     assert verdict.status.value == "refuted" and verdict.counterexample
+
+
+# --- the errata's left-hand sides against numerical integration of Definition 1 ----------
+def hockey_stick_quad(f, g, e, points):
+    """E_e(f‖g) = ∫ (f − e^e g)^+ for densities f, g on ℝ, by quadrature split at ``points``."""
+    return mpmath.quad(lambda x: max(f(x) - mpmath.exp(e) * g(x), 0), points)
+
+
+def test_e3_instance_lhs_is_the_hockey_stick_divergence(registry):
+    """E_ε((1 − p)N(s,1) + pN(−s,1) ‖ N(s,1)) = pθ_{ε'}(2s), e^{ε'} = 1 + (e^ε − 1)/p (catalog D9), at
+    the E3 counterexample (n = 5, ε = 1, ηC/σ = 3)."""
+    from derivations.asoodeh_diaz.regularized import E3_lhs, n
+    f_ = registry.formula("asoodeh-diaz/thm-3")
+    closed = E3_lhs.subs({n: 5, f_.symbol("eps"): 1, f_.symbol("eta"): 3, f_.symbol("C"): 1, f_.symbol("sigma"): 1})
+    with mpmath.workdps(30):
+        p, s, e = mpmath.mpf(1) / 5, mpmath.mpf(3), mpmath.mpf(1)
+        x0 = -mpmath.log((mpmath.exp(e) - 1 + p) / p) / (2 * s)  # where the integrand changes sign
+        quad = hockey_stick_quad(lambda x: (1 - p) * mpmath.npdf(x, s) + p * mpmath.npdf(x, -s),
+                                 lambda x: mpmath.npdf(x, s), e, [-mpmath.inf, x0, mpmath.inf])
+        assert abs(quad - mpmath.mpf(str(sp.N(closed, 30)))) < mpmath.mpf("1e-20")
+        printed = registry.formula("asoodeh-diaz/thm-3").evaluate(
+            dps=30, eps=1, T=1, p="1/5", d=1, kappa=9, lam="1/2", eta=3, C=1, sigma=1)
+        assert printed < quad  # the printed Theorem 3 is violated
+
+
+def test_e1_instance_lhs_is_the_hockey_stick_divergence(registry):
+    """E_ε(Π N(m, σ²) ‖ Π N(−m, σ²)) on [−R, R] (atoms at ±R plus the interior density) at the E1
+    counterexample, against the closed form used by prop-5-instance."""
+    from derivations.asoodeh_diaz.regularized import E1_HINT, instance_lhs
+    closed = instance_lhs.subs({s: R(E1_HINT[s.name]) for s in instance_lhs.free_symbols})
+    radius = registry.formula("asoodeh-diaz/eq-20")
+    with mpmath.workdps(30):
+        kw = {k: str(E1_HINT[k]) for k in ("eta", "C", "kappa", "sigma", "lam")}
+        R_t = radius.evaluate(dps=30, t=3, **kw)
+        m = (1 - mpmath.mpf("0.65")) * radius.evaluate(dps=30, t=2, **kw)
+        sd, e = mpmath.mpf(5), mpmath.mpf(5)
+        E = mpmath.exp(e)
+        top = max(mpmath.ncdf(-(R_t - m) / sd) - E * mpmath.ncdf(-(R_t + m) / sd), 0)
+        bottom = max(mpmath.ncdf((-R_t - m) / sd) - E * mpmath.ncdf((-R_t + m) / sd), 0)
+        x0 = e * sd ** 2 / (2 * m)
+        inside = hockey_stick_quad(lambda x: mpmath.npdf(x, m, sd), lambda x: mpmath.npdf(x, -m, sd), e,
+                                   [-R_t, min(x0, R_t), R_t])
+        total = top + bottom + inside
+        assert abs(total - mpmath.mpf(str(sp.N(closed, 30)))) < mpmath.mpf("1e-20")
+        assert registry.formula("asoodeh-diaz/prop-5").evaluate(dps=30, eps=5, t=3, **kw) < total
