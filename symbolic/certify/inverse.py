@@ -24,7 +24,7 @@ import mpmath
 import sympy as sp
 
 from ..numeric import resolve_branches
-from .arb import endpoints, flint, to_fmpq, working_precision
+from .arb import flint, to_fmpq, working_precision
 from .errors import NotCertifiable, PrecisionNotReached
 from .translate import EXTRA_BITS, ball_at
 
@@ -84,14 +84,18 @@ class _Forward:
     def side(self, x: Fraction):
         """(+1, ball) if forward(x) > target, (−1, ball) if forward(x) <= target, both certified."""
         ball = None
+        f = flint()
         for extra in EXTRA_BITS:
             ball = self.ball(x, self.prec + extra)
             if ball.is_finite():
-                lo, hi = endpoints(ball)
-                if lo > self.target:
-                    return 1, ball
-                if hi <= self.target:
-                    return -1, ball
+                with working_precision(self.prec + extra):
+                    # Arb comparisons hold for every point of both balls; the target's
+                    # ball is as narrow as the working precision allows.
+                    target = f.arb(to_fmpq(self.target))
+                    if ball > target:
+                        return 1, ball
+                    if ball <= target:
+                        return -1, ball
         raise PrecisionNotReached(
             f"{self.fwd.id}: cannot decide whether {self.fwd.id} at {self.inv.solve_for} = {x} "
             f"is above or below the target {self.target} (best ball {ball})")

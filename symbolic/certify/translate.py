@@ -8,13 +8,16 @@ interpreter over the expression tree:
   operations are field operations and integer powers of moderate size, so
   ``L - 1`` at ``L = 1 + 1e-9`` is exactly ``1e-9`` before any rounding;
 * everything else becomes an Arb ball: ``exp``, ``log``, ``expm1``, ``log1p``,
-  ``sqrt`` and other powers, ``erf``/``erfc`` (and their inverses), ``Abs``,
-  ``Min``/``Max``, a few more elementary and special functions;
+  ``sqrt`` and other powers, ``erf``/``erfc`` (and their inverses, evaluated at the
+  end points of the argument's ball since they are monotone), ``Abs``,
+  ``Min``/``Max``, the incomplete gamma functions, a few more elementary and
+  special functions;
 * ``Piecewise`` conditions are decided exactly (:func:`symbolic.hypotheses.decide`)
   on the exact values, never on balls;
 * a finite ``Sum`` with bounds that evaluate to integers is added up term by term
-  when it has at most :data:`DIRECT_TERMS` terms, and otherwise through SymPy's
-  closed form of the sum (computed once with symbolic bounds, then evaluated).
+  when it has at most :data:`DIRECT_TERMS` terms; beyond, a geometric sum (as the
+  evaluator detects it) uses its O(1) closed form, any other sum SymPy's closed
+  form (computed once with symbolic bounds, then evaluated).
 
 Anything else raises :class:`NotCertifiable`: there is no fallback that could
 return an interval without a guarantee.  Arb's own operations are rigorous
@@ -24,6 +27,7 @@ operation on every point of its input balls), so the composition is too.
 
 from __future__ import annotations
 
+import math
 from typing import Mapping
 
 import sympy as sp
@@ -31,6 +35,7 @@ from sympy.codegen.cfunctions import expm1, log1p
 
 from ..errors import EvaluationError
 from ..hypotheses import UndecidedError, decide
+from ..numeric import _geometric_parts
 from .arb import flint, to_fmpq, working_precision
 from .errors import NotCertifiable, PrecisionNotReached
 
@@ -50,7 +55,11 @@ _UNARY = {
     sp.gamma: "gamma", sp.loggamma: "lgamma", sp.digamma: "digamma",
 }
 
+# Functions monotone on their whole real domain (evaluated at the end points of a ball).
+_MONOTONE = {"erf", "erfc", "erfinv", "erfcinv"}
+
 _CLOSED_FORMS: dict[sp.Basic, sp.Basic] = {}
+_GEOMETRIC: dict[sp.Basic, object] = {}
 
 
 def enclose(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], prec: int, name: str = "expression"):
@@ -85,6 +94,14 @@ def ball_at(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], bits: int, 
     exact = {s: to_fmpq(v) for s, v in values.items()}
     with working_precision(bits):
         return _Interpreter(exact, name).ball(expr)
+
+
+def _geometric(node: sp.Sum):
+    """``(first, ratio, count)`` of a geometric sum (the evaluator's own detection,
+    :func:`symbolic.numeric._geometric_parts`), cached; None otherwise."""
+    if node not in _GEOMETRIC:
+        _GEOMETRIC[node] = _geometric_parts(node)
+    return _GEOMETRIC[node]
 
 
 def closed_form(node: sp.Sum) -> sp.Basic:
@@ -165,9 +182,24 @@ class _Interpreter:
             if self.is_exact(v):
                 return f.fmpq(v.floor() if isinstance(node, sp.floor) else v.ceil())
             return v.floor() if isinstance(node, sp.floor) else v.ceil()
+        if isinstance(node, sp.binomial):
+            return self.binomial(node)
+        if isinstance(node, (sp.lowergamma, sp.uppergamma)) and len(node.args) == 2:
+            a, z = (self.arb(self.eval(arg)) for arg in node.args)
+            # python-flint: z.gamma_lower(s) is γ(s, z) (the argument is self, the order is passed).
+            return z.gamma_lower(a) if isinstance(node, sp.lowergamma) else z.gamma_upper(a)
         fn = _UNARY.get(node.func)
         if fn is not None and len(node.args) == 1:
-            return getattr(self.arb(self.eval(node.args[0])), fn)()
+            arg = self.eval(node.args[0])
+            if self.is_exact(arg):
+                self.refuse_pole(node.func, arg)
+            ball = self.arb(arg)
+            if fn in _MONOTONE and not ball.is_exact():
+                # Arb bounds the propagated error of erf/erfc with a global derivative
+                # bound, useless in the far tail (erfc(7e6) ≈ 1e-2e13).  Both are monotone,
+                # so the image of [lo, hi] lies between the values at the exact end points.
+                return getattr(ball.lower(), fn)().union(getattr(ball.upper(), fn)())
+            return getattr(ball, fn)()
         if node in (sp.oo, -sp.oo, sp.zoo, sp.nan):
             raise EvaluationError(f"{self.name}: the expression evaluates to {node}")
         raise NotCertifiable(
@@ -175,6 +207,17 @@ class _Interpreter:
 
     def add(self, x, y):
         return x + y if self.is_exact(x) and self.is_exact(y) else self.arb(x) + self.arb(y)
+
+    def refuse_pole(self, func, arg) -> None:
+        """Refuse ``func(arg)`` at an exact argument where it is infinite (erfinv(1), log(0)).
+
+        Arb balls are finite; SymPy decides these points exactly and cheaply.
+        """
+        value = func(sp.Rational(int(arg.p), int(arg.q)))
+        if value.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
+            raise NotCertifiable(
+                f"{self.name}: the intermediate {func.__name__}({arg}) is infinite; "
+                "Arb balls cannot carry infinite intermediates (an end point of the domain?)")
 
     def fold(self, args, op):
         exact, balls = None, None
@@ -248,7 +291,37 @@ class _Interpreter:
                 else:
                     self.env[index] = saved
             return total if sign == 1 else -total
+        geometric = _geometric(node)
+        if geometric is not None:
+            return self.geometric_sum(node, *geometric, sign)
         return self.eval(closed_form(node))
+
+    def geometric_sum(self, node, first, ratio, count, sign):
+        """Σ first·ratio^k over count terms in O(1): first·count when ratio = 1 exactly
+        (decided on the exact values), else first·expm1(count·log r)/expm1(log r) for r > 0
+        (no cancellation when r is within 1e-9 of 1), else first·(r^count − 1)/(r − 1)."""
+        n = self.exact_integer(count) * sign
+        f = self.flint
+        if decide(sp.Eq(ratio, 1), self.sympy_values()):
+            return self.arb(self.eval(first)) * n
+        r = self.arb(self.eval(ratio))
+        a = self.arb(self.eval(first))
+        if r > 0:
+            x = r.log()
+            return a * (x * n).expm1() / x.expm1()
+        return a * (r ** f.fmpz(n) - 1) / (r - 1)
+
+    def binomial(self, node):
+        """binomial(n, k) for exact integers 0 <= k <= n: exact when small, else through log-gamma."""
+        n, k = (self.eval(a) for a in node.args)
+        if not (self.is_exact(n) and self.is_exact(k) and n.q == 1 and k.q == 1 and 0 <= int(k.p) <= int(n.p)):
+            raise NotCertifiable(f"{self.name}: binomial{node.args} needs integers 0 <= k <= n")
+        n, k = int(n.p), int(k.p)
+        if min(k, n - k) * max(n.bit_length(), 1) <= EXACT_POWER_BITS:
+            return self.flint.fmpq(math.comb(n, k))
+        one = self.flint.arb(1)
+        return ((self.flint.arb(n) + one).lgamma() - (self.flint.arb(k) + one).lgamma()
+                - (self.flint.arb(n - k) + one).lgamma()).exp()
 
 
 __all__ = ["enclose", "ball_at", "closed_form", "DIRECT_TERMS", "EXTRA_BITS", "PrecisionNotReached"]
