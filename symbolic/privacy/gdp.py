@@ -57,7 +57,10 @@ gdp_tradeoff = toolkit.add(Formula(
     hypotheses=[Hypothesis(sp.Symbol("x") <= 1, "0 ≤ x ≤ 1")],
     title="G_μ(x) = Φ(Φ⁻¹(1 − x) − μ)",
     # Φ(z − μ) with z = Q⁻¹(x): the erfc form keeps the tail G_μ(x) → 0 as x → 1 accurate.
-    numeric=normal_cdf_stable(normal_quantile_upper(xx) - mu),
+    # The end points are G_μ's limits, G_μ(0) = 1 and G_μ(1) = 0, stated exactly: Q⁻¹ is
+    # infinite there, which an Arb ball cannot carry.
+    numeric=sp.Piecewise((1, sp.Eq(xx, 0)), (0, sp.Eq(xx, 1)),
+                         (normal_cdf_stable(normal_quantile_upper(xx) - mu), True)),
 ))
 
 gdp_delta = toolkit.add(Formula(

@@ -90,6 +90,15 @@ def test_gdp_tradeoff_matches_reference(mu, x):
     assert close(gdp_tradeoff.evaluate(dps=30, mu=mu, x=x), ref, 28)
 
 
+def test_gdp_tradeoff_end_points_are_exact_and_certified():
+    # G_μ(0) = 1 and G_μ(1) = 0 are limits (Φ⁻¹ is infinite there): exact values, exact balls.
+    pytest.importorskip("flint")
+    for x, value in (("0", 1), ("1", 0)):
+        assert gdp_tradeoff.evaluate(dps=30, mu="2", x=x) == value
+        ball = gdp_tradeoff.certify(mu="2", x=x)
+        assert ball.contains(value) and ball.rad() == 0
+
+
 @pytest.mark.parametrize("formula,params,text", [
     (gdp_delta, dict(mu="-1", eps="1"), "mu > 0"),
     (gdp_delta, dict(mu="0", eps="1"), "mu > 0"),
