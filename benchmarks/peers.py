@@ -28,7 +28,7 @@ from fractions import Fraction
 import mpmath
 
 from symbolic.privacy.gdp import gdp_delta, gdp_epsilon
-from symbolic.privacy.rdp_conversion import LINEAR_EPSILON
+from symbolic.privacy.rdp_conversion import rdp_linear_epsilon
 from symbolic.privacy.sgm import sgm_epsilon
 from symbolic.privacy.subsampled import compose_subsampled_gaussian
 
@@ -147,7 +147,7 @@ def main() -> int:
     from autodp import mechanism_zoo, transformer_zoo
 
     for rho, sigma, count in (("50", 1.0, 100), ("0.5", 1.0, 1)):
-        ours, t_ours, _ = timed(lambda: LINEAR_EPSILON["balle"].evaluate(dps=DPS, rho=rho, delta="1e-5"))
+        ours, t_ours, _ = timed(lambda: rdp_linear_epsilon.evaluate(dps=DPS, rho=rho, delta="1e-5", method="balle"))
 
         def rdp_acc():
             acc = dp_accounting.rdp.RdpAccountant()

@@ -10,7 +10,7 @@ from .errors import EvaluationError, HypothesisError, InputError, UnknownIdError
 from .exact import parse_exact
 from .formula import Formula
 from .hypotheses import Hypothesis
-from .params import Parameter, natural, nonnegative, positive, real
+from .params import Parameter, choice, natural, nonnegative, positive, real
 from .registry import Paper, Registry, registry
 from .runner import check, run_claims
 from .source import Source
@@ -21,6 +21,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Claim", "Identity", "Recurrence", "Limit", "ODE", "Inequality", "Optimality", "Reproduction",
     "EvaluationError", "HypothesisError", "InputError", "UnknownIdError", "parse_exact", "Formula",
-    "Hypothesis", "Parameter", "natural", "nonnegative", "positive", "real", "Paper", "Registry",
+    "Hypothesis", "Parameter", "choice", "natural", "nonnegative", "positive", "real", "Paper", "Registry",
     "registry", "check", "run_claims", "Source", "Status", "Verdict", "__version__",
 ]

@@ -86,9 +86,12 @@ class Formula:
             if e is not None and not e.free_symbols <= symbols:
                 extra = sorted(str(s) for s in e.free_symbols - symbols)
                 raise ValueError(f"{id}: {label} has symbols {extra} that are not parameters")
+        numeric_names = {p.name for p in self.params if not p.is_choice}
         for h in self.hypotheses:
-            if not h.names <= set(names):
-                raise ValueError(f"{id}: hypothesis '{h.text}' uses non-parameters")
+            if not h.names <= numeric_names:
+                raise ValueError(f"{id}: hypothesis '{h.text}' uses non-parameters or categorical parameters")
+        if any(p.is_choice for p in self.params) and self.evaluator is None:
+            raise ValueError(f"{id}: categorical parameters need an evaluator= (an expression cannot branch on names)")
         self._all_hypotheses: tuple[Hypothesis, ...] | None = None
         self._compiled = CompiledExpression(self.evaluation_expr, self.symbols, id)
 
@@ -128,8 +131,9 @@ class Formula:
 
     # -- numeric side -------------------------------------------------------
     def check(self, **params) -> dict[str, sp.Rational]:
-        """Parse ``params`` exactly and check domains and hypotheses; return name -> Rational."""
-        missing = [n for n in self.names if n not in params]
+        """Parse ``params`` exactly and check domains and hypotheses; return name -> Rational
+        (name -> the chosen name for a categorical parameter, its default when omitted)."""
+        missing = [p.name for p in self.params if p.name not in params and not (p.is_choice and p.default)]
         unknown = [n for n in params if n not in self.names]
         if unknown:
             raise InputError(
@@ -138,7 +142,12 @@ class Formula:
             )
         if missing:
             raise InputError(f"{self.id}: missing parameter(s) {', '.join(missing)}.")
-        exact = {n: parse_exact(params[n], f"{self.id}: parameter {n}") for n in self.names}
+        exact = {}
+        for p in self.params:
+            if p.is_choice:
+                exact[p.name] = self._check_choice(p, params.get(p.name, p.default))
+            else:
+                exact[p.name] = parse_exact(params[p.name], f"{self.id}: parameter {p.name}")
         for hyp in self.all_hypotheses():
             involved = {n: exact[n] for n in self.names if n in hyp.names}
             try:
@@ -148,6 +157,12 @@ class Formula:
             if not ok:
                 raise HypothesisError(self.id, hyp.text, involved)
         return exact
+
+    def _check_choice(self, param: Parameter, value) -> str:
+        """The name given for a categorical parameter, if it is one of its choices."""
+        if not isinstance(value, str) or value not in param.choices:
+            raise HypothesisError(self.id, param.choice_text, {param.name: value})
+        return value
 
     def evaluate(self, dps: int = 30, **params) -> mpmath.mpf:
         """Evaluate at exact parameter values to ``dps`` significant digits (mpmath).

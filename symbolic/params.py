@@ -21,10 +21,24 @@ class Parameter:
 
     symbol: sp.Symbol
     description: str = ""
+    #: A categorical parameter (e.g. which conversion to use) takes one of these names
+    #: instead of a number; only formulas with an ``evaluator`` can have one.
+    choices: tuple[str, ...] = ()
+    #: The choice used when the parameter is not given (categorical parameters only).
+    default: str | None = None
 
     @property
     def name(self) -> str:
         return self.symbol.name
+
+    @property
+    def is_choice(self) -> bool:
+        return bool(self.choices)
+
+    @property
+    def choice_text(self) -> str:
+        """``method ∈ {mironov, balle}``: the domain of a categorical parameter, as text."""
+        return f"{self.name} ∈ {{{', '.join(self.choices)}}}"
 
     @property
     def is_integer(self) -> bool:
@@ -55,6 +69,16 @@ def nonnegative(name: str, description: str = "") -> Parameter:
 
 def real(name: str, description: str = "") -> Parameter:
     return Parameter(sp.Symbol(name, real=True), description)
+
+
+def choice(name: str, choices, description: str = "", *, default: str | None = None) -> Parameter:
+    """A categorical parameter taking one of ``choices`` (names, not numbers)."""
+    choices = tuple(choices)
+    if not choices or not all(isinstance(c, str) and c for c in choices):
+        raise ValueError(f"choice parameter {name!r} needs non-empty string choices, got {choices!r}")
+    if default is not None and default not in choices:
+        raise ValueError(f"choice parameter {name!r}: default {default!r} is not one of {choices}")
+    return Parameter(sp.Symbol(name), description, choices, default)
 
 
 def natural(name: str, description: str = "", *, zero: bool = True) -> Parameter:

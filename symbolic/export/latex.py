@@ -68,7 +68,7 @@ def _formula(rec: FormulaRecord) -> list[str]:
     lines.append("\\textbf{Parameters:}")
     lines.append("\\begin{itemize}")
     for p in f.params:
-        domain = "; ".join(h.text for h in p.domain()) or "real"
+        domain = p.choice_text if p.is_choice else ("; ".join(h.text for h in p.domain()) or "real")
         lines.append(f"\\item ${sp.latex(p.symbol)}$ (\\texttt{{{escape(p.name)}}}): "
                      f"{escape(p.description)} [{escape(domain)}]")
     lines.append("\\end{itemize}")

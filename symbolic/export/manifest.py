@@ -24,8 +24,11 @@ def _expression(expr) -> dict:
 def _parameter(p) -> dict:
     assumptions = {k: v for k, v in sorted(p.symbol.assumptions0.items())
                    if k in ("integer", "positive", "nonnegative", "negative", "real") and v}
-    return {"name": p.name, "description": p.description, "assumptions": assumptions,
-            "domain": [h.text for h in p.domain()]}
+    entry = {"name": p.name, "description": p.description, "assumptions": assumptions,
+             "domain": [h.text for h in p.domain()]}
+    if p.is_choice:
+        entry.update(domain=[p.choice_text], choices=list(p.choices), default=p.default)
+    return entry
 
 
 def formula_entry(rec: FormulaRecord) -> dict:

@@ -9,9 +9,8 @@ Modules (one job each):
 * :mod:`.gaussian` — Φ, Q, φ helpers; ``privacy/gaussian-rdp`` (alpha, mu, sigma).
 * :mod:`.gdp` — ``privacy/gdp-tradeoff``, ``privacy/gdp-delta``, ``privacy/gdp-epsilon``.
 * :mod:`.rdp_conversion` — RDP → (ε, δ): :func:`~.rdp_conversion.rdp_to_epsilon` for any curve;
-  ``privacy/rdp-linear-epsilon-{mironov,balle,asoodeh}`` and ``privacy/rdp-linear-epsilon``
-  (best) for r(α) = ρα.  The method is categorical, so it selects a formula
-  (:data:`~.rdp_conversion.LINEAR_EPSILON`) rather than being a numeric parameter.
+  ``privacy/rdp-linear-epsilon`` (rho, delta, method ∈ {mironov, balle, asoodeh, best}) for
+  r(α) = ρα, and ``privacy/rdp-linear-epsilon-mironov``, Mironov's proved closed form.
 * :mod:`.sgm` — ``privacy/sgm-rdp`` and ``privacy/sgm-rdp-reverse`` (Poisson-subsampled
   Gaussian, both directions); :func:`~.sgm.sgm_epsilon` for T steps.
 * :mod:`.subsampled` — ``privacy/subsampled-gdp-tradeoff`` C_p(G_μ); composition of many of

@@ -19,12 +19,10 @@ Every bound is clipped at ε ≥ 0.  :func:`rdp_to_epsilon` takes the curve as a
 search refines it at the working precision) or as (α, r) pairs (minimised over the pairs).
 
 Linear curves r(α) = ρα (ρ-zCDP; the Gaussian mechanism with ρ = Δ²/(2σ²); μ-GDP with
-ρ = μ²/2) get formulas.  The conversion method is categorical and a Formula has numeric
-parameters only, so there is **one formula per method**:
-``privacy/rdp-linear-epsilon-mironov`` (closed form ρ + 2√(ρ log(1/δ))),
-``privacy/rdp-linear-epsilon-balle``, ``privacy/rdp-linear-epsilon-asoodeh`` (evaluators
-built from the pointwise SymPy expressions) and ``privacy/rdp-linear-epsilon`` (the best);
-:data:`LINEAR_EPSILON` maps method names to them.
+ρ = μ²/2) get one formula, ``privacy/rdp-linear-epsilon`` (``rho``, ``delta``, ``method``),
+whose categorical parameter ``method`` (default ``best``) picks the conversion; ``mironov``
+is evaluated through its proved closed form ``privacy/rdp-linear-epsilon-mironov``
+(ρ + 2√(ρ log(1/δ))), the others by the optimisation above on the pointwise SymPy expressions.
 """
 
 from __future__ import annotations
@@ -39,7 +37,7 @@ from ..errors import HypothesisError, InputError
 from ..exact import parse_exact
 from ..formula import Formula
 from ..numeric import lambdify_mpmath
-from ..params import positive
+from ..params import choice, positive
 from . import toolkit
 from .gdp import DELTA_RANGE, delta_lt_1, delta_param, gdp_delta
 from .numeric_check import SampledInequality
@@ -194,21 +192,10 @@ _ASOODEH = "Asoodeh, Liao, Calmon, Kosut & Sankar 2021 (arXiv 2008.06529), Lemma
 _MIRONOV = "Mironov 2017 (Rényi differential privacy), Prop. 3"
 
 
-def _linear_evaluator(method: str):
-    def evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
-        r_, d_ = (mpmath.mpf(int(values[n].p)) / int(values[n].q) for n in ("rho", "delta"))
-        eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(method, x, r_ * x, d_))
-        return max(eps, mpmath.mpf(0))
-
-    evaluator.__doc__ = f"min over α > 1 of the {method} bound at r(α) = ρα (golden-section, working precision)."
-    return evaluator
-
-
 _alpha_star = 1 + sp.sqrt(sp.log(1 / delta) / rho)
 mironov_closed = 2 * sp.sqrt(rho * sp.log(1 / delta)) + rho
 
-LINEAR_EPSILON: dict[str, Formula] = {}
-LINEAR_EPSILON["mironov"] = toolkit.add(Formula(
+mironov_linear_epsilon = toolkit.add(Formula(
     toolkit.id("rdp-linear-epsilon-mironov"),
     mironov_closed,
     [rho_param, delta_param],
@@ -216,27 +203,31 @@ LINEAR_EPSILON["mironov"] = toolkit.add(Formula(
     hypotheses=[delta_lt_1],
     title="min_α ρα + log(1/δ)/(α − 1) = ρ + 2√(ρ log(1/δ))",
 ))
-for _m, _src_note, _title in (
-        ("balle", _BALLE, "min_α ρα + log(1 − 1/α) − (log δ + log α)/(α − 1)"),
-        ("asoodeh", _ASOODEH, "min_α min(f, g) (αδ < 1), h (αδ ≥ 1), at r(α) = ρα")):
-    LINEAR_EPSILON[_m] = toolkit.add(Formula(
-        toolkit.id(f"rdp-linear-epsilon-{_m}"),
-        sp.Function(f"varepsilon_{_m}")(rho, delta),
-        [rho_param, delta_param],
-        toolkit.source("RDP → (ε, δ) for r(α) = ρα, minimised over continuous α", (), "derived", _src_note),
-        hypotheses=[delta_lt_1],
-        title=_title,
-        evaluator=_linear_evaluator(_m),
-    ))
-LINEAR_EPSILON["best"] = toolkit.add(Formula(
+
+
+def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
+    """min over α > 1 of the chosen conversion at r(α) = ρα: Mironov's through its proved closed
+    form, the others by the log-scan plus golden-section search at the working precision."""
+    if values["method"] == "mironov":
+        return mironov_linear_epsilon.evaluate(dps=dps, rho=values["rho"], delta=values["delta"])
+    r_, d_ = (mpmath.mpf(int(values[n].p)) / int(values[n].q) for n in ("rho", "delta"))
+    eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(values["method"], x, r_ * x, d_))
+    return max(eps, mpmath.mpf(0))
+
+
+method_param = choice(
+    "method", METHODS,
+    "RDP → (ε, δ) conversion: mironov (Prop. 3), balle (Thm 21 / CKS Prop. 12), asoodeh (Lemma 1), "
+    "best (the smallest of the three)", default="best")
+rdp_linear_epsilon = toolkit.add(Formula(
     toolkit.id("rdp-linear-epsilon"),
     sp.Function("varepsilon_RDP")(rho, delta),
-    [rho_param, delta_param],
-    toolkit.source("best RDP → (ε, δ) conversion for r(α) = ρα", (), "derived",
-                   f"min of {_MIRONOV}; {_BALLE}; {_ASOODEH}"),
+    [rho_param, delta_param, method_param],
+    toolkit.source("RDP → (ε, δ) for r(α) = ρα, minimised over continuous α", (), "derived",
+                   f"{_MIRONOV}; {_BALLE}; {_ASOODEH}"),
     hypotheses=[delta_lt_1],
-    title="min(mironov, balle, asoodeh)",
-    evaluator=_linear_evaluator("best"),
+    title="min_α ε_method(α, ρα, δ); method ∈ {mironov, balle, asoodeh, best}",
+    evaluator=_linear_epsilon,
 ))
 
 
@@ -250,7 +241,7 @@ toolkit.add(Identity(
     toolkit.id("rdp-linear-epsilon-mironov/stationary"),
     sp.diff(_mir, a).subs(a, _alpha_star - 1), 0,
     "d/dα [ρα + log(1/δ)/(α − 1)] = 0 at α* = 1 + √(log(1/δ)/ρ)",
-    _src("Prop. 3 minimised over α", _MIRONOV), covers=[LINEAR_EPSILON["mironov"].id],
+    _src("Prop. 3 minimised over α", _MIRONOV), covers=[mironov_linear_epsilon.id],
 ))
 toolkit.add(Inequality(
     toolkit.id("rdp-linear-epsilon-mironov/convex"),
@@ -258,13 +249,13 @@ toolkit.add(Inequality(
     "d²/dα² [ρα + log(1/δ)/(α − 1)] = 2 log(1/δ)/(α − 1)³ > 0 for 0 < δ < 1 (δ = e^{−ℓ}, ℓ > 0): "
     "α* is the global minimum",
     _src("Prop. 3 minimised over α", _MIRONOV),
-    certificate=2 * _ell / a ** 3, covers=[LINEAR_EPSILON["mironov"].id],
+    certificate=2 * _ell / a ** 3, covers=[mironov_linear_epsilon.id],
 ))
 toolkit.add(Identity(
     toolkit.id("rdp-linear-epsilon-mironov/closed-form"),
     _mir.subs(a, _alpha_star - 1), mironov_closed,
     "ρα* + log(1/δ)/(α* − 1) = ρ + 2√(ρ log(1/δ)) (the Mironov closed form)",
-    _src("Prop. 3 minimised over α", _MIRONOV), where=[delta < 1], covers=[LINEAR_EPSILON["mironov"].id],
+    _src("Prop. 3 minimised over α", _MIRONOV), where=[delta < 1], covers=[mironov_linear_epsilon.id],
 ))
 toolkit.add(Identity(
     toolkit.id("rdp-to-dp/asoodeh-g-is-balle"),
@@ -310,13 +301,14 @@ _SAMPLE = dict(symbols=[_mu_s, _delta_s], where=[_delta_s < sp.Rational(1, 2)],
 for _m in METHODS:
     _f = _linear(_m)
     toolkit.add(SampledInequality(
-        toolkit.id(f"rdp-linear-epsilon{'' if _m == 'best' else '-' + _m}/valid"),
+        toolkit.id(f"rdp-linear-epsilon/valid-{_m}"),
         (lambda f: lambda v: _delta_fn(v["mu"], f(v)))(_f), "<=", lambda v: v["delta"],
         f"the {_m} conversion is valid on GDP curves: the exact δ_μ at ε_{_m}(ρ = μ²/2, δ) is ≤ δ "
         "(so ε_{_m} is never below the exact ε_μ(δ))",
         _src("validity of RDP → (ε, δ) on a GDP curve", {"mironov": _MIRONOV, "balle": _BALLE,
                                                           "asoodeh": _ASOODEH}.get(_m, "best of the three")),
-        covers=[LINEAR_EPSILON[_m].id, gdp_delta.id], **_SAMPLE,
+        covers=[rdp_linear_epsilon.id, gdp_delta.id] + ([mironov_linear_epsilon.id] if _m == "mironov" else []),
+        **_SAMPLE,
     ))
 _ORDER = [("asoodeh", "balle"), ("balle", "mironov"), ("best", "asoodeh")]
 for _lo, _hi in _ORDER:
@@ -325,5 +317,5 @@ for _lo, _hi in _ORDER:
         _linear(_lo), "<=", _linear(_hi),
         f"ε_{_lo}(ρ, δ) ≤ ε_{_hi}(ρ, δ) after optimising over α (ρ = μ²/2)",
         _src("ordering of the conversions", f"{_MIRONOV}; {_BALLE}; {_ASOODEH}"),
-        covers=[LINEAR_EPSILON[_lo].id, LINEAR_EPSILON[_hi].id], **_SAMPLE,
+        covers=[rdp_linear_epsilon.id], **_SAMPLE,
     ))

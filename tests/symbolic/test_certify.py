@@ -73,7 +73,9 @@ def parameter_values(draw, formula):
     values = {}
     for p in formula.params:
         s = p.symbol
-        if s.is_integer:
+        if p.is_choice:
+            values[p.name] = draw(st.sampled_from(p.choices))
+        elif s.is_integer:
             low = 1 if s.is_positive else 0
             # Up to 10^3: some package evaluators (the 200-digit reference) loop over
             # integer parameters; the 10^12 regimes are tested explicitly below.

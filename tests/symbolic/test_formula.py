@@ -104,3 +104,39 @@ def test_call_substitutes_symbolically():
     assert f(lam=sp.Rational(1, 2)) == sp.sqrt(1 + m)
     with pytest.raises(InputError):
         f(mu=1)
+
+
+def _choice_formula(default="double"):
+    from symbolic.params import choice
+
+    def evaluator(values, dps):
+        x = mpmath.mpf(int(values["x"].p)) / int(values["x"].q)
+        return 2 * x if values["how"] == "double" else x ** 2
+
+    return Formula("test/choose", sp.Function("g")(sp.Symbol("x", positive=True)),
+                   [positive("x"), choice("how", ("double", "square"), "what to do", default=default)], SRC,
+                   evaluator=evaluator)
+
+
+def test_choice_parameter_selects_by_name_with_default_and_exact_errors():
+    f = _choice_formula()
+    assert f.evaluate(dps=20, x="3") == 6 and f.evaluate(dps=20, x="3", how="square") == 9
+    assert f.check(x="1/3")["how"] == "double"
+    with pytest.raises(HypothesisError) as err:
+        f.evaluate(x="3", how="cube")
+    assert err.value.hypothesis == "how ∈ {double, square}" and err.value.values == {"how": "cube"}
+    with pytest.raises(InputError, match="missing parameter.*how"):
+        _choice_formula(default=None).evaluate(x="3")
+
+
+def test_choice_parameter_needs_an_evaluator_and_no_hypothesis_may_use_it():
+    from symbolic.params import choice
+
+    how = choice("how", ("a", "b"))
+    with pytest.raises(ValueError, match="evaluator"):
+        Formula("test/bad", lam, [lam_p, how], SRC)
+    with pytest.raises(ValueError, match="categorical"):
+        Formula("test/bad", lam, [lam_p, how], SRC, [Hypothesis(sp.Symbol("how") > 0, "how > 0")],
+                evaluator=lambda v, d: mpmath.mpf(1))
+    with pytest.raises(ValueError, match="default"):
+        choice("how", ("a", "b"), default="c")

@@ -10,7 +10,7 @@ from symbolic import registry
 
 IDS = ["privacy/gaussian-rdp", "privacy/gdp-tradeoff", "privacy/gdp-delta", "privacy/gdp-epsilon",
        "privacy/gaussian-hockey-stick", "privacy/rdp-linear-epsilon", "privacy/rdp-linear-epsilon-mironov",
-       "privacy/rdp-linear-epsilon-balle", "privacy/rdp-linear-epsilon-asoodeh", "privacy/sgm-rdp",
+       "privacy/sgm-rdp",
        "privacy/sgm-rdp-reverse", "privacy/subsampled-gdp-tradeoff"]
 
 
@@ -42,3 +42,14 @@ def test_cli_bad_input_exits_2():
         out = cli("eval", *args)
         assert out.returncode == 2, (args, out.stdout, out.stderr)
         assert "hypothesis" in (out.stderr + out.stdout)
+
+
+def test_cli_rdp_linear_epsilon_method_by_name():
+    out = cli("eval", "privacy/rdp-linear-epsilon", "rho=50", "delta=1e-5", "method=balle", "--dps", "30", "--json")
+    assert out.returncode == 0, out.stderr
+    record = json.loads(out.stdout)
+    assert record["params"]["method"] == "balle"
+    assert record["value"].startswith("96.0352706751731")  # PEERS.md A.4, Balle/CKS at σ = 1 ×100
+    bad = cli("eval", "privacy/rdp-linear-epsilon", "rho=50", "delta=1e-5", "method=fastest")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "method ∈ {mironov, balle, asoodeh, best}" in bad.stderr and "fastest" in bad.stderr

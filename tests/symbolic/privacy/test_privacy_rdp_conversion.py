@@ -10,7 +10,7 @@ import pytest
 
 from symbolic import HypothesisError, InputError
 from symbolic.privacy.gdp import gdp_delta, gdp_epsilon
-from symbolic.privacy.rdp_conversion import LINEAR_EPSILON, rdp_to_epsilon
+from symbolic.privacy.rdp_conversion import METHODS, mironov_linear_epsilon, rdp_linear_epsilon, rdp_to_epsilon
 
 
 def mironov(a, r, d):
@@ -44,14 +44,18 @@ def close(got, ref, digits):
 def test_mironov_closed_form_is_the_minimum(rho, delta):
     start = 1 + mpmath.sqrt(mpmath.log(1 / mpmath.mpf(delta)) / mpmath.mpf(rho)) * mpmath.mpf("1.1")
     ref = ref_min(mironov, rho, delta, start)
-    assert close(LINEAR_EPSILON["mironov"].evaluate(dps=40, rho=rho, delta=delta), ref, 40)
+    assert close(rdp_linear_epsilon.evaluate(dps=40, rho=rho, delta=delta, method="mironov"), ref, 40)
+    assert close(mironov_linear_epsilon.evaluate(dps=40, rho=rho, delta=delta), ref, 40)
+    # the optimiser the other methods use finds the same minimum on Mironov's bound
+    optimised = rdp_to_epsilon(lambda a: mpmath.mpf(rho) * a, delta, "mironov", dps=40)
+    assert close(optimised, ref, 38)
 
 
 @pytest.mark.parametrize("rho,delta,start", [("50", "1e-5", "1.5"), ("0.5", "1e-5", "5.4"),
                                              ("2", "1e-200", "15"), ("0.005", "1e-3", "40")])
 def test_balle_matches_reference(rho, delta, start):
     ref = ref_min(balle, rho, delta, start)
-    assert close(LINEAR_EPSILON["balle"].evaluate(dps=40, rho=rho, delta=delta), ref, 38)
+    assert close(rdp_linear_epsilon.evaluate(dps=40, rho=rho, delta=delta, method="balle"), ref, 38)
 
 
 def test_peer_values_from_peers_md():
@@ -61,7 +65,7 @@ def test_peer_values_from_peers_md():
     # 97.985259121880812076 for δ = 10^-5 exactly (checked by test_mironov_closed_form_is_the_minimum).
     for method, rho, printed in (("mironov", "50", "97.9852591218808"), ("balle", "50", "96.0352706751731"),
                                  ("balle", "0.5", "4.72838698494331")):
-        assert mpmath.nstr(LINEAR_EPSILON[method].evaluate(dps=25, rho=rho, delta="1e-5"), 15) == printed
+        assert mpmath.nstr(rdp_linear_epsilon.evaluate(dps=25, rho=rho, delta="1e-5", method=method), 15) == printed
     with mpmath.workdps(40):
         float_delta = mpmath.mpf(1e-5)  # the binary double nearest to 1e-5, as PEERS.md used
         assert mpmath.nstr(50 + 2 * mpmath.sqrt(50 * mpmath.log(1 / float_delta)), 20) == "97.985259121880811905"
@@ -71,7 +75,7 @@ def test_asoodeh_is_min_of_f_and_balle():
     # For ρ = 1/2, δ = 1e-5 the f-bound alone gives 4.9282899112 (PEERS.md) > Balle.
     f_only = ref_min(asoodeh_f, "0.5", "1e-5", "4")
     assert mpmath.nstr(f_only, 11) == "4.9282899112"
-    got = LINEAR_EPSILON["asoodeh"].evaluate(dps=30, rho="0.5", delta="1e-5")
+    got = rdp_linear_epsilon.evaluate(dps=30, rho="0.5", delta="1e-5", method="asoodeh")
     assert close(got, min(f_only, ref_min(balle, "0.5", "1e-5", "5.4")), 28)
 
 
@@ -80,7 +84,7 @@ def test_every_conversion_is_valid_and_ordered(rho, delta):
     mu = str(mpmath.sqrt(2 * mpmath.mpf(rho)))
     mu_exact = {"50": "10", "0.5": "1", "684.5": "37", "2": "2"}[rho]
     exact = gdp_epsilon.evaluate(dps=30, mu=mu_exact, delta=delta)
-    values = {m: f.evaluate(dps=30, rho=rho, delta=delta) for m, f in LINEAR_EPSILON.items()}
+    values = {m: rdp_linear_epsilon.evaluate(dps=30, rho=rho, delta=delta, method=m) for m in METHODS}
     assert exact < values["best"] <= values["asoodeh"] <= values["balle"] < values["mironov"], (mu, values)
     assert values["best"] == min(values[m] for m in ("mironov", "balle", "asoodeh"))
 
@@ -97,15 +101,17 @@ def test_callable_curve_and_pairs():
 
 def test_tiny_rho_gives_zero_when_exactly_private_enough():
     # ρ = 1e-8 (μ ≈ 1.4e-4): δ_μ(0) ≈ 5.6e-5 < 1e-3, and the h-bound of Lemma 1 returns 0.
-    assert LINEAR_EPSILON["asoodeh"].evaluate(dps=20, rho="1e-8", delta="1e-3") == 0
+    assert rdp_linear_epsilon.evaluate(dps=20, rho="1e-8", delta="1e-3", method="asoodeh") == 0
     assert gdp_delta.evaluate(dps=20, mu="0.00014142135623730951", eps="0") < mpmath.mpf("1e-3")
 
 
 @pytest.mark.parametrize("delta", ["0", "1", "1.5", "-1e-5"])
 def test_bad_delta(delta):
-    for f in LINEAR_EPSILON.values():
+    for m in METHODS:
         with pytest.raises(HypothesisError):
-            f.evaluate(dps=20, rho="1", delta=delta)
+            rdp_linear_epsilon.evaluate(dps=20, rho="1", delta=delta, method=m)
+    with pytest.raises(HypothesisError):
+        mironov_linear_epsilon.evaluate(dps=20, rho="1", delta=delta)
     with pytest.raises(HypothesisError):
         rdp_to_epsilon(lambda a: a, delta)
 
@@ -116,4 +122,15 @@ def test_bad_order_and_method():
     with pytest.raises(InputError):
         rdp_to_epsilon(lambda a: a, "1e-5", method="fastest")
     with pytest.raises(HypothesisError, match="rho > 0"):
-        LINEAR_EPSILON["best"].evaluate(dps=20, rho="-1", delta="1e-5")
+        rdp_linear_epsilon.evaluate(dps=20, rho="-1", delta="1e-5", method="best")
+
+
+def test_method_is_a_categorical_parameter_defaulting_to_best():
+    best = rdp_linear_epsilon.evaluate(dps=30, rho="0.5", delta="1e-5")
+    assert best == rdp_linear_epsilon.evaluate(dps=30, rho="0.5", delta="1e-5", method="best")
+    assert best == min(rdp_linear_epsilon.evaluate(dps=30, rho="0.5", delta="1e-5", method=m)
+                       for m in ("mironov", "balle", "asoodeh"))
+    for bad in ("fastest", "", 1):
+        with pytest.raises(HypothesisError, match="method ∈ {mironov, balle, asoodeh, best}") as info:
+            rdp_linear_epsilon.evaluate(dps=20, rho="1", delta="1e-5", method=bad)
+        assert info.value.formula_id == "privacy/rdp-linear-epsilon" and info.value.values == {"method": bad}
