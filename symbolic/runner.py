@@ -20,8 +20,19 @@ from .claims import Claim
 from .deadline import Deadline
 from .verdict import Status, Verdict, meets
 
-#: Seconds granted past a claim's budget before the process is killed.
+#: Seconds granted past a claim's budget before the process is killed (at least).
 GRACE = 2.0
+
+
+def kill_after(claim: Claim) -> float:
+    """Seconds after which a claim's process is killed: its budget plus a grace period.
+
+    Checkers stop themselves at the budget between steps (a sampled inequality stops
+    sampling and reports the points it tested); the grace lets a step that began just
+    before the deadline finish on a loaded machine, proportionally to the budget, while a
+    hung ``simplify`` is still killed within 1.5 budgets.
+    """
+    return claim.budget + max(GRACE, claim.budget / 2)
 
 
 @dataclass
@@ -70,7 +81,7 @@ def run_claims(claims: Sequence[Claim], jobs: int | None = None,
             child.close()
             running[proc.sentinel] = (i, proc, parent, time.monotonic())
         now = time.monotonic()
-        next_deadline = min(start + claims[i].budget + GRACE for i, _, _, start in running.values())
+        next_deadline = min(start + kill_after(claims[i]) for i, _, _, start in running.values())
         waitables = list(running) + [entry[2] for entry in running.values()]
         ready = set(wait(waitables, timeout=max(0.0, next_deadline - now)))
         now = time.monotonic()
@@ -91,7 +102,7 @@ def run_claims(claims: Sequence[Claim], jobs: int | None = None,
                 if verdict is None:
                     verdict = Verdict(Status.UNKNOWN, "checker process died",
                                       f"exit code {proc.exitcode}")
-            elif now - start > claim.budget + GRACE:
+            elif now - start > kill_after(claim):
                 proc.kill()
                 proc.join()
                 verdict = Verdict(Status.UNKNOWN, "timeout",
