@@ -29,6 +29,7 @@ import sympy as sp
 
 from symbolic import Formula, Identity, Inequality, Limit, Recurrence
 from symbolic.numeric import lambdify_mpmath
+from symbolic.optimise import scan_then_refine
 from symbolic.params import natural
 
 from ._paper import (C, C_param, LAM_BELOW_1, P_BELOW_1, T, T_param, d, d_param, eps, eps_param, eta,
@@ -313,24 +314,8 @@ def optimize_kappa(version: str, values: Mapping, T_val: int, lo=0.05, hi=15.0, 
         def bound(k):
             return thm3_series(version, dict(values, kappa=mpmath.mpf(k)), T_val)[-1]
 
-        ks = [lo + (hi - lo) * i / (grid - 1) for i in range(grid)]
-        vals = [bound(k) for k in ks]
-        i = min(range(grid), key=lambda j: vals[j])
-        a, b = ks[max(i - 1, 0)], ks[min(i + 1, grid - 1)]
-        g = (mpmath.sqrt(5) - 1) / 2
-        c, d_ = b - g * (b - a), a + g * (b - a)
-        fc, fd = bound(c), bound(d_)
-        for _ in range(25):
-            if fc < fd:
-                b, d_, fd = d_, c, fc
-                c = b - g * (b - a)
-                fc = bound(c)
-            else:
-                a, c, fc = c, d_, fd
-                d_ = a + g * (b - a)
-                fd = bound(d_)
-        k = (a + b) / 2
-        return k, bound(k)
+        ks = [lo + (hi - lo) * mpmath.mpf(i) / (grid - 1) for i in range(grid)]
+        return scan_then_refine(bound, ks, mpmath.mpf(10) ** -6)
 
 # E3, counterexample A: ε = 0 at Figure 2's scales (η = 0.1, C = 1, σ = 5, p = 10⁻³).
 E3A_lhs = theta(0, 2 * eta * C / sigma) / n  # E_0 = TV = p·TV(N(−ηC, σ²), N(ηC, σ²))

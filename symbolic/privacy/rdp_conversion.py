@@ -37,6 +37,7 @@ from ..errors import HypothesisError, InputError
 from ..exact import parse_exact
 from ..formula import Formula
 from ..numeric import lambdify_mpmath
+from ..optimise import scan_then_refine
 from ..params import choice, positive
 from . import toolkit
 from .gdp import DELTA_RANGE, delta_lt_1, delta_param, gdp_delta
@@ -100,23 +101,6 @@ def pointwise_epsilon(method: str, alpha, r, delta) -> mpmath.mpf:
 # ---------------------------------------------------------------------------
 # Optimisation over α.
 
-def _golden_min(f: Callable, lo, hi, tol) -> tuple:
-    """Golden-section minimum of a unimodal ``f`` on [lo, hi] to width ``tol``: (x, f(x))."""
-    inv_phi = (mpmath.sqrt(5) - 1) / 2
-    c, d = hi - inv_phi * (hi - lo), lo + inv_phi * (hi - lo)
-    fc, fd = f(c), f(d)
-    while hi - lo > tol:
-        if fc <= fd:
-            hi, d, fd = d, c, fc
-            c = hi - inv_phi * (hi - lo)
-            fc = f(c)
-        else:
-            lo, c, fc = c, d, fd
-            d = lo + inv_phi * (hi - lo)
-            fd = f(d)
-    return (c, fc) if fc <= fd else (d, fd)
-
-
 def minimise_over_alpha(objective: Callable, alpha_max=None, points: int = 240) -> tuple:
     """min over α ∈ (1, α_max] of ``objective(α)`` (mpmath, current precision): (ε, α*).
 
@@ -134,13 +118,7 @@ def minimise_over_alpha(objective: Callable, alpha_max=None, points: int = 240) 
         value = objective(1 + mpmath.exp(t))
         return value if mpmath.isfinite(value) else mpmath.inf
 
-    values = [g(t) for t in grid]
-    k = min(range(points), key=lambda i: values[i])
-    lo, hi = grid[max(k - 1, 0)], grid[min(k + 1, points - 1)]
-    tol = mpmath.mpf(2) ** (-(mpmath.mp.prec // 2 + 8))
-    t_best, v_best = _golden_min(g, lo, hi, tol)
-    if values[k] < v_best:  # an end of the scan range
-        t_best, v_best = grid[k], values[k]
+    t_best, v_best = scan_then_refine(g, grid, mpmath.mpf(2) ** (-(mpmath.mp.prec // 2 + 8)))
     return v_best, 1 + mpmath.exp(t_best)
 
 
