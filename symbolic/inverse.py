@@ -66,12 +66,23 @@ class Inverse:
         else:
             raise EvaluationError(f"{self.forward.id}: could not bracket the inverse in {self.solve_for}")
         # A bracketing solver keeps the root inside [lo, hi]; bisection is the fallback.
+        # With a positive target and a positive forward value at hi (so on all of [lo, hi],
+        # forward being decreasing) the solver works on log forward − log target: the forward
+        # value spans many orders of magnitude when the target is tiny (δ = 1e-50), where the
+        # linear residual is flat and sends the solver to an end of the bracket.
+        tolerance = mpmath.mpf(2) ** (16 - mpmath.mp.prec)
+        if target > 0 and g(hi) + target > 0:
+            log_target = mpmath.log(target)
+            residual = lambda x: mpmath.log(g(x) + target) - log_target  # noqa: E731
+            accept = lambda r: abs(residual(r)) <= tolerance  # noqa: E731
+        else:
+            residual = g
+            # findroot verifies |g| against an absolute tolerance: accept the root only if the
+            # residual is small *relative to the target*.
+            accept = lambda r: abs(g(r)) <= abs(target) * tolerance  # noqa: E731
         try:
-            root = mpmath.findroot(g, (lo, hi), solver="anderson")
-            # findroot stops on the step size and verifies |g| against an absolute
-            # tolerance, so for a tiny target (δ = 1e-200) it can return an end of the
-            # bracket: accept the root only if the residual is small *relative to the target*.
-            if lo <= root <= hi and abs(g(root)) <= abs(target) * mpmath.mpf(2) ** (16 - mpmath.mp.prec):
+            root = mpmath.findroot(residual, (lo, hi), solver="anderson")
+            if lo <= root <= hi and accept(root):
                 return root
         except (ValueError, ZeroDivisionError):
             pass
