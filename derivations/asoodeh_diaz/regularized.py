@@ -303,7 +303,7 @@ paper.add(Inequality(
 ))
 
 
-def optimize_kappa(version: str, values: Mapping, T_val: int, lo=0.05, hi=15.0, grid: int = 20):
+def optimize_kappa(version: str, values: Mapping, T_val: int, lo="0.05", hi="15", grid: int = 20):
     """(κ*, bound): Theorem 3 (``version``) minimised over κ ∈ [lo, hi] at horizon T_val.
 
     The paper says κ 'has to be optimized (numerically)'; this does a grid search
@@ -314,7 +314,8 @@ def optimize_kappa(version: str, values: Mapping, T_val: int, lo=0.05, hi=15.0, 
         def bound(k):
             return thm3_series(version, dict(values, kappa=mpmath.mpf(k)), T_val)[-1]
 
-        ks = [lo + (hi - lo) * mpmath.mpf(i) / (grid - 1) for i in range(grid)]
+        lo, hi = mpmath.mpf(lo), mpmath.mpf(hi)
+        ks = [lo + (hi - lo) * i / (grid - 1) for i in range(grid)]
         return scan_then_refine(bound, ks, mpmath.mpf(10) ** -6)
 
 # E3, counterexample A: ε = 0 at Figure 2's scales (η = 0.1, C = 1, σ = 5, p = 10⁻³).
