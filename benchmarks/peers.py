@@ -27,10 +27,10 @@ from fractions import Fraction
 
 import mpmath
 
-from symbolic.privacy.gdp import gdp_delta, gdp_epsilon
-from symbolic.privacy.rdp_conversion import rdp_linear_epsilon
-from symbolic.privacy.sgm import sgm_epsilon
-from symbolic.privacy.subsampled import compose_subsampled_gaussian
+from derivations.privacy.gdp import gdp_delta, gdp_epsilon
+from derivations.privacy.rdp_conversion import rdp_linear_epsilon
+from derivations.privacy.sgm import sgm_epsilon
+from derivations.privacy.subsampled import compose_subsampled_gaussian
 
 DPS = 50
 

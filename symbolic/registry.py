@@ -1,23 +1,32 @@
-"""Papers and the registry that discovers them.
+"""Papers and the registry that finds them.
 
-Each module under ``derivations/`` (and the paper-agnostic toolkit
-``symbolic.privacy``, when present) defines a module-level :class:`Paper` and
-adds its formulas and claims to it.  :class:`Registry` imports those packages,
-collects every ``Paper`` and looks things up by ID.
+A paper encoding is a module that defines a module-level :class:`Paper` named
+``paper`` and adds its formulas and claims to it.  The engine knows no paper by
+name: installed distributions announce theirs in the ``symbolic.papers``
+entry-point group (key → module, see ``pyproject.toml``), so the *index* of
+papers is known without importing any of them.  :class:`Registry` imports a
+paper's module on first lookup only; ``list``, ``eval`` and ``export`` of one
+paper import that paper and what it imports itself.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
-from typing import Callable, Iterable
+from importlib.metadata import entry_points
+from typing import Callable, Iterable, Mapping
 
 from .claims import Claim, Identity
 from .errors import UnknownIdError
 from .formula import Formula
 from .source import Source
 
-DEFAULT_PACKAGES = ("symbolic.privacy", "derivations")
+#: Entry-point group in which a distribution lists its papers (``key = "package.module"``).
+ENTRY_POINT_GROUP = "symbolic.papers"
+
+
+def paper_index() -> dict[str, str]:
+    """Paper key → module name, from the installed ``symbolic.papers`` entry points (no import)."""
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
 class Paper:
@@ -77,71 +86,88 @@ class Paper:
 
 
 class Registry:
-    def __init__(self, papers: Iterable[Paper]):
-        self.papers: dict[str, Paper] = {}
+    """Formulas and claims by ID, over a set of papers that are imported lazily.
+
+    ``Registry(papers)`` wraps Paper objects already built (tests, notebooks);
+    ``Registry.from_index({key: module})`` imports each module the first time one of its
+    IDs (or the paper itself) is looked up.
+    """
+
+    def __init__(self, papers: Iterable[Paper] = (), index: Mapping[str, str] | None = None):
+        self._loaded: dict[str, Paper] = {}
+        self._index: dict[str, str] = dict(index or {})
         for p in papers:
-            if p.key in self.papers:
+            if p.key in self._loaded:
                 raise ValueError(f"two Paper objects with key {p.key}")
-            self.papers[p.key] = p
+            self._loaded[p.key] = p
 
     @classmethod
-    def load(cls, packages: Iterable[str] = DEFAULT_PACKAGES) -> "Registry":
-        found: list[Paper] = []
-        seen: set[int] = set()
-        for package in packages:
-            try:
-                pkg = importlib.import_module(package)
-            except ModuleNotFoundError as exc:
-                if exc.name == package:
-                    continue
-                raise
-            modules = [pkg]
-            if hasattr(pkg, "__path__"):
-                for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
-                    modules.append(importlib.import_module(info.name))
-            for module in modules:
-                for value in vars(module).values():
-                    if isinstance(value, Paper) and id(value) not in seen:
-                        seen.add(id(value))
-                        found.append(value)
-        return cls(found)
+    def from_index(cls, index: Mapping[str, str] | None = None) -> "Registry":
+        return cls(index=paper_index() if index is None else index)
+
+    # -- papers ---------------------------------------------------------------------------
+    def keys(self) -> list[str]:
+        """Every known paper key (loaded or not), sorted; imports nothing."""
+        return sorted(set(self._loaded) | set(self._index))
 
     def paper(self, key: str) -> Paper:
-        try:
-            return self.papers[key]
-        except KeyError:
-            raise UnknownIdError(f"no paper {key!r}; known: {', '.join(sorted(self.papers))}") from None
+        if key in self._loaded:
+            return self._loaded[key]
+        if key not in self._index:
+            raise UnknownIdError(f"no paper {key!r}; known: {', '.join(self.keys())}")
+        module = importlib.import_module(self._index[key])
+        found = getattr(module, "paper", None)
+        if not isinstance(found, Paper) or found.key != key:
+            raise ValueError(f"module {self._index[key]} must define `paper`, a Paper with key {key!r}")
+        self._loaded[key] = found
+        return found
 
+    @property
+    def papers(self) -> dict[str, Paper]:
+        """All papers, key → Paper (imports every paper not yet loaded)."""
+        return {key: self.paper(key) for key in self.keys()}
+
+    def _papers(self, paper: str | None) -> list[Paper]:
+        return [self.paper(paper)] if paper else list(self.papers.values())
+
+    def _paper_of(self, id: str, what: str) -> Paper:
+        key = id.split("/", 1)[0]
+        if key not in self._loaded and key not in self._index:
+            raise UnknownIdError(f"no {what} with ID {id!r}: no paper {key!r} "
+                                 f"(known: {', '.join(self.keys())})")
+        return self.paper(key)
+
+    # -- lookups ---------------------------------------------------------------------------
     def formulas(self, paper: str | None = None) -> list[Formula]:
-        papers = [self.paper(paper)] if paper else list(self.papers.values())
-        return [f for p in papers for f in p.formulas.values()]
+        return [f for p in self._papers(paper) for f in p.formulas.values()]
 
     def claims(self, paper: str | None = None) -> list[Claim]:
-        papers = [self.paper(paper)] if paper else list(self.papers.values())
-        return [c for p in papers for c in p.claims.values()]
+        return [c for p in self._papers(paper) for c in p.claims.values()]
 
     def formula(self, id: str) -> Formula:
-        for p in self.papers.values():
-            if id in p.formulas:
-                return p.formulas[id]
-        raise UnknownIdError(f"no formula with ID {id!r} (see 'list' for the registered IDs)")
+        p = self._paper_of(id, "formula")
+        if id in p.formulas:
+            return p.formulas[id]
+        raise UnknownIdError(f"no formula with ID {id!r} (see 'list --paper {p.key}' for its IDs)")
 
     def claim(self, id: str) -> Claim:
-        for p in self.papers.values():
-            if id in p.claims:
-                return p.claims[id]
-        raise UnknownIdError(f"no claim with ID {id!r}")
+        p = self._paper_of(id, "claim")
+        if id in p.claims:
+            return p.claims[id]
+        raise UnknownIdError(f"no claim with ID {id!r} (see 'list --claims --paper {p.key}')")
 
     def claims_covering(self, formula_id: str) -> list[Claim]:
-        return [c for c in self.claims() if formula_id in c.covers]
+        """Claims of the formula's own paper that cover it (other papers are not imported)."""
+        p = self._paper_of(formula_id, "formula")
+        return [c for c in p.claims.values() if formula_id in c.covers]
 
 
 _DEFAULT: Registry | None = None
 
 
 def registry() -> Registry:
-    """The registry of all installed papers (loaded once)."""
+    """The registry of the installed papers (the index is read once; papers load on demand)."""
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = Registry.load()
+        _DEFAULT = Registry.from_index()
     return _DEFAULT

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.privacy.hockey_stick import gaussian_hockey_stick
+from derivations.privacy.hockey_stick import gaussian_hockey_stick
 
 
 def Q(x):

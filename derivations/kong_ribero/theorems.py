@@ -12,7 +12,7 @@ import sympy as sp
 
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit, Parameter, Recurrence
 from symbolic.params import nonnegative
-from symbolic.privacy.gaussian import gaussian_density, renyi_divergence_integral
+from derivations.privacy.gaussian import gaussian_density, renyi_divergence_integral
 
 from .common import (ALPHA_GT_1, B_DIVIDES_K, MM_POSITIVE, STEP_CLIPPED, STEP_UNCLIPPED, C, L, T, alpha, b,
                      d_h, ell, geometric, j, k, lam, m, M, n, paper, params, plain, sbar, sigma, src, t, tau, u)

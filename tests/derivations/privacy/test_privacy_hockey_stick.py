@@ -5,8 +5,8 @@ import pytest
 import sympy as sp
 
 from symbolic import HypothesisError, Status, registry
-from symbolic.privacy.hockey_stick import gaussian_hockey_stick, hockey_stick_quadrature, r
-from symbolic.privacy.numeric_check import QuadratureCheck, SampledInequality
+from derivations.privacy.hockey_stick import gaussian_hockey_stick, hockey_stick_quadrature, r
+from symbolic.claims.numeric import QuadratureCheck, SampledInequality
 
 
 def ref(e, rr):

@@ -17,7 +17,7 @@ joins the outer pieces) and check the symmetry C_p(f)⁻¹ = C_p(f) numerically.
 Composition of T such tradeoff functions (DP-SGD with Poisson sampling, μ = 1/σ) has no
 closed form; :func:`compose_subsampled_gaussian` delegates it to an established numerical
 accountant (dp-accounting's PLD accountant or prv-accountant, the ``peers`` extra) — see
-:mod:`symbolic.privacy.peers`.
+:mod:`derivations.privacy.peers`.
 """
 
 from __future__ import annotations
@@ -27,15 +27,15 @@ from typing import Mapping
 import mpmath
 import sympy as sp
 
-from ..claims import Identity
-from ..formula import Formula
-from ..hypotheses import Hypothesis
-from ..numeric import lambdify_mpmath
-from ..params import nonnegative
+from symbolic.claims import Identity
+from symbolic.formula import Formula
+from symbolic.hypotheses import Hypothesis
+from symbolic.numeric import lambdify_mpmath
+from symbolic.params import nonnegative
 from . import toolkit
 from .gaussian import normal_cdf, normal_quantile_upper
 from .gdp import DRS, mu_param, x_param
-from .numeric_check import NumericIdentity
+from symbolic.claims.numeric import NumericIdentity
 
 p_param = nonnegative("p", "sampling probability p ∈ [0, 1]")
 p, mu, x = p_param.symbol, mu_param.symbol, x_param.symbol
@@ -120,7 +120,7 @@ toolkit.add(Identity(
 
 def _twice(v):
     """C(C(x)) through the public evaluator (with its precision escalation), exact in between."""
-    from ..inverse import _exact
+    from symbolic.inverse import _exact
 
     dps = mpmath.mp.dps
     args = {n: _exact(v[n]) for n in ("p", "mu")}

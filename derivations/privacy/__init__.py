@@ -1,4 +1,4 @@
-"""The shared privacy toolkit (registry key ``privacy``): currencies and conversions
+"""The shared privacy toolkit (registry key ``privacy``; content, not engine): currencies and conversions
 used by several papers — Gaussian Rényi divergence, GDP / f-DP, hockey-stick
 divergence, subsampled-Gaussian RDP, RDP → (ε, δ).  Paper-agnostic: each module
 adds its formulas and claims to :data:`toolkit`.
@@ -15,17 +15,17 @@ Modules (one job each):
   Gaussian, both directions); :func:`~.sgm.sgm_epsilon` for T steps.
 * :mod:`.subsampled` — ``privacy/subsampled-gdp-tradeoff`` C_p(G_μ); composition of many of
   them via :func:`~.subsampled.compose_subsampled_gaussian` (peer accountants, :mod:`.peers`).
-* :mod:`.numeric_check` — claims checked numerically at sample points (quadrature of a
-  definition, evaluator identities and inequalities): only ever CHECKED or REFUTED.
 """
 
-from ..registry import Paper
+from symbolic.registry import Paper
 
 toolkit = Paper(
     "privacy",
     "Privacy currencies toolkit (RDP, GDP / f-DP, hockey-stick divergence)",
     "standard results; each formula cites its own source",
 )
+
+paper = toolkit  # the name the registry looks for
 
 from . import hockey_stick  # noqa: E402,F401  (registers its formulas)
 from . import gaussian  # noqa: E402,F401

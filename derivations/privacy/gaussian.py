@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..claims import Identity
-from ..formula import Formula
-from ..hypotheses import Hypothesis
-from ..params import positive, real
+from symbolic.claims import Identity
+from symbolic.formula import Formula
+from symbolic.hypotheses import Hypothesis
+from symbolic.params import positive, real
 from . import toolkit
 from .hockey_stick import gaussian_tail
 

@@ -9,8 +9,8 @@ import mpmath
 import pytest
 
 from symbolic import HypothesisError
-from symbolic.privacy.peers import PeersUnavailable
-from symbolic.privacy.subsampled import compose_subsampled_gaussian, subsampled_gdp_tradeoff as C
+from derivations.privacy.peers import PeersUnavailable
+from derivations.privacy.subsampled import compose_subsampled_gaussian, subsampled_gdp_tradeoff as C
 
 
 def ref_f_p(p, mu, x):

@@ -21,16 +21,16 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from ..claims import Identity
-from ..formula import Formula
-from ..hypotheses import Hypothesis
-from ..inverse import Inverse
-from ..params import nonnegative, positive
+from symbolic.claims import Identity
+from symbolic.formula import Formula
+from symbolic.hypotheses import Hypothesis
+from symbolic.inverse import Inverse
+from symbolic.params import nonnegative, positive
 from . import toolkit
 from .gaussian import (alpha_param, gaussian_density, normal_cdf, normal_cdf_stable, normal_quantile_upper,
                        normal_tail, renyi_divergence_integral, x as xvar)
 from .hockey_stick import eps_param, gaussian_hockey_stick
-from .numeric_check import NumericIdentity
+from symbolic.claims.numeric import NumericIdentity
 
 mu_param = positive("mu", "GDP parameter μ > 0: the mechanism is as hard to distinguish as N(0,1) from N(μ,1)")
 delta_param = positive("delta", "target δ, 0 < δ < 1")
@@ -139,7 +139,7 @@ __all__ = ["gdp_tradeoff", "gdp_delta", "gdp_epsilon", "mu_param", "delta_param"
 
 def _delta_at_epsilon(v):
     """δ_μ(ε_μ(δ)) through the public evaluators (the inverse's output converted exactly)."""
-    from ..inverse import _exact
+    from symbolic.inverse import _exact
 
     dps = mpmath.mp.dps
     mu_exact, d_exact = _exact(v["mu"]), _exact(v["delta"])

@@ -9,8 +9,8 @@ import mpmath
 import pytest
 
 from symbolic import HypothesisError, InputError
-from symbolic.privacy.gdp import gdp_delta, gdp_epsilon
-from symbolic.privacy.rdp_conversion import METHODS, mironov_linear_epsilon, rdp_linear_epsilon, rdp_to_epsilon
+from derivations.privacy.gdp import gdp_delta, gdp_epsilon
+from derivations.privacy.rdp_conversion import METHODS, mironov_linear_epsilon, rdp_linear_epsilon, rdp_to_epsilon
 
 
 def mironov(a, r, d):

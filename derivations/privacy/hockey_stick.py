@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..formula import Formula
-from ..params import nonnegative, positive
+from symbolic.formula import Formula
+from symbolic.params import nonnegative, positive
 from . import toolkit
 
 eps_param = nonnegative("eps", "privacy level ε ≥ 0")
@@ -36,8 +36,8 @@ gaussian_hockey_stick = toolkit.add(Formula(
 
 # ---------------------------------------------------------------------------
 # Claims.  (gdp-delta at μ = r is the identity `privacy/gdp-delta/equals-hockey-stick`.)
-from ..claims import Identity, Limit  # noqa: E402
-from .numeric_check import QuadratureCheck  # noqa: E402
+from symbolic.claims import Identity, Limit  # noqa: E402
+from symbolic.claims.numeric import QuadratureCheck  # noqa: E402
 
 _SRC = toolkit.source("Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))", (), "derived",
                       "Balle & Wang 2018 Thm 8; Dong, Roth & Su 2022 Cor. 2.13")

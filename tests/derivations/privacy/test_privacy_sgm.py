@@ -9,7 +9,7 @@ import mpmath
 import pytest
 
 from symbolic import HypothesisError
-from symbolic.privacy.sgm import sgm_epsilon, sgm_rdp, sgm_rdp_reverse
+from derivations.privacy.sgm import sgm_epsilon, sgm_rdp, sgm_rdp_reverse
 
 
 def ref(q, sigma, alpha, reverse=False):

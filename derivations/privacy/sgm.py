@@ -27,15 +27,15 @@ from typing import Mapping
 import mpmath
 import sympy as sp
 
-from ..claims import Identity
-from ..errors import EvaluationError
-from ..formula import Formula
-from ..hypotheses import Hypothesis
-from ..numeric import lambdify_mpmath
-from ..params import nonnegative, positive
+from symbolic.claims import Identity
+from symbolic.errors import EvaluationError
+from symbolic.formula import Formula
+from symbolic.hypotheses import Hypothesis
+from symbolic.numeric import lambdify_mpmath
+from symbolic.params import nonnegative, positive
 from . import toolkit
 from .gaussian import ALPHA_GT_1, alpha_param, gaussian_density
-from .numeric_check import QuadratureCheck, SampledInequality
+from symbolic.claims.numeric import QuadratureCheck, SampledInequality
 
 q_param = nonnegative("q", "Poisson sampling rate q ∈ [0, 1]")
 sigma_param = positive("sigma", "noise multiplier σ > 0 (noise standard deviation for sensitivity 1)")
@@ -208,15 +208,15 @@ def sgm_epsilon(q, sigma, steps, delta, method: str = "best", *, dps: int = 30, 
     """ε at ``delta`` of ``steps`` Poisson-subsampled Gaussian steps (RDP accounting, MTZ 2019).
 
     The RDP curve is T · ``sgm-rdp``(q, σ, α); it is converted with ``method`` (see
-    :mod:`symbolic.privacy.rdp_conversion`) and minimised over **continuous** α: the
+    :mod:`derivations.privacy.rdp_conversion`) and minimised over **continuous** α: the
     best integer order 2 … ``max_integer_order`` (binomial sums) brackets the optimum,
     then a secant iteration on dε/dα (exact derivative of the pointwise bound, quadrature
     for d log A_α/dα) locates it at the working precision.  Inputs are parsed exactly;
     hypotheses as for ``sgm-rdp`` and δ ∈ (0, 1).
     """
-    from ..errors import HypothesisError, InputError
-    from ..exact import parse_exact
-    from ..numeric import evaluate_to_precision
+    from symbolic.errors import HypothesisError, InputError
+    from symbolic.exact import parse_exact
+    from symbolic.numeric import evaluate_to_precision
     from .gdp import DELTA_RANGE
     from .rdp_conversion import METHODS, POINTWISE
 

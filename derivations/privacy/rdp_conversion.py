@@ -32,16 +32,16 @@ from typing import Callable, Mapping
 import mpmath
 import sympy as sp
 
-from ..claims import Identity, Inequality
-from ..errors import HypothesisError, InputError
-from ..exact import parse_exact
-from ..formula import Formula
-from ..numeric import lambdify_mpmath
-from ..optimise import scan_then_refine
-from ..params import choice, positive
+from symbolic.claims import Identity, Inequality
+from symbolic.errors import HypothesisError, InputError
+from symbolic.exact import parse_exact
+from symbolic.formula import Formula
+from symbolic.numeric import lambdify_mpmath
+from symbolic.optimise import scan_then_refine
+from symbolic.params import choice, positive
 from . import toolkit
 from .gdp import DELTA_RANGE, delta_lt_1, delta_param, gdp_delta
-from .numeric_check import SampledInequality
+from symbolic.claims.numeric import SampledInequality
 
 METHODS = ("mironov", "balle", "asoodeh", "best")
 
@@ -131,7 +131,7 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
     α > 1 (exact strings/rationals, minimised over the pairs).  Raises
     :class:`HypothesisError` for δ ∉ (0, 1) or an order α ≤ 1.
     """
-    from ..numeric import evaluate_to_precision
+    from symbolic.numeric import evaluate_to_precision
 
     if method not in METHODS:
         raise InputError(f"rdp_to_epsilon: method must be one of {', '.join(METHODS)}, not {method!r}")

@@ -1,4 +1,7 @@
-"""Numeric checks of closed forms and evaluators: quadrature identities and sampled inequalities.
+"""Numeric claim kinds: quadrature identities, numeric identities and sampled inequalities.
+
+They check statements that have no symbolic form to simplify, so they are never PROVED:
+only CHECKED at stated sample points or REFUTED with a point.
 
 :class:`QuadratureCheck` is an identity claim whose left side has no symbolic form we can
 simplify (a hockey-stick divergence ∫ (p − γq)_+, a Rényi moment ∫ p^α q^{1−α} at
@@ -15,8 +18,8 @@ from typing import Callable, Iterable, Mapping
 import mpmath
 import sympy as sp
 
-from ..claims import Claim
-from ..claims.base import free_symbols, named_points
+from .base import Claim
+from .base import free_symbols, named_points
 from ..deadline import Deadline
 from ..proving import mp_value, show_point
 from ..sampling import sample_points
@@ -30,7 +33,7 @@ class QuadratureCheck(Claim):
     numerically integrated value; ``rhs`` is the SymPy closed form being checked.
     """
 
-    kind = "identity"
+    kind = "quadrature"
     what = "quadrature"
 
     def __init__(self, id, integral: Callable[[Mapping[str, mpmath.mpf]], mpmath.mpf], rhs, statement, source, *,
@@ -86,7 +89,7 @@ class SampledInequality(Claim):
     parameters (their SymPy assumptions choose the candidate values).
     """
 
-    kind = "inequality"
+    kind = "sampled-inequality"
 
     def __init__(self, id, lhs: Callable, rel: str, rhs: Callable, statement, source, *, symbols,
                  where: Iterable = (), hints: Iterable[dict] = (), samples: int = 12, digits: int = 30,
@@ -130,4 +133,5 @@ class SampledInequality(Claim):
 class NumericIdentity(QuadratureCheck):
     """Two callables (or a callable and a closed form) agree at sample points (never PROVED)."""
 
+    kind = "numeric-identity"
     what = "numeric evaluation"

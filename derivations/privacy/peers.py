@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import importlib
 
-from ..errors import HypothesisError, InputError, SymbolicError
-from ..exact import parse_exact
+from symbolic.errors import HypothesisError, InputError, SymbolicError
+from symbolic.exact import parse_exact
 
 INSTALL = "pip install 'hidden-state-proofs[peers]'  (or: pip install dp-accounting prv-accountant autodp)"
 

@@ -9,7 +9,7 @@ import pytest
 
 from symbolic import HypothesisError
 from symbolic.exact import parse_exact
-from symbolic.privacy.gdp import gdp_delta, gdp_epsilon, gdp_tradeoff
+from derivations.privacy.gdp import gdp_delta, gdp_epsilon, gdp_tradeoff
 
 REF_DPS = 60
 
