@@ -40,6 +40,10 @@ class Paper:
         self.formulas: dict[str, Formula] = {}
         self.claims: dict[str, Claim] = {}
         self.figures: dict[str, Callable] = {}
+        #: Theorem-level bound declarations keyed by their formula's ID.  The engine only
+        #: stores them; what a bound declares is defined by the content that declares it.
+        self.bounds: dict[str, object] = {}
+        self.index = None  # the coverage index (symbolic.coverage.CoverageIndex), set by coverage()
 
     def figure(self, name: str):
         """Decorator registering ``fn(outdir: pathlib.Path) -> list[pathlib.Path]``.
@@ -56,11 +60,28 @@ class Paper:
 
         return register
 
+    def coverage(self, items):
+        """Set this paper's coverage index: every numbered item of the paper, with the IDs that
+        encode it or the reason it is not encoded (see :mod:`symbolic.coverage`)."""
+        from .coverage import CoverageIndex
+
+        self.index = CoverageIndex(self.key, list(items))
+        return self.index
+
     def id(self, label: str) -> str:
         return f"{self.key}/{label}"
 
     def source(self, label: str, equations=(), form: str = "printed", note: str = "") -> Source:
         return Source(self.key, label, tuple([equations] if isinstance(equations, str) else equations), form, note)
+
+    def add_bound(self, bound):
+        """Store a bound declaration (any object with an ``id`` naming one of this paper's formulas)."""
+        if bound.id not in self.formulas:
+            raise ValueError(f"bound {bound.id}: no formula with that ID in paper {self.key}")
+        if bound.id in self.bounds:
+            raise ValueError(f"duplicate bound {bound.id}")
+        self.bounds[bound.id] = bound
+        return bound
 
     def add(self, item):
         """Register a Formula or Claim (its ID must start with this paper's key)."""
@@ -155,6 +176,10 @@ class Registry:
         if id in p.claims:
             return p.claims[id]
         raise UnknownIdError(f"no claim with ID {id!r} (see 'list --claims --paper {p.key}')")
+
+    def bounds(self, paper: str | None = None) -> list:
+        """Bound declarations of one paper, or of every paper."""
+        return [b for p in self._papers(paper) for b in p.bounds.values()]
 
     def claims_covering(self, formula_id: str) -> list[Claim]:
         """Claims of the formula's own paper that cover it (other papers are not imported)."""

@@ -14,6 +14,7 @@ One module per part of the paper, in the paper's order:
 
 from . import contraction, inversion, projected, regularized, reproductions, sampling  # noqa: F401
 from . import figures  # noqa: F401
+from . import bounds  # noqa: F401  (declares the theorems as bounds; after the formulas)
 from ._paper import paper
 
 __all__ = ["paper"]

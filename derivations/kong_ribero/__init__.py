@@ -16,3 +16,4 @@ One module per part of the paper, in the paper's order:
 from .common import paper  # noqa: F401
 from .constants import L_lambda, theta  # noqa: F401
 from . import operators, lemma_a3, theorems, appendix_c, holder, table2  # noqa: F401,E402
+from . import bounds  # noqa: F401,E402  (declares the theorems as bounds; after the formulas)

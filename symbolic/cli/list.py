@@ -1,15 +1,22 @@
-"""``list``: every formula with its parameters, hypotheses and source."""
+"""``list``: formulas (default), claims (``--claims``, not run) or bound declarations (``--bounds``)."""
 
 from __future__ import annotations
+
+import json
 
 from ..registry import registry
 
 NAME = "list"
-HELP = "list formula IDs with their parameters, hypotheses and sources"
+HELP = "list formula IDs with parameters, hypotheses and sources; or claims, or declared bounds"
 
 
 def configure(p):
-    p.add_argument("--paper", metavar="KEY", help="only this paper's formulas")
+    p.add_argument("--paper", metavar="KEY", help="only this paper's items (imports only that paper)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--claims", action="store_true", help="list the claims (without checking them)")
+    what.add_argument("--bounds", action="store_true",
+                      help="list the declared last-iterate bounds: output, regime, parameter mapping")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
 def _describe(p) -> str:
@@ -19,15 +26,62 @@ def _describe(p) -> str:
     return p.name + (f" ({'; '.join(notes)})" if notes else "")
 
 
+def _formula_record(f) -> dict:
+    return {"id": f.id, "title": f.title, "source": f.source.cite(),
+            "parameters": [{"name": p.name, "description": p.description} for p in f.params],
+            "hypotheses": [p.choice_text for p in f.params if p.is_choice] + [h.text for h in f.all_hypotheses()]}
+
+
+def _claim_record(c) -> dict:
+    return {"id": c.id, "kind": c.kind, "expect": c.expect, "source": c.source.cite(), "statement": c.statement}
+
+
+def _print_formulas(records):
+    for r in records:
+        print(r["id"])
+        if r["title"]:
+            print(f"    {r['title']}")
+        params = ", ".join(p["name"] + (f" ({p['description']})" if p["description"] else "")
+                           for p in r["parameters"])
+        print(f"    parameters: {params}")
+        print(f"    hypotheses: {'; '.join(r['hypotheses']) if r['hypotheses'] else 'none'}")
+        print(f"    source: {r['source']}")
+
+
+def _print_claims(records):
+    width = max((len(r["id"]) for r in records), default=0)
+    for r in records:
+        print(f"{r['id']:{width}}  {r['kind']:18}  expect {r['expect']:8}  {r['source']}")
+
+
+def _print_bounds(records):
+    for r in records:
+        flag = "" if r["valid"] else f"  [REFUTED as printed: never offered; use {r['corrected_by']}]"
+        print(f"{r['id']}  ({r['label']}){flag}")
+        at = f" at {r['at']}" if r["at"] else ""
+        print(f"    output: {r['output']}{at}; {r['relation']}; last iterate only: {r['last_iterate_only']}")
+        reg = r["regime"]
+        print(f"    regime: loss ∈ {{{', '.join(reg['losses'])}}}; batching ∈ {{{', '.join(reg['batchings'])}}}; "
+              f"clipping {reg['clipping']}" + (f"; needs {', '.join(reg['needs'])}" if reg["needs"] else ""))
+        for text in reg["requires"]:
+            print(f"        {text}")
+        print("    mapping: " + ", ".join(f"{k} = {v}" for k, v in r["mapping"].items()))
+        if r["free"]:
+            print("    holds for every: " + ", ".join(r["free"]))
+        if r["note"]:
+            print(f"    note: {r['note']}")
+
+
 def run(args) -> int:
     reg = registry()
-    for f in reg.formulas(args.paper):
-        print(f.id)
-        if f.title:
-            print(f"    {f.title}")
-        params = ", ".join(_describe(p) for p in f.params)
-        print(f"    parameters: {params}")
-        hyps = [p.choice_text for p in f.params if p.is_choice] + [h.text for h in f.all_hypotheses()]
-        print(f"    hypotheses: {'; '.join(hyps) if hyps else 'none'}")
-        print(f"    source: {f.source.cite()}")
+    if args.bounds:
+        records, show = [b.describe() for b in reg.bounds(args.paper)], _print_bounds
+    elif args.claims:
+        records, show = [_claim_record(c) for c in reg.claims(args.paper)], _print_claims
+    else:
+        records, show = [_formula_record(f) for f in reg.formulas(args.paper)], _print_formulas
+    if args.json:
+        print(json.dumps(records, indent=1, ensure_ascii=False))
+    else:
+        show(records)
     return 0
