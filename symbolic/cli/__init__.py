@@ -19,6 +19,11 @@ from ..errors import SymbolicError
 USAGE_ERROR = 2
 
 
+#: Entry-point group through which applications built on the engine (e.g. the accountant,
+#: which needs privacy notions the engine must not know) add commands: name = "module".
+COMMAND_ENTRY_POINTS = "symbolic.commands"
+
+
 def _commands():
     mods = []
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
@@ -27,6 +32,12 @@ def _commands():
         mod = importlib.import_module(f"{__name__}.{info.name}")
         if hasattr(mod, "run") and hasattr(mod, "NAME"):
             mods.append(mod)
+    from importlib.metadata import entry_points
+    for ep in entry_points(group=COMMAND_ENTRY_POINTS):
+        mod = importlib.import_module(ep.value)  # a command module: NAME, HELP, configure, run
+        if not (hasattr(mod, "run") and hasattr(mod, "NAME")):
+            raise ValueError(f"entry point {ep.name} = {ep.value} is not a command module")
+        mods.append(mod)
     order = {"verify": 0, "list": 1, "eval": 2}
     return sorted(mods, key=lambda m: (order.get(m.NAME, 9), m.NAME))
 
