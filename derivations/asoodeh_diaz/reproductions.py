@@ -2,9 +2,10 @@
 
 The paper's figures are images: the only numbers it prints are the parameters
 (D = 3, C = 2, η = 0.01, σ = 1, p = 0.001, ε = 3, δ = 10⁻³ for Figures 1 and 3;
-C = 1, η = 0.1, σ = 5, ε = 5, p = 0.001, λ ∈ {0.65, 0.01} for Figure 2).  The values
-compared here are the catalog's independent recomputation (``catalog §5``, mpmath at
-40–60 digits, SciPy for Figure 2's κ search); ``where_printed`` says so for each.
+C = 1, η = 0.1, σ = 5, ε = 5, p = 0.001, λ ∈ {0.65, 0.01} for Figure 2).  So every value
+compared here has origin ``recomputed``: an independent recomputation from the paper's formulas
+(direct mpmath code at 40–60 digits, SciPy for Figure 2's κ search, written apart from this
+package), never a number the paper prints; ``where_printed`` says so for each.
 Figure 2 omits the dimension d and the horizon T: we use d = 1 and T ∈ {10, 100}.
 """
 
@@ -23,14 +24,17 @@ from .regularized import E1_HINT, instance_lhs, optimize_kappa, prop_5, prop_5_c
 
 R = sp.Rational
 FIG13 = {"D": 3, "eta": R(1, 100), "C": 2, "sigma": 1, "p": R(1, 1000)}
-CATALOG = "catalog §5.{} (figure is an image; independent 40–60-digit recomputation)"
+CATALOG = ("Figure {} is an image and prints no digits: independent 40–60-digit mpmath recomputation "
+           "from the paper's formulas")
 
 
 def _repro(label, compute, printed, statement, where, source_label, eq=()):
-    # Decimal comparisons can only be CHECKED; the exact fraction r = 76/25 is PROVED.
+    # Decimal comparisons can only be CHECKED; the exact fraction r = 76/25 is PROVED.  The paper
+    # prints none of these values (its figures are images): every origin is "recomputed".
     expect = "proved" if label == "fig-1-r" else "checked"
     paper.add(Reproduction(paper.id(f"repro-{label}"), compute, printed, statement,
-                           paper.source(source_label, eq, "derived"), where_printed=where, expect=expect))
+                           paper.source(source_label, eq, "derived"), origin="recomputed",
+                           where_printed=where, expect=expect))
 
 
 def _value(formula, **values):
@@ -39,7 +43,8 @@ def _value(formula, **values):
 
 _repro("fig-1-r", lambda: lemma_2.expr.subs({sp.Symbol(k, positive=True): v for k, v in FIG13.items()})
        / FIG13["sigma"], "76/25",
-       "r = (D + 2ηC)/σ = 3.04 at the parameters of Figures 1 and 3", "Figure 1 caption (parameters)",
+       "r = (D + 2ηC)/σ = 3.04 at the parameters of Figures 1 and 3",
+       "computed by hand from the parameters printed in Figure 1's caption (r itself is not printed)",
        "Lemma 2 / Theorem 2")
 _repro("fig-1-theta", _value(theta_projected, eps=3, **{k: FIG13[k] for k in ("D", "eta", "C", "sigma")}),
        "0.58070175944222018823", "θ_3(3.04)", CATALOG.format(1), "Theorem 2, θ")
@@ -48,7 +53,7 @@ _repro("fig-1-theta-eps0", _value(theta_projected, eps=0, **{k: FIG13[k] for k i
 _repro("fig-1-delta-inf", _value(thm_2_limit, eps=3, **FIG13), "0.0013830218687259033362",
        "δ_∞ at ε = 3 (the level Figure 1 (left) converges to)", CATALOG.format(1), "Appendix: T → ∞")
 _repro("fig-3-delta-inf-eps0", _value(thm_2_limit, eps=0, **FIG13), "0.00673575840928",
-       "δ_∞(0): ε*_δ > 0 exactly for δ below it (catalog D7)", CATALOG.format(2), "Appendix, (22)")
+       "δ_∞(0): ε*_δ > 0 exactly for δ below it", CATALOG.format(2), "Appendix, (22)")
 for T_, printed in [(1, "5.8070175944222e-4"), (2, "9.17579078328091e-4"), (3, "1.1130087048695e-3"),
                     (5, "1.29215151933277e-3"), (10, "1.37705130485735e-3"), (20, "1.3829960935493e-3"),
                     (30, "1.38302175745338e-3"), (50, "1.38302186872383e-3")]:
@@ -82,15 +87,15 @@ for p_, d_, star, closed in [(R(1, 1000), "1e-10", "19.84587749", "20.42678631")
            f"(23) at r = 3.04, p = {p_}, δ = {d_}" + (" (printed −2.5808, clamped at 0: E7)" if d_ == "1e-1" else ""),
            CATALOG.format(2), "Appendix, (23)", "23")
 
-# Errata numbers (catalog §6).
+# Numbers of errata E3 and E1 (ERRATA.md), recomputed independently (mpmath, 30 digits).
 E3 = {"eps": 1, "T": 1, "p": R(1, 5), "d": 1, "kappa": 9, "lam": R(1, 2), "eta": 3, "C": 1, "sigma": 1}
 _repro("e3-printed", _value(thm_3["printed"], **E3), "0.196900185340096",
        "E3 counterexample B: Theorem 3 as printed at n = 5, b = 1, ε = 1, η = 3, C = σ = 1, κ = 9, T = 1",
-       "catalog §6 E3", "Theorem 3", "21")
+       "independent mpmath recomputation (erratum E3)", "Theorem 3", "21")
 _repro("e3-corrected", _value(thm_3["corrected"], **E3), "0.199120195987732",
-       "E3: Theorem 3 corrected on the same instance", "catalog §6 E3", "Theorem 3 (corrected)", "21")
+       "E3: Theorem 3 corrected on the same instance", "independent mpmath recomputation (erratum E3)", "Theorem 3 (corrected)", "21")
 _repro("e3-true", lambda: mpmath.mpf(str(sp.N(_e3_true(), 30))), "0.198425539013549",
-       "E3: the true E_1(μ̃_1‖μ̃'_1) = p θ_{ε'}(6), e^{ε'} = 1 + (e − 1)/p, between the two", "catalog §6 E3",
+       "E3: the true E_1(μ̃_1‖μ̃'_1) = p θ_{ε'}(6), e^{ε'} = 1 + (e − 1)/p, between the two", "independent mpmath recomputation (erratum E3)",
        "Theorem 3 (instance)")
 
 
@@ -103,13 +108,13 @@ def _e3_true():
 E1 = {k: v for k, v in E1_HINT.items()}
 _repro("e1-printed", _value(prop_5, **E1), "0.00097435762",
        "E1: Prop. 5's printed factor θ_5((r_3 − σκ)/σ) at η = 0.1, C = 1, σ = 5, λ = 0.65, κ = 3, t = 3",
-       "catalog §6 E1", "Prop. 5")
+       "independent mpmath recomputation (erratum E1)", "Prop. 5")
 _repro("e1-corrected", _value(prop_5_corrected, **E1), "0.27812835",
-       "E1: the corrected factor θ_5(2(r_3 − σκ)/σ)", "catalog §6 E1", "Prop. 5 (corrected)")
+       "E1: the corrected factor θ_5(2(r_3 − σκ)/σ)", "independent mpmath recomputation (erratum E1)", "Prop. 5 (corrected)")
 _repro("e1-true", lambda: mpmath.mpf(str(sp.N(instance_lhs.subs(
     {s: R(E1[s.name]) for s in instance_lhs.free_symbols}), 30))), "0.26288718",
        "E1: the true E_5(K_3 δ_{r_2} ‖ K_3 δ_{−r_2}) on the zero-gradient instance, above the printed factor",
-       "catalog §6 E1", "Prop. 5 (instance)")
+       "independent mpmath recomputation (erratum E1)", "Prop. 5 (instance)")
 
 # Figure 2 (d = 1 assumed; κ minimised numerically as the paper says).
 FIG2 = {"eps": 5, "p": R(1, 1000), "d": 1, "eta": R(1, 10), "C": 1, "sigma": 5}
@@ -119,4 +124,4 @@ for lam_, T_, version, printed in [(R(13, 20), 10, "printed", "5.1535e-4"), (R(1
     _repro(f"fig-2-lam{lam_.p}-{lam_.q}-T{T_}-{version}",
            (lambda lam_=lam_, T_=T_, version=version: optimize_kappa(version, dict(FIG2, lam=lam_), T_)[1]),
            printed, f"Figure 2: min over κ of Theorem 3 ({version}) at λ = {lam_}, T = {T_}, d = 1",
-           "catalog §5.3 (Figure 2 omits d and the T range: d = 1 assumed)", "Theorem 3", "21")
+           "Figure 2 is an image: independent recomputation (SciPy κ search); Figure 2 omits d and the T range: d = 1 assumed", "Theorem 3", "21")

@@ -188,12 +188,14 @@ paper.add(Reproduction(
     "second remark after Proposition 2.1 prints L_λ(m, 0) = √3 at λ = 1/(2m), i.e. L_λ² = 3; "
     "(13) at m = 1, M = 0, λ = 1/2 gives L_λ² = 5/2",
     src("remarks after Proposition 2.1 (second)", "13"), where_printed="remarks after Proposition 2.1",
+    origin="printed", quote=r"if $\lambda = 1/(2m)$ then $L_\lambda(m, 0) = \sqrt{3}$",
     expect="refuted", erratum="kong-ribero E8", covers=cl))
 paper.add(Reproduction(
     paper.id("prop-2.1-remark-4"), lambda: _L_sq(R(1, 2), 1, 1), "5/2",
     "fourth remark after Proposition 2.1 prints L_λ(m, m) = √(5/2) at λ = 1/(2m), i.e. L_λ² = 5/2; "
     "(13) at m = M = 1, λ = 1/2 gives L_λ² = 9/4",
     src("remarks after Proposition 2.1 (fourth)", "13"), where_printed="remarks after Proposition 2.1",
+    origin="printed", quote=r"we have $L_\lambda(m, M) = \sqrt{5/2}$",
     expect="refuted", erratum="kong-ribero E8", covers=cl))
 paper.add(Identity(
     paper.id("prop-2.1-remark-2-corrected"), L_lambda(lam=1 / (2 * mp_), m=mp_, M=0), sp.sqrt(R(5, 2)),

@@ -1,4 +1,8 @@
-"""``reproduce``: recompute every printed table/figure value, compare, and write figures."""
+"""``reproduce``: recompute every reproduced value, compare it with its reference, write figures.
+
+Values are reported by origin (:data:`symbolic.claims.reproduction.ORIGINS`): digits the paper
+prints (with the paper's words), readings of a figure, and independent recomputations.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,14 @@ import pathlib
 import sys
 
 from ..claims import Reproduction
+from ..claims.reproduction import ORIGINS
 from ..registry import registry
 from ..runner import run_claims
 from .verify import print_table, summarize
 
 NAME = "reproduce"
-HELP = "recompute the numbers the papers print, compare them with the printed digits, write figures"
+HELP = ("recompute the papers' numbers and compare them with their references, reported separately: "
+        "printed by the paper, read off a figure, recomputed independently; write figures")
 
 
 def configure(p):
@@ -28,32 +34,51 @@ def run(args) -> int:
     results = run_claims(claims)
     written: list[str] = []
     if not args.no_figures:
-        import matplotlib
+        from ..plotting import write
 
-        matplotlib.use("Agg")
         papers = [reg.paper(args.paper)] if args.paper else list(reg.papers.values())
         for paper in papers:
             outdir = pathlib.Path(args.out) / paper.key
             for name, fn in paper.figures.items():
-                outdir.mkdir(parents=True, exist_ok=True)
-                written += [str(p) for p in (fn(outdir) or [])]
+                written += [str(p) for p in write(fn(), outdir)]
     summary = summarize(results)
+    by_origin = {o: [r for r in results if r.claim.origin == o] for o in ORIGINS}
     if args.json:
         json.dump({
-            "reproductions": [
-                {"id": r.claim.id, "printed": r.claim.printed, "where": r.claim.where_printed,
-                 "status": r.verdict.status.value, "evidence": r.verdict.evidence}
-                for r in results
-            ],
+            "reproductions": {
+                origin: [
+                    {"id": r.claim.id, "origin": origin, "value": r.claim.printed,
+                     **({"printed": r.claim.printed, "quote": r.claim.quote} if origin == "printed" else {}),
+                     "where": r.claim.where_printed,
+                     "status": r.verdict.status.value, "evidence": r.verdict.evidence}
+                    for r in rows
+                ]
+                for origin, rows in by_origin.items()
+            },
             "figures": written,
-            "summary": summary,
+            "summary": {**summary, "by_origin": {o: summarize(rows) for o, rows in by_origin.items()}},
         }, sys.stdout, indent=2, ensure_ascii=False)
         print()
     else:
-        if results:
-            print_table(results, reg)
+        for origin, rows in by_origin.items():
+            if rows:
+                print(f"\n#### {HEADINGS[origin]}")
+                print_table(rows, reg)
         for path in written:
             print(f"wrote {path}")
-        print(f"\n{summary['total']} reproductions: {summary['proved'] + summary['checked']} match, "
-              f"{summary['refuted']} differ, {summary['unknown']} unknown; {summary['unexpected']} unexpected")
+        print(f"\n{summary['total']} reproductions:")
+        for origin, rows in by_origin.items():
+            s = summarize(rows)
+            print(f"  {s['total']:4} {LABELS[origin]}: {s['proved'] + s['checked']} match, {s['refuted']} differ, "
+                  f"{s['unknown']} unknown")
+        print(f"  {summary['unexpected']} unexpected")
     return 0 if summary["unexpected"] == 0 else 1
+
+
+HEADINGS = {
+    "printed": "values the paper prints (compared with its digits; each carries the paper's words)",
+    "figure-reading": "values read off the paper's figures (the paper prints no digits)",
+    "recomputed": "values compared with an independent recomputation (not numbers the paper prints)",
+}
+LABELS = {"printed": "printed by the paper", "figure-reading": "read off figures",
+          "recomputed": "recomputed independently"}
