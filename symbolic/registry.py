@@ -46,11 +46,12 @@ class Paper:
         self.index = None  # the coverage index (symbolic.coverage.CoverageIndex), set by coverage()
 
     def figure(self, name: str):
-        """Decorator registering ``fn(outdir: pathlib.Path) -> list[pathlib.Path]``.
+        """Decorator registering ``fn() -> symbolic.figure.FigureData``.
 
-        Figure functions recompute a paper's figure from registered formulas and
-        write image files; ``reproduce`` calls them.  They must not print or
-        compare numbers (comparisons are :class:`~symbolic.claims.Reproduction` claims).
+        Figure functions recompute a paper's figure from registered formulas and return
+        its data (panels, series, tables); ``reproduce`` and notebooks draw it with
+        :mod:`symbolic.plotting`.  They must not plot, write files, print or compare
+        numbers (comparisons are :class:`~symbolic.claims.Reproduction` claims).
         """
         def register(fn):
             if name in self.figures:

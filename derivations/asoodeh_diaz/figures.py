@@ -1,7 +1,7 @@
 """Figures 1–3 recomputed from the registered formulas (tables + plots).
 
-``python -m symbolic reproduce --paper asoodeh-diaz`` writes, for each figure, a PNG
-and a CSV of the plotted values.  The paper states no range of T for any figure, and
+Each figure function returns :class:`~symbolic.figure.FigureData`;
+``python -m symbolic reproduce --paper asoodeh-diaz`` draws it (PNG) and writes its values (CSV).  The paper states no range of T for any figure, and
 Figure 2 omits the dimension d and how κ is optimised: we plot T ≤ 60 (Figures 1, 3),
 and for Figure 2 use d = 1, T ≤ 300 and κ minimised over a grid on [0.05, 15]
 (:func:`figure_2_table`).
@@ -9,11 +9,10 @@ and for Figure 2 use d = 1, T ≤ 300 and κ minimised over a grid on [0.05, 15]
 
 from __future__ import annotations
 
-import csv
-import pathlib
-
 import mpmath
 import sympy as sp
+
+from symbolic.figure import FigureData, Panel, Series, Table
 
 from ._paper import paper
 from .inversion import eq_22, eq_23, epsilon_T
@@ -55,72 +54,41 @@ def figure_2_table(lam, T_max=300, versions=("printed", "corrected"), kappas=Non
     return out
 
 
-def _write_csv(path, header, rows):
-    with open(path, "w", newline="") as fh:
-        w = csv.writer(fh)
-        w.writerow(header)
-        for row in rows:
-            w.writerow([mpmath.nstr(x, 15) if isinstance(x, mpmath.mpf) else x for x in row])
-    return path
-
-
 @paper.figure("figure-1")
-def figure_1(outdir: pathlib.Path) -> list[pathlib.Path]:
-    import matplotlib.pyplot as plt
-
+def figure_1() -> FigureData:
+    """Figure 1: Theorem 2's δ_T at ε = 3 (left) and its inversion ε_T at δ = 1e-3 (right)."""
     rows = figure_1_table()
     T = [r[0] for r in rows]
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
-    ax1.plot(T, [float(r[1]) for r in rows], "b-")
-    ax1.axhline(float(figure_3_lines()[2]), color="r", ls="--", label="δ_∞ (T → ∞)")
-    ax1.set(xlabel="T", ylabel="δ", title="Fig. 1 (left): ε = 3")
-    ax1.legend()
-    ax2.plot(T, [float(r[2]) for r in rows], "b-")
-    ax2.set(xlabel="T", ylabel="ε", title="Fig. 1 (right): δ = 1e-3")
-    fig.tight_layout()
-    png = outdir / "figure-1.png"
-    fig.savefig(png, dpi=120)
-    plt.close(fig)
-    return [png, _write_csv(outdir / "figure-1.csv", ["T", "delta_T(eps=3)", "eps_T(delta=1e-3)"], rows)]
+    return FigureData("figure-1", [
+        Panel("Fig. 1 (left): ε = 3", "T", "δ", [Series("δ_T (Theorem 2)", T, [r[1] for r in rows]),
+                                                 Series("δ_∞ (T → ∞)", [], [figure_3_lines()[2]], "hline-dashed")]),
+        Panel("Fig. 1 (right): δ = 1e-3", "T", "ε", [Series("ε_T", T, [r[2] for r in rows])]),
+    ], {"figure-1": Table(["T", "delta_T(eps=3)", "eps_T(delta=1e-3)"], rows)})
 
 
 @paper.figure("figure-3")
-def figure_3(outdir: pathlib.Path) -> list[pathlib.Path]:
-    import matplotlib.pyplot as plt
-
+def figure_3() -> FigureData:
+    """Figure 3: ε_T at δ = 1e-3 against T, with the T → ∞ values (22) and (23)."""
     rows = figure_1_table(eps=3)
     star, closed, _ = figure_3_lines()
-    fig, ax = plt.subplots(figsize=(5, 3.8))
-    ax.plot([r[0] for r in rows], [float(r[2]) for r in rows], "b-", label="ε_T (Theorem 2 inverted)")
-    ax.axhline(float(star), color="r", label="ε*_δ (22)")
-    ax.axhline(float(closed), color="r", ls="--", label="(23)")
-    ax.set(xlabel="T", ylabel="ε", title="Fig. 3: δ = 1e-3")
-    ax.legend()
-    fig.tight_layout()
-    png = outdir / "figure-3.png"
-    fig.savefig(png, dpi=120)
-    plt.close(fig)
-    table = [(r[0], r[2], star, closed) for r in rows]
-    return [png, _write_csv(outdir / "figure-3.csv", ["T", "eps_T", "eps_star_22", "eq_23"], table)]
+    T = [r[0] for r in rows]
+    return FigureData("figure-3", [
+        Panel("Fig. 3: δ = 1e-3", "T", "ε", [Series("ε_T (Theorem 2 inverted)", T, [r[2] for r in rows]),
+                                             Series("ε*_δ (22)", [], [star], "hline"),
+                                             Series("(23)", [], [closed], "hline-dashed")]),
+    ], {"figure-3": Table(["T", "eps_T", "eps_star_22", "eq_23"], [(r[0], r[2], star, closed) for r in rows])})
 
 
 @paper.figure("figure-2")
-def figure_2(outdir: pathlib.Path) -> list[pathlib.Path]:
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
-    paths = []
-    for ax, lam in zip(axes, (R(13, 20), R(1, 100))):
+def figure_2() -> FigureData:
+    """Figure 2: Theorem 3 printed and corrected at ε = 5, λ ∈ {0.65, 0.01} (d = 1 assumed)."""
+    panels, tables = [], {}
+    for lam in (R(13, 20), R(1, 100)):
         table = figure_2_table(lam)
-        for version, style in (("printed", "b-"), ("corrected", "r--")):
-            ax.semilogx([t for t, _ in table[version]], [float(v) for _, v in table[version]], style,
-                        label=f"Theorem 3 ({version})")
-        ax.set(xlabel="T", ylabel="δ", title=f"Fig. 2: ε = 5, λ = {float(lam)} (d = 1 assumed)")
-        ax.legend()
-        rows = [(t, a, b) for (t, a), (_, b) in zip(table["printed"], table["corrected"])]
-        paths.append(_write_csv(outdir / f"figure-2-lam-{float(lam)}.csv", ["T", "printed", "corrected"], rows))
-    fig.tight_layout()
-    png = outdir / "figure-2.png"
-    fig.savefig(png, dpi=120)
-    plt.close(fig)
-    return [png] + paths
+        panels.append(Panel(f"Fig. 2: ε = 5, λ = {float(lam)} (d = 1 assumed)", "T", "δ", [
+            Series(f"Theorem 3 ({version})", [t for t, _ in table[version]], [v for _, v in table[version]], style)
+            for version, style in (("printed", "line"), ("corrected", "dashed"))], xscale="log"))
+        tables[f"figure-2-lam-{float(lam)}"] = Table(
+            ["T", "printed", "corrected"],
+            [(t, a, b) for (t, a), (_, b) in zip(table["printed"], table["corrected"])])
+    return FigureData("figure-2", panels, tables)

@@ -9,16 +9,15 @@ entries lack the 1/b² of (17)/(19) (erratum E15).
 Figure 1's caption fixes λ = 1e-5, C = 10, σ = 1e-5, T = 1e5, b = 10, k = 1e4 (so ℓ = 1000,
 E(t) = ⌈t/1000⌉, λC/(bσ) = 1), but its legend values (m, M, Q) and the Rényi order α are not
 in the text: :func:`figure_1_curves` computes ε/α for the curves the caption allows, at
-stated (m, M) choices, and ``@paper.figure("figure-1")`` plots them.
+stated (m, M) choices, and ``@paper.figure("figure-1")`` returns them as figure data.
 """
 
 from __future__ import annotations
 
-import pathlib
-
 import sympy as sp
 
 from symbolic import Formula, Identity
+from symbolic.figure import FigureData, Panel, Series
 
 from .common import ALPHA_GT_1, MM_POSITIVE, C, P, alpha, b, lam, m, M, paper, sigma, src
 from .constants import L_lambda, theta
@@ -145,23 +144,10 @@ def figure_1_curves(ts, alpha_value="2", Q="10", dps=20):
 
 
 @paper.figure("figure-1")
-def figure_1(outdir: pathlib.Path) -> list[pathlib.Path]:
+def figure_1() -> FigureData:
     """Figure 1 (left panel regime): ε/α against the number of iterations, caption parameters."""
-    import matplotlib.pyplot as plt
-
     curves = figure_1_curves(FIGURE_1_TS)
-    ts = FIGURE_1_TS
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for label, values in curves.items():
-        ax.step(ts, [float(v) for v in values], where="post", label=label)
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("iterations t")
-    ax.set_ylabel("ε / α")
-    ax.set_title("Kong & Ribero Fig. 1 regime: λ=1e-5, C=10, σ=1e-5, b=10, k=1e4")
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    path = outdir / "figure-1.png"
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return [path]
+    return FigureData("figure-1", [Panel(
+        "Kong & Ribero Fig. 1 regime: λ=1e-5, C=10, σ=1e-5, b=10, k=1e4", "iterations t", "ε / α",
+        [Series(label, list(FIGURE_1_TS), values, "step") for label, values in curves.items()],
+        xscale="log", yscale="log")])
