@@ -1,0 +1,14 @@
+"""Chien & Li (2024), *Convergent Privacy Loss of Noisy-SGD without Convexity and Smoothness*
+(``shared/papers/001_61b9bc25c2cda090.txt``).  Registry key ``chien-li``.
+
+One module per part of the paper:
+
+* :mod:`.holder` — Lemmas 3.8–3.9: g(x) = x + Lx^λ, h = g⁻¹ (``lem-3.9-h``, ``lem-3.9-h-half``);
+* :mod:`.tracking` — Lemmas 3.5 and 3.10: forward W∞ tracking D_t (``lem-3.5-dt``, ``lem-3.10-dt``);
+* :mod:`.smooth` — Theorem 3.1: the Cauchy–Schwarz shift allocation (12), β elimination, the exact
+  water-filling minimum over τ and β (``thm-3.1-eps``), convex closed form, limits;
+* :mod:`.sgm` — Definition 3.11 and Theorem 3.12's per-step term (erratum E1);
+"""
+
+from .common import paper  # noqa: F401
+from . import holder, tracking  # noqa: F401,E402
