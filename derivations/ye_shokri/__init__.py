@@ -1,0 +1,21 @@
+"""Ye & Shokri (2022), *Differentially Private Learning Needs Hidden State (Or Much Faster
+Convergence)* (``shared/papers/003_90c215db479cc73e.txt``).
+
+One module per part of the paper, in the paper's order:
+
+* :mod:`.lemma42` — Lemmas 4.1 and 4.2: the PDE (7)/(70)–(72), the decay ODE (74), its solution
+  ``lem-4.2-ode-solution``, the integrating factor, the characteristic solution; the Gaussian step
+  (82) (E1); the back-substitution (E5); Remark B.2 (E6);
+* :mod:`.lsi` — Lemmas B.3, B.4: ``lem-b.3-lsi``, ``lem-b.4-lsi`` and their recursions;
+* :mod:`.recursions` — ``eq-12-eps0`` and the recursions of the proofs of Theorems 4.3, 4.4;
+* :mod:`.theorems` — ``thm-4.3-eps``, ``thm-4.4-eps``, ``thm-4.5-eps``, ``thm-5.2-eps``,
+  ``thm-5.3-eps`` (and its K → ∞ limit), limits and reductions;
+* :mod:`.experiments` — Figures 1–2 (data), Corollary 6.3, the RDP → (ε, δ) conversion of the
+  experiments and Tables 1–2 (reproductions);
+* :mod:`.errata` — every catalog erratum (E1–E31): the claims that encode it, or why it is not
+  encoded;
+* :mod:`.numerics` — the stable mpmath evaluators.
+"""
+
+from .common import paper  # noqa: F401
+from . import lemma42, lsi, recursions, theorems  # noqa: F401,E402
