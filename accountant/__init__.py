@@ -1,0 +1,21 @@
+"""The last-iterate accountant: every declared last-iterate bound of every paper, at one training run.
+
+An application built on the engine (:mod:`symbolic`) and the derivations: it reads the bound
+declarations through the registry (:func:`symbolic.registry.registry`), so a paper that declares
+its theorems with :func:`derivations.privacy.bounds.declare` is picked up with no change here.
+
+    from accountant import account
+    result = account({"loss": "strongly-convex", "m": "0.1", "M": "1", ...}, delta="1e-5")
+    result            # a table in Jupyter; str(result) as text; result.as_json() the JSON contract
+
+Modules: :mod:`.run_description` (parse and validate a run), :mod:`.applicability` (does a bound
+apply; else why not), :mod:`.evaluation` (a bound's formula at a run), :mod:`.conversion` (to ε at
+δ or δ at ε, certified), :mod:`.baseline` (the all-iterates accountant), :mod:`.heuristics`
+(labelled heuristics, not bounds), :mod:`.report` (result objects, :func:`account`),
+:mod:`.plot` (ε against steps), :mod:`.cli` (the ``account`` command).
+"""
+
+from .report import Account, Row, account
+from .run_description import Run, parse_run
+
+__all__ = ["account", "Account", "Row", "Run", "parse_run"]

@@ -1,0 +1,418 @@
+"""A bound's value in its own currency, converted to ε at δ (or δ at ε), as a certified interval.
+
+Conversions (through the privacy toolkit, :mod:`derivations.privacy`):
+
+* **GDP μ** — exactly: ε = ``privacy/gdp-epsilon``(μ, δ), δ = ``privacy/gdp-delta``(μ, ε)
+  (Dong, Roth & Su 2022, Cor. 2.13).  μ is enclosed in an Arb ball [μ_lo, μ_hi]; ε and δ
+  increase with μ, so the certified balls at μ_lo and μ_hi enclose the exact value.
+* **RDP ε(α)** — the best valid conversion (``best`` of :mod:`derivations.privacy.rdp_conversion`:
+  Mironov, Balle et al./Canonne–Kamath–Steinke, Asoodeh et al.) minimised over continuous α > 1.
+  Every α gives a valid ε, so the search need not be certified: the order α* found is rounded
+  to a 12-digit rational, r(α*) is enclosed by the formula's certified evaluation, and the
+  conversion (increasing in r) is enclosed at the ends of that ball.  δ at ε uses the Balle
+  et al. bound solved for δ, log δ = (α − 1)(r − ε + log(1 − 1/α)) − log α, minimised over α.
+* **δ at ε (hockey-stick)** — directly; ε at δ by inverting: the certified ε_hi satisfies
+  δ(ε_hi) ≤ δ (a ball whose upper end is ≤ δ), ε_lo has δ(ε_lo) > δ (so the exact inverse of
+  the decreasing δ(·) lies in [ε_lo, ε_hi]).  ε = 0 when δ(0) ≤ δ already.
+* **ε at δ** — directly; δ at ε by the same inversion in δ.
+* **TV bound t** — (ε, t)-DP for every ε ≥ 0: ε = 0 at δ ≥ t, no ε below.
+
+The result's ``epsilon`` (or ``delta``) is the certified upper end, rounded up to
+:data:`DIGITS` significant digits: a number the user can quote.  ``interval`` is the certified
+enclosure of the bound's exact converted value at the search point, rounded outward.  With
+``certify=False`` (plots) only the mpmath search value is computed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import mpmath
+import sympy as sp
+
+from derivations.privacy.gdp import gdp_delta, gdp_epsilon
+from derivations.privacy.rdp_conversion import POINTWISE, minimise_over_alpha, pointwise_epsilon
+from symbolic.certify import directed_decimal, enclose
+from symbolic.errors import HypothesisError, SymbolicError
+
+from .evaluation import BoundAtRun, rational, to_mpf
+
+#: Significant digits of reported values (rounded outward).
+DIGITS = 20
+#: Bits of relative accuracy of the certified balls.
+PREC = 120
+#: Working digits of the searches.
+SEARCH_DPS = 40
+
+
+class NotConvertible(SymbolicError):
+    """The bound applies but gives no guarantee at the requested target (reason in the message)."""
+
+
+@dataclass
+class Converted:
+    """ε at δ (or δ at ε) of one bound at one run."""
+
+    value: str  # the bound's value in its own currency, with the point it was taken at
+    target: str  # "epsilon" (ε at the given δ) or "delta" (δ at the given ε)
+    estimate: mpmath.mpf  # search value (mpmath), the number plotted
+    result: str | None = None  # certified upper end, rounded up
+    interval: tuple[str, str] | None = None
+    details: dict = field(default_factory=dict)
+
+
+def _endpoints(ball) -> tuple[Fraction, Fraction]:
+    from symbolic.certify.arb import endpoints
+
+    return endpoints(ball)
+
+
+def _up(x: Fraction) -> str:
+    return directed_decimal(Fraction(x), DIGITS, upward=True)
+
+
+def _down(x: Fraction) -> str:
+    return directed_decimal(Fraction(x), DIGITS, upward=False)
+
+
+def _interval(lo: Fraction, hi: Fraction) -> tuple[str, str]:
+    return _down(max(lo, Fraction(0))), _up(hi)
+
+
+def _q(x: Fraction) -> sp.Rational:
+    x = Fraction(x)
+    return sp.Rational(x.numerator, x.denominator)
+
+
+def _mp_str(x, digits: int = 12) -> str:
+    return mpmath.nstr(x, digits)
+
+
+# ---------------------------------------------------------------------------------------
+# GDP
+
+def gdp_convert(mu_ball, *, delta=None, epsilon=None, certify: bool = True, mu_estimate=None) -> tuple:
+    """(estimate, result, interval) of ε at ``delta`` or δ at ``epsilon`` for μ in ``mu_ball``."""
+    if certify:
+        lo, hi = _endpoints(mu_ball)
+        lo = max(lo, Fraction(0))
+        est_mu = mu_estimate if mu_estimate is not None else to_mpf(_q((lo + hi) / 2))
+    else:
+        est_mu = mu_estimate
+    if delta is not None:
+        est = gdp_epsilon.evaluate(dps=SEARCH_DPS, mu=rational(est_mu), delta=delta)
+        if not certify:
+            return est, None, None
+        b_hi = gdp_epsilon.certify(PREC, mu=_q(hi), delta=delta)
+        b_lo = gdp_epsilon.certify(PREC, mu=_q(lo), delta=delta) if lo > 0 else None
+        up = _endpoints(b_hi)[1]
+        down = _endpoints(b_lo)[0] if b_lo is not None else Fraction(0)
+        return est, _up(up), _interval(down, up)
+    est = gdp_delta.evaluate(dps=SEARCH_DPS, mu=rational(est_mu), eps=epsilon)
+    if not certify:
+        return est, None, None
+    up = _endpoints(gdp_delta.certify(PREC, mu=_q(hi), eps=epsilon))[1]
+    down = _endpoints(gdp_delta.certify(PREC, mu=_q(lo), eps=epsilon))[0] if lo > 0 else Fraction(0)
+    return est, _up(min(up, Fraction(1))), _interval(down, min(up, Fraction(1)))
+
+
+def _gdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
+    mu_est = at.evaluate(SEARCH_DPS, **free)
+    ball = at.ball(PREC, **free) if certify else None
+    est, res, iv = gdp_convert(ball, delta=delta, epsilon=epsilon, certify=certify, mu_estimate=mu_est)
+    return Converted(f"μ = {_mp_str(mu_est, 15)}", "epsilon" if delta is not None else "delta", est, res, iv,
+                     {"mu": _mp_str(mu_est, 25)})
+
+
+# ---------------------------------------------------------------------------------------
+# RDP
+
+_A, _R, _D, _E = sp.symbols("alpha r delta eps", positive=True)
+_CONVERSIONS = {name: fn(_A, _R, _D) for name, fn in POINTWISE.items()}
+# Balle et al. solved for log δ at a given ε.
+_LOG_DELTA_BALLE = (_A - 1) * (_R - _E + sp.log(1 - 1 / _A)) - sp.log(_A)
+
+
+def _rdp_conversion_ball(alpha: sp.Rational, r: Fraction, delta: sp.Rational) -> Fraction:
+    """Upper (or, with the lower end of r, lower) end of min over the valid pointwise bounds."""
+    names = ["mironov", "balle"] + (["asoodeh-f", "asoodeh-g"] if alpha * delta < 1 else ["asoodeh-h"])
+    values = {_A: alpha, _R: _q(r), _D: delta}
+    return names, values
+
+
+def rdp_epsilon_interval(alpha: sp.Rational, r_ball, delta: sp.Rational) -> tuple[Fraction, Fraction]:
+    """Certified [lo, hi] of max(0, min_method ε_method(α, r, δ)) for r in ``r_ball``
+    (each pointwise bound increases with r)."""
+    r_lo, r_hi = _endpoints(r_ball)
+    ends = []
+    for r in (max(r_lo, Fraction(0)), r_hi):
+        names, values = _rdp_conversion_ball(alpha, r, delta)
+        ends.append([_endpoints(enclose(_CONVERSIONS[n], values, PREC, f"rdp-to-dp[{n}]")) for n in names])
+    lo = min(e[0] for e in ends[0])
+    hi = min(e[1] for e in ends[1])
+    return max(lo, Fraction(0)), max(hi, Fraction(0))
+
+
+def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
+    a_name = at.bound.output.at
+
+    def r(alpha):
+        return at.search_value(**{a_name: alpha}, **{k: to_mpf(v) for k, v in free.items()})
+
+    with mpmath.workdps(SEARCH_DPS):
+        if delta is not None:
+            d = to_mpf(delta)
+
+            def objective(alpha):
+                v = r(alpha)
+                return pointwise_epsilon("best", alpha, v, d) if mpmath.isfinite(v) and v >= 0 else mpmath.inf
+        else:
+            e = to_mpf(epsilon)
+            fn = sp.lambdify((_A, _R, _E), _LOG_DELTA_BALLE, "mpmath")
+
+            def objective(alpha):
+                v = r(alpha)
+                return fn(alpha, v, e) if mpmath.isfinite(v) and v >= 0 else mpmath.inf
+        points = 120 if at.fast() is not None else 40
+        best, alpha_star = minimise_over_alpha(objective, points=points)
+    if not mpmath.isfinite(best):
+        raise NotConvertible(f"{at.bound.id}: no order α > 1 gives a finite RDP value at this run")
+    alpha_q = rational(alpha_star, 12)
+    if alpha_q <= 1:
+        alpha_q = sp.Rational(1) + sp.Rational(1, 10 ** 8)
+    r_est = at.evaluate(SEARCH_DPS, **{a_name: alpha_q}, **free)
+    value = f"ε_RDP(α = {alpha_q if alpha_q.q < 10**6 else _mp_str(to_mpf(alpha_q))}) = {_mp_str(r_est, 15)}"
+    details = {"alpha": str(alpha_q), "rdp": _mp_str(r_est, 25)}
+    if delta is not None:
+        with mpmath.workdps(SEARCH_DPS):
+            est = max(pointwise_epsilon("best", to_mpf(alpha_q), r_est, to_mpf(delta)), mpmath.mpf(0))
+        if not certify:
+            return Converted(value, "epsilon", est, details=details)
+        lo, hi = rdp_epsilon_interval(alpha_q, at.ball(PREC, **{a_name: alpha_q}, **free), delta)
+        return Converted(value, "epsilon", est, _up(hi), _interval(lo, hi), details)
+    with mpmath.workdps(SEARCH_DPS):
+        est = min(mpmath.exp(sp.lambdify((_A, _R, _E), _LOG_DELTA_BALLE, "mpmath")(
+            to_mpf(alpha_q), r_est, to_mpf(epsilon))), mpmath.mpf(1))
+    if not certify:
+        return Converted(value, "delta", est, details=details)
+    r_lo, r_hi = _endpoints(at.ball(PREC, **{a_name: alpha_q}, **free))
+    ends = [_endpoints(enclose(sp.exp(_LOG_DELTA_BALLE), {_A: alpha_q, _R: _q(x), _E: epsilon}, PREC,
+                               "rdp-to-dp[balle, δ]")) for x in (max(r_lo, Fraction(0)), r_hi)]
+    lo, hi = min(ends[0][0], Fraction(1)), min(ends[1][1], Fraction(1))
+    return Converted(value, "delta", est, _up(hi), _interval(lo, hi), details)
+
+
+# ---------------------------------------------------------------------------------------
+# Monotone inversion (δ(ε) → ε at δ, ε(δ) → δ at ε)
+
+def _invert(fn_mp, fn_ball, target: sp.Rational, lo0, hi0, log_scale: bool, what: str, certify: bool):
+    """For a decreasing fn: the smallest x in [lo0, hi0] with fn(x) ≤ target (search), then
+    certified ends x_hi (fn ball ≤ target) and x_lo (fn ball > target)."""
+    t = to_mpf(target)
+    with mpmath.workdps(SEARCH_DPS):
+        lo, hi = mpmath.mpf(lo0), mpmath.mpf(hi0)
+        f_hi = fn_mp(hi)
+        grow = 0
+        while not (mpmath.isfinite(f_hi) and f_hi <= t):
+            lo, hi = hi, hi * 4
+            f_hi = fn_mp(hi)
+            grow += 1
+            if grow > 40:
+                raise NotConvertible(f"{what}: the bound stays above the target {target} (no finite value found)")
+        for _ in range(200):
+            mid = mpmath.sqrt(lo * hi) if (log_scale and lo > 0) else (lo + hi) / 2
+            fm = fn_mp(mid)
+            if mpmath.isfinite(fm) and fm <= t:
+                hi = mid
+            else:
+                lo = mid
+            if hi - lo <= abs(hi) * mpmath.mpf(10) ** (-(DIGITS + 6)):
+                break
+    if not certify:
+        return hi, None, None
+    # Certified upper end: nudge up until the ball is below the target.
+    x_hi, step = rational(hi, DIGITS + 6), mpmath.mpf(10) ** (-(DIGITS + 4))
+    for _ in range(60):
+        up = _endpoints(fn_ball(x_hi))[1]
+        if up <= Fraction(int(target.p), int(target.q)):
+            break
+        x_hi = rational(to_mpf(x_hi) * (1 + step), DIGITS + 6)
+        step *= 4
+    else:
+        raise NotConvertible(f"{what}: could not certify a value at the target {target}")
+    x_lo, step = rational(lo, DIGITS + 6), mpmath.mpf(10) ** (-(DIGITS + 4))
+    lower = Fraction(0)
+    for _ in range(60):
+        if x_lo <= 0:
+            break
+        down = _endpoints(fn_ball(x_lo))[0]
+        if down > Fraction(int(target.p), int(target.q)):
+            lower = Fraction(int(x_lo.p), int(x_lo.q))
+            break
+        x_lo = rational(to_mpf(x_lo) * (1 - step), DIGITS + 6)
+        step *= 4
+    upper = Fraction(int(x_hi.p), int(x_hi.q))
+    return to_mpf(x_hi), upper, lower
+
+
+def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
+    e_name = at.bound.output.at
+    fr = {k: to_mpf(v) for k, v in free.items()}
+    if epsilon is not None:
+        est = min(at.evaluate(SEARCH_DPS, **{e_name: epsilon}, **free), mpmath.mpf(1))
+        value = f"δ(ε = {epsilon}) = {_mp_str(est, 15)}"
+        if not certify:
+            return Converted(value, "delta", est)
+        lo, hi = _endpoints(at.ball(PREC, **{e_name: epsilon}, **free))
+        hi = min(hi, Fraction(1))
+        return Converted(value, "delta", est, _up(hi), _interval(lo, hi))
+    d0 = at.evaluate(SEARCH_DPS, **{e_name: 0}, **free)
+    if d0 <= to_mpf(delta) and (not certify or _endpoints(at.ball(PREC, **{e_name: 0}, **free))[1]
+                                <= Fraction(int(delta.p), int(delta.q))):
+        return Converted(f"δ(0) = {_mp_str(d0, 15)} ≤ δ", "epsilon", mpmath.mpf(0), "0" if certify else None,
+                         ("0", "0") if certify else None)
+    fn_mp = lambda x: at.search_value(**{e_name: x}, **fr)  # noqa: E731
+    fn_ball = lambda x: at.ball(PREC, **{e_name: x}, **free)  # noqa: E731
+    est, upper, lower = _invert(fn_mp, fn_ball, delta, 0, 1, False, at.bound.id, certify)
+    value = f"δ(ε) = {delta} at ε = {_mp_str(est, 15)}"
+    if not certify:
+        return Converted(value, "epsilon", est)
+    return Converted(value, "epsilon", est, _up(upper), _interval(lower, upper))
+
+
+def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
+    d_name = at.bound.output.at
+    if delta is not None:
+        est = max(at.evaluate(SEARCH_DPS, **{d_name: delta}, **free), mpmath.mpf(0))
+        value = f"ε(δ = {delta}) = {_mp_str(est, 15)}"
+        if not certify:
+            return Converted(value, "epsilon", est)
+        lo, hi = _endpoints(at.ball(PREC, **{d_name: delta}, **free))
+        return Converted(value, "epsilon", est, _up(max(hi, Fraction(0))), _interval(lo, max(hi, Fraction(0))))
+    fr = {k: to_mpf(v) for k, v in free.items()}
+
+    def fn_mp(x):
+        if x >= 1:
+            return mpmath.mpf(0)
+        return at.search_value(**{d_name: x}, **fr)
+
+    fn_ball = lambda x: at.ball(PREC, **{d_name: x}, **free)  # noqa: E731
+    # ε(δ) decreases in δ: find the smallest δ with ε(δ) ≤ ε, searching on log δ.
+    t = to_mpf(epsilon)
+    with mpmath.workdps(SEARCH_DPS):
+        lo, hi = mpmath.mpf("1e-300"), mpmath.mpf(1) - mpmath.mpf(10) ** -30
+        if not fn_mp(hi) <= t:
+            raise NotConvertible(f"{at.bound.id}: ε(δ) > {epsilon} for every δ < 1")
+        if fn_mp(lo) <= t:
+            hi = lo
+        for _ in range(400):
+            mid = mpmath.sqrt(lo * hi)
+            v = fn_mp(mid)
+            if mpmath.isfinite(v) and v <= t:
+                hi = mid
+            else:
+                lo = mid
+            if hi - lo <= hi * mpmath.mpf(10) ** (-(DIGITS + 6)):
+                break
+    value = f"ε(δ) = {epsilon} at δ = {_mp_str(hi, 15)}"
+    if not certify:
+        return Converted(value, "delta", hi)
+    # increasing in the search direction is reversed: certify δ_hi with ε ball ≤ ε.
+    x_hi, step = rational(hi, DIGITS + 6), mpmath.mpf(10) ** (-(DIGITS + 4))
+    e_frac = Fraction(int(epsilon.p), int(epsilon.q))
+    for _ in range(60):
+        if _endpoints(fn_ball(x_hi))[1] <= e_frac:
+            break
+        x_hi = rational(min(to_mpf(x_hi) * (1 + step), mpmath.mpf(1) - mpmath.mpf(10) ** -30), DIGITS + 6)
+        step *= 4
+    else:
+        raise NotConvertible(f"{at.bound.id}: could not certify δ at ε = {epsilon}")
+    x_lo = rational(lo, DIGITS + 6)
+    lower = Fraction(0)
+    if _endpoints(fn_ball(x_lo))[0] > e_frac:
+        lower = Fraction(int(x_lo.p), int(x_lo.q))
+    upper = Fraction(int(x_hi.p), int(x_hi.q))
+    return Converted(value, "delta", hi, _up(upper), _interval(lower, upper))
+
+
+def _tv(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
+    est = at.evaluate(SEARCH_DPS, **free)
+    value = f"TV = {_mp_str(est, 15)}"
+    if epsilon is not None:
+        if not certify:
+            return Converted(value, "delta", est)
+        lo, hi = _endpoints(at.ball(PREC, **free))
+        return Converted(value, "delta", est, _up(min(hi, Fraction(1))), _interval(lo, min(hi, Fraction(1))))
+    if certify:
+        ok = _endpoints(at.ball(PREC, **free))[1] <= Fraction(int(delta.p), int(delta.q))
+    else:
+        ok = est <= to_mpf(delta)
+    if not ok:
+        raise NotConvertible(f"{at.bound.id}: the total-variation bound {_mp_str(est)} exceeds δ = {delta}, "
+                             "so it gives no ε at this δ")
+    return Converted(value, "epsilon", mpmath.mpf(0), "0" if certify else None, ("0", "0") if certify else None)
+
+
+_BY_CURRENCY = {"gdp-mu": _gdp, "rdp": _rdp, "delta": _delta_currency, "epsilon": _epsilon_currency, "tv": _tv}
+
+
+def _free_ranges(bound):
+    out = {}
+    for name, (lo, hi) in bound.free.items():
+        lo = sp.Rational(lo) if lo is not None else sp.Rational(1, 10 ** 6)
+        hi = sp.Rational(hi) if hi is not None else sp.Integer(10 ** 6)
+        out[name] = (lo, hi)
+    return out
+
+
+def _choose_free(at: BoundAtRun, delta, epsilon) -> dict:
+    """Values of the bound's free parameters minimising the converted value (a scan per
+    parameter, two rounds; every value gives a valid bound, so the search is not certified)."""
+    ranges = _free_ranges(at.bound)
+    if not ranges:
+        return {}
+    current = {k: rational(mpmath.sqrt(to_mpf(lo) * to_mpf(hi)) if lo > 0 else (to_mpf(lo) + to_mpf(hi)) / 2, 12)
+               for k, (lo, hi) in ranges.items()}
+
+    def score(values):
+        try:
+            return convert_at(at, values, delta, epsilon, certify=False).estimate
+        except (SymbolicError, ArithmeticError, ValueError):
+            return mpmath.inf
+
+    for _ in range(2):
+        for name, (lo, hi) in ranges.items():
+            lo_m, hi_m = to_mpf(lo), to_mpf(hi)
+            if lo_m > 0:
+                grid = [lo_m * (hi_m / lo_m) ** (mpmath.mpf(k + 1) / 26) for k in range(25)]
+            else:
+                grid = [lo_m + (hi_m - lo_m) * mpmath.mpf(k + 1) / 26 for k in range(25)]
+            scores = [score({**current, name: rational(g, 12)}) for g in grid]
+            k = min(range(len(grid)), key=lambda i: scores[i])
+            current[name] = rational(grid[k], 12)
+    return current
+
+
+def convert_at(at: BoundAtRun, free: dict, delta=None, epsilon=None, certify: bool = True) -> Converted:
+    currency = at.bound.output.currency
+    if currency not in _BY_CURRENCY:
+        raise NotConvertible(f"{at.bound.id}: no conversion from the currency '{currency}' to (ε, δ) yet")
+    return _BY_CURRENCY[currency](at, free, delta, epsilon, certify)
+
+
+def convert(bound, run, *, delta=None, epsilon=None, certify: bool = True) -> Converted:
+    """ε at ``delta`` (or δ at ``epsilon``) of ``bound`` at ``run`` (exact rational targets).
+
+    Raises :class:`HypothesisError` when a formula hypothesis fails at the run (the bound
+    does not apply), :class:`NotConvertible` when it gives no guarantee at the target.
+    """
+    if (delta is None) == (epsilon is None):
+        raise ValueError("give exactly one of delta and epsilon")
+    at = BoundAtRun(bound, run)
+    free = _choose_free(at, delta, epsilon)
+    return convert_at(at, free, delta, epsilon, certify)
+
+
+__all__ = ["convert", "Converted", "NotConvertible", "gdp_convert", "rdp_epsilon_interval", "DIGITS", "PREC",
+           "HypothesisError"]

@@ -1,0 +1,135 @@
+"""A declared bound's formula at one run: exact parameters, fast search values, certified balls.
+
+The bound's mapping sends canonical run symbols to the formula's parameters; at a run they
+become exact numbers (rationals, or algebraic numbers when a mapping takes a root, e.g.
+σ = s·√(η/2)).  What is left free is the formula's output variable (α, ε or δ) and the
+parameters the bound holds for every value of (``Bound.free``).
+
+* :meth:`BoundAtRun.fast` — an mpmath function of the remaining variables, compiled once from
+  the formula's verified evaluation expression with the run substituted (used only to
+  *search*: every α, ε, δ or free value found is then re-evaluated below);
+* :meth:`BoundAtRun.ball` — an Arb ball containing the exact value at exact values of the
+  remaining variables: through :meth:`symbolic.Formula.certify` (which checks every domain and
+  hypothesis exactly) when the parameters are rational, else through
+  :func:`symbolic.certify.enclose` after deciding each hypothesis exactly;
+* :meth:`BoundAtRun.evaluate` — the same point through :meth:`symbolic.Formula.evaluate`
+  (formulas with a custom evaluator have no compiled form and are searched through this).
+"""
+
+from __future__ import annotations
+
+import mpmath
+import sympy as sp
+
+from symbolic.certify import enclose
+from symbolic.errors import HypothesisError
+from symbolic.exact import parse_exact
+from symbolic.hypotheses import UndecidedError, decide
+from symbolic.numeric import lambdify_mpmath, resolve_branches
+
+from .run_description import Run
+
+
+def rational(x, digits: int | None = None) -> sp.Rational:
+    """An mpmath number as an exact rational: exactly, or rounded to ``digits`` significant digits."""
+    x = mpmath.mpf(x)
+    if digits is not None:
+        return parse_exact(mpmath.nstr(x, digits, strip_zeros=False), "rounded value")
+    man, exp = x.man_exp
+    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2 ** (-exp))
+
+
+def to_mpf(q) -> mpmath.mpf:
+    q = sp.Rational(q)
+    return mpmath.mpf(int(q.p)) / int(q.q)
+
+
+class BoundAtRun:
+    """``bound``'s formula with the run's values substituted (see the module docstring)."""
+
+    def __init__(self, bound, run: Run):
+        self.bound = bound
+        self.formula = bound.formula
+        subs = run.subs()
+        self.params = {name: sp.sympify(expr).xreplace(subs) for name, expr in bound.mapping.items()}
+        self.rational = all(v.is_Rational for v in self.params.values())
+        self.variables = ([bound.output.at] if bound.output.at else []) + list(bound.free)
+        self._fast = None
+
+    # -- searching ----------------------------------------------------------------------
+    def _composite(self) -> sp.Basic:
+        f = self.formula
+        known = {f.symbol(n): v for n, v in self.params.items()}
+        expr = f.evaluation_expr.xreplace(known)
+        if self.rational:
+            expr = resolve_branches(f.evaluation_expr, {f.symbol(n): v for n, v in self.params.items()}).xreplace(known)
+        return expr
+
+    def fast(self):
+        """mpmath function of ``self.variables`` (in that order) for searching; None when the
+        formula has a custom evaluator (then :meth:`evaluate` is the search path)."""
+        if self.formula.evaluator is not None:
+            return None
+        if self._fast is None:
+            syms = [self.formula.symbol(n) for n in self.variables]
+            fn = lambdify_mpmath(syms, self._composite())
+
+            def call(*args):
+                try:
+                    v = fn(*args)
+                except (ZeroDivisionError, ValueError, OverflowError, TypeError):
+                    return mpmath.nan
+                if isinstance(v, mpmath.mpc):
+                    return mpmath.nan if abs(v.imag) > 0 else v.real
+                return mpmath.mpf(v)
+
+            self._fast = call
+        return self._fast
+
+    def search_value(self, **vars_):
+        """The formula at ``vars_`` (mpmath values) for searching: the compiled form when there
+        is one, else :meth:`evaluate` at the values made exact (NaN where a hypothesis fails)."""
+        fn = self.fast()
+        if fn is not None:
+            return fn(*[mpmath.mpf(vars_[n]) for n in self.variables])
+        try:
+            return self.evaluate(mpmath.mp.dps, **{k: rational(v) for k, v in vars_.items()})
+        except HypothesisError:
+            return mpmath.nan
+
+    # -- checked values -------------------------------------------------------------------
+    def _check_irrational(self, values: dict) -> None:
+        exact = {**self.params, **values}
+        for hyp in self.formula.all_hypotheses():
+            involved = {s: exact[s.name] for s in hyp.relation.free_symbols}
+            try:
+                ok = decide(hyp.relation, involved)
+            except UndecidedError:
+                raise HypothesisError(self.formula.id, hyp.text + " (could not be decided exactly)",
+                                      {str(k): v for k, v in involved.items()}) from None
+            if not ok:
+                raise HypothesisError(self.formula.id, hyp.text, {str(k): v for k, v in involved.items()})
+
+    def evaluate(self, dps: int = 30, **values) -> mpmath.mpf:
+        """The formula at exact ``values`` of the remaining variables, hypotheses checked."""
+        if self.rational:
+            return self.formula.evaluate(dps=dps, **self.params, **values)
+        self._check_irrational(values)
+        with mpmath.workdps(dps + 10):
+            return +self.fast()(*[to_mpf(values[n]) for n in self.variables])
+
+    def ball(self, prec: int, **values):
+        """Arb ball containing the exact value at exact ``values`` (hypotheses checked exactly)."""
+        if self.rational:
+            return self.formula.certify(prec, **self.params, **values)
+        self._check_irrational(values)
+        f = self.formula
+        syms = {f.symbol(n): sp.Rational(values[n]) for n in self.variables}
+        return enclose(resolve_branches(self._composite(), syms), syms, prec, f.id)
+
+    def check(self, **values) -> None:
+        """Raise :class:`HypothesisError` if a domain or hypothesis fails at ``values``."""
+        if self.rational:
+            self.formula.check(**self.params, **values)
+        else:
+            self._check_irrational(values)

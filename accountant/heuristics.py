@@ -1,0 +1,121 @@
+"""Heuristics practitioners quote for the last iterate — **not** privacy guarantees.
+
+Steinke, Nasr, Ganesh, Balle, Choquette-Choo, Jagielski, Hayes, Thakurta, Smith & Terzis
+(ICLR 2025), "the last iterate advantage": for a *linear* loss the last iterate of noisy SGD
+is θ_0 − η·Σ_t (averaged gradient + noise), so the differing example only moves it by its
+number of participations.  In units of the per-step sensitivity Δ/b, with noise multiplier
+σ = b·s/Δ, the two last iterates are
+
+    P = Σ_k w_k N(k, σ²T)   and   Q = N(0, σ²T),
+
+with w the law of the number of participations (Binomial(T, b/n) for Poisson sampling and
+sampling without replacement; a point mass at T, at ⌈T·b/n⌉ or at the number of epochs begun
+for full, cyclic and shuffled batches).  The heuristic is δ(ε) = max(E_{e^ε}(P‖Q), E_{e^ε}(Q‖P)).
+It is exact for linear losses and *conjectured*, not proved, to cover others: a heuristic.
+
+The log-likelihood ratio of P to Q increases in x, so each hockey-stick divergence is a
+difference of Gaussian tails at the point where it equals ±ε (found by bisection).
+Binomial weights below e^{−80} times the largest are dropped (mass < T·e^{−80}).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath
+
+from .baseline import participations, sensitivity_of_sum
+from .run_description import Run
+
+DPS = 30
+NAME = "Steinke et al. (ICLR 2025) linear-loss last-iterate heuristic"
+
+
+@dataclass
+class Heuristic:
+    name: str
+    target: str
+    result: str | None
+    estimate: float
+    note: str
+
+    def as_json(self) -> dict:
+        return {"name": self.name, self.target: self.result, "is_bound": False, "note": self.note}
+
+
+def _weights(run: Run) -> list[tuple[int, mpmath.mpf]]:
+    T = int(run["steps"])
+    if run.batching in ("poisson", "without-replacement"):
+        if run["batch_size"] == run["n"]:
+            return [(T, mpmath.mpf(1))]
+        q = mpmath.mpf(int(run["batch_size"])) / int(run["n"])
+        logs = [(k, mpmath.loggamma(T + 1) - mpmath.loggamma(k + 1) - mpmath.loggamma(T - k + 1)
+                 + k * mpmath.log(q) + (T - k) * mpmath.log1p(-q)) for k in _support(T, q)]
+        top = max(v for _, v in logs)
+        return [(k, mpmath.exp(v)) for k, v in logs if v > top - 80]
+    return [(participations(run), mpmath.mpf(1))]
+
+
+def _support(T: int, q) -> range:
+    mean, sd = T * q, mpmath.sqrt(T * q * (1 - q))
+    lo = max(0, int(mean - 25 * sd - 30))
+    hi = min(T, int(mean + 25 * sd + 30))
+    return range(lo, hi + 1)
+
+
+def _delta(weights, tau, eps) -> mpmath.mpf:
+    def llr(x):
+        return mpmath.log(mpmath.fsum(w * mpmath.exp((k * x - mpmath.mpf(k) ** 2 / 2) / tau ** 2) for k, w in weights))
+
+    def root(level):
+        lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
+        while llr(lo) > level:
+            lo *= 2
+        while llr(hi) < level:
+            hi *= 2
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            if llr(mid) < level:
+                lo = mid
+            else:
+                hi = mid
+        return (lo + hi) / 2
+
+    q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+    x1, x2 = root(eps), root(-eps)
+    d_pq = mpmath.fsum(w * q_tail((x1 - k) / tau) for k, w in weights) - mpmath.exp(eps) * q_tail(x1 / tau)
+    d_qp = q_tail(-x2 / tau) - mpmath.exp(eps) * mpmath.fsum(w * q_tail((k - x2) / tau) for k, w in weights)
+    return max(d_pq, d_qp, mpmath.mpf(0))
+
+
+def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
+    """Steinke et al.'s heuristic ε at ``delta`` (or δ at ``epsilon``) — not a bound."""
+    with mpmath.workdps(DPS):
+        sens = sensitivity_of_sum(run)
+        sigma = mpmath.mpf(int((run["batch_size"] * run["noise_std"] / sens).p)) / int(
+            (run["batch_size"] * run["noise_std"] / sens).q)
+        tau = sigma * mpmath.sqrt(int(run["steps"]))
+        weights = _weights(run)
+        total = mpmath.fsum(w for _, w in weights)
+        weights = [(k, w / total) for k, w in weights]
+        note = ("exact for linear losses only; conjectured, not proved, for others — not a privacy guarantee; "
+                f"participations ~ {'Binomial(T, b/n)' if len(weights) > 1 else 'fixed'}, noise multiplier "
+                f"{mpmath.nstr(sigma, 8)}")
+        if epsilon is not None:
+            d = _delta(weights, tau, mpmath.mpf(int(epsilon.p)) / int(epsilon.q))
+            return Heuristic(NAME, "delta", mpmath.nstr(d, 6), float(d), note)
+        target = mpmath.mpf(int(delta.p)) / int(delta.q)
+        if _delta(weights, tau, mpmath.mpf(0)) <= target:
+            return Heuristic(NAME, "epsilon", "0", 0.0, note)
+        lo, hi = mpmath.mpf(0), mpmath.mpf(1)
+        while _delta(weights, tau, hi) > target:
+            lo, hi = hi, hi * 2
+        for _ in range(60):
+            mid = (lo + hi) / 2
+            if _delta(weights, tau, mid) > target:
+                lo = mid
+            else:
+                hi = mid
+            if hi - lo < hi * mpmath.mpf("1e-8"):
+                break
+        return Heuristic(NAME, "epsilon", mpmath.nstr(hi, 6), float(hi), note)

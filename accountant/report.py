@@ -1,0 +1,228 @@
+"""The accountant's result: every declared bound's row, the best, the all-iterates baseline, heuristics.
+
+:func:`account` is the Python API (``from accountant import account``).  The result renders as
+a table in Jupyter (``_repr_html_``), as text (``str``) and as the JSON contract of issue 16
+(:meth:`Account.as_json`)::
+
+    {"run": {...}, "delta": "...", "bounds": [{"id", "label", "applies", "reason", "currency",
+     "relation", "value", "epsilon", "interval"}], "best": {"id", "epsilon"},
+     "all_iterates": {"method", "epsilon", ...}, "heuristics": [...]}
+
+(with ``--epsilon`` the target key is ``"epsilon"`` and each row carries ``"delta"``).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import mpmath
+
+from symbolic.errors import HypothesisError, InputError, SymbolicError
+from symbolic.exact import parse_exact
+from symbolic.registry import registry as _registry
+
+from .applicability import inapplicable_reason
+from .baseline import Baseline, all_iterates
+from .conversion import NotConvertible, convert
+from .heuristics import Heuristic, linear_loss_heuristic
+from .run_description import Run, parse_run
+
+
+@dataclass
+class Row:
+    id: str
+    label: str
+    currency: str
+    relation: str
+    applies: bool
+    reason: str | None = None
+    value: str | None = None
+    result: str | None = None  # ε at δ (or δ at ε), certified upper end
+    interval: tuple[str, str] | None = None
+    estimate: float | None = None
+    valid: bool = True
+    note: str = ""
+
+    def as_json(self, target: str) -> dict:
+        return {"id": self.id, "label": self.label, "applies": self.applies, "reason": self.reason,
+                "currency": self.currency, "relation": self.relation, "value": self.value,
+                target: self.result, "interval": list(self.interval) if self.interval else None}
+
+
+@dataclass
+class Account:
+    run: Run
+    target: str  # "epsilon" (ε at the given δ) or "delta"
+    given: str  # the δ (or ε) requested, as typed
+    rows: list[Row]
+    all_iterates: Baseline | None
+    heuristics: list[Heuristic] = field(default_factory=list)
+    unavailable: dict = field(default_factory=dict)  # paper key -> why it could not be loaded
+
+    @property
+    def given_name(self) -> str:
+        return "delta" if self.target == "epsilon" else "epsilon"
+
+    @property
+    def applicable(self) -> list[Row]:
+        return [r for r in self.rows if r.applies and r.result is not None]
+
+    @property
+    def best(self) -> Row | None:
+        rows = self.applicable
+        return min(rows, key=lambda r: Fraction(parse_exact(r.result).p, parse_exact(r.result).q)) if rows else None
+
+    @property
+    def advantage(self) -> float | None:
+        """all-iterates / best (how much the last-iterate analysis saves), when both exist."""
+        best = self.best
+        if best is None or self.all_iterates is None or best.estimate in (None, 0):
+            return None
+        return self.all_iterates.estimate / best.estimate
+
+    def as_json(self) -> dict:
+        best = self.best
+        out = {"run": self.run.as_json(), self.given_name: self.given,
+               "bounds": [r.as_json(self.target) for r in self.rows],
+               "best": ({"id": best.id, "label": best.label, self.target: best.result} if best else None),
+               "all_iterates": self.all_iterates.as_json() if self.all_iterates else None,
+               "heuristics": [h.as_json() for h in self.heuristics]}
+        if self.unavailable:
+            out["unavailable_papers"] = dict(self.unavailable)
+        return out
+
+    # -- rendering --------------------------------------------------------------------------
+    def _header(self) -> str:
+        sym = "ε" if self.target == "epsilon" else "δ"
+        given = "δ" if self.target == "epsilon" else "ε"
+        return f"{sym} at {given} = {self.given}"
+
+    def __str__(self) -> str:
+        sym = "ε" if self.target == "epsilon" else "δ"
+        r = self.run
+        lines = [f"Last-iterate accounting ({self._header()}): {r.loss} loss, {r.batching} batches, "
+                 f"n = {r['n']}, b = {r['batch_size']}, T = {r['steps']}, η = {r['step_size']}, "
+                 f"s = {r['noise_std']}, Δ = {r['gradient_sensitivity']}, {r.adjacency}"]
+        lines.append("")
+        lines.append(f"{'bound':44} {'currency':8} {sym + ' (certified, rounded up)':27} value in its currency")
+        for row in self.rows:
+            if row.applies and row.result is not None:
+                lines.append(f"{row.id:44} {row.currency:8} {row.result:27} {row.value}")
+        skipped = [row for row in self.rows if not (row.applies and row.result is not None)]
+        best = self.best
+        lines.append("")
+        lines.append(f"best last-iterate bound: {best.id} ({best.label}), {sym} ≤ {best.result}" if best else
+                     "best last-iterate bound: none applies to this run")
+        if self.all_iterates:
+            b = self.all_iterates
+            lines.append(f"all iterates (baseline, not last-iterate): {sym} = {b.result}  [{b.method}]")
+            adv = self.advantage
+            if adv is not None:
+                lines.append(f"last-iterate advantage: all-iterates / best = {adv:.4g}")
+        if skipped:
+            lines.append("")
+            lines.append("not applicable:")
+            for row in skipped:
+                lines.append(f"  {row.id}: {row.reason}")
+        if self.unavailable:
+            lines.append("")
+            lines.append("papers that could not be loaded (their bounds are missing): "
+                         + "; ".join(f"{k}: {v}" for k, v in self.unavailable.items()))
+        if self.heuristics:
+            lines.append("")
+            lines.append("heuristics (NOT privacy guarantees; never counted as a bound):")
+            for h in self.heuristics:
+                lines.append(f"  {h.name}: {sym} ≈ {h.result}  ({h.note})")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        sym = "ε" if self.target == "epsilon" else "δ"
+        e = html.escape
+        best = self.best
+        head = (f"<p><b>Last-iterate accounting</b>, {e(self._header())}: {e(self.run.loss)} loss, "
+                f"{e(self.run.batching)} batches, T = {e(str(self.run['steps']))}</p>")
+        rows = []
+        for r in self.rows:
+            ok = r.applies and r.result is not None
+            mark = " ★" if best is not None and r is best else ""
+            rows.append(
+                "<tr>" + "".join(f"<td>{c}</td>" for c in (
+                    e(r.id) + mark, e(r.label), e(r.currency), "yes" if ok else "no",
+                    e(r.result or ""), e(f"[{r.interval[0]}, {r.interval[1]}]" if r.interval else ""),
+                    e(r.value or "") if ok else e(r.reason or ""))) + "</tr>")
+        table = ("<table><thead><tr><th>bound</th><th>theorem</th><th>currency</th><th>applies</th>"
+                 f"<th>{sym} (certified, rounded up)</th><th>certified interval</th><th>value / reason</th>"
+                 "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+        foot = []
+        if best:
+            foot.append(f"<b>best</b>: {e(best.id)}, {sym} ≤ {e(best.result)}")
+        if self.all_iterates:
+            foot.append(f"<b>all iterates</b> (baseline): {sym} = {e(str(self.all_iterates.result))} "
+                        f"<i>({e(self.all_iterates.method)})</i>")
+            if self.advantage is not None:
+                foot.append(f"last-iterate advantage (all-iterates / best): {self.advantage:.4g}")
+        for h in self.heuristics:
+            foot.append(f"<b>heuristic, not a bound</b>: {e(h.name)}: {sym} ≈ {e(str(h.result))}")
+        return head + table + "".join(f"<p>{f}</p>" for f in foot)
+
+
+def _bounds(registry) -> tuple[list, dict]:
+    bounds, unavailable = [], {}
+    for key in registry.keys():
+        try:
+            bounds.extend(registry.bounds(key))
+        except SymbolicError:
+            raise
+        except Exception as exc:  # a paper module that fails to import: report it, account with the rest
+            unavailable[key] = f"{type(exc).__name__}: {exc}"
+    return bounds, unavailable
+
+
+def account(run, delta=None, *, epsilon=None, certify: bool = True, heuristics: bool = True,
+            baseline: bool = True, registry=None) -> Account:
+    """Account for ``run`` (a dict, JSON file/string or :class:`Run`) at ``delta`` (ε at δ) or at
+    ``epsilon`` (δ at ε), exact strings.  Every declared bound of every registered paper is listed:
+    whether it applies and why not, its value in its currency and the converted, certified value."""
+    run = parse_run(run)
+    if (delta is None) == (epsilon is None):
+        raise InputError("account: give exactly one of delta (ε at δ) and epsilon (δ at ε)")
+    if delta is not None:
+        d = parse_exact(delta, "account: delta")
+        if not 0 < d < 1:
+            raise InputError(f"account: delta must satisfy 0 < δ < 1, not {d}")
+        target, given, kw = "epsilon", str(delta), {"delta": d}
+    else:
+        e = parse_exact(epsilon, "account: epsilon")
+        if e < 0:
+            raise InputError(f"account: epsilon must be ≥ 0, not {e}")
+        target, given, kw = "delta", str(epsilon), {"epsilon": e}
+    bounds, unavailable = _bounds(registry or _registry())
+    rows = []
+    for bound in bounds:
+        row = Row(bound.id, bound.label, bound.output.currency, bound.relation, False, valid=bound.valid,
+                  note=bound.note)
+        reason = inapplicable_reason(bound, run)
+        if reason is not None:
+            row.reason = reason
+            rows.append(row)
+            continue
+        try:
+            conv = convert(bound, run, certify=certify, **kw)
+        except HypothesisError as exc:
+            row.reason = f"{bound.label}: the formula's hypothesis '{exc.hypothesis}' fails at this run ({exc})"
+        except NotConvertible as exc:
+            row.applies = True
+            row.reason = f"applies, but gives no guarantee here: {exc}"
+        else:
+            row.applies = True
+            row.value, row.result, row.interval = conv.value, conv.result, conv.interval
+            row.estimate = float(conv.estimate)
+            if not certify:
+                row.result = mpmath.nstr(conv.estimate, 12)
+        rows.append(row)
+    rows.sort(key=lambda r: (not (r.applies and r.result is not None), r.id))
+    base = all_iterates(run, certify=certify, **kw) if baseline else None
+    heur = [linear_loss_heuristic(run, **kw)] if heuristics else []
+    return Account(run, target, given, rows, base, heur, unavailable)
