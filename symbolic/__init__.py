@@ -7,11 +7,12 @@ discovers the papers encoded in the ``derivations`` package.
 
 from .claims import ODE, Claim, Identity, Inequality, Limit, Optimality, Recurrence, Reproduction
 from .errors import EvaluationError, HypothesisError, InputError, UnknownIdError
-from .exact import parse_exact
+from .exact import mpf_to_rational, parse_exact
 from .formula import Formula
 from .hypotheses import Hypothesis
 from .params import Parameter, choice, natural, nonnegative, positive, real
-from .registry import Paper, Registry, registry
+from .paper import Paper
+from .registry import Registry, registry
 from .runner import check, run_claims
 from .source import Source
 from .verdict import Status, Verdict
@@ -20,7 +21,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Claim", "Identity", "Recurrence", "Limit", "ODE", "Inequality", "Optimality", "Reproduction",
-    "EvaluationError", "HypothesisError", "InputError", "UnknownIdError", "parse_exact", "Formula",
+    "EvaluationError", "HypothesisError", "InputError", "UnknownIdError", "parse_exact", "mpf_to_rational", "Formula",
     "Hypothesis", "Parameter", "choice", "natural", "nonnegative", "positive", "real", "Paper", "Registry",
     "registry", "check", "run_claims", "Source", "Status", "Verdict", "__version__",
 ]

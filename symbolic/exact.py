@@ -2,7 +2,9 @@
 
 ``0.1``, ``1/3``, ``1e-200`` and ``-2`` become exact SymPy rationals; nothing is
 routed through a binary float, so the value a user types is the value the
-hypotheses are checked on.
+hypotheses are checked on.  Only ASCII digits are numbers (Python's ``int('١٢')``
+would accept Arabic-Indic and full-width digits; our inputs are ASCII), no ``_``
+separators, at most :data:`MAX_DIGITS` digits and exponents within ±:data:`MAX_EXPONENT`.
 """
 
 from __future__ import annotations
@@ -20,8 +22,18 @@ _NUMBER = re.compile(
       | \.\d+([eE][+-]?\d+)?            # .5
       | \d+\s*/\s*\d+                   # 1/3
     )\s*$""",
-    re.VERBOSE,
+    re.VERBOSE | re.ASCII,  # ASCII digits only: '١٢' and full-width digits are not numbers here
 )
+
+#: Largest decimal exponent accepted (``1e-100000`` is fine; ``1e999999999`` would build a
+#: billion-digit integer before anything could check it).
+MAX_EXPONENT = 100_000
+#: Most digits accepted in a typed number (mantissa, numerator or denominator).
+MAX_DIGITS = 10_000
+
+
+def _abbrev(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else f"{text[:limit // 2]}...{text[-limit // 4:]} ({len(text)} characters)"
 
 
 def parse_exact(text, name: str = "value") -> sp.Rational:
@@ -48,12 +60,32 @@ def parse_exact(text, name: str = "value") -> sp.Rational:
         raise InputError(f"{name}: {text} is not a rational number; give a decimal or a fraction.")
     if not isinstance(text, str) or not _NUMBER.match(text):
         raise InputError(
-            f"{name}: cannot parse {text!r} as an exact number "
+            f"{name}: cannot parse {_abbrev(repr(text))} as an exact number (ASCII digits) "
             "(accepted: integers, decimals such as 0.1 or 1e-200, fractions such as 1/3)."
         )
     body = re.sub(r"\s+", "", text)
+    mantissa, _, exponent = body.lower().partition("e")
+    if len(re.sub(r"\D", "", mantissa)) > MAX_DIGITS:
+        raise InputError(f"{name}: {_abbrev(text)} has more than {MAX_DIGITS} digits.")
+    if exponent and abs(int(exponent)) > MAX_EXPONENT:
+        raise InputError(f"{name}: the exponent of {_abbrev(text)} is beyond ±{MAX_EXPONENT} "
+                         "(the value would have more digits than any computation here can use).")
     num, _, den = body.partition("/")
     if den and int(den) == 0:
         raise InputError(f"{name}: {text!r} divides by zero.")
     frac = Fraction(body)
     return sp.Rational(frac.numerator, frac.denominator)
+
+
+def mpf_to_rational(x) -> sp.Rational:
+    """The exact binary value of an mpmath number as a SymPy rational (no rounding).
+
+    Use it to pass a computed mpf back into ``Formula.evaluate``, which parses inputs exactly.
+    Non-mpf input is converted at the working precision first.
+    """
+    import mpmath
+
+    if not isinstance(x, mpmath.mpf):
+        x = mpmath.mpf(x)
+    man, exp = x.man_exp  # an mpf's own bits, whatever the working precision
+    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2 ** -exp)

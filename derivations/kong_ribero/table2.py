@@ -120,17 +120,14 @@ def figure_1_curves(ts, alpha_value="2", Q="10", dps=20):
     """
     import mpmath
 
-    from symbolic import registry
-
-    reg = registry()
     p = FIGURE_1
     ell_v = p["k"] // p["b"]
     out: dict[str, list] = {}
     common = dict(alpha=alpha_value, sigma=p["sigma"], lam=p["lam"], C=p["C"], b=p["b"], k=p["k"])
     for mm, MM in FIGURE_1_MM:
-        out[f"(19), m={mm}, M={MM}"] = [reg.formula("kong-ribero/thm-2.3-unclipped").evaluate(
+        out[f"(19), m={mm}, M={MM}"] = [paper.formulas["kong-ribero/thm-2.3-unclipped"].evaluate(
             dps=dps, m=mm, M=MM, T=t, **common) / int(alpha_value) for t in ts]
-    out["(17), m=0, M=1"] = [reg.formula("kong-ribero/thm-2.3-clipped").evaluate(
+    out["(17), m=0, M=1"] = [paper.formulas["kong-ribero/thm-2.3-clipped"].evaluate(
         dps=dps, m="0", M="1", T=t, **common) / int(alpha_value) for t in ts]
     rows = {"[14] local DP": local_dp, "[25, Thm 11]": mironov}
     for label, f in rows.items():

@@ -17,7 +17,7 @@ Modules (one job each):
   them via :func:`~.subsampled.compose_subsampled_gaussian` (peer accountants, :mod:`.peers`).
 """
 
-from symbolic.registry import Paper
+from symbolic import Paper
 
 toolkit = Paper(
     "privacy",
