@@ -10,10 +10,16 @@ One module per part of the paper, in the paper's order:
   the Gaussian shift divergence (21), the linear-Gaussian exact divergence;
 * :mod:`.appendix_c` — Lemma C.1, Corollaries C.2 and C.3;
 * :mod:`.holder` — footnote 5 (Hölder → (L, ζ));
-* :mod:`.table2` — Table 2's rows and Figure 1's regime.
+* :mod:`.table2` — Table 2's rows and Figure 1's regime;
+* :mod:`.setting` and :mod:`.simulator` — the setting of §1–§2 on quadratic losses and Algorithm 1
+  simulated exactly; :mod:`.outline` — Theorem 1.1, (9)–(10), Table 2's other rows, Figure 1 (right);
+  :mod:`.operator_lemmas` — Lemmas A.1, A.2, A.6, Proposition 2.1(a), remarks and limits;
+* :mod:`.coverage` — the index of every numbered item of the paper (``python -m symbolic coverage``).
 """
 
 from .common import paper  # noqa: F401
 from .constants import L_lambda, theta  # noqa: F401
 from . import operators, lemma_a3, theorems, appendix_c, holder, table2  # noqa: F401,E402
+from . import setting, outline, operator_lemmas  # noqa: F401,E402
+from . import coverage  # noqa: F401,E402  (last: the index names every module's IDs)
 from . import bounds  # noqa: F401,E402  (declares the theorems as bounds; after the formulas)
