@@ -8,6 +8,23 @@ command line can print it as one paragraph and exit with status 2.
 from __future__ import annotations
 
 
+def show_value(v) -> str:
+    """A value for a message: exact when short, else a 17-digit approximation that never
+    converts a huge integer to text (Python limits that to 4300 digits)."""
+    p, q = getattr(v, "p", None), getattr(v, "q", None)
+    if isinstance(v, int) and not isinstance(v, bool):
+        p, q = v, 1
+    if p is None:
+        return str(v)
+    p, q = int(p), int(q)
+    if p.bit_length() + q.bit_length() <= 400:
+        return str(v) if q != 1 or not hasattr(v, "p") else str(p)
+    import mpmath
+
+    with mpmath.workdps(17):
+        return f"≈ {mpmath.nstr(mpmath.mpf(p) / q, 17)}"
+
+
 class SymbolicError(Exception):
     """Base class of every error this package raises on purpose."""
 
@@ -27,7 +44,8 @@ class HypothesisError(SymbolicError, ValueError):
         self.formula_id = formula_id
         self.hypothesis = hypothesis
         self.values = dict(values)
-        shown = ", ".join(f"{k} = {v}" for k, v in self.values.items())
+        shown = ", ".join(f"{k} {t}" if t.startswith("≈") else f"{k} = {t}"
+                          for k, t in ((k, show_value(v)) for k, v in self.values.items()))
         super().__init__(
             f"{formula_id}: hypothesis '{hypothesis}' is violated by {shown}."
         )

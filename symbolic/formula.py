@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 import mpmath
 import sympy as sp
 
-from .errors import HypothesisError, InputError
+from .errors import EvaluationError, HypothesisError, InputError
 from .exact import parse_exact
 from .hypotheses import Hypothesis, UndecidedError
-from .numeric import CompiledExpression, evaluate_to_precision, float_function
+from .numeric import CompiledExpression, Evaluation, check_dps, evaluate_to_precision, float_function, input_digits
 from .params import Parameter
 from .source import Source
 
@@ -93,6 +93,7 @@ class Formula:
         if any(p.is_choice for p in self.params) and self.evaluator is None:
             raise ValueError(f"{id}: categorical parameters need an evaluator= (an expression cannot branch on names)")
         self._all_hypotheses: tuple[Hypothesis, ...] | None = None
+        self._path: str | None = None
         self._compiled = CompiledExpression(self.evaluation_expr, self.symbols, id)
 
     # -- symbolic side -------------------------------------------------------
@@ -164,20 +165,86 @@ class Formula:
             raise HypothesisError(self.id, param.choice_text, {param.name: value})
         return value
 
+    @property
+    def evaluation_path(self) -> str:
+        """How :meth:`evaluate` computes this formula's digits:
+
+        * ``"arb"`` — Arb ball arithmetic (python-flint) on the verified evaluation
+          expression at the exact inputs; the printed digits are the correct rounding of
+          every point of a ball that provably contains the value;
+        * ``"arb-inverse"`` — a certified root bracket (``inverse=`` of a closed-form
+          forward formula), same guarantee;
+        * ``"mpmath"`` — the mpmath fallback (a custom ``evaluator=``, or an expression
+          with no Arb translation): inputs held to their full length, precision doubled
+          until two runs agree (:func:`symbolic.numeric.evaluate_to_precision`).
+
+        An Arb path falls back to mpmath at a point where Arb cannot reach the digits
+        (:attr:`Evaluation.enclosure` then says ``False``).
+        """
+        if self._path is None:
+            from .certify.translate import translatable
+
+            if self.inverse is not None:
+                fwd = self.inverse.forward
+                ok = fwd.evaluator is None and translatable(fwd.evaluation_expr)
+                self._path = "arb-inverse" if ok else "mpmath"
+            elif self.evaluator is not None:
+                self._path = "mpmath"
+            else:
+                self._path = "arb" if translatable(self.evaluation_expr) else "mpmath"
+        return self._path
+
     def evaluate(self, dps: int = 30, **params) -> mpmath.mpf:
-        """Evaluate at exact parameter values to ``dps`` significant digits (mpmath).
+        """Evaluate at exact parameter values to ``dps`` significant digits.
 
         Values may be strings (``'0.1'``, ``'1/3'``, ``'1e-200'``), ints or
         rationals; floats are refused.  Raises :class:`HypothesisError` when a
-        hypothesis or domain condition fails.  The result is an ``mpf`` rounded to
-        ``dps`` digits (the current mpmath precision is left unchanged).
+        hypothesis or domain condition fails.  The result is an ``mpf`` whose ``dps``
+        significant digits are the correctly rounded value when the formula's
+        :attr:`evaluation_path` is Arb (see :meth:`evaluation` for the enclosure and the
+        path actually taken); the current mpmath precision is left unchanged.
         """
-        if not isinstance(dps, int) or dps < 1:
-            raise InputError(f"{self.id}: dps must be a positive integer, not {dps!r}")
+        return self.evaluation(dps, **params).value
+
+    def evaluation(self, dps: int = 30, **params) -> Evaluation:
+        """:meth:`evaluate` with its provenance: an :class:`~symbolic.numeric.Evaluation`
+        (value, digits, whether it came from an Arb enclosure, and the ball)."""
+        check_dps(dps, self.id)
         exact = self.check(**params)
-        if self.evaluator is not None:
-            return evaluate_to_precision(lambda: self.evaluator(exact, mpmath.mp.dps), dps, self.id)
-        return self._compiled({self.symbol(n): v for n, v in exact.items()}, dps)
+        return self.evaluation_at(exact, dps)
+
+    def evaluation_at(self, exact: Mapping[str, sp.Rational], dps: int) -> Evaluation:
+        """:meth:`evaluation` at values already returned by :meth:`check` (name -> Rational)."""
+        note = ""
+        if self.evaluation_path != "mpmath":
+            from .certify import bits_for_digits
+            from .certify.digits import certified_value, to_mpf
+            from .certify.errors import CertificationError, FlintUnavailable
+
+            try:
+                digits, ball = certified_value(self, dict(exact), dps, bits_for_digits(dps) + 8)
+                return Evaluation(to_mpf(digits, dps), digits, True, self.evaluation_path, ball)
+            except FlintUnavailable:
+                raise
+            except CertificationError as exc:
+                note = str(exc)
+        value = self.mpmath_value(exact, dps)
+        return Evaluation(value, None, False, "mpmath", None, note)
+
+    def mpmath_value(self, exact: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
+        """The mpmath fallback evaluator at checked exact values (no enclosure)."""
+        try:
+            if self.evaluator is not None:
+                return evaluate_to_precision(lambda: self.evaluator(exact, mpmath.mp.dps), dps, self.id,
+                                             input_digits(exact[p.name] for p in self.params if not p.is_choice))
+            return self._compiled({self.symbol(n): v for n, v in exact.items()}, dps)
+        except EvaluationError as exc:
+            if str(exc).startswith(self.id + ":"):
+                raise
+            raise EvaluationError(f"{self.id}: {exc}") from exc
+        except (OverflowError, ZeroDivisionError, MemoryError) as exc:
+            raise EvaluationError(f"{self.id}: the mpmath evaluation failed at these inputs "
+                                  f"({type(exc).__name__}: {exc})") from exc
 
     def certify(self, prec: int = 100, **params):
         """An Arb ball (python-flint) that provably contains the exact value at ``params``.

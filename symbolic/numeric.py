@@ -4,26 +4,28 @@
   rational inputs before any rounding happens, so ``L = 1`` takes the ``L = 1``
   branch and ``L = 1 + 1e-40`` never does.
 * :class:`CompiledExpression` lambdifies the resolved expression for mpmath
-  (cached per branch choice) and evaluates it with guard digits, raising the
-  working precision until two successive precisions agree to the requested
-  digits (Ziv's strategy).  This absorbs the rounding of the inputs themselves
-  (``L = 1 + 1e-9`` at 30 digits) on top of the stable forms the formulas use.
+  (cached per branch choice): the *fallback* evaluator, used where Arb cannot express
+  the formula (:meth:`symbolic.Formula.evaluate` tries Arb first).  It starts at a
+  working precision that holds every exact input (:func:`input_digits`) and doubles it
+  until two runs agree to the requested digits (:func:`evaluate_to_precision`).
 * :func:`float_function` gives a vectorised NumPy evaluator for plotting.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import mpmath
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
-from .errors import EvaluationError
+from .errors import EvaluationError, InputError
 from .hypotheses import decide
 
 GUARD_DIGITS = 15
-MAX_ESCALATIONS = 6
+#: Cap of :func:`input_digits` (inputs longer than this are rounded to it in the mpmath fallback).
+MAX_INPUT_DIGITS = 2000
 
 
 def resolve_branches(expr: sp.Basic, values: dict) -> sp.Basic:
@@ -183,38 +185,118 @@ class CompiledExpression:
             lambda: fn(*[_to_mpmath(values[s]) for s in self.symbols]),
             dps,
             self.name,
+            input_digits(values.values()),
         )
 
 
-def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str) -> mpmath.mpf:
-    """Run ``thunk`` at rising working precision until two runs agree to ``dps`` digits.
+#: Largest number of significant digits ``evaluate`` accepts.
+MAX_DPS = 4000
 
-    ``thunk`` must build its mpmath inputs inside the call (so they are rounded
-    at the current working precision).  Returns an ``mpf`` rounded to ``dps``
-    digits; raises :class:`EvaluationError` for non-real or non-finite results or
-    if the digits never settle.
+
+def check_dps(dps, name: str) -> None:
+    """Refuse a requested number of digits that is not an integer in [1, :data:`MAX_DPS`]."""
+    if isinstance(dps, bool) or not isinstance(dps, int) or not 1 <= dps <= MAX_DPS:
+        raise InputError(f"{name}: dps must be an integer from 1 to {MAX_DPS}, not {dps!r}")
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A value returned by :meth:`symbolic.Formula.evaluation`.
+
+    ``value``: the mpf; ``digits``: ``(mantissa, exponent)`` of the correctly rounded
+    decimal when it came from an enclosure, else None; ``enclosure``: whether an Arb ball
+    containing the exact value pins every printed digit; ``path``: ``"arb"``,
+    ``"arb-inverse"`` or ``"mpmath"``; ``ball``: that Arb ball (or None); ``note``: why an
+    Arb path fell back to mpmath at this point, if it did.
+    """
+
+    value: mpmath.mpf
+    digits: tuple | None
+    enclosure: bool
+    path: str
+    ball: object = None
+    note: str = ""
+
+
+def input_digits(values) -> int:
+    """Decimal digits an mpmath working precision needs to hold every exact input to full
+    relative accuracy: significant digits of each numerator plus those of each denominator
+    (trailing zeros, i.e. powers of ten, cost nothing), capped at :data:`MAX_INPUT_DIGITS`.
+
+    ``x = 1 - 1e-40`` needs 40 digits (below that it rounds to 1); ``x = 1e-100`` needs one.
+    Sizes are estimated from bit lengths, so a 10^6-digit input is never converted to text.
+    """
+    need = 0
+    for v in values:
+        p, q = (int(getattr(v, "p", v)), int(getattr(v, "q", 1)))
+        need = max(need, _significant_digits(abs(p)) + _significant_digits(q))
+    return min(need, MAX_INPUT_DIGITS)
+
+
+def _significant_digits(n: int) -> int:
+    """Decimal digits of ``n`` without its trailing zeros (estimated from the bit length)."""
+    if n == 0:
+        return 0
+    if n.bit_length() > 16 * MAX_INPUT_DIGITS:
+        return MAX_INPUT_DIGITS
+    chunk = 1
+    while n % 10 == 0:  # strip trailing zeros, galloping
+        if n % 10 ** chunk == 0:
+            n //= 10 ** chunk
+            chunk *= 2
+        else:
+            chunk = 1
+    return int(n.bit_length() * 0.30103) + 1
+
+
+def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str, start_digits: int = 0) -> mpmath.mpf:
+    """mpmath fallback: run ``thunk`` at rising working precision until two runs agree to ``dps`` digits.
+
+    ``thunk`` must build its mpmath inputs inside the call (so they are rounded at the
+    current working precision).  The first run uses ``dps`` + :data:`GUARD_DIGITS` +
+    ``start_digits`` digits (pass :func:`input_digits` of the exact inputs, so that no
+    input is rounded away: ``1 − 1e-40`` never becomes 1); each further run *doubles*
+    the working precision, and a value is accepted only when it agrees with the run at
+    half its precision to ``dps`` + 2 digits.  Agreement of two runs whose precisions
+    differ by a factor of two is the criterion (not a proof: that is the Arb path's job);
+    two zeros are accepted only when three successive precisions give exactly zero,
+    never on "0 == 0".  Returns an ``mpf`` rounded to ``dps`` digits; raises
+    :class:`EvaluationError` for non-real or non-finite results, arithmetic failures
+    inside mpmath, or if the digits never settle.
     """
     if dps < 1:
         raise ValueError("dps must be a positive integer")
     previous = None
-    guard = GUARD_DIGITS
-    for _ in range(MAX_ESCALATIONS):
-        with mpmath.workdps(dps + guard):
+    zeros = 0
+    work = dps + GUARD_DIGITS + int(start_digits)
+    limit = max(8 * (dps + GUARD_DIGITS), 2 * work)
+    while True:
+        with mpmath.workdps(work):
             try:
                 value = thunk()
             except ZeroDivisionError as exc:
-                raise EvaluationError(f"{name}: division by zero ({exc})") from exc
+                raise EvaluationError(f"{name}: division by zero at {work} working digits "
+                                      f"({exc or 'an intermediate vanished'})") from exc
+            except (OverflowError, MemoryError) as exc:
+                raise EvaluationError(f"{name}: the value is out of mpmath's range at these inputs "
+                                      f"({type(exc).__name__}: {exc})") from exc
             value = _as_real(value, name)
-            if previous is not None:
+            if value == 0:
+                zeros += 1
+                if zeros >= 3:
+                    return mpmath.mpf(0)
+            elif previous is not None and previous != 0:
                 scale = max(abs(value), abs(previous))
-                if scale == 0 or abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
+                if abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
                     with mpmath.workdps(dps):
                         return +value
             previous = value
-        guard *= 2
+        if work >= limit:
+            break
+        work = min(2 * work, limit) if work < limit else work
     raise EvaluationError(
         f"{name}: the value did not settle to {dps} digits even with "
-        f"{guard // 2} guard digits (catastrophic cancellation)."
+        f"{work} working digits (catastrophic cancellation, or a value too close to 0)."
     )
 
 

@@ -118,7 +118,7 @@ def enclose_inverse(formula, exact: dict, prec: int) -> InverseEnclosure:
     if side < 0:  # forward(lower) <= target: the value is lower itself
         return InverseEnclosure(lower, lower, fwd.target, ball_lower, ball_lower)
     digits = int(prec * 0.30103) + 10
-    x0 = _rational(formula.evaluate(dps=digits, **exact))
+    x0 = _rational(formula.mpmath_value(exact, digits))
     step = max(abs(x0), Fraction(1, 2 ** 64)) / 2 ** (prec + 6)
     lo = hi = None
     lo_ball = hi_ball = None

@@ -85,6 +85,31 @@ def enclose(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], prec: int, 
     )
 
 
+#: Node types the interpreter handles besides the functions of :data:`_UNARY`.
+_HANDLED = (sp.Symbol, sp.Rational, sp.Add, sp.Mul, sp.Pow, sp.Piecewise, sp.Sum, sp.Min, sp.Max, sp.Abs,
+            sp.floor, sp.ceiling, sp.binomial, sp.lowergamma, sp.uppergamma)
+
+
+def translatable(expr: sp.Basic) -> bool:
+    """Whether every node of ``expr`` has an Arb translation (``Piecewise`` conditions are
+    decided exactly and not translated).  A ``Sum`` too long to add up may still need a
+    closed form at evaluation time, which can fail (:class:`NotCertifiable`)."""
+    def ok(node) -> bool:
+        if isinstance(node, sp.Piecewise):
+            return all(ok(piece) for piece, _ in node.args)
+        if isinstance(node, sp.Sum):
+            return ok(node.function) and all(ok(b) for _, *bounds in node.limits for b in bounds)
+        if node in (sp.pi, sp.E, sp.EulerGamma):
+            return True
+        if node.is_Float:
+            return False
+        if isinstance(node, _HANDLED) or (node.func in _UNARY and len(node.args) == 1):
+            return all(ok(a) for a in node.args)
+        return False
+
+    return ok(sp.sympify(expr))
+
+
 def ball_at(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], bits: int, name: str = "expression"):
     """One Arb evaluation of ``expr`` at the exact ``values`` with ``bits`` working bits.
 
@@ -324,4 +349,4 @@ class _Interpreter:
                 - (self.flint.arb(n - k) + one).lgamma()).exp()
 
 
-__all__ = ["enclose", "ball_at", "closed_form", "DIRECT_TERMS", "EXTRA_BITS", "PrecisionNotReached"]
+__all__ = ["enclose", "ball_at", "translatable", "closed_form", "DIRECT_TERMS", "EXTRA_BITS", "PrecisionNotReached"]

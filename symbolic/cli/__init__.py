@@ -3,20 +3,24 @@
 Each command lives in its own module of this package and exposes
 ``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``; they are
 discovered automatically, so a new command is a new module.  User errors
-(bad values, violated hypotheses, unknown IDs) print one paragraph to stderr
-and exit with status 2, never a traceback.
+(bad values, violated hypotheses, unknown IDs, a time budget run out) print one
+paragraph to stderr and exit with status 2, never a traceback; an unexpected exception
+(a bug) prints one paragraph and exits with status 1 (``SYMBOLIC_TRACEBACK=1`` re-raises it).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
 from ..errors import SymbolicError
 
 USAGE_ERROR = 2
+#: Exit status of an unexpected exception (a bug): printed as one paragraph, no traceback.
+INTERNAL_ERROR = 1
 
 
 #: Entry-point group through which applications built on the engine (e.g. the accountant,
@@ -65,3 +69,20 @@ def main(argv=None) -> int:
         return USAGE_ERROR
     except BrokenPipeError:  # e.g. `symbolic list | head`
         return 0
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug, not bad input: one paragraph, status 1, no traceback
+        if os.environ.get("SYMBOLIC_TRACEBACK"):
+            raise
+        print(f"internal error ({type(exc).__name__}): {_short(exc)} -- this is a bug in the package; "
+              "set SYMBOLIC_TRACEBACK=1 to see where it happened.", file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+def _short(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except Exception:  # pragma: no cover - an exception whose message cannot be built
+        text = repr(type(exc))
+    return text if len(text) <= 500 else text[:500] + " ..."

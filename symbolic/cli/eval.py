@@ -7,8 +7,13 @@ import sys
 
 import mpmath
 
+from ..budget import time_budget
 from ..errors import InputError
+from ..numeric import check_dps
 from ..registry import registry
+
+#: Default time budget of one ``eval`` command, in seconds.
+DEFAULT_TIMEOUT = 120.0
 
 NAME = "eval"
 HELP = "evaluate a formula, e.g. eval kong-ribero/theta L=1.37 s=9 --dps 40"
@@ -22,6 +27,8 @@ def configure(p):
     p.add_argument("--certify", action="store_true",
                    help="also print an interval that provably contains the exact value (python-flint)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                   help=f"time budget of the whole command (default {DEFAULT_TIMEOUT:g} s; 0: none)")
 
 
 def parse_assignments(items) -> dict[str, str]:
@@ -42,20 +49,24 @@ def format_value(value, dps: int) -> str:
 
 
 def run(args) -> int:
-    if args.dps < 1:
-        raise InputError(f"--dps must be a positive integer, got {args.dps}")
+    check_dps(args.dps, "--dps")
+    if not args.timeout >= 0:
+        raise InputError(f"--timeout must be a number of seconds >= 0, got {args.timeout}")
     formula = registry().formula(args.id)
     values = parse_assignments(args.params)
-    value = formula.evaluate(dps=args.dps, **values)
-    text = format_value(value, args.dps)
-    out = {"id": formula.id, "params": values, "dps": args.dps, "value": text}
-    if args.certify:
-        from ..certify import bits_for_digits, interval_strings
+    budget = f"{formula.id}: evaluation at {' '.join(args.params) or 'no parameters'}"
+    with time_budget(args.timeout, budget):
+        result = formula.evaluation(dps=args.dps, **values)
+        text = format_value(result.value, args.dps)
+        out = {"id": formula.id, "params": values, "dps": args.dps, "value": text,
+               "enclosure": result.enclosure, "path": result.path}
+        if args.certify:
+            from ..certify import bits_for_digits, interval_strings
 
-        # The ball is accurate to dps digits; its endpoints are printed with 5 more
-        # digits, rounded outwards, so the printed interval still contains it.
-        ball = formula.certify(prec=bits_for_digits(args.dps), **values)
-        out["interval"] = list(interval_strings(ball, args.dps + 5))
+            # The ball is accurate to dps digits; its endpoints are printed with 5 more
+            # digits, rounded outwards, so the printed interval still contains it.
+            ball = result.ball if result.enclosure else formula.certify(prec=bits_for_digits(args.dps), **values)
+            out["interval"] = list(interval_strings(ball, args.dps + 5))
     if args.json:
         json.dump(out, sys.stdout)
         print()

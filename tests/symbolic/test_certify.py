@@ -407,7 +407,8 @@ def test_cli_certify_json_interval_contains_reference_and_is_narrow(fid, params,
     args = ["eval", fid, *(f"{k}={v}" for k, v in params.items()), "--dps", "40", "--certify", "--json"]
     assert main(args) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"id", "params", "dps", "value", "interval"}
+    assert set(out) == {"id", "params", "dps", "value", "interval", "enclosure", "path"}
+    assert out["enclosure"] is True  # the printed value itself came from an Arb ball
     lo, hi = (parse_exact(v) for v in out["interval"])
     formula = reg.formula(fid)
     if formula.inverse is not None:

@@ -84,7 +84,7 @@ def test_eval_theta_near_one_with_huge_s():
     (["kong-ribero/theta", "L=2"], "missing parameter(s) s"),
     (["kong-ribero/theta", "L2", "s=3"], "expected name=value"),
     (["kong-ribero/nothing", "L=2"], "no formula with ID"),
-    (["kong-ribero/theta", "L=2", "s=3", "--dps", "0"], "--dps must be a positive integer"),
+    (["kong-ribero/theta", "L=2", "s=3", "--dps", "0"], "dps must be an integer from 1 to"),
 ])
 def test_eval_bad_input_exits_2_with_message(args, needle, capsys):
     assert main(["eval", *args]) == 2

@@ -66,8 +66,8 @@ def test_piecewise_branch_is_decided_exactly_before_rounding():
     f = Formula("test/theta", (1 - L ** -2) / (1 - L ** (-2 * s)), [L_p, s_p], SRC,
                 numeric=sp.Piecewise((1 / s, sp.Eq(L, 1)),
                                      (expm1(-2 * sp.log(L)) / expm1(-2 * s * sp.log(L)), True)))
-    with mpmath.workdps(30):
-        assert f.evaluate(dps=30, L=1, s=7) == mpmath.mpf(1) / 7  # the exact 1/s branch, rounded once
+    # The exact 1/s branch: the correctly rounded 30 digits of 1/7.
+    assert mpmath.nstr(f.evaluate(dps=30, L=1, s=7), 30) == "0." + "142857" * 5
     # 1 + 1e-40 rounds to 1 at 30 digits, but must not take the L = 1 branch.
     v = f.evaluate(dps=30, L="1.0000000000000000000000000000000000000001", s=10 ** 45)
     with mpmath.workdps(120):

@@ -1,0 +1,96 @@
+"""Correctly rounded decimal digits from an Arb ball.
+
+:func:`round_ball` returns the ``dps``-significant-digit decimal that every point of
+a ball rounds to (round half to even), or None when the ball straddles a rounding
+boundary (or zero) and more precision is needed.  Everything is integer arithmetic on
+Arb's decimal midpoint/radius (``mid_rad_10exp``), so values such as 1e-10^12 never
+build a huge fraction.
+
+:func:`certified_value` is the Arb path of :meth:`symbolic.Formula.evaluate`: it raises
+the precision until the ball pins the requested digits.
+"""
+
+from __future__ import annotations
+
+import mpmath
+
+from ..numeric import resolve_branches
+from .errors import PrecisionNotReached
+from .inverse import enclose_inverse
+from .translate import enclose
+
+#: Times the requested precision is doubled when a ball straddles a rounding boundary.
+MAX_ROUNDING_RETRIES = 3
+
+
+def _round_integer(n: int, e: int, dps: int) -> tuple[int, int]:
+    """``n·10^e`` rounded to ``dps`` significant digits (half to even), as a normalised
+    ``(mantissa, exponent)`` (mantissa without trailing zeros; ``(0, 0)`` for zero)."""
+    if n == 0:
+        return 0, 0
+    sign = -1 if n < 0 else 1
+    a = abs(n)
+    cut = len(str(a)) - dps
+    if cut > 0:
+        q, rem = divmod(a, 10 ** cut)
+        half = 5 * 10 ** (cut - 1)
+        if rem > half or (rem == half and q % 2 == 1):
+            q += 1
+        a, e = q, e + cut
+    while a % 10 == 0:
+        a //= 10
+        e += 1
+    return sign * a, e
+
+
+def round_ball(ball, dps: int) -> tuple[int, int] | None:
+    """``(mantissa, exponent)`` with ``mantissa·10^exponent`` the ``dps``-digit rounding of
+    every point of ``ball``, or None if two points of the ball round differently."""
+    if not ball.is_finite():
+        return None
+    m, r, e = (int(v) for v in ball.mid_rad_10exp(dps + 10))
+    lo, hi = m - r, m + r
+    if (lo < 0 < hi) and not (lo == hi):
+        return None
+    a, b = _round_integer(lo, e, dps), _round_integer(hi, e, dps)
+    return a if a == b else None
+
+
+def to_mpf(digits: tuple[int, int], dps: int) -> mpmath.mpf:
+    """The decimal ``mantissa·10^exponent`` as an mpf with a few guard digits, so that
+    printing it with ``dps`` digits gives back exactly these digits."""
+    mantissa, exponent = digits
+    with mpmath.workdps(dps + 10):
+        return mpmath.mpf(f"{mantissa}e{exponent}")
+
+
+def certified_value(formula, exact: dict, dps: int, bits: int):
+    """``(digits, ball)``: the correctly rounded ``dps`` digits of ``formula`` at the checked
+    exact values, and the Arb ball (≥ ``bits`` bits of relative accuracy) that pins them.
+
+    Raises :class:`~symbolic.certify.NotCertifiable` when there is no Arb translation and
+    :class:`PrecisionNotReached` when no ball narrow enough is obtained.
+    """
+    values = None
+    expr = None
+    if formula.inverse is None:
+        values = {formula.symbol(n): v for n, v in exact.items()}
+        expr = resolve_branches(formula.evaluation_expr, values)
+    ball = None
+    for _ in range(MAX_ROUNDING_RETRIES + 1):
+        if formula.inverse is not None:
+            ball = enclose_inverse(formula, exact, bits).ball(bits + 64)
+        else:
+            ball = enclose(expr, values, bits, formula.id)
+        digits = round_ball(ball, dps)
+        if digits is not None:
+            return digits, ball
+        bits *= 2
+    # Still straddling after several doublings: the value sits on a rounding boundary (or at
+    # 0 without an exact ball).  The ball is far narrower than one unit in the last digit, so
+    # its midpoint's rounding is faithful (error below one unit in the last place).
+    if ball is not None and ball.is_finite() and ball.rel_accuracy_bits() > bits // 2:
+        m, r, e = (int(v) for v in ball.mid_rad_10exp(dps + 10))
+        return _round_integer(m, e, dps), ball
+    raise PrecisionNotReached(
+        f"{formula.id}: the Arb ball {ball} does not pin {dps} digits (a value at 0 or on a rounding boundary)")
