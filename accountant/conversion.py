@@ -31,10 +31,11 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from derivations.privacy.gdp import gdp_delta, gdp_epsilon
+from derivations.privacy.gdp import gdp_delta
 from derivations.privacy.rdp_conversion import POINTWISE, minimise_over_alpha, pointwise_epsilon
 from symbolic.certify import directed_decimal, enclose
 from symbolic.errors import HypothesisError, SymbolicError
+from symbolic.exact import parse_exact
 
 from .evaluation import BoundAtRun, rational, to_mpf
 
@@ -85,6 +86,12 @@ def _q(x: Fraction) -> sp.Rational:
     return sp.Rational(x.numerator, x.denominator)
 
 
+def _outward(x: Fraction, up: bool) -> sp.Rational:
+    """``x`` rounded up (or down) to 32 significant digits: a short exact input for the next step
+    (the conversions are monotone, so rounding outward keeps the enclosure valid)."""
+    return parse_exact(directed_decimal(Fraction(x), 32, upward=up), "rounded endpoint")
+
+
 def _mp_str(x, digits: int = 12) -> str:
     return mpmath.nstr(x, digits)
 
@@ -92,8 +99,29 @@ def _mp_str(x, digits: int = 12) -> str:
 # ---------------------------------------------------------------------------------------
 # GDP
 
+_GDP_DELTA_FAST = None
+
+
+def _gdp_delta_fast(mu, eps):
+    """δ_μ(ε) from ``privacy/gdp-delta``'s verified evaluation expression (mpmath, for searching)."""
+    global _GDP_DELTA_FAST
+    if _GDP_DELTA_FAST is None:
+        from symbolic.numeric import lambdify_mpmath
+
+        _GDP_DELTA_FAST = lambdify_mpmath((gdp_delta.symbol("mu"), gdp_delta.symbol("eps")),
+                                          gdp_delta.evaluation_expr)
+    return _GDP_DELTA_FAST(mu, eps)
+
+
 def gdp_convert(mu_ball, *, delta=None, epsilon=None, certify: bool = True, mu_estimate=None) -> tuple:
-    """(estimate, result, interval) of ε at ``delta`` or δ at ``epsilon`` for μ in ``mu_ball``."""
+    """(estimate, result, interval) of ε at ``delta`` or δ at ``epsilon`` for μ in ``mu_ball``.
+
+    δ at ε: ``privacy/gdp-delta`` certified at the outward-rounded ends of the μ ball (δ_μ(ε)
+    increases with μ).  ε at δ: the inverse of the decreasing δ_μ(·), searched on
+    ``gdp-delta``'s verified expression and certified by ``gdp-delta`` balls: δ_{μ_hi}(ε_hi) ≤ δ
+    (so ε_hi is a valid ε for every μ in the ball) and δ_{μ_lo}(ε_lo) > δ (so the exact ε_μ(δ),
+    which ``privacy/gdp-epsilon`` defines, is ≥ ε_lo).
+    """
     if certify:
         lo, hi = _endpoints(mu_ball)
         lo = max(lo, Fraction(0))
@@ -101,19 +129,23 @@ def gdp_convert(mu_ball, *, delta=None, epsilon=None, certify: bool = True, mu_e
     else:
         est_mu = mu_estimate
     if delta is not None:
-        est = gdp_epsilon.evaluate(dps=SEARCH_DPS, mu=rational(est_mu), delta=delta)
+        with mpmath.workdps(SEARCH_DPS):
+            if _gdp_delta_fast(est_mu, mpmath.mpf(0)) <= to_mpf(delta):
+                return mpmath.mpf(0), ("0" if certify else None), (("0", "0") if certify else None)
+        fn_mp = lambda x: _gdp_delta_fast(est_mu, x)  # noqa: E731
         if not certify:
+            est, _, _ = _invert(fn_mp, None, delta, 0, 1, False, "gdp-epsilon", False)
             return est, None, None
-        b_hi = gdp_epsilon.certify(PREC, mu=_q(hi), delta=delta)
-        b_lo = gdp_epsilon.certify(PREC, mu=_q(lo), delta=delta) if lo > 0 else None
-        up = _endpoints(b_hi)[1]
-        down = _endpoints(b_lo)[0] if b_lo is not None else Fraction(0)
-        return est, _up(up), _interval(down, up)
+        mu_hi, mu_lo = _outward(hi, True), _outward(lo, False)
+        ball_hi = lambda x: gdp_delta.certify(PREC, mu=mu_hi, eps=x)  # noqa: E731
+        ball_lo = (lambda x: gdp_delta.certify(PREC, mu=mu_lo, eps=x)) if lo > 0 else False
+        est, upper, lower = _invert(fn_mp, ball_hi, delta, 0, 1, False, "gdp-epsilon", True, ball_lo)
+        return est, _up(upper), _interval(lower, upper)
     est = gdp_delta.evaluate(dps=SEARCH_DPS, mu=rational(est_mu), eps=epsilon)
     if not certify:
         return est, None, None
-    up = _endpoints(gdp_delta.certify(PREC, mu=_q(hi), eps=epsilon))[1]
-    down = _endpoints(gdp_delta.certify(PREC, mu=_q(lo), eps=epsilon))[0] if lo > 0 else Fraction(0)
+    up = _endpoints(gdp_delta.certify(PREC, mu=_outward(hi, True), eps=epsilon))[1]
+    down = _endpoints(gdp_delta.certify(PREC, mu=_outward(lo, False), eps=epsilon))[0] if lo > 0 else Fraction(0)
     return est, _up(min(up, Fraction(1))), _interval(down, min(up, Fraction(1)))
 
 
@@ -134,10 +166,10 @@ _CONVERSIONS = {name: fn(_A, _R, _D) for name, fn in POINTWISE.items()}
 _LOG_DELTA_BALLE = (_A - 1) * (_R - _E + sp.log(1 - 1 / _A)) - sp.log(_A)
 
 
-def _rdp_conversion_ball(alpha: sp.Rational, r: Fraction, delta: sp.Rational) -> Fraction:
-    """Upper (or, with the lower end of r, lower) end of min over the valid pointwise bounds."""
+def _rdp_conversion_ball(alpha: sp.Rational, r: Fraction, delta: sp.Rational, up: bool) -> tuple:
+    """The valid pointwise conversions at (α, r rounded outward, δ) and their exact inputs."""
     names = ["mironov", "balle"] + (["asoodeh-f", "asoodeh-g"] if alpha * delta < 1 else ["asoodeh-h"])
-    values = {_A: alpha, _R: _q(r), _D: delta}
+    values = {_A: alpha, _R: _outward(r, up), _D: delta}
     return names, values
 
 
@@ -146,8 +178,8 @@ def rdp_epsilon_interval(alpha: sp.Rational, r_ball, delta: sp.Rational) -> tupl
     (each pointwise bound increases with r)."""
     r_lo, r_hi = _endpoints(r_ball)
     ends = []
-    for r in (max(r_lo, Fraction(0)), r_hi):
-        names, values = _rdp_conversion_ball(alpha, r, delta)
+    for r, up in ((max(r_lo, Fraction(0)), False), (r_hi, True)):
+        names, values = _rdp_conversion_ball(alpha, r, delta, up)
         ends.append([_endpoints(enclose(_CONVERSIONS[n], values, PREC, f"rdp-to-dp[{n}]")) for n in names])
     lo = min(e[0] for e in ends[0])
     hi = min(e[1] for e in ends[1])
@@ -197,8 +229,8 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
     if not certify:
         return Converted(value, "delta", est, details=details)
     r_lo, r_hi = _endpoints(at.ball(PREC, **{a_name: alpha_q}, **free))
-    ends = [_endpoints(enclose(sp.exp(_LOG_DELTA_BALLE), {_A: alpha_q, _R: _q(x), _E: epsilon}, PREC,
-                               "rdp-to-dp[balle, δ]")) for x in (max(r_lo, Fraction(0)), r_hi)]
+    ends = [_endpoints(enclose(sp.exp(_LOG_DELTA_BALLE), {_A: alpha_q, _R: _outward(x, up), _E: epsilon}, PREC,
+                               "rdp-to-dp[balle, δ]")) for x, up in ((max(r_lo, Fraction(0)), False), (r_hi, True))]
     lo, hi = min(ends[0][0], Fraction(1)), min(ends[1][1], Fraction(1))
     return Converted(value, "delta", est, _up(hi), _interval(lo, hi), details)
 
@@ -206,11 +238,13 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
 # ---------------------------------------------------------------------------------------
 # Monotone inversion (δ(ε) → ε at δ, ε(δ) → δ at ε)
 
-def _invert(fn_mp, fn_ball, target: sp.Rational, lo0, hi0, log_scale: bool, what: str, certify: bool):
+def _invert(fn_mp, fn_ball, target: sp.Rational, lo0, hi0, log_scale: bool, what: str, certify: bool,
+            fn_ball_lo=None):
     """For a decreasing fn: the smallest x in [lo0, hi0] with fn(x) ≤ target (search), then
-    certified ends x_hi (fn ball ≤ target) and x_lo (fn ball > target)."""
-    t = to_mpf(target)
+    certified ends x_hi (fn ball ≤ target) and x_lo (``fn_ball_lo``, default ``fn_ball``, > target)."""
+    fn_ball_lo = fn_ball if fn_ball_lo is None else fn_ball_lo
     with mpmath.workdps(SEARCH_DPS):
+        t = to_mpf(target)
         lo, hi = mpmath.mpf(lo0), mpmath.mpf(hi0)
         f_hi = fn_mp(hi)
         grow = 0
@@ -237,7 +271,8 @@ def _invert(fn_mp, fn_ball, target: sp.Rational, lo0, hi0, log_scale: bool, what
         up = _endpoints(fn_ball(x_hi))[1]
         if up <= Fraction(int(target.p), int(target.q)):
             break
-        x_hi = rational(to_mpf(x_hi) * (1 + step), DIGITS + 6)
+        with mpmath.workdps(SEARCH_DPS):
+            x_hi = rational(to_mpf(x_hi) * (1 + step), DIGITS + 6)
         step *= 4
     else:
         raise NotConvertible(f"{what}: could not certify a value at the target {target}")
@@ -246,11 +281,14 @@ def _invert(fn_mp, fn_ball, target: sp.Rational, lo0, hi0, log_scale: bool, what
     for _ in range(60):
         if x_lo <= 0:
             break
-        down = _endpoints(fn_ball(x_lo))[0]
+        if fn_ball_lo is False:
+            break
+        down = _endpoints(fn_ball_lo(x_lo))[0]
         if down > Fraction(int(target.p), int(target.q)):
             lower = Fraction(int(x_lo.p), int(x_lo.q))
             break
-        x_lo = rational(to_mpf(x_lo) * (1 - step), DIGITS + 6)
+        with mpmath.workdps(SEARCH_DPS):
+            x_lo = rational(to_mpf(x_lo) * (1 - step), DIGITS + 6)
         step *= 4
     upper = Fraction(int(x_hi.p), int(x_hi.q))
     return to_mpf(x_hi), upper, lower
@@ -299,8 +337,8 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool)
 
     fn_ball = lambda x: at.ball(PREC, **{d_name: x}, **free)  # noqa: E731
     # ε(δ) decreases in δ: find the smallest δ with ε(δ) ≤ ε, searching on log δ.
-    t = to_mpf(epsilon)
     with mpmath.workdps(SEARCH_DPS):
+        t = to_mpf(epsilon)
         lo, hi = mpmath.mpf("1e-300"), mpmath.mpf(1) - mpmath.mpf(10) ** -30
         if not fn_mp(hi) <= t:
             raise NotConvertible(f"{at.bound.id}: ε(δ) > {epsilon} for every δ < 1")
@@ -324,7 +362,8 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool)
     for _ in range(60):
         if _endpoints(fn_ball(x_hi))[1] <= e_frac:
             break
-        x_hi = rational(min(to_mpf(x_hi) * (1 + step), mpmath.mpf(1) - mpmath.mpf(10) ** -30), DIGITS + 6)
+        with mpmath.workdps(SEARCH_DPS):
+            x_hi = rational(min(to_mpf(x_hi) * (1 + step), mpmath.mpf(1) - mpmath.mpf(10) ** -30), DIGITS + 6)
         step *= 4
     else:
         raise NotConvertible(f"{at.bound.id}: could not certify δ at ε = {epsilon}")

@@ -32,7 +32,9 @@ from .run_description import Run
 
 def rational(x, digits: int | None = None) -> sp.Rational:
     """An mpmath number as an exact rational: exactly, or rounded to ``digits`` significant digits."""
-    x = mpmath.mpf(x)
+    if not isinstance(x, mpmath.mpf):  # mpmath.mpf(x) of an mpf would round it to the current precision
+        with mpmath.workdps(60):
+            x = mpmath.mpf(x)
     if digits is not None:
         return parse_exact(mpmath.nstr(x, digits, strip_zeros=False), "rounded value")
     man, exp = x.man_exp

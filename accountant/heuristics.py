@@ -27,7 +27,7 @@ import mpmath
 from .baseline import participations, sensitivity_of_sum
 from .run_description import Run
 
-DPS = 30
+DPS = 25
 NAME = "Steinke et al. (ICLR 2025) linear-loss last-iterate heuristic"
 
 
@@ -64,6 +64,12 @@ def _support(T: int, q) -> range:
 
 
 def _delta(weights, tau, eps) -> mpmath.mpf:
+    if len(weights) == 1:  # a fixed number k of participations: a Gaussian pair, μ = k/τ (Balle & Wang, Thm 8)
+        mu = weights[0][0] / tau
+        if mu == 0:
+            return mpmath.mpf(0)
+        q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+        return max(q_tail(eps / mu - mu / 2) - mpmath.exp(eps) * q_tail(eps / mu + mu / 2), mpmath.mpf(0))
     def llr(x):
         return mpmath.log(mpmath.fsum(w * mpmath.exp((k * x - mpmath.mpf(k) ** 2 / 2) / tau ** 2) for k, w in weights))
 
@@ -73,7 +79,7 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
             lo *= 2
         while llr(hi) < level:
             hi *= 2
-        for _ in range(100):
+        for _ in range(70):
             mid = (lo + hi) / 2
             if llr(mid) < level:
                 lo = mid
