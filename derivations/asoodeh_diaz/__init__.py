@@ -9,11 +9,16 @@ One module per part of the paper, in the paper's order:
 * :mod:`.projected` — Lemma 1, Theorems 1/2 and the T → ∞ limit;
 * :mod:`.inversion` — (22), (23) and the finite-T inversion of Figures 1 and 3;
 * :mod:`.regularized` — r_t (20), Prop. 4, Prop. 5 and Theorem 3 (printed and corrected);
-* :mod:`.reproductions` and :mod:`.figures` — Figures 1–3.
+* :mod:`.reproductions` and :mod:`.figures` — Figures 1–3;
+* :mod:`.hockey_stick` — Definition 1, the hockey-stick properties, the SDPI (6), the triangle
+  inequality (26); :mod:`.simulator` and :mod:`.simulations` — the processes (1)/(7), (16), (19)
+  simulated and compared with Propositions 2–4 and Theorems 1–3; :mod:`.coverage` — the index of every numbered item of the paper.
 """
 
 from . import contraction, inversion, projected, regularized, reproductions, sampling  # noqa: F401
 from . import figures  # noqa: F401
+from . import hockey_stick, simulations  # noqa: F401
+from . import coverage  # noqa: F401  (last: the index names every module's IDs)
 from . import bounds  # noqa: F401  (declares the theorems as bounds; after the formulas)
 from ._paper import paper
 
