@@ -11,4 +11,4 @@ One module per part of the paper:
 """
 
 from .common import paper  # noqa: F401
-from . import holder, tracking  # noqa: F401,E402
+from . import holder, tracking, smooth, sgm  # noqa: F401,E402
