@@ -49,7 +49,7 @@ def inapplicable_reason(bound, run: Run) -> str | None:
     """
     label = bound.label
     if not bound.valid:
-        return (f"{label} as printed is refuted (an erratum); it is never used — its corrected form "
+        return (f"{label}: the printed form is refuted (an erratum) and never used; its corrected form "
                 f"{bound.corrected_by} is evaluated instead")
     if bound.relation != run.adjacency:
         return f"{label} is stated for {bound.relation} neighbours; this run uses {run.adjacency}"

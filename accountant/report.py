@@ -117,7 +117,8 @@ class Account:
                      "best last-iterate bound: none applies to this run")
         if self.all_iterates:
             b = self.all_iterates
-            lines.append(f"all iterates (baseline, not last-iterate): {sym} = {b.result}  [{b.method}]")
+            shown = b.result if b.result is not None else f"{b.estimate:.12g} (search value, not certified)"
+            lines.append(f"all iterates (baseline, not last-iterate): {sym} = {shown}  [{b.method}]")
             adv = self.advantage
             if adv is not None:
                 lines.append(f"last-iterate advantage: all-iterates / best = {adv:.4g}")
