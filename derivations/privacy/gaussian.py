@@ -54,6 +54,44 @@ def normal_quantile_upper(p):
     return sp.sqrt(2) * sp.erfinv(1 - 2 * p)
 
 
+def q_inverse(p):
+    """Q⁻¹(p) = Φ⁻¹(1 − p) at an mpmath number 0 ≤ p ≤ 1 (current precision): the package's
+    one stable upper-tail quantile for mpmath evaluators (±inf at p = 0, 1).
+
+    Never computes 1 − 2p for small p (erfinv(1 − 2p) reads p = 1e-100 as 0 below 100
+    digits): for p < 1/100 it solves log Q(z) = log p by Newton's method in log space,
+    from z₀ = √(−2 log p), which lies above the root; log Q is concave and decreasing, so
+    the iterates decrease monotonically to the root.  Q⁻¹(p) = −Q⁻¹(1 − p) gives p > 1/2
+    (1 − p exact when p is the rounding of an exact input held to full length).  The Arb
+    path does the same with erfcinv (:mod:`symbolic.certify.translate`).
+    """
+    import mpmath
+
+    p = mpmath.mpf(p)
+    if p <= 0:
+        return mpmath.inf
+    if p >= 1:
+        return -mpmath.inf
+    if p > mpmath.mpf(1) / 2:
+        return -q_inverse(1 - p)
+    if p >= mpmath.mpf(1) / 100:
+        with mpmath.extraprec(20):
+            return +(mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * p))
+    prec = mpmath.mp.prec
+    with mpmath.extraprec(30):
+        target = mpmath.log(p)
+        z = mpmath.sqrt(-2 * target)
+        for _ in range(200):
+            tail = mpmath.erfc(z / mpmath.sqrt(2)) / 2
+            # d/dz log Q(z) = −φ(z)/Q(z)
+            slope = -mpmath.npdf(z) / tail
+            step = (mpmath.log(tail) - target) / slope
+            z -= step
+            if abs(step) <= abs(z) * mpmath.mpf(2) ** (-prec - 10):
+                break
+    return +z
+
+
 def gaussian_density(z, mean, sd):
     """Density of N(mean, sd²) at z."""
     return sp.exp(-(z - mean) ** 2 / (2 * sd ** 2)) / sp.sqrt(2 * sp.pi * sd ** 2)

@@ -101,17 +101,26 @@ def pointwise_epsilon(method: str, alpha, r, delta) -> mpmath.mpf:
 # ---------------------------------------------------------------------------
 # Optimisation over α.
 
-def minimise_over_alpha(objective: Callable, alpha_max=None, points: int = 240) -> tuple:
+def minimise_over_alpha(objective: Callable, alpha_max=None, points: int = 240, center=None) -> tuple:
     """min over α ∈ (1, α_max] of ``objective(α)`` (mpmath, current precision): (ε, α*).
 
-    Works in t = log(α − 1): a scan of ``points`` log-spaced orders between α = 1 + 1e-8
-    and α_max (default 1 + 1e12) finds the best basin, golden-section search refines it
-    to the working precision.  The objective must be unimodal in the basin found (true for
-    the bounds above on convex RDP curves); the result is a valid bound in any case,
-    because every α gives one.
+    Works in t = log(α − 1): a scan of log-spaced orders finds the best basin,
+    golden-section search refines it to the working precision.  The scan spans
+    α = 1 + 1e-8 to α_max (default 1 + 1e12) and, when ``center`` (a guess of α* − 1, such
+    as Mironov's exact minimiser) is given, also e^{±25} around it, with the same density
+    (about five points per unit of t), so an optimum at α − 1 = 1e-9 or 1e13 is not cut off
+    at the default ends.  The objective must be unimodal in the basin found (true for the
+    bounds above on convex RDP curves); the result is a valid bound in any case, because
+    every α gives one.
     """
     t_lo = mpmath.log(mpmath.mpf("1e-8"))
     t_hi = mpmath.log((alpha_max or mpmath.mpf("1e12") + 1) - 1)
+    if center is not None and center > 0:
+        t_c = mpmath.log(center)
+        t_lo = min(t_lo, t_c - 25)
+        if alpha_max is None:
+            t_hi = max(t_hi, t_c + 25)
+        points = max(points, int(points * (t_hi - t_lo) / 46) + 1)
     grid = [t_lo + (t_hi - t_lo) * k / (points - 1) for k in range(points)]
 
     def g(t):
@@ -189,7 +198,13 @@ def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     if values["method"] == "mironov":
         return mironov_linear_epsilon.evaluate(dps=dps, rho=values["rho"], delta=values["delta"])
     r_, d_ = (mpmath.mpf(int(values[n].p)) / int(values[n].q) for n in ("rho", "delta"))
-    eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(values["method"], x, r_ * x, d_))
+    # Mironov's exact minimiser α* − 1 = √(log(1/δ)/ρ) centres the scan: the other bounds'
+    # minimisers are near it, wherever it lies in α > 1 (1e-9 at ρ = 1e16, δ = 0.99; 1e13 at
+    # ρ = 1e-23, δ = 1e-300).
+    center = mpmath.sqrt(-mpmath.log(d_) / r_)
+    eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(values["method"], x, r_ * x, d_), center=center)
+    if values["method"] == "best":  # Mironov's minimum over α is exact in closed form: never above it
+        eps = min(eps, r_ + 2 * mpmath.sqrt(-r_ * mpmath.log(d_)))
     return max(eps, mpmath.mpf(0))
 
 

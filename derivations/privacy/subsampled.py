@@ -33,7 +33,7 @@ from symbolic.hypotheses import Hypothesis
 from symbolic.numeric import lambdify_mpmath
 from symbolic.params import nonnegative
 from . import toolkit
-from .gaussian import normal_cdf, normal_quantile_upper
+from .gaussian import normal_cdf, normal_quantile_upper, q_inverse
 from .gdp import DRS, mu_param, x_param
 from symbolic.claims.numeric import NumericIdentity
 
@@ -49,12 +49,26 @@ middle = x_star + f_p_star - x
 _SRC = toolkit.source("§4.1: C_p(G_μ), three-piece form", (), "derived",
                       DRS + "; Bok, Su & Altschuler, App. C")
 
-_f_p = lambdify_mpmath((p, mu, x), f_p)
-_x_star = lambdify_mpmath((mu,), x_star)
+_x_star = lambdify_mpmath((mu,), sp.erfc(mu / (2 * sp.sqrt(2))) / 2)  # Φ(−μ/2), never 1 − erf
+
+
+def _f_p(pv, mv, xv):
+    """f_p(x) = p G_μ(x) + (1 − p)(1 − x) with G_μ(x) = Φ(Q⁻¹(x) − μ) through the stable
+    Q⁻¹ (:func:`~derivations.privacy.gaussian.q_inverse`) and Φ's erfc form."""
+    if xv <= 0:
+        return mpmath.mpf(1)
+    if xv >= 1:
+        return mpmath.mpf(0)
+    g = mpmath.erfc((mv - q_inverse(xv)) / mpmath.sqrt(2)) / 2
+    return pv * g + (1 - pv) * (1 - xv)
 
 
 def _inverse_f_p(pv, mv, target):
-    """f_p⁻¹(target) on [0, 1] by bisection (f_p decreases from 1 to 0)."""
+    """f_p⁻¹(target) on [0, 1] by bisection (f_p decreases from f_p(0) = 1 to f_p(1) = 0)."""
+    if target >= 1:
+        return mpmath.mpf(0)
+    if target <= 0:
+        return mpmath.mpf(1)
     lo, hi = mpmath.mpf(0), mpmath.mpf(1)
     # Floating-point bisection: stops when the bracket cannot be split any more, so a root
     # near 0 (μ large) is found to full *relative* precision, not just to 2^-prec.

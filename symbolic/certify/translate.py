@@ -218,6 +218,9 @@ class _Interpreter:
             arg = self.eval(node.args[0])
             if self.is_exact(arg):
                 self.refuse_pole(node.func, arg)
+                near_pole = self.inverse_erf_near_pole(fn, arg)
+                if near_pole is not None:
+                    return near_pole
             ball = self.arb(arg)
             if fn in _MONOTONE and not ball.is_exact():
                 # Arb bounds the propagated error of erf/erfc with a global derivative
@@ -229,6 +232,22 @@ class _Interpreter:
             raise EvaluationError(f"{self.name}: the expression evaluates to {node}")
         raise NotCertifiable(
             f"{self.name}: no certified Arb translation for {type(node).__name__} (in {node})")
+
+    def inverse_erf_near_pole(self, fn, y):
+        """erfinv / erfcinv at an exact argument, through the complementary function of the
+        exact distance to the pole: erfinv(y) = erfcinv(1 − y) = −erfcinv(1 + y) and
+        erfcinv(y) = −erfcinv(2 − y), the differences taken exactly.  So Q⁻¹(x) written as
+        √2 erfinv(1 − 2x) keeps x = 1e-300 (1 − (1 − 2x) = 2x exactly) instead of rounding
+        the argument to 1 first.  None when no rewrite is needed."""
+        f = self.flint
+        if fn == "erfinv":
+            if y > 0:
+                return self.arb(1 - y).erfcinv()
+            if y < 0:
+                return -self.arb(1 + y).erfcinv()
+        elif fn == "erfcinv" and y > 1:
+            return -self.arb(2 - y).erfcinv()
+        return None
 
     def add(self, x, y):
         return x + y if self.is_exact(x) and self.is_exact(y) else self.arb(x) + self.arb(y)
