@@ -27,7 +27,7 @@ from typing import Mapping
 import mpmath
 import sympy as sp
 
-from symbolic import Formula, Identity, Inequality, Limit, Recurrence
+from symbolic import Formula, Hypothesis, Identity, Inequality, Limit, Recurrence
 from symbolic.numeric import lambdify_mpmath
 from symbolic.optimise import scan_then_refine
 from symbolic.params import natural
@@ -101,17 +101,20 @@ paper.add(Limit(
 # ---------------------------------------------------------------------------
 # Prop. 5: the contraction factor of the coupled DPI, printed (radius) and corrected (diameter)
 prop5_params = [eps_param, eta_param, C_param, kappa_param, sigma_param, lam_param, t_param]
+# Prop. 5 is about the iterations t ∈ [T]: r_t − σκ = ηC > 0 at t = 1, while t = 0 would make the
+# radius r_0 − σκ = −σκ negative (and θ of it negative).
+T_IN_RANGE = Hypothesis(sp.Symbol("t") >= 1, "t ∈ [T] (t ≥ 1: Prop. 5 concerns the iterations t = 1, …, T)")
 ball = eq_20.expr - sigma * kappa  # r_t − σκ: ψ_B maps 𝔹_d(r_{t−1}) into 𝔹_d(r_t − σκ)
 prop_5 = paper.add(Formula(
     paper.id("prop-5"), theta(eps, ball / sigma), prop5_params,
     paper.source("Prop. 5: α_t = (1 − b/n)θ, β_t = (b/n)θ with θ = θ_ε((r_t − σκ)/σ)", ()),
-    hypotheses=[LAM_BELOW_1],
+    hypotheses=[LAM_BELOW_1, T_IN_RANGE],
     title="θ_ε((r_t − σκ)/σ) (as printed: the radius of 𝔹_d(r_t − σκ))",
 ))
 prop_5_corrected = paper.add(Formula(
     paper.id("prop-5-corrected"), theta(eps, 2 * ball / sigma), prop5_params,
     paper.source("Prop. 5", (), "corrected", "diameter 2(r_t − σκ) of 𝔹_d(r_t − σκ) in Prop. 1 (catalog E1)"),
-    hypotheses=[LAM_BELOW_1],
+    hypotheses=[LAM_BELOW_1, T_IN_RANGE],
     title="θ_ε(2(r_t − σκ)/σ)",
 ))
 

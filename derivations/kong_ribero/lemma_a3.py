@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic import Formula, Identity, Inequality, Optimality, Parameter, Recurrence
+from symbolic import Formula, Hypothesis, Identity, Inequality, Optimality, Parameter, Recurrence
 
 from .common import ALPHA_GT_1, L, T, alpha, geometric, i, n, paper, params, sigma, src, t, tau
 from .constants import theta
@@ -164,6 +164,7 @@ allocation = paper.add(Formula(
     params("L", "tau") + [Parameter(sbar_, "gap s at step 1")] + params("T")
     + [Parameter(t, "index t of the step, 1 ≤ t ≤ T")],
     src("Appendix B: optimal residuals a_t", ("35",)),
+    hypotheses=[Hypothesis(sp.And(sp.Symbol("t") >= 1, sp.Symbol("t") <= sp.Symbol("T")), "1 ≤ t ≤ T")],
     title="a_t = L^{T-1}(Lτ + s) L^{T-t} / Σ_{i=0}^{T-1} L^{2i} = (Lτ + s) b_t",
 ))
 value = paper.add(Formula(
