@@ -3,7 +3,7 @@ Lemma 2 (the diameter D + 2ηC of the Gaussian kernel's inputs in projected DP-S
 
 Formulas: ``asoodeh-diaz/lem-2`` (D + 2ηC) and ``asoodeh-diaz/theta``
 (θ := θ_ε((D + 2ηC)/σ), the constant of Theorems 1 and 2).  Claims: the derivative
-identities that make θ monotone (catalog D1, D2), θ_0 = erf(r/(2√2)) (D3), the range
+identities that make θ monotone, θ_0 = erf(r/(2√2)), the range
 0 ≤ θ < 1, the bound θ_ε(r) < Q(ε/r − r/2) behind (23), the limits of θ (L6–L8),
 and Lemma 2 with its tight example.
 """
@@ -39,27 +39,27 @@ HS = "privacy/gaussian-hockey-stick"
 paper.add(Identity(
     paper.id("prop-1-theta-dr"), sp.diff(th, r), phi(eps / r - r / 2),
     "∂θ_ε(r)/∂r = φ(ε/r − r/2) > 0: θ_ε is increasing in r (so sup over W of Prop. 1 is at the diameter)",
-    _src("catalog D1; uses φ(ε/r + r/2)e^ε = φ(ε/r − r/2)"), covers=[HS, theta_projected.id],
+    _src("uses φ(ε/r + r/2)e^ε = φ(ε/r − r/2)"), covers=[HS, theta_projected.id],
 ))
 paper.add(Identity(
     paper.id("prop-1-theta-deps"), sp.diff(th, eps), -sp.exp(eps) * Q(eps / r + r / 2),
     "∂θ_ε(r)/∂ε = −e^ε Q(ε/r + r/2) < 0: θ_ε(r) is strictly decreasing in ε, so the root ε*_δ of (22) is unique",
-    _src("catalog D2"), covers=[HS, theta_projected.id],
+    _src(""), covers=[HS, theta_projected.id],
 ))
 paper.add(Inequality(
     paper.id("prop-1-theta-increasing-in-r"), sp.diff(th, r), ">", 0,
     "θ_ε(r) is strictly increasing in r: ∂θ/∂r = φ(ε/r − r/2) > 0",
-    _src("catalog D1 / V2"), certificate=phi(eps / r - r / 2), covers=[HS, theta_projected.id],
+    _src(""), certificate=phi(eps / r - r / 2), covers=[HS, theta_projected.id],
 ))
 paper.add(Inequality(
     paper.id("prop-1-theta-decreasing-in-eps"), sp.diff(th, eps), "<", 0,
     "θ_ε(r) is strictly decreasing in ε: ∂θ/∂ε = −e^ε Q(ε/r + r/2) < 0 (uniqueness of ε*_δ in (22))",
-    _src("catalog D2 / V2"), certificate=sp.exp(eps) * Q(eps / r + r / 2), covers=[HS, theta_projected.id],
+    _src(""), certificate=sp.exp(eps) * Q(eps / r + r / 2), covers=[HS, theta_projected.id],
 ))
 paper.add(Identity(
     paper.id("prop-1-theta-eps0"), th.subs(eps, 0), sp.erf(r / (2 * sp.sqrt(2))),
     "θ_0(r) = 2Φ(r/2) − 1 = erf(r/(2√2)), the total variation between N(0,1) and N(r,1)",
-    _src("catalog D3 / L9"), covers=[HS],
+    _src(""), covers=[HS],
 ))
 paper.add(Inequality(
     paper.id("prop-1-theta-below-Q"), th, "<", Q(eps / r - r / 2),
@@ -77,21 +77,21 @@ paper.add(Inequality(
 paper.add(Inequality(
     paper.id("prop-1-theta-positive"), th, ">", 0,
     "θ_ε(r) > 0 for r > 0: θ_ε(r) = ∫_0^r φ(ε/u − u/2) du is the integral of a positive density (D1)",
-    _src("catalog D1 (integral form)"), covers=[HS, theta_projected.id], expect="checked", samples=16, budget=8,
+    _src("integral form"), covers=[HS, theta_projected.id], expect="checked", samples=16, budget=8,
     where=[sp.Le(eps, 10 * r), sp.Le(r, 20)],  # keep θ above the 50-digit decision margin
 ))
 paper.add(Limit(
     paper.id("prop-1-theta-r-to-oo"), th, r, sp.oo, 1,
     "θ_ε(r) → 1 as r → ∞ (σ → 0 or D → ∞: no contraction, the bound becomes 1 − (1 − p)^T)",
-    _src("catalog L7"), covers=[HS],
+    _src(""), covers=[HS],
 ))
 paper.add(Limit(
     paper.id("prop-1-theta-eps-to-oo"), th, eps, sp.oo, 0,
-    "θ_ε(r) → 0 as ε → ∞", _src("catalog L8"), covers=[HS],
+    "θ_ε(r) → 0 as ε → ∞", _src(""), covers=[HS],
 ))
 paper.add(Limit(
     paper.id("prop-1-theta-r-to-0"), th, r, 0, 0,
-    "θ_ε(r) → 0 as r → 0⁺ (σ → ∞: total contraction)", _src("catalog L6"), direction="+",
+    "θ_ε(r) → 0 as r → 0⁺ (σ → ∞: total contraction)", _src(""), direction="+",
     covers=[HS], expect="checked",
 ))
 
@@ -108,5 +108,5 @@ paper.add(Identity(
     paper.id("lem-2-tight"), (D - eta * (-C)) - (0 - eta * C), lemma_2.expr,
     "Lemma 2 is attained: W = [0, D], w2 = D with Clip(∇ℓ) = −C and w1 = 0 with Clip(∇ℓ) = +C give "
     "ψ_{B2}(w2) − ψ_{B1}(w1) = D + 2ηC",
-    paper.source("Lemma 2", (), "derived", "catalog V11: the bound is tight"), covers=[lemma_2.id],
+    paper.source("Lemma 2", (), "derived", "the bound is tight"), covers=[lemma_2.id],
 ))

@@ -7,12 +7,12 @@ formula, each "the smallest ε ≥ 0 whose forward bound is ≤ δ":
 * ``asoodeh-diaz/eq-22`` inverts ``thm-2-limit`` (δ_∞ as a function of ε).  Since
   θ ↦ pθ/(1 − (1 − p)θ) is increasing, δ_∞(ε) = δ exactly when θ_ε(r) = τ :=
   δ/(p + (1 − p)δ), the printed equation (22).  When δ ≥ δ_∞(0) the equation has no
-  root and ε*_δ = 0 (catalog E6).
+  root and ε*_δ = 0 (erratum E6 of ERRATA.md).
 * ``asoodeh-diaz/eq-23`` inverts the auxiliary ``eq-23-forward``, the T = ∞ bound with
   θ_ε(r) replaced by the Appendix's upper bound Q(ε/r − r/2).  Its root solves
   Q(ε/r − r/2) = τ, i.e. ε = r[r/2 + Φ⁻¹(1 − τ)], which is (23) (claim
   ``eq-23-solves-forward``); the inverse's convention clamps it at 0 where the printed
-  closed form is negative (catalog E7).  Root finding in ε needs no Φ⁻¹ near 1, so
+  closed form is negative (erratum E7 of ERRATA.md).  Root finding in ε needs no Φ⁻¹ near 1, so
   δ = 1e-150 is as easy as δ = 1e-3 (the printed form needs erfinv(1 − 2·10⁻¹⁵⁰)).
 * ``asoodeh-diaz/epsilon-T`` inverts ``thm-2`` at a finite T.
 """
@@ -56,7 +56,7 @@ eq_23_printed = r_projected * (r_projected / 2 + Phi_inv(p * (1 - delta) / (p + 
 eq_23 = paper.add(Formula(
     paper.id("eq-23"), sp.Max(0, eq_23_printed), inverse_params,
     paper.source("Appendix, (23): ε ≤ r[r/2 + Φ⁻¹(p(1 − δ)/(p + (1 − p)δ))]", "23", "printed",
-                 "clamped at 0: the printed bracket is negative for large δ (catalog E7), where it bounds nothing"),
+                 "clamped at 0: the printed bracket is negative for large δ (erratum E7 of ERRATA.md), where it bounds nothing"),
     hypotheses=HYPS,
     title="max{0, r[r/2 + Φ⁻¹(p(1 − δ)/(p + (1 − p)δ))]}, r = (D + 2ηC)/σ",
     inverse=Inverse(eq_23_forward, solve_for="eps", target="delta"),
@@ -67,7 +67,7 @@ epsilon_T = paper.add(Formula(
     paper.id("epsilon-T"), EpsT(*[q.symbol for q in [delta_param, T_param] + inverse_params[1:]]),
     [delta_param, T_param] + inverse_params[1:],
     paper.source("Figures 1 (right) and 3: ε after T iterations at a given δ (Theorem 2 inverted)", "5", "derived",
-                 "catalog D8; the figures plot it, the paper gives no formula"),
+                 "the figures plot it, the paper gives no formula"),
     hypotheses=HYPS,
     title="ε_T(δ) = min{ε ≥ 0 : δ_T(ε) ≤ δ}",
     inverse=Inverse(thm_2, solve_for="eps", target="delta"),
@@ -88,7 +88,7 @@ paper.add(Identity(
 paper.add(Identity(
     paper.id("eq-23-argument"), 1 - tau_, p_sym * (1 - d_sym) / (p_sym + (1 - p_sym) * d_sym),
     "The argument of Φ⁻¹ in (23) is 1 − τ: p(1 − δ)/(p + (1 − p)δ) = 1 − δ/(p + (1 − p)δ)",
-    paper.source("Appendix, (23)", "23", "derived", "catalog V5"), covers=[eq_23.id],
+    paper.source("Appendix, (23)", "23", "derived", ""), covers=[eq_23.id],
 ))
 paper.add(Identity(
     paper.id("eq-23-solves-forward"), eq_23_forward(eps=eq_23_printed), delta,
@@ -118,7 +118,7 @@ paper.add(Inequality(
 paper.add(Inequality(
     paper.id("eq-22-root-exists-corrected"), theta0, ">", tau_.subs({p_sym: p, d_sym: delta}),
     "Corrected: the root of (22) exists exactly when δ < δ_∞(0) = pθ_0/(1 − (1 − p)θ_0); otherwise ε*_δ := 0",
-    paper.source("Appendix, (22)", "22", "corrected", "ε*_δ = 0 when δ ≥ δ_∞(0) (catalog E6, D7)"),
+    paper.source("Appendix, (22)", "22", "corrected", "ε*_δ = 0 when δ ≥ δ_∞(0) (erratum E6 of ERRATA.md)"),
     where=[p <= 1, delta < delta_inf(theta0, p)],
     hints=[{"r": sp.Rational(76, 25), "p": sp.Rational(1, 1000), "delta": sp.Rational(1, 1000)}],
     expect="checked", erratum="asoodeh-diaz E6", covers=[eq_22.id], samples=12, budget=8,
@@ -136,7 +136,7 @@ paper.add(Inequality(
 paper.add(Inequality(
     paper.id("eq-23-nonnegative-corrected"), eq_23_generic, ">=", 0,
     "Corrected: (23) is nonnegative whenever (22) has a root (δ < δ_∞(0)); otherwise use max{0, (23)}",
-    paper.source("Appendix, (23)", "23", "corrected", "clamp at 0 (catalog E7)"),
+    paper.source("Appendix, (23)", "23", "corrected", "clamp at 0 (erratum E7 of ERRATA.md)"),
     where=[p <= 1, delta < delta_inf(theta0, p)],
     hints=[{"r": sp.Rational(76, 25), "p": sp.Rational(1, 1000), "delta": sp.Rational(1, 1000)}],
     expect="checked", erratum="asoodeh-diaz E7", covers=[eq_23.id], samples=12, budget=8,

@@ -71,7 +71,7 @@ w = sp.Symbol("w", positive=True)
 paper.add(Limit(
     paper.id("lem-1-fixed-point"), lemma_1(alpha=1 / (1 + w)).doit(), T, sp.oo, be / (1 - 1 / (1 + w)),
     "For constant α = 1/(1 + w) < 1 the bound (11) tends to the fixed point β/(1 − α), whatever E_0",
-    paper.source("Lemma 1, (11)", "11", "derived", "catalog C17 (FP)"), covers=[lemma_1.id],
+    paper.source("Lemma 1, (11)", "11", "derived", "fixed point"), covers=[lemma_1.id],
 ))
 
 # ---------------------------------------------------------------------------
@@ -105,7 +105,7 @@ paper.add(Recurrence(
 paper.add(Identity(
     paper.id("thm-2-gap"), thm_2_limit.expr - thm_2.expr, thm_2_limit.expr * a ** T,
     "δ_∞ − δ_T = δ_∞ [(1 − p)θ]^T: the convergence is geometric ('converges exponentially fast')",
-    paper.source("§I and Appendix: convergence of (5)", "5", "derived", "catalog D5 / L2"),
+    paper.source("§I and Appendix: convergence of (5)", "5", "derived", ""),
     covers=[thm_2.id, thm_2_limit.id],
 ))
 paper.add(Identity(
@@ -116,16 +116,16 @@ paper.add(Identity(
 paper.add(Identity(
     paper.id("thm-2-T1"), thm_2(T=1), p * theta,
     "T = 1: δ_1 = pθ (one subsampled Gaussian step through the SDPI)",
-    paper.source("Theorem 2", "5", "derived", "catalog C22 special case"), covers=[thm_2.id],
+    paper.source("Theorem 2", "5", "derived", "special case"), covers=[thm_2.id],
 ))
 paper.add(Identity(
     paper.id("thm-2-p1"), thm_2(p=1), theta,
     "p = 1 (full batch): δ_T = θ for every T — no amplification by iteration",
-    paper.source("Theorem 2", "5", "derived", "catalog D6 / L4"), covers=[thm_2.id],
+    paper.source("Theorem 2", "5", "derived", ""), covers=[thm_2.id],
 ))
 paper.add(Identity(
     paper.id("thm-2-limit-p1"), thm_2_limit(p=1), theta,
-    "p = 1: δ_∞ = θ", paper.source("Appendix", (), "derived", "catalog L4"), covers=[thm_2_limit.id],
+    "p = 1: δ_∞ = θ", paper.source("Appendix", (), "derived", ""), covers=[thm_2_limit.id],
 ))
 
 # Algebra in an abstract θ ∈ (0, 1), p ∈ (0, 1].
@@ -147,34 +147,34 @@ paper.add(Limit(
     paper.id("thm-2-limit-of-delta-T"), delta_T(sp.exp(-u), 1 - sp.exp(-v), T), T, sp.oo,
     delta_inf(sp.exp(-u), 1 - sp.exp(-v)),
     "δ_T → pθ/(1 − (1 − p)θ) as T → ∞, for every θ = e^{−u} ∈ (0, 1) and p = 1 − e^{−v} ∈ (0, 1)",
-    _alg("Appendix: 'converges to pθ/(1 − (1 − p)θ) as T goes to infinity'", "catalog L1"),
+    _alg("Appendix: 'converges to pθ/(1 − (1 − p)θ) as T goes to infinity'", ""),
     covers=[thm_2.id, thm_2_limit.id],
 ))
 paper.add(Inequality(
     paper.id("thm-2-monotone"), delta_T(1 / (1 + u), 1 / (1 + v), T + 1), ">", delta_T(1 / (1 + u), 1 / (1 + v), T),
     "δ_{T+1} > δ_T for θ = 1/(1 + u) ∈ (0, 1), p = 1/(1 + v) ∈ (0, 1): the limit is approached monotonically "
     "from below (at p = 1 the bound is constant, thm-2-p1)",
-    _alg("Appendix: 'monotonically converges'", "catalog L1"),
+    _alg("Appendix: 'monotonically converges'", ""),
     certificate=1 / (1 + v) / (1 + u) * (v / ((1 + v) * (1 + u))) ** T, covers=[thm_2.id],
 ))
 paper.add(Inequality(
     paper.id("thm-2-limit-below-1"), delta_inf(1 / (1 + u), 1 / (1 + v0)), "<", 1,
     "δ_∞ < 1 for θ = 1/(1 + u) ∈ (0, 1), p ∈ (0, 1]: 'the upper bound in (5) is always less than 1'",
-    _alg("§I: 'the upper bound in (5) is always less than 1'", "catalog V6 / L3"),
+    _alg("§I: 'the upper bound in (5) is always less than 1'", ""),
     covers=[thm_2_limit.id],
 ))
 paper.add(Identity(
     paper.id("thm-2-limit-gap-to-1"), 1 - delta_inf(th_sym, p_sym), (1 - th_sym) / (1 - (1 - p_sym) * th_sym),
     "1 − δ_∞ = (1 − θ)/(1 − (1 − p)θ), positive exactly when θ < 1",
-    _alg("§I: 'always less than 1'", "catalog C33"), covers=[thm_2_limit.id],
+    _alg("§I: 'always less than 1'", ""), covers=[thm_2_limit.id],
 ))
 paper.add(Inequality(
     paper.id("thm-2-limit-below-theta"), delta_inf(1 / (1 + u), 1 / (1 + v0)), "<=", 1 / (1 + u),
     "δ_∞ ≤ θ (subsampling and iteration never hurt): θ − δ_∞ = θ(1 − p)(1 − θ)/(1 − (1 − p)θ) ≥ 0",
-    _alg("Appendix", "catalog D6"), covers=[thm_2_limit.id],
+    _alg("Appendix", ""), covers=[thm_2_limit.id],
 ))
 paper.add(Limit(
     paper.id("thm-2-limit-small-p"), delta_inf(1 / (1 + u), p_sym) / p_sym, p_sym, 0, 1 / u,
-    "δ_∞/p → θ/(1 − θ) as p → 0 (θ = 1/(1 + u), so θ/(1 − θ) = 1/u)", _alg("Appendix", "catalog C33"),
+    "δ_∞/p → θ/(1 − θ) as p → 0 (θ = 1/(1 + u), so θ/(1 − θ) = 1/u)", _alg("Appendix", ""),
     direction="+", covers=[thm_2_limit.id],
 ))

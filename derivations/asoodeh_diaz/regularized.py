@@ -1,7 +1,7 @@
 """Regularized (unprojected) DP-SGD, §III-B: the radii r_t of (20), Prop. 4 (TV distance
 to the auxiliary projected process), Prop. 5 (its coupled DPI) and Theorem 3 (21).
 
-Errata (catalog §6), each a printed claim expected REFUTED next to its correction:
+Errata, each a printed claim expected REFUTED next to its correction:
 
 * E1 — Prop. 5 applies Prop. 1 with the *radius* (r_t − σκ)/σ of the ball 𝔹_d(r_t − σκ)
   that contains the Gaussian kernel's inputs; Prop. 1 needs the *diameter*
@@ -11,7 +11,7 @@ Errata (catalog §6), each a printed claim expected REFUTED next to its correcti
 * E2 — Theorem 3's coefficient b/(n − b)·(1 − b/n)^{T−t} is 1/(1 − p) times what
   Lemma 1 gives (p(1 − p)^{T−t}); on its own this only loosens the bound.
 * E3 — Theorem 3 as printed is false (a consequence of E1): at T = 1 a two-point data
-  set gives E_ε = p θ_{ε'}(2ηC/σ) with e^{ε'} = 1 + (e^ε − 1)/p (catalog D9), above
+  set gives E_ε = p θ_{ε'}(2ηC/σ) with e^{ε'} = 1 + (e^ε − 1)/p, above
   the printed bound at n = 5, ε = 1, η = 3, C = σ = 1, κ = 9.
 
 Formulas: ``eq-20``, ``prop-4``, ``prop-5`` / ``prop-5-corrected`` (the contraction
@@ -63,12 +63,12 @@ w = sp.Symbol("w", positive=True)
 paper.add(Limit(
     paper.id("eq-20-limit-t"), eq_20(lam=w / (1 + w)), t, sp.oo, (eta * C + kappa * sigma) * (1 + w) / w,
     "r_t → (ηC + κσ)/λ as t → ∞ (λ = w/(1 + w) ∈ (0, 1))",
-    paper.source("(20)", "20", "derived", "catalog L14"), covers=[eq_20.id],
+    paper.source("(20)", "20", "derived", ""), covers=[eq_20.id],
 ))
 paper.add(Limit(
     paper.id("eq-20-limit-lam-0"), eq_20.expr, lam, 0, t * (eta * C + kappa * sigma),
     "r_t → t(ηC + κσ) as λ → 0⁺: without weight decay the radii grow linearly",
-    paper.source("(20)", "20", "derived", "catalog L15"), direction="+", covers=[eq_20.id],
+    paper.source("(20)", "20", "derived", ""), direction="+", covers=[eq_20.id],
 ))
 
 # ---------------------------------------------------------------------------
@@ -89,13 +89,13 @@ paper.add(Recurrence(
 ))
 paper.add(Identity(
     paper.id("prop-4-d1"), chi2_cdf(1, kappa ** 2), 1 - 2 * Q(kappa),
-    "d = 1: P(χ²_1 ≤ κ²) = P(|Z| ≤ κ) = 1 − 2Q(κ)", paper.source("Prop. 4", (), "derived", "catalog C30"),
+    "d = 1: P(χ²_1 ≤ κ²) = P(|Z| ≤ κ) = 1 − 2Q(κ)", paper.source("Prop. 4", (), "derived", ""),
     covers=[prop_4.id],
 ))
 paper.add(Limit(
     paper.id("prop-4-kappa-to-oo"), 1 - (1 - 2 * Q(kappa)) ** t, kappa, sp.oo, 0,
     "For fixed t (d = 1) the TV bound of Prop. 4 vanishes as κ → ∞",
-    paper.source("Prop. 4: 'sufficiently large κ'", (), "derived", "catalog L16"), covers=[prop_4.id],
+    paper.source("Prop. 4: 'sufficiently large κ'", (), "derived", ""), covers=[prop_4.id],
 ))
 
 # ---------------------------------------------------------------------------
@@ -113,7 +113,7 @@ prop_5 = paper.add(Formula(
 ))
 prop_5_corrected = paper.add(Formula(
     paper.id("prop-5-corrected"), theta(eps, 2 * ball / sigma), prop5_params,
-    paper.source("Prop. 5", (), "corrected", "diameter 2(r_t − σκ) of 𝔹_d(r_t − σκ) in Prop. 1 (catalog E1)"),
+    paper.source("Prop. 5", (), "corrected", "diameter 2(r_t − σκ) of 𝔹_d(r_t − σκ) in Prop. 1 (erratum E1 of ERRATA.md)"),
     hypotheses=[LAM_BELOW_1, T_IN_RANGE],
     title="θ_ε(2(r_t − σκ)/σ)",
 ))
@@ -149,7 +149,7 @@ paper.add(Inequality(
 paper.add(Inequality(
     paper.id("prop-5-instance-corrected"), instance_lhs, "<=", prop_5_corrected(t=t2),
     "Prop. 5 corrected: E_ε(K_tμ ‖ K'_tν) ≤ θ_ε(2(r_t − σκ)/σ) on the same instance (" + E1_INSTANCE + ")",
-    paper.source("Prop. 5", (), "corrected", "diameter instead of radius (catalog E1)"),
+    paper.source("Prop. 5", (), "corrected", "diameter instead of radius (erratum E1 of ERRATA.md)"),
     where=[lam < 1, t2 >= 2], hints=[E1_HINT], samples=12, budget=10,
     expect="checked", erratum="asoodeh-diaz E1", covers=[prop_5_corrected.id],
 ))
@@ -222,9 +222,9 @@ def _evaluator(version):
 _thm3_src = {
     "printed": paper.source("Theorem 3", "21"),
     "coef": paper.source("Theorem 3", "21", "corrected",
-                         "coefficient p(1 − p)^{T−t} of Lemma 1 instead of b/(n − b)(1 − b/n)^{T−t} (catalog E2)"),
+                         "coefficient p(1 − p)^{T−t} of Lemma 1 instead of b/(n − b)(1 − b/n)^{T−t} (erratum E2 of ERRATA.md)"),
     "corrected": paper.source("Theorem 3", "21", "corrected",
-                              "E2 and the diameter 2(r_s − σκ)/σ of Prop. 5 corrected (catalog E1–E3)"),
+                              "E2 and the diameter 2(r_s − σκ)/σ of Prop. 5 corrected (errata E1–E3 of ERRATA.md)"),
 }
 _thm3_ids = {"printed": "thm-3", "coef": "thm-3-coef", "corrected": "thm-3-corrected"}
 thm_3 = {}
@@ -255,7 +255,7 @@ paper.add(Recurrence(
     sp.Eq(S(nT + 1), q_ * theta_f(nT + 1) * S(nT) + (1 - q_) * theta_f(nT + 1)), {0: 0},
     "Corrected: Lemma 1 with α_t = (1 − p)θ_t, β_t = pθ_t, E_0 = 0 gives p Σ_{t=1}^T (1 − p)^{T−t} Π_{s=t}^T θ_s "
     "for every T (induction on T, arbitrary θ_s; written with q = 1 − p)",
-    paper.source("Theorem 3 from Prop. 5 and Lemma 1", ("11", "21"), "corrected", "coefficient p (catalog E2)"),
+    paper.source("Theorem 3 from Prop. 5 and Lemma 1", ("11", "21"), "corrected", "coefficient p (erratum E2 of ERRATA.md)"),
     erratum="asoodeh-diaz E2", covers=[thm_3["coef"].id, thm_3["corrected"].id],
 ))
 th1, th2 = sp.symbols("theta1 theta2", positive=True)
@@ -272,10 +272,10 @@ paper.add(Identity(
 paper.add(Identity(
     paper.id("thm-3-coefficient-ratio"), second_term(p / (1 - p), T) / second_term(p, T), 1 / (1 - p),
     "The printed second term is exactly 1/(1 − p) times Lemma 1's: on its own E2 only loosens the bound",
-    paper.source("Theorem 3", "21", "derived", "catalog E2"), covers=[thm_3["printed"].id, thm_3["coef"].id],
+    paper.source("Theorem 3", "21", "derived", "erratum E2 of ERRATA.md"), covers=[thm_3["printed"].id, thm_3["coef"].id],
 ))
 
-# E3: Theorem 3 at T = 1 on a two-point data set (catalog E3, counterexample B).
+# E3: Theorem 3 at T = 1 on a two-point data set (erratum E3 of ERRATA.md, counterexample B).
 n_param = natural("n", "dataset size n (b = 1, so p = 1/n)", zero=False)
 n = n_param.symbol
 eps_prime = sp.log(1 + n * (sp.exp(eps) - 1))  # e^{ε'} = 1 + (e^ε − 1)/p with p = 1/n
@@ -288,7 +288,7 @@ def _at_T1(version):
 
 E3_INSTANCE = ("d = 1, b = 1 (p = 1/n), ℓ(w, x) = x·w, x_1..x_{n−1} = −C, x_n = +C, x'_n = −C, so "
                "μ̃_1 = (1 − p)N(ηC, σ²) + pN(−ηC, σ²), μ̃'_1 = N(ηC, σ²) and "
-               "E_ε(μ̃_1‖μ̃'_1) = p θ_{ε'}(2ηC/σ) with e^{ε'} = 1 + (e^ε − 1)/p (catalog D9)")
+               "E_ε(μ̃_1‖μ̃'_1) = p θ_{ε'}(2ηC/σ) with e^{ε'} = 1 + (e^ε − 1)/p")
 E3_HINT = {"n": 5, "eps": 1, "eta": 3, "C": 1, "sigma": 1, "kappa": 9, "lam": sp.Rational(1, 2)}
 paper.add(Inequality(
     paper.id("thm-3-instance-T1"), E3_lhs, "<=", _at_T1("printed"),
@@ -300,7 +300,7 @@ paper.add(Inequality(
 paper.add(Inequality(
     paper.id("thm-3-instance-T1-corrected"), E3_lhs, "<=", _at_T1("corrected"),
     "Theorem 3 corrected at T = 1 holds on the same instance (" + E3_INSTANCE + ")",
-    paper.source("Theorem 3", "21", "corrected", "catalog E1–E3"),
+    paper.source("Theorem 3", "21", "corrected", "errata E1–E3 of ERRATA.md"),
     where=[n >= 2, lam < 1], hints=[E3_HINT], samples=12, budget=10,
     expect="checked", erratum="asoodeh-diaz E3", covers=[thm_3["corrected"].id],
 ))
@@ -344,7 +344,7 @@ paper.add(Inequality(
 paper.add(Inequality(
     paper.id("thm-3-instance-T1-eps0-corrected"), E3A_lhs, "<=", _at_T1_eps0("corrected"),
     "Theorem 3 corrected at T = 1, ε = 0 holds on the same instance (" + E3A_INSTANCE + ")",
-    paper.source("Theorem 3", "21", "corrected", "catalog E1–E3"),
+    paper.source("Theorem 3", "21", "corrected", "errata E1–E3 of ERRATA.md"),
     # At ε = 0 the θ terms cancel exactly: the corrected bound is the true E_0 plus 2·2Q(κ).
     where=[n >= 2, lam < 1], hints=[{k: E3A_HINT[k] for k in ("n", "kappa", "lam")}], samples=12, budget=8,
     expect="checked", erratum="asoodeh-diaz E3", covers=[thm_3["corrected"].id],

@@ -24,8 +24,8 @@ from .regularized import E1_HINT, instance_lhs, optimize_kappa, prop_5, prop_5_c
 
 R = sp.Rational
 FIG13 = {"D": 3, "eta": R(1, 100), "C": 2, "sigma": 1, "p": R(1, 1000)}
-CATALOG = ("Figure {} is an image and prints no digits: independent 40–60-digit mpmath recomputation "
-           "from the paper's formulas")
+CATALOG = ("the paper prints no digits for this value (its figures are images): independent 40–60-digit "
+           "mpmath recomputation from the paper's formulas")
 
 
 def _repro(label, compute, printed, statement, where, source_label, eq=()):

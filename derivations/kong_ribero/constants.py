@@ -1,6 +1,6 @@
 """§2 constants: the contraction factor θ_L(s) of eq. (15) and the Lipschitz constant
 L_λ(m, M) of Proposition 2.1, eq. (13), with their identities, bounds, limits and the
-errata in the remarks after Proposition 2.1 (catalog K21, K23; errata E7, E8, E10, E33).
+errata in the remarks after Proposition 2.1 (errata E7, E8 of ERRATA.md; observations: κ ∈ [2, 3], and L_λ against 1 + λ max{m, M}).
 """
 
 from __future__ import annotations
@@ -46,21 +46,21 @@ def _theta_src(what, form="derived", note=""):
     return src(f"θ_L(s): {what}", "15", form, note)
 
 
-# Limits (catalog §4, items 6-8), s ≥ 1.  IDs kept from the pilot.
+# Limits of (15), s ≥ 1.  IDs kept from the pilot.
 paper.add(Limit(paper.id("theta-limit-L-to-1"), th, L, 1, 1 / s1,
-                "lim_{L→1} θ_L(s) = 1/s (s ≥ 1)", _theta_src("limit L → 1 (catalog §4)"), covers=cov))
+                "lim_{L→1} θ_L(s) = 1/s (s ≥ 1)", _theta_src("limit L → 1"), covers=cov))
 paper.add(Limit(paper.id("theta-limit-s-to-oo-L-gt-1"), theta(L=1 + u, s=s1), s1, sp.oo, 1 - (1 + u) ** -2,
-                "lim_{s→∞} θ_L(s) = 1 − L^{−2} for L = 1 + u > 1", _theta_src("limit s → ∞, L > 1 (catalog §4)"),
+                "lim_{s→∞} θ_L(s) = 1 − L^{−2} for L = 1 + u > 1", _theta_src("limit s → ∞, L > 1"),
                 covers=cov))
 paper.add(Limit(paper.id("theta-limit-s-to-oo-L-lt-1"), theta(L=1 / (1 + u), s=s1), s1, sp.oo, 0,
-                "lim_{s→∞} θ_L(s) = 0 for L = 1/(1 + u) < 1", _theta_src("limit s → ∞, L < 1 (catalog §4)"),
+                "lim_{s→∞} θ_L(s) = 0 for L = 1/(1 + u) < 1", _theta_src("limit s → ∞, L < 1"),
                 covers=cov))
 paper.add(Limit(paper.id("theta-limit-s-to-oo-L-eq-1"), theta(L=1, s=s1), s1, sp.oo, 0,
-                "lim_{s→∞} θ_1(s) = 0", _theta_src("limit s → ∞, L = 1 (catalog §4)"), covers=cov))
+                "lim_{s→∞} θ_1(s) = 0", _theta_src("limit s → ∞, L = 1"), covers=cov))
 paper.add(Limit(paper.id("theta-limit-L-to-oo"), th, L, sp.oo, 1,
-                "lim_{L→∞} θ_L(s) = 1 (s ≥ 1)", _theta_src("limit L → ∞ (catalog §4)"), covers=cov))
+                "lim_{L→∞} θ_L(s) = 1 (s ≥ 1)", _theta_src("limit L → ∞"), covers=cov))
 
-# Special values and equivalent forms (catalog K23).
+# Special values and equivalent forms of (15).
 paper.add(Identity(paper.id("theta-at-s-1"), theta(L=L, s=1), 1,
                    "θ_L(1) = 1 for every L > 0 (used in the proofs of Theorems 2.2 and 2.3)",
                    _theta_src("θ_L(1)"), covers=cov))
@@ -81,7 +81,7 @@ paper.add(Identity(paper.id("theta-sqrt2"), theta(L=sp.sqrt(2), s=s1), 2 ** (s1 
                    "θ_√2(s) = 2^{s−1}/(2^s − 1): 1, 2/3, 4/7, 8/15, … ↓ 1/2 (the m → 0 clipped factor)",
                    _theta_src("θ_√2(s)"), covers=cov))
 paper.add(Limit(paper.id("theta-sqrt2-limit"), 2 ** (s1 - 1) / (2 ** s1 - 1), s1, sp.oo, sp.Rational(1, 2),
-                "lim_{ℓ→∞} θ_√2(ℓ) = 1/2 (catalog §4 item 9)", _theta_src("θ_√2(ℓ) as ℓ → ∞"), covers=cov))
+                "lim_{ℓ→∞} θ_√2(ℓ) = 1/2", _theta_src("θ_√2(ℓ) as ℓ → ∞"), covers=cov))
 
 # Bounds and monotonicity.
 paper.add(Inequality(paper.id("theta-le-1"), th, "<=", 1,
@@ -93,12 +93,16 @@ paper.add(Identity(paper.id("theta-minus-tail"), th - (1 - L ** -2), 1 / (L ** 2
                    "θ_L(s) − (1 − L^{−2}) = 1 / (L² S_s) for every L > 0, s ≥ 1",
                    _theta_src("distance to the s → ∞ limit"), covers=cov))
 paper.add(Inequality(paper.id("theta-ge-tail"), th, ">", 1 - L ** -2,
-                     "θ_L(s) > 1 − L^{−2} for every L > 0, s ≥ 1 (so θ_{√2 L_λ}(ℓ) > 1/2: catalog E32)",
+                     "θ_L(s) > 1 − L^{−2} for every L > 0, s ≥ 1 (so θ_{√2 L_λ}(ℓ) > 1/2)",
                      _theta_src("lower bound 1 − L^{−2}"), certificate=1 / (L ** 2 * S_s), covers=cov))
-paper.add(Inequality(paper.id("theta-ge-1-over-s"), theta(L=1 + u, s=s1), ">=", 1 / s1,
-                     "θ_L(s) ≥ 1/s for L = 1 + u ≥ 1, s ≥ 1 (the largest term of S_s is L^{2(s−1)})",
-                     _theta_src("lower bound 1/s"), expect="checked", covers=cov, samples=24, budget=6,
-                     note="no manifestly nonnegative form is known to the engine: sampled"))
+_i1 = sp.Symbol("i", integer=True)
+_L1 = 1 + u
+paper.add(Inequality(paper.id("theta-ge-1-over-s"), theta(L=_L1, s=s1), ">=", 1 / s1,
+                     "θ_L(s) ≥ 1/s for L = 1 + u ≥ 1, s ≥ 1 (the largest term of S_s is L^{2(s−1)}): "
+                     "s L^{2(s−1)} − S_s = Σ_{j<s} L^{2j}(L^{2(s−1−j)} − 1) = Σ_{j<s} L^{2j}(L² − 1) Σ_{i<s−1−j} L^{2i}",
+                     _theta_src("lower bound 1/s"), covers=cov, budget=40,
+                     certificate=sp.Sum(_L1 ** (2 * j) * u * (2 + u) * sp.Sum(_L1 ** (2 * _i1), (_i1, 0, s1 - 2 - j)),
+                                        (j, 0, s1 - 1)) / (s1 * sp.Sum(_L1 ** (2 * j), (j, 0, s1 - 1)))))
 paper.add(Inequality(paper.id("theta-nonincreasing"), th, ">", theta(L=L, s=s1 + 1),
                      "θ_L(s) > θ_L(s+1) for every L > 0, s ≥ 1 (used in the proof of Theorem 2.3): "
                      "θ_L(s) − θ_L(s+1) = θ_L(s) θ_L(s+1) L^{−2s}",
@@ -129,16 +133,16 @@ Ll = L_lambda(lam=lam, m=mp_, M=M)
 kappa = sp.simplify((Ll ** 2 - 1) / (lam * mp_))
 
 paper.add(Identity(paper.id("L-lambda-kappa"), (Ll ** 2 - 1) / (lam * mp_), (2 * M + 3 * mp_) / (M + mp_),
-                   "L_λ = sqrt(1 + κλm) with κ = (2M + 3m)/(M + m) (catalog K21; Table 2 writes L_λ = sqrt(1 + λκm))",
+                   "L_λ = sqrt(1 + κλm) with κ = (2M + 3m)/(M + m) (Table 2 writes L_λ = sqrt(1 + λκm))",
                    src("§1.2 / Table 2 caption: κ", "13", "derived"), covers=cl))
 paper.add(Inequality(paper.id("L-lambda-kappa-le-4"), kappa, "<=", 4,
                      "κ ≤ 4, as printed in §1.2, §2 and the Table 2 caption (true; E10: it is loose)",
                      src("§1.2 / §2 / Table 2 caption: κ ≤ 4", "13"), covers=cl))
 paper.add(Inequality(paper.id("L-lambda-kappa-ge-2"), kappa, ">=", 2,
-                     "κ ≥ 2: κ − 2 = m/(M + m)", src("κ range (catalog E10)", "13", "derived"), covers=cl))
+                     "κ ≥ 2: κ − 2 = m/(M + m)", src("(13): the range of κ", "13", "derived"), covers=cl))
 paper.add(Inequality(paper.id("L-lambda-kappa-le-3"), kappa, "<=", 3,
                      "κ ≤ 3: 3 − κ = M/(M + m), so (13) gives κ ∈ [2, 3], tighter than the printed κ ≤ 4 (E10)",
-                     src("κ range (catalog E10)", "13", "derived"), covers=cl))
+                     src("(13): the range of κ", "13", "derived"), covers=cl))
 paper.add(Limit(paper.id("L-lambda-limit-m-to-0"), L_lambda(lam=lam, m=mp_, M=Mp), mp_, 0, 1,
                 "lim_{m→0} L_λ(m, M) = 1 (M > 0): the unclipped constant tends to one (§1.2)",
                 src("§1.2: L → 1 without clipping", "13", "printed"), direction="+", covers=cl))
@@ -165,7 +169,7 @@ paper.add(Inequality(paper.id("L-lambda-decreasing-in-M"), sp.diff(Ll ** 2, M), 
 # E33: the 'improved' constant versus the trivial 1 + λ max{m, M}.
 paper.add(Identity(paper.id("L-lambda-vs-trivial"), Ll ** 2 - (1 + lam * mp_) ** 2,
                    lam * mp_ ** 2 * (1 / (M + mp_) - lam),
-                   "L_λ² − (1 + λm)² = λm² (1/(M+m) − λ) (catalog E33)",
+                   "L_λ² − (1 + λm)² = λm² (1/(M+m) − λ)",
                    src("§2: the trivial constant 1 + λ max{m, M} (footnote 13)", "13", "derived"), covers=cl))
 paper.add(Inequality(paper.id("L-lambda-ge-trivial-for-m-ge-M"),
                      L_lambda(lam=1 / ((M + mp_) * (1 + q)), m=mp_, M=M) ** 2,

@@ -2,7 +2,7 @@
 
 If ‖Φ(x) − Φ(y)‖ ≤ H‖x − y‖^η (η ∈ (0, 1)), the paper claims (8) with L = Hρ/2 and
 ζ = Hη((1 − η)/ρ)^{(1−η)/η}.  That needs H r^η ≤ L r + ζ for all r ≥ 0; the smallest valid ζ
-is ζ*(L) = sup_r (H r^η − L r) = H(1 − η)(2η/ρ)^{η/(1−η)} at L = Hρ/2 (catalog K13, erratum E14).
+is ζ*(L) = sup_r (H r^η − L r) = H(1 − η)(2η/ρ)^{η/(1−η)} at L = Hρ/2 (erratum E14 of ERRATA.md).
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ coco = {ud: uu / K + w}   # Lemma A.6 for F: ⟨u, d⟩ ≥ ‖u‖²/K
 paper.add(Identity(
     paper.id("lem-a.7-gap"), D_d - a7_rhs, (1 + m / K) * ud - uu / (2 * K),
     "Lemma A.7's gap in u = Δ + m d: ⟨Δ, d⟩ − (−m[1 + m/(2K)]‖d‖² + ‖Δ‖²/(2K)) = (1 + m/K)⟨u, d⟩ − ‖u‖²/(2K)",
-    src(lemma_a7, (), "derived", "Gram form of the statement (catalog K33)")))
+    src(lemma_a7, (), "derived", "Gram form of the statement")))
 paper.add(Inequality(
     paper.id("lem-a.7"), D_d.xreplace(coco), ">=", a7_rhs.xreplace(coco),
     "Lemma A.7: ⟨∇f(x) − ∇f(y), x − y⟩ ≥ −m[1 + m/(2(M+m))]‖x − y‖² + ‖∇f(x) − ∇f(y)‖²/(2(M+m)), "
@@ -78,7 +78,7 @@ paper.add(Inequality(
     (-(m + m ** 2 / K) * dd + D_D / (2 * K)).xreplace(one_d),
     "what the printed justification ‖a+b‖²/2 ≤ ‖a‖² + ‖b‖² alone yields: the weaker constant m/(M+m) "
     "(−m dd + ‖u‖²/K − [−(m + m²/K) dd + ‖Δ‖²/(2K)] = ‖u + md‖²/(2K)), for arbitrary vectors",
-    src(f"{lemma_a7}, proof", (), "derived", "catalog E9")))
+    src(f"{lemma_a7}, proof", (), "derived", "erratum E9 of ERRATA.md")))
 
 # ---------------------------------------------------------------------------
 # Lemma A.9.  Lemma A.7 as a slack: ⟨d, Δ⟩ = −m[1 + m/(2K)] dd + DD/(2K) + w1.

@@ -116,7 +116,7 @@ def figure_1_curves(ts, alpha_value="2", Q="10", dps=20):
     Returns ``{label: [mpf per t]}``.  Ours: (19) at each (m, M) of :data:`FIGURE_1_MM` and (17) at
     (m, M) = (0, 1), from the registered ``thm-2.3-*`` formulas; the Table 2 rows [14] (αE/2 r²),
     [25, Thm 11] (αE/ℓ r²) and PABI [17] ((αE/ℓ)(λQ/σ)², Q = C = 10 by default), and naive swap
-    composition 2αE r² (catalog E32).  α cancels in ε/α; it is passed because (17)/(19) require α > 1.
+    composition 2αE r² (which the clipped bound never beats: thm-2.3-clipped-ge-composition).  α cancels in ε/α; it is passed because (17)/(19) require α > 1.
     """
     import mpmath
 

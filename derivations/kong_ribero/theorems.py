@@ -1,5 +1,5 @@
 """Proposition A.5 (26), Theorems 2.2 (16) and 2.3 (17)/(19), the Gaussian shift divergence (21)
-and the linear-Gaussian example that attains (24) (catalog K24, K25, K27, K31, §5.6).
+and the linear-Gaussian example that attains (24).
 
 Conventions (each stated where used): Proposition A.5 uses E = ⌊T/ℓ⌋ and needs ℓ ≤ T;
 Theorem 2.3 uses ℓ = k/b (b | k) and E = ⌈T/ℓ⌉.  Errata: E4, E5, E11 (formula), E13, E25;
@@ -22,7 +22,7 @@ from .lemma_a3 import lemma_a4a
 R = sp.Rational
 
 # ---------------------------------------------------------------------------
-# Proposition A.5(a), eq. (26), with the guard ℓ ≤ T (E ≥ 1; catalog E13).
+# Proposition A.5(a), eq. (26), with the guard ℓ ≤ T (E ≥ 1; erratum E13 of ERRATA.md).
 E_floor = sp.floor(T / ell)
 
 
@@ -73,7 +73,7 @@ paper.add(Identity(
     src("Proposition A.5(a), proof", "26", "corrected"), erratum="kong-ribero E13", covers=cA5))
 
 # ---------------------------------------------------------------------------
-# The linear-Gaussian example (catalog §5.6): 1-D, h = 0, φ_t(x) = Lx (+ s̄ at t ≡ 1 mod ℓ),
+# The linear-Gaussian example: 1-D, h = 0, φ_t(x) = Lx (+ s̄ at t ≡ 1 mod ℓ),
 # Y_0 = Y'_0 + τ deterministically, shared noise.  Y_T − Y'_T is deterministic and both are
 # Gaussian with variance σ² S_T, so D_α = α (L^T τ + s̄ Σ_j L^{T−t_j})² / (2σ² S_T) exactly.
 E_ceil = sp.ceiling(T / ell)   # number of steps t ∈ [T] with t ≡ 1 (mod ℓ)
@@ -83,7 +83,7 @@ lin_gauss = paper.add(Formula(
     alpha * gap ** 2 / (2 * sigma ** 2 * geometric(L, T)),
     params("alpha", "sigma", "L", "tau", "sbar", "T", "ell"),
     src("Lemma A.4 / Proposition A.5: linear-Gaussian instance", ("24", "26"), "derived",
-        "exact Rényi divergence of the example of catalog §5.6; lower bound for any valid (26)"),
+        "exact Rényi divergence of the linear-Gaussian example; lower bound for any valid (26)"),
     hypotheses=[ALPHA_GT_1],
     title="α (L^T τ + s̄ Σ_{t ≡ 1 (ℓ)} L^{T−t})² / (2σ² Σ_{i<T} L^{2i})",
 ))
@@ -102,7 +102,7 @@ paper.add(Recurrence(
 paper.add(Identity(
     paper.id("lem-a.4a-tight"), lin_gauss(ell=T), lemma_a4a(s=sbar),
     "(24) is attained: for T = ℓ the linear-Gaussian divergence equals (α/2)((Lτ + s̄)/σ)² θ_L(T) exactly",
-    src("Lemma A.4(a), eq. (24)", "24", "derived", "tightness (catalog E34)"), covers=cLG + [lemma_a4a.id]))
+    src("Lemma A.4(a), eq. (24)", "24", "derived", "tightness"), covers=cLG + [lemma_a4a.id]))
 paper.add(Inequality(
     paper.id("prop-a.5a-T-lt-ell"), lin_gauss.expr, "<=", prop_a5a.expr,
     "(26) used without its guard, for T < ℓ (E = 0; as in the proof of Theorem 2.2, E25): the exact "
@@ -134,7 +134,7 @@ thm22c = paper.add(Formula(
     alpha / (2 * sigma ** 2) * (sp.sqrt(2) * Llam * d_h + 2 * lam * C / b) ** 2,
     thm22_params,
     src("Theorem 2.2, eq. (16)", "16", "corrected",
-        "L_λ replaced by √2 L_λ: with clipping Proposition 2.1(b) only gives √2 L_λ (catalog E11)"),
+        "L_λ replaced by √2 L_λ: with clipping Proposition 2.1(b) only gives √2 L_λ (erratum E11 of ERRATA.md)"),
     hypotheses=[ALPHA_GT_1, MM_POSITIVE, STEP_CLIPPED],
     title="(α/2σ²)(√2 L_λ d_h + 2λC/b)²",
 ))
@@ -282,5 +282,5 @@ prop_a5b = paper.add(Formula(
     params("alpha", "sigma") + [zeta_param] + params("T"),
     src("Proposition A.5(b), eq. (27)", ("25", "27")),
     hypotheses=[ALPHA_GT_1],
-    title="2αT(ζ/σ)²: independent of L (Lemma A.4(b)'s L = 1 is not needed, catalog E13 iv)",
+    title="2αT(ζ/σ)²: independent of L (Lemma A.4(b)'s L = 1 is not needed, erratum E13 iv of ERRATA.md)",
 ))

@@ -40,3 +40,9 @@ def test_printed_reproductions_quote_the_paper_verbatim(key):
     text = _normal((PAPERS_DIR / paper.text).read_text(encoding="utf-8"))
     missing = [c.id for c in printed if _normal(c.quote) not in text]
     assert missing == [], f"quotes not found verbatim in {paper.text}: {missing}"
+
+
+@pytest.mark.parametrize("key", ["kong-ribero", "asoodeh-diaz"])
+def test_encoded_papers_reach_ninety_percent(key):
+    index = REG.paper(key).index
+    assert index is not None and index.percentage() >= 90, (key, index and index.percentage())
