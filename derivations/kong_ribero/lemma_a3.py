@@ -78,7 +78,7 @@ paper.add(Optimality(
 ))
 paper.add(Identity(
     paper.id("lem-a.3-at-L-1"), sp.Sum((b(i) - 1 / T) ** 2, (i, 1, T)).subs(L, 1) + (R_closed(t) - (T - t) / T).subs(L, 1) ** 2,
-    0, "at L = 1: b_t = 1/T and R_t = (T − t)/T (the uniform spending of PABI, catalog §4 item 29)",
+    0, "at L = 1: b_t = 1/T and R_t = (T − t)/T (the uniform spending of PABI)",
     _src("", "derived", "L = 1, outside the printed L > 1")))
 
 # E1: the proof of (b) starts from L^t where R_t has L^{t-1}.
@@ -136,7 +136,7 @@ paper.add(Identity(
 paper.add(Identity(
     paper.id("lem-a.4a-shifts"), shift * L * R(1) - shift * b(2), shift * R(2),
     "the proof's shift bookkeeping [Lτ+s] L R_1 − a_2 = [Lτ+s] R_2 (the previous shift is (Lτ+s)R_1, "
-    "not the printed τ_t = 0: catalog E2(iii))",
+    "not the printed τ_t = 0 of erratum E2 in ERRATA.md)",
     src("Lemma A.4(a), proof", ("20", "23"), "printed")))
 
 # Lemma A.4(b), eq. (25): allocation a_1 = ζ + s, a_t = ζ (t ≥ 2), with s = ζ.
