@@ -18,4 +18,4 @@ One module per part of the paper, in the paper's order:
 """
 
 from .common import paper  # noqa: F401
-from . import lemma42, lsi, recursions, theorems  # noqa: F401,E402
+from . import lemma42, lsi, recursions, theorems, experiments, errata  # noqa: F401,E402

@@ -88,7 +88,7 @@ def thm52(alpha, eta, lam, Sg, sigma, b, n, K):
 MAX_STEPS = 400_000
 
 
-def thm53_log_S(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int = MAX_STEPS):
+def thm53_log_S(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | None = None):
     """log S_K^0(α) of (19)–(21), the recursion x ← log(pE e^x + (1 − p) e^{ρ² x}) run K·N times.
 
     p = b/n, E = e^{(α−1)A}, ρ² = (1 − ηλ)², x₀ = 0.  The map g(x) = log(pE e^x + (1−p)e^{ρ²x})
@@ -105,8 +105,10 @@ def thm53_log_S(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int = MAX_STEPS)
     * p = 1 (b = n): x_T = T(α − 1)A exactly.
 
     Raises :class:`EvaluationError` (never a wrong number) if neither shortcut applies within
-    ``max_steps`` iterations (e.g. 1 − ρ² ≈ 1e−12 with K·N ≫ max_steps).
+    ``max_steps`` iterations (default :data:`MAX_STEPS`; e.g. 1 − ρ² ≈ 1e−12 with K·N ≫ max_steps).
     """
+    if max_steps is None:
+        max_steps = MAX_STEPS
     N = n // int(b)
     T = K * N
     a = gaussian_step(alpha, eta, Sg, sigma, b)
@@ -145,7 +147,7 @@ def thm53_log_S(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int = MAX_STEPS)
     return x
 
 
-def thm53(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int = MAX_STEPS):
+def thm53(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | None = None):
     """(18): log S_K^0(α)/(α − 1)."""
     return thm53_log_S(alpha, eta, lam, Sg, sigma, b, n, K, max_steps) / (alpha - 1)
 
