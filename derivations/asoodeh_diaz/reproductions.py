@@ -24,7 +24,7 @@ from .regularized import E1_HINT, instance_lhs, optimize_kappa, prop_5, prop_5_c
 
 R = sp.Rational
 FIG13 = {"D": 3, "eta": R(1, 100), "C": 2, "sigma": 1, "p": R(1, 1000)}
-CATALOG = ("the paper prints no digits for this value (its figures are images): independent 40–60-digit "
+RECOMPUTED = ("the paper prints no digits for this value (its figures are images): independent 40–60-digit "
            "mpmath recomputation from the paper's formulas")
 
 
@@ -47,30 +47,30 @@ _repro("fig-1-r", lambda: lemma_2.expr.subs({sp.Symbol(k, positive=True): v for 
        "computed by hand from the parameters printed in Figure 1's caption (r itself is not printed)",
        "Lemma 2 / Theorem 2")
 _repro("fig-1-theta", _value(theta_projected, eps=3, **{k: FIG13[k] for k in ("D", "eta", "C", "sigma")}),
-       "0.58070175944222018823", "θ_3(3.04)", CATALOG.format(1), "Theorem 2, θ")
+       "0.58070175944222018823", "θ_3(3.04)", RECOMPUTED.format(1), "Theorem 2, θ")
 _repro("fig-1-theta-eps0", _value(theta_projected, eps=0, **{k: FIG13[k] for k in ("D", "eta", "C", "sigma")}),
-       "0.87148902436212832584", "θ_0(3.04) = 2Φ(1.52) − 1", CATALOG.format(2), "Prop. 1")
+       "0.87148902436212832584", "θ_0(3.04) = 2Φ(1.52) − 1", RECOMPUTED.format(2), "Prop. 1")
 _repro("fig-1-delta-inf", _value(thm_2_limit, eps=3, **FIG13), "0.0013830218687259033362",
-       "δ_∞ at ε = 3 (the level Figure 1 (left) converges to)", CATALOG.format(1), "Appendix: T → ∞")
+       "δ_∞ at ε = 3 (the level Figure 1 (left) converges to)", RECOMPUTED.format(1), "Appendix: T → ∞")
 _repro("fig-3-delta-inf-eps0", _value(thm_2_limit, eps=0, **FIG13), "0.00673575840928",
-       "δ_∞(0): ε*_δ > 0 exactly for δ below it", CATALOG.format(2), "Appendix, (22)")
+       "δ_∞(0): ε*_δ > 0 exactly for δ below it", RECOMPUTED.format(2), "Appendix, (22)")
 for T_, printed in [(1, "5.8070175944222e-4"), (2, "9.17579078328091e-4"), (3, "1.1130087048695e-3"),
                     (5, "1.29215151933277e-3"), (10, "1.37705130485735e-3"), (20, "1.3829960935493e-3"),
                     (30, "1.38302175745338e-3"), (50, "1.38302186872383e-3")]:
     _repro(f"fig-1-left-T{T_}", _value(thm_2, eps=3, T=T_, **FIG13), printed,
-           f"Figure 1 (left): δ_T at ε = 3, T = {T_}", CATALOG.format(1), "Theorem 2", "5")
+           f"Figure 1 (left): δ_T at ε = 3, T = {T_}", RECOMPUTED.format(1), "Theorem 2", "5")
 _repro("fig-3-eq-22", _value(eq_22, delta=R(1, 1000), **FIG13), "3.6474545145563951356",
-       "Figure 3: ε*_δ of (22) at δ = 10⁻³ (the red line the curve converges to)", CATALOG.format(2),
+       "Figure 3: ε*_δ of (22) at δ = 10⁻³ (the red line the curve converges to)", RECOMPUTED.format(2),
        "Appendix, (22)", "22")
 _repro("fig-3-eq-23", _value(eq_23, delta=R(1, 1000), **FIG13), "4.6188940093911668158",
-       "Figure 3: the closed-form bound (23) at δ = 10⁻³", CATALOG.format(2), "Appendix, (23)", "23")
+       "Figure 3: the closed-form bound (23) at δ = 10⁻³", RECOMPUTED.format(2), "Appendix, (23)", "23")
 for T_, printed in [(1, "0/1"), (2, "2.68964039741543"), (3, "3.2981880169742"), (4, "3.49761915335988"),
                     (5, "3.57845725880439"), (6, "3.61450420133029"), (8, "3.63954638119098"),
                     (10, "3.64550390754814"), (15, "3.64739402195265"), (20, "3.64745262932495"),
                     (30, "3.64745451272456"), (50, "3.64745451455639")]:
     _repro(f"fig-1-right-T{T_}", _value(epsilon_T, delta=R(1, 1000), T=T_, **FIG13), printed,
            f"Figures 1 (right) and 3: ε_T(10⁻³) at T = {T_}" + (" (pθ_0 < δ already)" if T_ == 1 else ""),
-           CATALOG.format(2), "Theorem 2 inverted", "5")
+           RECOMPUTED.format(2), "Theorem 2 inverted", "5")
 for p_, d_, star, closed in [(R(1, 1000), "1e-10", "19.84587749", "20.42678631"),
                              (R(1, 1000), "1e-6", "13.33090326", "14.01600768"),
                              (R(1, 1000), "1e-5", "10.96885449", "11.70422865"),
@@ -82,10 +82,10 @@ for p_, d_, star, closed in [(R(1, 1000), "1e-10", "19.84587749", "20.42678631")
     vals = dict(FIG13, p=p_, delta=d_)
     tag = f"p{p_.q}-d{d_}"
     _repro(f"eq-22-{tag}", _value(eq_22, **vals), star, f"ε*_δ (22) at r = 3.04, p = {p_}, δ = {d_}",
-           CATALOG.format(2), "Appendix, (22)", "22")
+           RECOMPUTED.format(2), "Appendix, (22)", "22")
     _repro(f"eq-23-{tag}", _value(eq_23, **vals), closed,
            f"(23) at r = 3.04, p = {p_}, δ = {d_}" + (" (printed −2.5808, clamped at 0: E7)" if d_ == "1e-1" else ""),
-           CATALOG.format(2), "Appendix, (23)", "23")
+           RECOMPUTED.format(2), "Appendix, (23)", "23")
 
 # Numbers of errata E3 and E1 (ERRATA.md), recomputed independently (mpmath, 30 digits).
 E3 = {"eps": 1, "T": 1, "p": R(1, 5), "d": 1, "kappa": 9, "lam": R(1, 2), "eta": 3, "C": 1, "sigma": 1}
