@@ -6,6 +6,15 @@
 * :func:`value_at` evaluates an expression at an exact point, exactly when it
   can and otherwise at high precision, and says which.
 * :func:`find_counterexample` searches sample points for a certain nonzero value.
+* :func:`confirm_zero` is the defence in depth behind every PROVED identity: the residual
+  a proof reduced to 0 is evaluated at seeded random rational points of the domain, and a
+  certainly nonzero value raises :class:`EngineBug` (a wrong rewrite rule), never PROVED.
+
+What PROVED means here: ``lhs - rhs`` was reduced to 0 by SymPy rewrites that hold for
+every value the symbols' assumptions allow (Piecewise branches split on complete solution
+sets), and the residual also vanished at the confirmation points.  It is a symbolic
+argument by this engine's rules, not a kernel-checked proof (as in Lean or Isabelle): it
+trusts SymPy's simplification and assumption system.
 """
 
 from __future__ import annotations
@@ -16,7 +25,7 @@ from typing import Iterable, Sequence
 import sympy as sp
 
 from .deadline import Deadline, PhaseTimeout
-from .sampling import sample_points
+from .sampling import candidates, sample_points
 
 try:  # expm1/log1p are SymPy codegen functions; rewriting them exposes exp/log to simplify
     from sympy.codegen.cfunctions import expm1, log1p
@@ -115,22 +124,77 @@ def _prove_plain_zero(e: sp.Basic, deadline: Deadline | None) -> ZeroProof:
 
 
 def _condition_substitutions(cond: sp.Basic) -> list[dict] | None:
-    """Turn a branch condition made of equalities into substitutions, or None."""
-    eqs = cond.args if isinstance(cond, sp.And) else (cond,)
+    """The *complete* solution set of a branch condition made of equalities, or None.
+
+    Checking a branch only at the points ``solve`` returns is sound only if those are all
+    the points where the condition holds (``Eq(sin(pi*x), 0)`` holds at every integer).
+    Accepted: one equation that is a nonzero polynomial in a single symbol, whose roots are
+    all found (multiplicities summing to the degree); or equations ``s = expr`` linear in a
+    symbol ``s`` with a nonzero numeric coefficient, solved one after another.  Anything
+    else gives None, and the caller proves the stronger statement that the branch's
+    expression vanishes everywhere.
+    """
+    eqs = list(cond.args) if isinstance(cond, sp.And) else [cond]
     if not all(isinstance(q, sp.Eq) for q in eqs):
         return None
-    symbols = sorted(set().union(*(q.free_symbols for q in eqs)), key=lambda s: s.name)
+    together_syms = set().union(*(q.free_symbols for q in eqs))
+    if len(together_syms) == 1 and len(eqs) > 1:
+        # One symbol, several equations: the roots of the first, kept unless another equation
+        # certainly fails there (undecided ones are kept: extra points only add work).
+        sym = next(iter(together_syms))
+        roots = _univariate_roots(sp.numer(sp.together(eqs[0].lhs - eqs[0].rhs)), sym)
+        if roots is None:
+            return None
+        return [r for r in roots
+                if all(sp.simplify((q.lhs - q.rhs).subs(r)).is_zero is not False for q in eqs[1:])]
+    solution: dict = {}
+    for q in eqs:
+        diff = sp.together((q.lhs - q.rhs).xreplace(solution))
+        num = sp.numer(diff)
+        syms = sorted(num.free_symbols, key=lambda s: s.name)
+        if not syms:
+            if sp.simplify(num) == 0:
+                continue
+            return []  # the condition never holds
+        if len(syms) == 1 and len(eqs) == 1:
+            return _univariate_roots(num, syms[0])
+        step = None
+        for sym in syms:
+            try:
+                poly = sp.Poly(num, sym)
+            except sp.PolynomialError:
+                continue
+            if poly.degree() == 1 and poly.LC().is_number and poly.LC() != 0:
+                step = {sym: sp.expand(-poly.TC() / poly.LC())}
+                break
+        if step is None:
+            return None
+        solution = {k: v.xreplace(step) for k, v in solution.items()}
+        solution.update(step)
+    return [solution] if _admissible(solution) else []
+
+
+def _univariate_roots(num: sp.Basic, sym: sp.Symbol) -> list[dict] | None:
     try:
-        sols = sp.solve(list(eqs), symbols, dict=True)
-    except NotImplementedError:
+        poly = sp.Poly(num, sym)
+    except sp.PolynomialError:
         return None
-    # Keep only solutions the symbols' assumptions allow (solve honours them for a
-    # single symbol; check again for safety).
-    keep = []
-    for sol in sols:
-        if all(not (sym.is_positive and val.is_nonpositive) for sym, val in sol.items()):
-            keep.append(sol)
-    return keep
+    if poly.degree() < 1 or not all(c.is_number for c in poly.all_coeffs()):
+        return None
+    roots = sp.roots(poly)
+    if sum(roots.values()) != poly.degree():
+        return None
+    return [{sym: r} for r in roots if _admissible({sym: r})]
+
+
+def _admissible(sol: dict) -> bool:
+    """False only when a value certainly violates its symbol's assumptions (such points are
+    outside the domain); undecided values are kept, which only adds points to check."""
+    for sym, val in sol.items():
+        if (sym.is_real and val.is_real is False) or (sym.is_positive and val.is_positive is False) \
+                or (sym.is_nonnegative and val.is_nonnegative is False) or (sym.is_integer and val.is_integer is False):
+            return False
+    return True
 
 
 def _prove_piecewise_zero(pw: sp.Piecewise, deadline) -> ZeroProof:
@@ -175,6 +239,62 @@ def _holds_at(cond: sp.Basic, sol: dict) -> bool:
     if isinstance(value, sp.Eq):
         return sp.simplify(value.lhs - value.rhs) == 0
     return False
+
+
+class EngineBug(AssertionError):
+    """A symbolic proof contradicted by exact evaluation: a rewrite rule was unsound.
+
+    Raised, never turned into a verdict by the checker: the runner reports it as an
+    UNKNOWN "checker error: EngineBug" and ``verify`` flags the claim as unexpected.
+    """
+
+
+#: Seeded random rational points per confirmed proof, and their seed.
+CONFIRM_POINTS = 4
+CONFIRM_SEED = 20260923
+
+
+def _random_pool(symbol: sp.Symbol, rng) -> list:
+    """The symbol's candidate values plus seeded random rationals of its type."""
+    base = candidates(symbol)
+    if symbol.is_integer:
+        return base
+    extra = [sp.Rational(rng.randint(1, 97), rng.randint(1, 29)) for _ in range(8)]
+    if not (symbol.is_positive or symbol.is_nonnegative):
+        extra += [-v for v in extra[:3]]
+    return base + extra
+
+
+def confirm_zero(expr: sp.Basic, symbols: Sequence[sp.Symbol], where: Iterable = (), n: int = CONFIRM_POINTS,
+                 deadline: Deadline | None = None, what: str = "residual", digits: int = 50) -> int:
+    """Evaluate a residual a proof reduced to 0 at ``n`` seeded random rational domain points.
+
+    Exact when the value is rational, else at ``digits`` digits where only a value far
+    from 0 at that precision counts as nonzero.  Raises :class:`EngineBug` on a certainly
+    nonzero value; returns the number of points at which the residual could be evaluated
+    (points where it is undefined or not a number are skipped).
+    """
+    import random
+
+    rng = random.Random(CONFIRM_SEED)
+    symbols = sorted(set(symbols), key=lambda s: s.name)
+    pools = {s: _random_pool(s, rng) for s in symbols}
+    evaluated = 0
+    for point in sample_points(symbols, where, n=n, seed=CONFIRM_SEED, candidate_map=pools):
+        if deadline is not None:
+            deadline.check_hang()
+        try:
+            pv = value_at(expr, point, digits)
+            if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo) or not pv.value.is_number:
+                continue
+            bad = pv.is_certainly_nonzero(digits)
+        except (ZeroDivisionError, ValueError, TypeError):
+            continue
+        evaluated += 1
+        if bad:
+            raise EngineBug(f"ENGINE BUG: the {what} was proved identically 0, but at {show_point(point)} "
+                            f"it is {sp.sstr(pv.value)[:80]} ({'exact' if pv.exact else f'{digits} digits'})")
+    return evaluated
 
 
 @dataclass
@@ -241,16 +361,16 @@ def find_counterexample(
     """
     tested = 0
     for point in sample_points(symbols, where, n=n, hints=hints):
-        if deadline is not None and deadline.expired():
-            break
+        if deadline is not None:
+            deadline.check_hang()
         try:
             pv = value_at(expr, point, digits)
+            if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo) or not pv.value.is_number:
+                continue  # not a number here (an undefined function such as θ(k) is left symbolic)
+            bad = pv.is_certainly_negative(digits) if negative else pv.is_certainly_nonzero(digits)
         except (ZeroDivisionError, ValueError, TypeError):
             continue
-        if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo):
-            continue
         tested += 1
-        bad = pv.is_certainly_negative(digits) if negative else pv.is_certainly_nonzero(digits)
         if bad:
             return point, pv, tested
     return None, None, tested

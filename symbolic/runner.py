@@ -1,9 +1,15 @@
 """Running claims: each checker in its own forked process, with a hard time limit.
 
-Isolation gives three things: a hung ``simplify`` is killed at the claim's budget
-(verdict UNKNOWN, never PROVED); SymPy's caches cannot leak between claims; and
-claims run in parallel on every core.  Where ``fork`` is unavailable the claims
-run in this process, with only the checkers' own phase deadlines.
+Isolation gives three things: a hung ``simplify`` is killed (verdict UNKNOWN, never
+PROVED); SymPy's caches cannot leak between claims; and claims run in parallel on every
+core this process may use (``os.sched_getaffinity``, so ``taskset -c 0`` means one job).
+Where ``fork`` is unavailable the claims run in this process, with only the checkers'
+own phase deadlines.
+
+Budgets are CPU seconds (:mod:`symbolic.deadline`), so the verdict does not depend on the
+machine's load: a checker is killed once its *CPU time* passes :func:`kill_after`; the
+wall clock is only a backstop (:data:`WALL_FACTOR` times that) for a checker that blocks
+without computing.
 """
 
 from __future__ import annotations
@@ -17,22 +23,42 @@ from multiprocessing.connection import wait
 from typing import Callable, Sequence
 
 from .claims import Claim
-from .deadline import Deadline
+from .deadline import HANG_FACTOR, Deadline
 from .verdict import Status, Verdict, meets
 
-#: Seconds granted past a claim's budget before the process is killed (at least).
+#: CPU seconds granted past a checker's own hang limit before the process is killed.
 GRACE = 2.0
+#: The wall-clock backstop, in multiples of :func:`kill_after` (a loaded machine or a
+#: single core slows the wall clock, never the CPU time a checker gets).
+WALL_FACTOR = 10.0
 
 
 def kill_after(claim: Claim) -> float:
-    """Seconds after which a claim's process is killed: its budget plus a grace period.
+    """CPU seconds after which a claim's process is killed.
 
-    Checkers stop themselves at the budget between steps (a sampled inequality stops
-    sampling and reports the points it tested); the grace lets a step that began just
-    before the deadline finish on a loaded machine, proportionally to the budget, while a
-    hung ``simplify`` is still killed within 1.5 budgets.
+    Checkers stop themselves: a symbolic phase at its share of the budget, a fixed sample
+    only past ``HANG_FACTOR`` budgets (reported UNKNOWN).  The kill catches a step that
+    never returns to Python (a hung ``simplify`` in C code).
     """
-    return claim.budget + max(GRACE, claim.budget / 2)
+    return HANG_FACTOR * claim.budget + GRACE
+
+
+def usable_cores() -> int:
+    """Cores this process may run on (``taskset`` and cgroup cpusets included)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a running child, from ``/proc`` (None where unavailable)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 @dataclass
@@ -65,7 +91,7 @@ def _child(claim: Claim, conn) -> None:
 def run_claims(claims: Sequence[Claim], jobs: int | None = None,
                progress: Callable[[Result], None] | None = None) -> list[Result]:
     """Check ``claims`` (in parallel, ``jobs`` at a time); results in the input order."""
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or usable_cores()
     if "fork" not in multiprocessing.get_all_start_methods():
         return [_run_inline(c, progress) for c in claims]
     ctx = multiprocessing.get_context("fork")
@@ -80,10 +106,8 @@ def run_claims(claims: Sequence[Claim], jobs: int | None = None,
             proc.start()
             child.close()
             running[proc.sentinel] = (i, proc, parent, time.monotonic())
-        now = time.monotonic()
-        next_deadline = min(start + kill_after(claims[i]) for i, _, _, start in running.values())
         waitables = list(running) + [entry[2] for entry in running.values()]
-        ready = set(wait(waitables, timeout=max(0.0, next_deadline - now)))
+        ready = set(wait(waitables, timeout=POLL))
         now = time.monotonic()
         for sentinel in list(running):
             i, proc, conn, start = running[sentinel]
@@ -102,11 +126,12 @@ def run_claims(claims: Sequence[Claim], jobs: int | None = None,
                 if verdict is None:
                     verdict = Verdict(Status.UNKNOWN, "checker process died",
                                       f"exit code {proc.exitcode}")
-            elif now - start > kill_after(claim):
+            elif _overdue(proc.pid, now - start, claim):
                 proc.kill()
                 proc.join()
                 verdict = Verdict(Status.UNKNOWN, "timeout",
-                                  f"no verdict within the budget of {claim.budget:g} s")
+                                  f"no verdict within {kill_after(claim):g} CPU s "
+                                  f"({HANG_FACTOR:g} × the budget of {claim.budget:g} s, plus grace)")
             else:
                 continue
             conn.close()
@@ -116,6 +141,18 @@ def run_claims(claims: Sequence[Claim], jobs: int | None = None,
             if progress:
                 progress(results[i])
     return [results[i] for i in range(len(claims))]
+
+
+#: Seconds between checks of the running children's CPU time.
+POLL = 0.25
+
+
+def _overdue(pid: int, wall: float, claim: Claim) -> bool:
+    limit = kill_after(claim)
+    if wall > WALL_FACTOR * limit:
+        return True
+    cpu = _cpu_seconds(pid)
+    return wall > limit if cpu is None else cpu > limit
 
 
 def _run_inline(claim: Claim, progress) -> Result:

@@ -1,13 +1,24 @@
-"""Manifest sign analysis: a sound, purely structural proof that an expression is >= 0.
+"""Manifest sign analysis: a sound, purely structural proof that an expression is >= 0 (or > 0).
 
-Rules (each valid for every value the symbols' assumptions allow):
-sums and products of nonnegative terms are nonnegative; a quotient of
-nonnegative by positive is nonnegative; a positive base to any real power is
-positive; even integer powers are nonnegative; ``exp`` and ``erfc`` of a real argument are
-positive, ``erf`` has the sign of its argument; ``sqrt`` of
-anything defined is nonnegative; a ``Sum`` of nonnegative terms whose range is
-empty or forward (``upper - lower + 1 >= 0``) is nonnegative.  SymPy's own
-assumption system (``is_nonnegative``) is consulted at the leaves.
+Every rule holds for *every* value the symbols' assumptions allow, and checks its own
+side condition (otherwise it answers "unknown", never a guess):
+
+* sums and products of nonnegative terms are nonnegative (positive if every factor,
+  resp. some term, is positive); an even number of factors known to be negative is fine;
+* a power ``b**e`` is positive when ``b`` is positive and ``e`` is *real*
+  (``2**(I*x)`` is not real); it is nonnegative when ``e`` is an even integer and ``b``
+  is *real* (``(sqrt(x - 1) + sqrt(x - 2))**2`` is not, for real ``x < 1``), or when
+  ``b >= 0`` and ``e > 0``;
+* ``exp`` and ``erfc`` of a real argument are positive, ``erf`` has the sign of its argument;
+* ``Sum(f, (k, a, b))`` is nonnegative when its range is empty or forward
+  (``b - a + 1 >= 0``, so SymPy's Karr convention does not flip its sign) and ``f`` is
+  nonnegative for every integer ``k`` of the range: ``f`` is signed with ``k = a + j``
+  and with ``k = b - j`` for a fresh integer ``j >= 0``, never from the assumptions
+  declared on ``k`` itself (``Sum(k - 1, (k, 0, n))`` with ``k`` declared positive is
+  negative at ``n = 0``).
+
+SymPy's own assumption system (``is_positive``/``is_nonnegative``) is consulted at the
+leaves.  Anything else (Piecewise, Min/Max of unsigned terms, products) is "unknown".
 """
 
 from __future__ import annotations
@@ -41,35 +52,59 @@ def _sign(e: sp.Basic) -> int:
     if isinstance(e, sp.Pow):
         base, exp = e.args
         sb = _sign(base)
-        if sb == POS:
+        if sb == POS and exp.is_extended_real and exp.is_finite:
             return POS
-        if exp.is_integer and exp.is_even:
+        if exp.is_integer and exp.is_even and base.is_extended_real:
             return NONNEG
         if sb == NONNEG and exp.is_positive:
             return NONNEG
         return 0
     if isinstance(e, sp.exp):
-        return POS if e.args[0].is_extended_real else 0
+        arg = e.args[0]
+        return POS if (arg.is_extended_real and arg.is_finite) else 0
     if isinstance(e, sp.erfc):  # erfc(x) = 1 − erf(x) ∈ (0, 2) for every finite real x
         return POS if e.args[0].is_real else 0
     if isinstance(e, sp.erf):  # erf has the sign of its argument
         arg = e.args[0]
         return POS if arg.is_positive else NONNEG if (arg.is_nonnegative and arg.is_real) else 0
     if isinstance(e, sp.Sum):
-        body, (idx, lo, hi) = e.function, e.limits[0]
-        if len(e.limits) != 1:
-            return 0
-        length = sp.simplify(hi - lo + 1)
-        if not (length.is_nonnegative or length.is_zero):
-            return 0
-        sb = _sign(body)
-        return NONNEG if sb else 0
+        return NONNEG if _sum_nonnegative(e) else 0
     return 0
 
 
+def _sum_nonnegative(e: sp.Sum) -> bool:
+    if len(e.limits) != 1:
+        return False
+    idx, lo, hi = e.limits[0]
+    length = hi - lo + 1
+    if not (length.is_nonnegative or _sign(sp.expand(length)) or _sign(sp.simplify(length))):
+        return False
+    j = sp.Dummy("j", integer=True, nonnegative=True)
+    body = e.function
+    return any(_sign(body.xreplace({idx: at})) for at in (lo + j, hi - j))
+
+
+def _neutral_bound_variables(expr: sp.Basic) -> sp.Basic:
+    """Rename every Sum/Product index to a fresh symbol assumed integer only.
+
+    SymPy derives a ``Sum``'s sign from the assumptions declared on its index, whatever the
+    range; after renaming, only the range (see :func:`_sum_nonnegative`) can sign it.
+    """
+    def rename(node):
+        limits, body = [], node.function
+        for lim in node.limits:
+            idx = lim[0]
+            fresh = sp.Dummy(idx.name, integer=True)
+            body = body.xreplace({idx: fresh})
+            limits.append((fresh,) + tuple(lim[1:]))
+        return type(node)(body, *limits)
+
+    return expr.replace(lambda n: isinstance(n, (sp.Sum, sp.Product)), rename)
+
+
 def manifestly_nonnegative(expr: sp.Basic) -> bool:
-    return _sign(sp.sympify(expr)) >= NONNEG
+    return _sign(_neutral_bound_variables(sp.sympify(expr))) >= NONNEG
 
 
 def manifestly_positive(expr: sp.Basic) -> bool:
-    return _sign(sp.sympify(expr)) == POS
+    return _sign(_neutral_bound_variables(sp.sympify(expr))) == POS

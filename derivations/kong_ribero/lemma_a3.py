@@ -74,7 +74,7 @@ paper.add(Optimality(
     "(Cauchy–Schwarz equality case), with minimum θ_L(T)",
     src("Lemma A.3 / Appendix B", ("23", "35"), "derived",
         "the optimality the paper shows in Appendix B, for the single-pass allocation"),
-    covers=[theta.id],
+    covers=[theta.id], feasible=sp.S.Reals,
 ))
 paper.add(Identity(
     paper.id("lem-a.3-at-L-1"), sp.Sum((b(i) - 1 / T) ** 2, (i, 1, T)).subs(L, 1) + (R_closed(t) - (T - t) / T).subs(L, 1) ** 2,
@@ -180,7 +180,7 @@ paper.add(Optimality(
     shift * b(i), L ** (T - 1) * shift / S_T, value.expr,
     "Appendix B, relaxed (P) (equality R̃_T = 0 only): a_i = ξ L^{T−i} with ξ = L^{T−1}(Lτ + s)/S_T is the "
     "KKT point of the convex QP (Cauchy–Schwarz equality case), with value (1/2)(Lτ + s)² θ_L(T)",
-    src("Appendix B", ("35",)), covers=cb + [theta.id]))
+    src("Appendix B", ("35",)), covers=cb + [theta.id], feasible=sp.S.Reals))
 Rt_tilde = L ** (t - 1) * shift - sp.Sum(shift * b(i) * L ** (t - i), (i, 1, t))
 paper.add(Identity(
     paper.id("app-b-residuals"), Rt_tilde, shift * R(t),

@@ -7,7 +7,7 @@ from typing import Iterable
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
-from ..proving import find_counterexample, prove_zero, show_point, value_at
+from ..proving import confirm_zero, find_counterexample, prove_zero, show_point, value_at
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
 
@@ -19,7 +19,9 @@ class Identity(Claim):
     """``lhs = rhs`` on the domain given by the symbols' assumptions and ``where``.
 
     PROVED when ``lhs - rhs`` simplifies to 0 (sums evaluated, ``Piecewise``
-    branches such as ``L = 1`` checked one by one).  Otherwise sample points in
+    branches such as ``L = 1`` checked one by one) and the residual also vanishes at
+    seeded random rational points of the domain (:func:`symbolic.proving.confirm_zero`;
+    a nonzero value there is an engine bug, raised, never PROVED).  Otherwise sample points in
     the domain (``hints`` first) are evaluated exactly or at 50 digits: a certain
     nonzero residual REFUTES with that counterexample; agreement on all of them
     is only CHECKED.
@@ -51,7 +53,9 @@ class Identity(Claim):
             with deadline.phase(SYMBOLIC_SHARE):
                 proof = prove_zero(residual, deadline)
             if proof.proved:
-                return Verdict(Status.PROVED, proof.method, "lhs - rhs = 0 for all parameter values")
+                confirmed = confirm_zero(residual, self.symbols, self.where, deadline=deadline, what="lhs - rhs")
+                return Verdict(Status.PROVED, proof.method, "lhs - rhs = 0 for all parameter values; "
+                               f"confirmed at {confirmed} random rational points")
             reason = f"simplified residual: {sp.sstr(proof.residual)[:300]}"
         except PhaseTimeout:
             reason = "symbolic simplification ran out of its share of the budget"
@@ -72,6 +76,9 @@ def numeric_verdict(residual, symbols, where, hints, samples, deadline, reason, 
                        f"residual = {sp.sstr(pv.value)} at {show_point(point)}; {reason}",
                        counterexample=show_point(point), details=details)
     if tested:
+        skipped = (f" ({samples} requested; the others were not in the domain or not evaluable)"
+                   if tested < samples else "")
         return Verdict(Status.CHECKED, f"sampled {tested} points, no counterexample",
-                       f"not proved symbolically ({reason}); residual vanished at {tested} exact/50-digit sample points")
+                       f"not proved symbolically ({reason}); residual vanished at {tested} exact/50-digit "
+                       f"sample points{skipped}")
     return Verdict(Status.UNKNOWN, "no proof and no sample point could be evaluated", reason)

@@ -85,8 +85,7 @@ class Inequality(Claim):
     def _sample(self, deadline: Deadline, reason: str, n: int | None = None) -> Verdict:
         tested, exact_count, interval_count, digits_count, inconclusive = 0, 0, 0, 0, 0
         for point in sample_points(self.symbols, self.where, n=self.samples if n is None else n, hints=self.hints):
-            if deadline.expired():
-                break
+            deadline.check_hang()
             verdict = self._decide_point(point)
             if verdict is None:
                 inconclusive += 1

@@ -53,8 +53,7 @@ class QuadratureCheck(Claim):
         tested, worst = 0, mpmath.mpf(0)
         dps = self.digits + 10
         for point in sample_points(self.symbols, self.where, n=self.samples, hints=self.hints):
-            if deadline.expired():
-                break
+            deadline.check_hang()
             with mpmath.workdps(dps):
                 values = {s.name: mpmath.mpf(int(v.p)) / int(v.q) for s, v in point.items()}
                 closed = self.rhs(values) if callable(self.rhs) and not isinstance(self.rhs, sp.Basic) \
@@ -108,8 +107,7 @@ class SampledInequality(Claim):
         tested, margin = 0, None
         dps = self.digits + 10
         for point in sample_points(self.symbols, self.where, n=self.samples, hints=self.hints):
-            if deadline.expired():
-                break
+            deadline.check_hang()
             with mpmath.workdps(dps):
                 values = {s.name: mpmath.mpf(int(v.p)) / int(v.q) for s, v in point.items()}
                 left, right = self.lhs(values), self.rhs(values)

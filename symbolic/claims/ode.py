@@ -7,26 +7,40 @@ from typing import Iterable, Mapping
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
-from ..proving import prove_zero
+from ..proving import confirm_zero, prove_zero
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
 from .identity import SYMBOLIC_SHARE, numeric_verdict
+from .recurrence import UnderSpecified
 
 
 class ODE(Claim):
     """``equation`` (an ``Eq`` in ``func(var)`` and its derivatives) holds for
     ``func(var) = solution``, and ``solution`` meets ``initial`` ({var0: value}).
 
-    PROVED when both residuals simplify to 0 (direct substitution; SymPy's
-    ``checkodesol`` as a second opinion).  Otherwise sample points in the domain
+    PROVED when both residuals simplify to 0 by direct substitution (under the symbols'
+    own assumptions; SymPy's ``checkodesol`` is not used, it substitutes positive symbols
+    and forces expansions, so ``f' = 1`` "holds" for ``f = |x|``) and the ODE residual also
+    vanishes at seeded random rational points.  Otherwise sample points in the domain
     REFUTE (certain nonzero residual) or CHECK.
+
+    ``initial`` must be non-empty, unless the claim is declared a general-solution claim
+    (``general_solution=True``: the solution satisfies the equation, no initial value
+    singles it out); otherwise construction fails with :class:`UnderSpecified`.
     """
 
     kind = "ode"
 
     def __init__(self, id, equation: sp.Eq, func: sp.Basic, solution, initial: Mapping, statement, source,
-                 *, where: Iterable = (), hints: Iterable[dict] = (), samples: int = 20, **kw):
+                 *, where: Iterable = (), hints: Iterable[dict] = (), samples: int = 20,
+                 general_solution: bool = False, **kw):
         super().__init__(id, statement, source, **kw)
+        if not initial and not general_solution:
+            raise UnderSpecified(f"{id}: an ODE claim needs initial conditions ({{x0: value}}) to single out its "
+                                 "solution, or general_solution=True to state only that it solves the equation")
+        if not isinstance(equation, sp.Eq):
+            raise UnderSpecified(f"{id}: the equation must be an Eq, not {equation!r}")
+        self.general_solution = general_solution
         self.equation = equation
         self.func = func  # f(x)
         self.var = func.args[0]
@@ -45,13 +59,6 @@ class ODE(Claim):
         try:
             with deadline.phase(SYMBOLIC_SHARE):
                 proof = prove_zero(self.ode_residual, deadline)
-                if not proof.proved:
-                    try:
-                        ok, res = sp.checkodesol(self.equation, sp.Eq(self.func, self.solution))
-                    except (NotImplementedError, ValueError, TypeError):
-                        ok, res = False, proof.residual
-                    if ok:
-                        proof = type(proof)(True, "checkodesol", sp.S.Zero)
                 if proof.proved:
                     for x0, value in self.initial.items():
                         ic = prove_zero(self.solution.subs(self.var, x0) - value, deadline)
@@ -59,8 +66,12 @@ class ODE(Claim):
                             reason = f"initial condition at {self.var} = {x0} not reduced to 0"
                             break
                     else:
-                        return Verdict(Status.PROVED, f"ode: solution substituted ({proof.method}); initial condition verified",
-                                       "ODE residual and initial-condition residual are 0")
+                        confirmed = confirm_zero(self.ode_residual.doit(), self.symbols, self.where,
+                                                 deadline=deadline, what="ODE residual")
+                        ics = "initial condition verified" if self.initial else "general solution (no initial condition)"
+                        return Verdict(Status.PROVED, f"ode: solution substituted ({proof.method}); {ics}",
+                                       f"ODE residual and initial-condition residual are 0; confirmed at {confirmed} "
+                                       "random rational points")
                 else:
                     reason = f"ODE residual: {sp.sstr(proof.residual)[:300]}"
         except PhaseTimeout:

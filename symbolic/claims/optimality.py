@@ -7,11 +7,12 @@ from typing import Iterable
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
-from ..proving import prove_zero
-from ..sign import manifestly_nonnegative
+from ..proving import confirm_zero, prove_zero
+from ..sign import manifestly_nonnegative, manifestly_positive
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
 from .identity import SYMBOLIC_SHARE, numeric_verdict
+from .recurrence import UnderSpecified
 
 
 class Optimality(Claim):
@@ -23,23 +24,36 @@ class Optimality(Claim):
     KKT for a convex separable objective with one linear equality constraint
     (the Cauchy–Schwarz equality case when the objective is ``x**2``):
 
-    1. convexity: ``d²objective/dx²`` is manifestly nonnegative;
+    ``feasible`` is the set each coordinate ranges over (required: ``sp.S.Reals``,
+    ``sp.Interval(a, sp.oo)`` or ``sp.Interval.open(a, sp.oo)``); the feasible set of the
+    program is that box intersected with the constraint.
+
+    1. convexity: ``d²objective/dx²`` is manifestly nonnegative for every ``x`` in
+       ``feasible`` (not merely where ``x``'s declared assumptions put it);
     2. stationarity: ``objective'(candidate) = multiplier * coefficient`` for a
-       symbolic ``index`` (one multiplier for all coordinates);
-    3. feasibility: ``sum c * candidate = total``;
+       symbolic ``index``, with one multiplier for all coordinates (a multiplier that
+       depends on ``index`` is rejected at construction);
+    3. feasibility: ``sum c * candidate = total`` and every ``candidate`` lies in
+       ``feasible`` (signed at ``index = lower + j`` and ``upper - j``, ``j >= 0``);
     4. value: ``sum objective(candidate) = value``.
 
-    Stationarity with convexity makes every feasible point cost at least the
-    candidate's (the Lagrangian is convex and minimised there).  All four proved:
-    PROVED.  A failing identity with a sample counterexample: REFUTED.
+    Stationarity with convexity on the (convex) feasible set makes every feasible point
+    cost at least the candidate's (the Lagrangian is convex there and its derivative
+    vanishes at the candidate).  All proved: PROVED.  A failing identity with a sample
+    counterexample, or a sample point where the candidate leaves ``feasible``: REFUTED.
     """
 
     kind = "optimality"
 
     def __init__(self, id, objective, x: sp.Symbol, index: sp.Symbol, lower, upper, coefficient, total,
                  candidate, multiplier, value, statement, source, *, where: Iterable = (),
-                 hints: Iterable[dict] = (), **kw):
+                 hints: Iterable[dict] = (), feasible=None, **kw):
         super().__init__(id, statement, source, **kw)
+        if feasible is None:
+            raise UnderSpecified(f"{id}: an optimality claim needs the feasible set of each coordinate "
+                                 "(feasible=sp.S.Reals, sp.Interval(a, sp.oo), ...)")
+        self.feasible = feasible
+        self._x_in_set, self._membership = _feasible_parts(id, feasible, x)
         self.objective = sp.sympify(objective)
         self.x, self.index = x, index
         self.lower, self.upper = sp.sympify(lower), sp.sympify(upper)
@@ -49,6 +63,9 @@ class Optimality(Claim):
         self.multiplier = sp.sympify(multiplier)
         self.value = sp.sympify(value)
         self.where = tuple(sp.sympify(w) for w in where)
+        if self.index in sp.sympify(multiplier).free_symbols or self.x in sp.sympify(multiplier).free_symbols:
+            raise UnderSpecified(f"{id}: the multiplier {multiplier} depends on {self.index} or {self.x}; KKT needs "
+                                 "one multiplier for the single constraint")
         at = self.objective.subs(self.x, self.candidate)
         rng = (self.index, self.lower, self.upper)
         self.parts = {
@@ -59,23 +76,42 @@ class Optimality(Claim):
         }
         self.hints_raw = list(hints)
 
+    def _candidate_feasible(self) -> bool:
+        """Every coordinate of the candidate lies in ``feasible``, for every index of the range."""
+        j = sp.Dummy("j", integer=True, nonnegative=True)
+        for at in (self.lower + j, self.upper - j):
+            cand = self.candidate.xreplace({self.index: at})
+            if all(ok(cand) for ok in self._membership):
+                return True
+        return False
+
     def _check(self, deadline: Deadline) -> Verdict:
         failed, reason = None, ""
-        convex = manifestly_nonnegative(sp.simplify(sp.diff(self.objective, self.x, 2)))
+        second = sp.diff(self.objective, self.x, 2).xreplace({self.x: self._x_in_set})
+        convex = manifestly_nonnegative(sp.simplify(second))
+        in_set = self._candidate_feasible()
         try:
             with deadline.phase(SYMBOLIC_SHARE):
                 for name, residual in self.parts.items():
                     if not prove_zero(residual, deadline).proved:
                         failed = name
                         break
-            if failed is None and convex:
+            if failed is None and convex and in_set:
+                for name, residual in self.parts.items():
+                    confirm_zero(residual, free_symbols(residual, *self.where), self.where, deadline=deadline,
+                                 what=f"{name} residual")
                 return Verdict(Status.PROVED,
                                "optimality: KKT (convex separable objective, linear constraint): "
-                               "convexity, stationarity, feasibility and value proved",
-                               f"multiplier = {self.multiplier}")
-            reason = "objective not manifestly convex" if failed is None else f"{failed} not reduced to 0"
+                               "convexity on the feasible set, stationarity, feasibility and value proved",
+                               f"multiplier = {self.multiplier}; each coordinate in {self.feasible}")
+            reason = (f"{failed} not reduced to 0" if failed is not None else
+                      "objective not manifestly convex on the feasible set" if not convex else
+                      f"candidate not proved to lie in {self.feasible}")
         except PhaseTimeout:
             reason = "symbolic checks ran out of their share of the budget"
+        outside = self._sample_membership(deadline)
+        if outside is not None:
+            return outside
         statuses = []
         for name, residual in self.parts.items():
             symbols = free_symbols(residual, *self.where)
@@ -88,3 +124,37 @@ class Optimality(Claim):
         if all(s in (Status.CHECKED, Status.PROVED) for s in statuses):
             return Verdict(Status.CHECKED, "optimality conditions hold at sample points only", reason)
         return Verdict(Status.UNKNOWN, "optimality undecided", reason)
+
+    def _sample_membership(self, deadline: Deadline) -> Verdict | None:
+        """REFUTED at a sample point (index included) where a coordinate leaves ``feasible``."""
+        from ..proving import show_point, value_at
+        from ..sampling import sample_points
+
+        where = list(self.where) + [sp.Ge(self.index, self.lower), sp.Le(self.index, self.upper)]
+        symbols = free_symbols(self.candidate, *self.where) + [self.index]
+        for point in sample_points(symbols, where, n=16):
+            deadline.check_hang()
+            try:
+                pv = value_at(self.candidate, point)
+                inside = self.feasible.contains(pv.value) if pv.exact else None
+            except (TypeError, ValueError, ZeroDivisionError):
+                continue
+            if inside == sp.false:
+                return Verdict(Status.REFUTED, "feasibility: candidate outside the feasible set",
+                               f"x_{self.index} = {pv.value} not in {self.feasible} at {show_point(point)}",
+                               counterexample=show_point(point))
+        return None
+
+
+def _feasible_parts(id, feasible, x):
+    """(a symbol standing for any point of ``feasible``, tests that an expression lies in it)."""
+    if feasible == sp.S.Reals:
+        return sp.Dummy("x", real=True), [lambda e: e.is_extended_real is True and e.is_finite is not False]
+    if isinstance(feasible, sp.Interval) and feasible.end == sp.oo:
+        a = feasible.start
+        if feasible.left_open:
+            t = sp.Dummy("t", positive=True)
+            return a + t, [lambda e: manifestly_positive(sp.simplify(e - a))]
+        t = sp.Dummy("t", nonnegative=True)
+        return a + t, [lambda e: manifestly_nonnegative(sp.simplify(e - a))]
+    raise UnderSpecified(f"{id}: feasible set {feasible} not supported (use sp.S.Reals or an interval [a, oo) / (a, oo))")

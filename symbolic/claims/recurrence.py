@@ -7,10 +7,16 @@ from typing import Iterable, Mapping
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
-from ..proving import prove_zero
+from ..proving import confirm_zero, prove_zero
+from ..sign import manifestly_positive
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
 from .identity import SYMBOLIC_SHARE, numeric_verdict
+
+
+class UnderSpecified(ValueError):
+    """A claim that does not pin down what it states (missing base cases, initial values,
+    feasible set): rejected when it is built, before any checking."""
 
 
 class Recurrence(Claim):
@@ -22,6 +28,20 @@ class Recurrence(Claim):
     (the closed form substituted into the recursion at a *symbolic* integer
     ``index``) simplify to 0.  Enumerating indices is never a proof: failing
     symbolically, sample points (index included) can only REFUTE or CHECK.
+
+    The claim must determine the sequence, or induction proves nothing; construction
+    fails with :class:`UnderSpecified` (a ``ValueError``) unless
+
+    * every term of ``recursion`` is ``sequence(index + c)`` for integer constants ``c``,
+      and it determines its highest term: linear in it, with a coefficient that is a
+      nonzero number or manifestly positive/negative for every parameter value;
+    * ``base`` holds every index from ``start + min(c, 0)`` to ``start + max(c) - 1`` (the
+      recursion's order and its start: a second-order recursion needs two base cases);
+    * the step, proved for the symbolic ``index`` under its declared assumptions, covers
+      every ``index >= start`` (an index declared positive cannot start at 0).
+
+    PROVED also requires the step residual to vanish at seeded random rational points
+    (:func:`symbolic.proving.confirm_zero`).
     """
 
     kind = "recurrence"
@@ -40,10 +60,46 @@ class Recurrence(Claim):
         self.start = sp.sympify(start)
         self.where = tuple(sp.sympify(w) for w in where) + (sp.Ge(index, self.start),)
         self.samples = samples
+        self._check_specified()
         step = self._substitute(recursion.lhs - recursion.rhs)
         self.step_residual = step
         self.symbols = free_symbols(step, *self.where)
         self.hints = named_points(hints, self.symbols)
+
+    def _check_specified(self) -> None:
+        eq = self.recursion
+        if not isinstance(eq, sp.Eq):
+            raise UnderSpecified(f"{self.id}: the recursion must be an Eq, not {eq!r}")
+        terms = [e for e in (eq.lhs - eq.rhs).atoms(sp.core.function.AppliedUndef) if e.func == self.sequence]
+        shifts = []
+        for term in terms:
+            shift = sp.simplify(term.args[0] - self.index) if len(term.args) == 1 else None
+            if shift is None or not shift.is_Integer:
+                raise UnderSpecified(f"{self.id}: recursion term {term} is not {self.sequence}({self.index} + c) "
+                                     "for an integer constant c")
+            shifts.append(int(shift))
+        if len(set(shifts)) < 2:
+            raise UnderSpecified(f"{self.id}: the recursion {eq} relates fewer than two terms of {self.sequence}; "
+                                 "it does not define the sequence by induction")
+        top = self.sequence(self.index + max(shifts))
+        y = sp.Dummy("top")
+        g = (eq.lhs - eq.rhs).xreplace({top: y})
+        coeff = sp.simplify(sp.diff(g, y))
+        if coeff.has(y) or not (coeff.is_nonzero or manifestly_positive(coeff) or manifestly_positive(-coeff)):
+            raise UnderSpecified(f"{self.id}: the recursion does not determine {top}: it must be linear in it "
+                                 f"with a coefficient nonzero for every parameter value (got {coeff})")
+        lo, hi = min(min(shifts), 0), max(shifts)
+        if not self.start.is_Integer:
+            raise UnderSpecified(f"{self.id}: start must be an integer, not {self.start}")
+        needed = [self.start + c for c in range(lo, hi)]
+        missing = [k for k in needed if k not in self.base]
+        if missing:
+            raise UnderSpecified(
+                f"{self.id}: a recursion of order {max(shifts) - min(shifts)} from {self.index} = {self.start} needs "
+                f"base cases at {self.index} = {', '.join(map(str, needed))}; missing {', '.join(map(str, missing))}")
+        if (self.index.is_positive and self.start < 1) or (self.index.is_nonnegative and self.start < 0):
+            raise UnderSpecified(f"{self.id}: the step is proved for {self.index} under its assumptions, which "
+                                 f"exclude {self.index} = {self.start}; declare the index to cover start = {self.start}")
 
     def _substitute(self, expr):
         return expr.replace(
@@ -65,11 +121,14 @@ class Recurrence(Claim):
                 else:
                     proof = prove_zero(self.step_residual, deadline)
                     if proof.proved:
+                        confirmed = confirm_zero(self.step_residual, self.symbols, self.where, deadline=deadline,
+                                                 what="induction step residual")
                         return Verdict(
                             Status.PROVED,
                             f"induction on {self.index}: base case(s) {', '.join(base_methods)} "
                             f"and step {self.index} -> {self.index}+1 proved symbolically",
-                            f"step residual reduced to 0 ({proof.method})",
+                            f"step residual reduced to 0 ({proof.method}); confirmed at {confirmed} random "
+                            "rational points",
                         )
                     reason = f"induction step residual: {sp.sstr(proof.residual)[:300]}"
         except PhaseTimeout:

@@ -4,19 +4,22 @@ import time
 import sympy as sp
 
 from symbolic import Claim, Identity, Source, Status
-from symbolic.runner import run_claims
+from symbolic.deadline import Deadline
+from symbolic.runner import kill_after, run_claims, usable_cores
 from symbolic.verdict import Verdict, meets
 
 SRC = Source("test", "unit")
 x = sp.Symbol("x", positive=True)
 
 
-class Sleeper(Claim):
+class Spinner(Claim):
+    """Computes forever and never looks at its deadline (a hung simplify)."""
+
     kind = "test"
 
     def _check(self, deadline):
-        time.sleep(60)
-        return Verdict(Status.PROVED, "never reached")
+        while True:
+            pass
 
 
 class Crasher(Claim):
@@ -34,10 +37,21 @@ class Exiter(Claim):
 
 
 def test_timeout_is_unknown_never_proved():
-    [res] = run_claims([Sleeper("t/sleep", "sleeps", SRC, budget=0.3)])
+    [res] = run_claims([Spinner("t/spin", "spins", SRC, budget=0.3)])
     assert res.verdict.status is Status.UNKNOWN and res.verdict.method == "timeout"
-    assert res.verdict.seconds < 10
+    # killed once its CPU time passes HANG_FACTOR budgets plus grace (3.2 CPU s), not at a wall time
+    assert kill_after(res.claim) < res.verdict.seconds < 30
     assert res.unexpected
+
+
+def test_worker_count_follows_usable_cores():
+    assert usable_cores() == len(os.sched_getaffinity(0))
+
+
+def test_budget_is_cpu_time_not_wall_time():
+    d = Deadline(0.2)
+    time.sleep(0.4)  # sleeping uses no CPU: the budget is untouched
+    assert not d.expired()
 
 
 def test_crash_and_death_are_unknown():
