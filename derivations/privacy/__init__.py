@@ -12,7 +12,10 @@ Modules (one job each):
   ``privacy/rdp-linear-epsilon`` (rho, delta, method ∈ {mironov, balle, asoodeh, best}) for
   r(α) = ρα, and ``privacy/rdp-linear-epsilon-mironov``, Mironov's proved closed form.
 * :mod:`.sgm` — ``privacy/sgm-rdp`` and ``privacy/sgm-rdp-reverse`` (Poisson-subsampled
-  Gaussian, both directions); :func:`~.sgm.sgm_epsilon` for T steps.
+  Gaussian, both directions); :func:`~.sgm.sgm_epsilon` for T steps (a thin wrapper).
+* :mod:`.sgm_arb` — rigorous Arb enclosures of the SGM moments (binomial sums, ``acb.integral``).
+* :mod:`.sgm_accounting` — ``privacy/sgm-epsilon`` (q, sigma, steps, delta, method): certified ε of
+  T steps by RDP accounting over continuous α, with ``evaluate`` and ``certify``.
 * :mod:`.subsampled` — ``privacy/subsampled-gdp-tradeoff`` C_p(G_μ); composition of many of
   them via :func:`~.subsampled.compose_subsampled_gaussian` (peer accountants, :mod:`.peers`).
 """
@@ -32,4 +35,5 @@ from . import gaussian  # noqa: E402,F401
 from . import gdp  # noqa: E402,F401
 from . import rdp_conversion  # noqa: E402,F401
 from . import sgm  # noqa: E402,F401
+from . import sgm_accounting  # noqa: E402,F401
 from . import subsampled  # noqa: E402,F401

@@ -191,115 +191,16 @@ toolkit.add(SampledInequality(
 
 
 # ---------------------------------------------------------------------------
-# (ε, δ) of T compositions of the sampled Gaussian mechanism, optimised over continuous α.
-_integrand_dfwd = lambdify_mpmath(_syms, sp.diff(a_integrand(alpha), alpha))
+# (ε, δ) of T compositions of the sampled Gaussian mechanism: the formula privacy/sgm-epsilon.
 
+def sgm_epsilon(q, sigma, steps, delta, method: str = "best", *, dps: int = 30):
+    """ε at ``delta`` of ``steps`` Poisson-subsampled Gaussian steps (RDP accounting, MTZ 2019),
+    minimised over continuous α: a thin wrapper of the formula ``privacy/sgm-epsilon``
+    (:mod:`.sgm_accounting`), whose value is the midpoint of a certified Arb enclosure.
 
-def _log_moment_and_derivative(qv, sv, av):
-    """(log A_α, d/dα log A_α) by quadrature (A'_α = ∫ μ₀ ratio^α log ratio dz)."""
-    a_val = moment_quadrature(_integrand_fwd, qv, sv, av)
-    f = lambda t: _integrand_dfwd(qv, sv, av, t)  # noqa: E731
-    pts = sorted({mpmath.mpf(0), mpmath.mpf(1) / 2, av, 1 - av})
-    da = mpmath.quad(f, [-mpmath.inf] + pts + [mpmath.inf], maxdegree=10)
-    return mpmath.log(a_val), da / a_val
-
-
-def sgm_epsilon(q, sigma, steps, delta, method: str = "best", *, dps: int = 30, max_integer_order: int = 256):
-    """ε at ``delta`` of ``steps`` Poisson-subsampled Gaussian steps (RDP accounting, MTZ 2019).
-
-    The RDP curve is T · ``sgm-rdp``(q, σ, α); it is converted with ``method`` (see
-    :mod:`derivations.privacy.rdp_conversion`) and minimised over **continuous** α: the
-    best integer order 2 … ``max_integer_order`` (binomial sums) brackets the optimum,
-    then a secant iteration on dε/dα (exact derivative of the pointwise bound, quadrature
-    for d log A_α/dα) locates it at the working precision.  Inputs are parsed exactly;
-    hypotheses as for ``sgm-rdp`` and δ ∈ (0, 1).
+    Inputs are parsed exactly; hypotheses as for ``sgm-rdp`` (0 ≤ q ≤ 1, σ > 0), steps a
+    positive integer, 0 < δ < 1, ``method`` ∈ {mironov, balle, asoodeh, best}.
     """
-    from symbolic.errors import HypothesisError, InputError
-    from symbolic.exact import parse_exact
-    from symbolic.numeric import evaluate_to_precision
-    from .gdp import DELTA_RANGE
-    from .rdp_conversion import METHODS, POINTWISE
+    from .sgm_accounting import sgm_epsilon_formula
 
-    if method not in METHODS:
-        raise InputError(f"sgm_epsilon: method must be one of {', '.join(METHODS)}, not {method!r}")
-    exact = {"q": parse_exact(q, "sgm_epsilon: q"), "sigma": parse_exact(sigma, "sgm_epsilon: sigma"),
-             "alpha": sp.Integer(2)}
-    sgm_rdp.check(**exact)
-    T = parse_exact(steps, "sgm_epsilon: steps")
-    d = parse_exact(delta, "sgm_epsilon: delta")
-    if not (T.is_integer and T >= 1):
-        raise HypothesisError("sgm_epsilon", "steps is a positive integer", {"steps": T})
-    if not 0 < d < 1:
-        raise HypothesisError("sgm_epsilon", DELTA_RANGE, {"delta": d})
-    # Mironov's bound is above Balle's at every (α, r, δ) (claim privacy/rdp-to-dp/balle-below-mironov,
-    # PROVED), so "best" need not search α for it: a third less quadrature.
-    bounds = {"mironov": ["mironov"], "balle": ["balle"], "asoodeh": ["asoodeh-f", "balle"],
-              "best": ["balle", "asoodeh-f"]}[method]
-    A_, R_, D_ = sp.symbols("alpha r delta")
-    parts = {}
-    for b in bounds:
-        expr = POINTWISE[b](A_, R_, D_)
-        parts[b] = (lambdify_mpmath((A_, R_, D_), expr), lambdify_mpmath((A_, R_, D_), sp.diff(expr, A_)),
-                    lambdify_mpmath((A_, R_, D_), sp.diff(expr, R_)))
-
-    qv, sv, Tv, dv = (_mp(v) for v in (exact["q"], exact["sigma"], T, d))
-    if exact["q"] == 0:
-        return mpmath.mpf(0)
-    # The optimum is stationary in α, so α* to about half the digits already gives ε to all of
-    # them (and every α gives a valid bound): search at half precision, evaluate at full.
-    with mpmath.workdps(dps // 2 + 12):
-        qv, sv, Tv, dv = (_mp(v) for v in (exact["q"], exact["sigma"], T, d))
-        orders = {b: _optimal_order(qv, sv, Tv, dv, b, fns, max_integer_order) for b, fns in parts.items()}
-
-    def run():
-        qw, sw, Tw, dw = (_mp(v) for v in (exact["q"], exact["sigma"], T, d))
-        best = mpmath.inf
-        for b, a_star in orders.items():
-            if a_star is None:
-                continue
-            if a_star == int(a_star):
-                n = int(a_star)
-                a_val = mpmath.fsum(_term(qw, sw, mpmath.mpf(n), mpmath.mpf(j)) for j in range(n + 1))
-            else:
-                a_val = moment_quadrature(_integrand_fwd, qw, sw, a_star)
-            best = min(best, parts[b][0](a_star, Tw * mpmath.log(a_val) / (a_star - 1), dw))
-        return max(best, mpmath.mpf(0))
-
-    return evaluate_to_precision(run, dps, f"sgm_epsilon[{method}]")
-
-
-def _optimal_order(qv, sv, Tv, dv, bound, fns, max_integer_order):
-    """α* minimising ``bound`` on T·sgm-rdp: best integer order, then secant on dε/dα (or None)."""
-    p, p_a, p_r = fns
-
-    def at_integer(n):
-        a_val = mpmath.fsum(_term(qv, sv, mpmath.mpf(n), mpmath.mpf(j)) for j in range(n + 1))
-        return p(mpmath.mpf(n), Tv * mpmath.log(a_val) / (n - 1), dv)
-
-    values = {}
-    for n in range(2, max_integer_order + 1):
-        if bound == "asoodeh-f" and n * dv >= 1:  # the f-bound needs αδ < 1
-            break
-        values[n] = at_integer(n)
-        if n > 8 and values[n] > 2 * min(values.values()) + 1:  # far past the (unimodal) minimum
-            break
-    if not values:
-        return None
-    n_best = min(values, key=values.get)
-
-    def slope(av):
-        log_a, dlog_a = _log_moment_and_derivative(qv, sv, av)
-        r_val = Tv * log_a / (av - 1)
-        dr = Tv * (dlog_a / (av - 1) - log_a / (av - 1) ** 2)
-        return p_a(av, r_val, dv) + p_r(av, r_val, dv) * dr
-
-    lo = max(mpmath.mpf(n_best) - 1, 1 + mpmath.mpf(1) / 64)
-    hi = mpmath.mpf(n_best) + 1
-    try:
-        a_star = mpmath.findroot(slope, (mpmath.mpf(n_best) - mpmath.mpf(1) / 4, mpmath.mpf(n_best)),
-                                 solver="secant", tol=mpmath.mpf(2) ** (-mpmath.mp.prec + 8))
-    except (ValueError, ZeroDivisionError, EvaluationError):
-        return mpmath.mpf(n_best)
-    if not (lo <= a_star <= hi) or (bound == "asoodeh-f" and a_star * dv >= 1):
-        return mpmath.mpf(n_best)
-    return a_star
+    return sgm_epsilon_formula.evaluate(dps=dps, q=q, sigma=sigma, steps=steps, delta=delta, method=method)

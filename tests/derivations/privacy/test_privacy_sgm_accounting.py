@@ -1,0 +1,123 @@
+"""privacy/sgm-epsilon: certified ε of T Poisson-subsampled Gaussian steps by RDP accounting.
+
+Independent references: the moments A_α written from MTZ 2019 §3 with mpmath (binomial sums for
+integer α, mpmath.quad of the defining integral with the densities written out for fractional α),
+the conversions written out by hand from Balle et al. Thm 21 / Mironov Prop. 3, and a 52-digit
+value of the continuous optimum computed by the package's previous, independent mpmath
+implementation (tanh-sinh quadrature + secant on dε/dα, `sgm_epsilon(..., "balle", dps=52)` at
+commit 2851cbd).
+"""
+
+import mpmath
+import pytest
+from flint import arb, ctx
+
+from symbolic import HypothesisError
+from symbolic.certify import bits_for_digits
+from symbolic.errors import InputError
+from derivations.privacy.rdp_conversion import rdp_linear_epsilon
+from derivations.privacy.sgm import sgm_epsilon
+from derivations.privacy.sgm_accounting import sgm_epsilon_formula as F
+
+#: ε_balle at q = 0.01, σ = 1, T = 1000, δ = 1e-5 over continuous α (previous mpmath implementation, 52 digits)
+REFERENCE_52 = "2.10132213123462632117877326966487561544511564042553"
+DP_SGD = {"q": "0.01", "sigma": "1", "steps": 1000, "delta": "1e-5"}
+
+
+def log_moment(q, s, a):
+    """log A_α from MTZ §3 (50 digits): binomial sum for integer α, quadrature otherwise."""
+    with mpmath.workdps(50):
+        q, s, a = mpmath.mpf(q), mpmath.mpf(s), mpmath.mpf(a)
+        if a == int(a):
+            n = int(a)
+            return mpmath.log(mpmath.fsum(mpmath.binomial(n, k) * (1 - q) ** (n - k) * q ** k
+                                          * mpmath.exp((k * k - k) / (2 * s * s)) for k in range(n + 1)))
+
+        def f(t):
+            mix = (1 - q) * mpmath.npdf(t, 0, s) + q * mpmath.npdf(t, 1, s)
+            return mix ** a * mpmath.npdf(t, 0, s) ** (1 - a)
+
+        return mpmath.log(mpmath.quad(f, [-mpmath.inf, -40 * s, 0, a, a + 40 * s, mpmath.inf]))
+
+
+def balle(alpha, rdp, delta):
+    a = mpmath.mpf(alpha)
+    return rdp + mpmath.log((a - 1) / a) - (mpmath.log(delta) + mpmath.log(a)) / (a - 1)
+
+
+def lo_hi(ball):
+    """Exact ends of the ball as 60-digit mpf (lower rounded down, upper up, at 300 bits)."""
+    old, ctx.prec = ctx.prec, 300
+    try:
+        with mpmath.workdps(60):
+            lo = mpmath.mpf(ball.lower().mid().man_exp()[0].__int__()) * 2 ** int(ball.lower().mid().man_exp()[1])
+            hi = mpmath.mpf(ball.upper().mid().man_exp()[0].__int__()) * 2 ** int(ball.upper().mid().man_exp()[1])
+            return lo, hi
+    finally:
+        ctx.prec = old
+
+
+def reference_ball():
+    old, ctx.prec = ctx.prec, 300
+    try:
+        return arb(REFERENCE_52)
+    finally:
+        ctx.prec = old
+
+
+def test_dp_sgd_point_encloses_the_reference_at_20_digits():
+    ball = F.certify(bits_for_digits(20), method="balle", **DP_SGD)
+    assert ball.rel_accuracy_bits() >= bits_for_digits(20)
+    assert ball.contains(reference_ball())
+    # 'best' = asoodeh ≤ balle; at this point the Balle piece is the minimum
+    best = F.certify(bits_for_digits(20), **DP_SGD)
+    assert lo_hi(best)[1] <= lo_hi(ball)[1]
+
+
+def test_lower_end_is_below_every_order():
+    """The certified lower end is a lower bound of ε_balle(α) at every α (integer and fractional)."""
+    ball = F.certify(80, method="balle", **DP_SGD)
+    lo, hi = lo_hi(ball)
+    with mpmath.workdps(40):
+        for a in (2, 5, 7, 8, 9, 20, "7.5", "7.78", "7.79", "8.25"):
+            value = balle(a, 1000 * log_moment("0.01", "1", a) / (mpmath.mpf(a) - 1), mpmath.mpf("1e-5"))
+            assert lo <= value, a
+        assert hi - lo <= hi * mpmath.mpf(2) ** -78
+
+
+def test_gaussian_mechanism_q1_is_the_linear_curve():
+    """q = 1: r(α) = α/(2σ²), so T steps are the linear curve ρα with ρ = T/(2σ²)."""
+    for method in ("balle", "mironov", "best"):
+        ball = F.certify(100, q="1", sigma="3", steps=5, delta="1e-5", method=method)
+        ref = rdp_linear_epsilon.evaluate(dps=30, rho="5/18", delta="1e-5", method=method)
+        lo, hi = lo_hi(ball)
+        with mpmath.workdps(40):
+            assert lo - mpmath.mpf(10) ** -27 <= ref <= hi + mpmath.mpf(10) ** -27, method
+
+
+def test_q0_is_zero_and_wrapper_agrees():
+    assert F.evaluate(dps=20, q="0", sigma="1", steps=10, delta="1e-5") == 0
+    v = sgm_epsilon("0.01", "1", 1000, "1e-5", "balle", dps=25)
+    with mpmath.workdps(30):
+        assert abs(v - mpmath.mpf(REFERENCE_52)) <= mpmath.mpf(10) ** -24
+
+
+def test_mironov_above_balle():
+    m = F.certify(60, method="mironov", q="0.1", sigma="2", steps=100, delta="1e-6")
+    b = F.certify(60, method="balle", q="0.1", sigma="2", steps=100, delta="1e-6")
+    assert lo_hi(b)[1] < lo_hi(m)[0]
+
+
+@pytest.mark.parametrize("params,text", [
+    ({"steps": 0}, "steps > 0"),
+    ({"steps": "1.5"}, "steps is an integer"),
+    ({"delta": "1"}, "0 < δ < 1"),
+    ({"q": "1.5"}, "0 ≤ q ≤ 1"),
+    ({"sigma": "0"}, "sigma > 0"),
+    ({"method": "fastest"}, "method"),
+])
+def test_bad_input(params, text):
+    with pytest.raises((HypothesisError, InputError), match=text):
+        F.evaluate(dps=10, **{**DP_SGD, **params})
+    with pytest.raises((HypothesisError, InputError), match=text):
+        F.certify(40, **{**DP_SGD, **params})
