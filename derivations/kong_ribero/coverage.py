@@ -22,14 +22,16 @@ ITEMS = [
     Item("Footnote 3", "footnote", reason="standing assumption b | k; encoded as the hypothesis 'b divides k' "
          "of the Theorem 2.3 formulas (ℓ = k/b ∈ ℕ), no formula of its own"),
     Item("(4)", "equation", ids=["eq-21-gaussian-divergence"],
-         note="the defining integral (4), evaluated between two Gaussians"),
+         note="the defining integral (4), evaluated between two Gaussians.  Wording, not encoded: the text asks "
+              "ν ≪ μ where finiteness of D_α(μ‖ν) needs μ ≪ ν, and uses α > 1 here but α ≥ 1 in (5) and Theorem 1.1"),
     Item("(5)", "equation", reason="the shifted Rényi divergence: an infimum over couplings in ∞-Wasserstein "
          "distance (measure-theoretic definition, no closed form to check)"),
     Item("Algorithm 1", "algorithm", ids=["sim-algorithm-1-cyclic-batches", "sim-bound-dominates-divergence",
                                           "sim-shuffled-bound-dominates"],
          note="simulator of cyclic (and shuffled) noisy DP-SGD on quadratic losses: Gaussian iterates are "
               "propagated exactly, and the divergence of the last iterates is compared with (17)/(19)"),
-    Item("Theorem 1.1", "theorem", ids=["thm-1.1-pabi-single-gap", "thm-1.1-shift-bookkeeping"]),
+    Item("Theorem 1.1", "theorem", ids=["thm-1.1-pabi-single-gap", "thm-1.1-shift-bookkeeping"],
+         note="typo, not encoded: sup_x ‖φ_t(x) − φ'_t(x')‖ should read φ'_t(x)"),
     Item("(6)", "equation", ids=["thm-1.1-shift-bookkeeping"]),
     Item("(7)", "equation", ids=["thm-1.1-pabi-single-gap"]),
     # §1.2 Outline of approach
@@ -41,7 +43,9 @@ ITEMS = [
                                         "footnote-5-limit-eta-to-1-rho-gt-2"]),
     Item("§1.2 Outline of approach", "section", ids=["L-lambda-limit-m-to-0", "L-lambda-clipped-limit-m-to-0",
                                                      "L-lambda-kappa", "L-lambda-kappa-le-4"],
-         note="L_λ → 1 without clipping and √2 with clipping as m → 0; L_λ = √(1 + κλm) with κ ≤ 4"),
+         note="L_λ → 1 without clipping and √2 with clipping as m → 0; L_λ = √(1 + κλm) with κ ≤ 4.  Wording, not "
+              "encoded: '(L, ζ) = (1, 2λC) when the domain of h is bounded' is Proposition 2.1(a), whose hypothesis "
+              "bounds dom q_i (clipping), not dom h"),
     Item("(9)", "equation", ids=["table-2-ours-bounded", "table-2-ours-bounded-vs-16", "eq-10-is-19"]),
     Item("(10)", "equation", ids=["eq-10", "eq-10-is-19", "theta-eq-10-form"]),
     # §1.3 Related work
@@ -72,17 +76,22 @@ ITEMS = [
     Item("Figure 1 (right)", "figure", ids=["table-2-pabi", "figure-1-right-crossover"], partial=True,
          note="convex case, Q ≠ C: PABI's (λQ/σ)² against (19) at m = 0 (where ours is smaller); the legend's Q and "
          "C values are not in the text, so no curve is compared"),
-    Item("§1.3 Technical nuances", "section", ids=["thm-2.3-unclipped-limit-m-to-0"]),
+    Item("§1.3 Technical nuances", "section", ids=["thm-2.3-unclipped-limit-m-to-0"],
+         note="encodes the corrected reading: the bounds become linear in E/ℓ as L_λ ↓ 1 (θ → 1/ℓ), not as θ ↓ 1 "
+              "as printed (θ → 1 would give growth linear in E); wording"),
     # §2 Privacy bounds
     Item("(A1)", "assumption", reason="h ∈ Conv(ℝⁿ): a hypothesis on h, no formula"),
     Item("(11)", "equation", ids=["eq-11-quadratic"], note="(A2) on quadratic losses: the curvature q ∈ [−m, M]"),
     Item("Remarks after (A1)–(A2)", "remark", ids=["eq-11-quadratic"], partial=True,
          note="third remark (m = 0 ⇒ convex) on quadratics; the equivalence of the second remark is cited"),
-    Item("(12)", "equation", ids=["sim-prox-linear-operator"]),
+    Item("(12)", "equation", ids=["sim-prox-linear-operator"],
+         note="wording, not encoded: §2 says Proposition 2.1(b) improves the constant to √(1 + κλm); that is (c)"),
     Item("Footnote 13", "footnote", ids=["L-lambda-vs-trivial", "L-lambda-ge-trivial-for-m-ge-M"]),
     Item("(13)", "equation", ids=["L-lambda", "L-lambda-ge-1", "L-lambda-increasing-in-m",
                                   "L-lambda-decreasing-in-M", "L-lambda-kappa-ge-2", "L-lambda-kappa-le-3"]),
-    Item("Proposition 2.1(a)", "proposition", ids=["prop-2.1a"]),
+    Item("Proposition 2.1(a)", "proposition", ids=["prop-2.1a", "prop-a.5b-with-prop-2.1a"],
+         note="encoded as the proof uses it (prox values of norm ≤ C, a radius); the printed hypothesis 'dom q_i of "
+              "diameter C' would give +λC, and the proof's display has a sign slip and drops the gradients"),
     Item("(14)", "equation", ids=["prop-2.1a"]),
     Item("Proposition 2.1(b)", "proposition", ids=["lem-a.9-eq-31", "prop-2.1b-proof-last-step",
                                                    "prop-2.1b-proof-last-step-corrected"]),
@@ -106,19 +115,26 @@ ITEMS = [
                                         "thm-2.3-proof-horizon", "thm-2.3-proof-horizon-corrected"]),
     Item("(17)", "equation", ids=["thm-2.3-clipped", "thm-2.3-clipped-ge-composition", "thm-2.3-clipped-limit-m-to-0"]),
     Item("(18)", "equation", reason="a condition on the realised iterates (no clipping happens) that selects (19); "
-         "no formula (the simulator's docstring states what of it the proof of (19) uses)"),
+         "no formula (the simulator's docstring states what of it the proof of (19) uses)",
+         note="gap, not encoded: (18) holds only at the iterates, while Proposition 2.1(c) is applied through "
+              "couplings at other points and needs ‖∇f_i(x)‖ ≤ C on all of dom h (for f_i and f'_{i*})"),
     Item("(19)", "equation", ids=["thm-2.3-unclipped", "thm-2.3-unclipped-limit-m-to-0", "sim-bound-dominates-divergence"]),
     Item("Remarks after Theorem 2.3", "remark", ids=["theta-le-1", "thm-2.3-remark-sigma-linear-in-eps",
-                                                     "thm-2.3-unclipped-limit-m-to-0"]),
+                                                     "thm-2.3-unclipped-limit-m-to-0"],
+         note="inconsistency, not encoded: the first remark says the λ² factor of (19) 'does not appear in [17]', "
+              "yet Table 2's row [17, Thm 35] contains λ²"),
     # Appendix A.1
     Item("Lemma A.1", "lemma", ids=["lem-a.1a-gaussian-instance", "lem-a.1b-shift"], partial=True,
          note="(b)'s shift arithmetic is proved; (a) is checked on point masses plus Gaussian noise "
-              "(the shifted divergence in general is measure-theoretic)"),
+              "(the shifted divergence in general is measure-theoretic).  Proof gap, not encodable: the step "
+              "D_α(φ(Y)‖φ'(X')) ≤ D_α(φ(Y)‖X') ≤ D_α(Y‖X') applies different maps to the two arguments; "
+              "D_α(φ'(Y)‖φ'(X')) ≤ D_α(Y‖X') is the valid post-processing step"),
     Item("Lemma A.2", "lemma", ids=["lem-a.2-gaussian-instance", "eq-21", "eq-21-gaussian-divergence"],
          partial=True, note="(20) on the linear-Gaussian instance (point masses, affine φ, ψ = 0)"),
     Item("(20)", "equation", ids=["lem-a.2-gaussian-instance", "lem-a.4a-shifts", "app-b-allocation-positive"],
          partial=True, note="instance and the proofs' use of it; the general shifted-divergence step is cited"),
-    Item("(21)", "equation", ids=["eq-21", "eq-21-gaussian-divergence"]),
+    Item("(21)", "equation", ids=["eq-21", "eq-21-gaussian-divergence"],
+         note="typos, not encoded: printed as a sup over τ of 'D_α(‖Z + c‖Z)'; the proof's shifts drop ζ"),
     Item("(22)", "equation", ids=["linear-gaussian-variance", "linear-gaussian-mean-gap",
                                   "linear-gaussian-divergence"],
          note="the update, on its linear-Gaussian instance (ψ = 0, φ affine)"),
@@ -136,7 +152,7 @@ ITEMS = [
                                                 "prop-a.5a-T-lt-ell-corrected", "prop-a.5b",
                                                 "linear-gaussian-divergence"]),
     Item("(26)", "equation", ids=["prop-a.5a", "prop-a.5a-limit-T", "prop-a.5a-limit-ell"]),
-    Item("(27)", "equation", ids=["prop-a.5b"]),
+    Item("(27)", "equation", ids=["prop-a.5b", "prop-a.5b-with-prop-2.1a"]),
     Item("Remarks after Proposition A.5", "remark", ids=["prop-a.5b", "prop-a.5a-limit-T"]),
     # Appendix A.2
     Item("Lemma A.6", "lemma", ids=["lem-a.6-quadratic"], partial=True,
@@ -145,7 +161,8 @@ ITEMS = [
     Item("Lemma A.7", "lemma", ids=["lem-a.7", "lem-a.7-gap", "lem-a.7-proof-step", "lem-a.7-proof-step-corrected",
                                     "lem-a.7-proof-justification-yields"]),
     Item("Lemma A.8", "lemma", ids=["lem-a.8b-from-a", "lem-a.8a-clip"],
-         note="(b) from (a) in Gram variables; (a) for the prox of a ball indicator (Clip) in 1-D"),
+         note="(b) from (a) in Gram variables; (a) for the prox of a ball indicator (Clip) in 1-D.  Typo, not "
+              "encoded: Δᵖ is printed with prox_ψ(x) − prox_ψ(y) for prox_ψ(u) − prox_ψ(v)"),
     Item("(29)", "equation", ids=["lem-a.9-eq-30", "lem-a.9-eq-31"], note="the Gram variables d, Δ, Δᵖ"),
     Item("Lemma A.9", "lemma", ids=["lem-a.9-eq-30", "lem-a.9-eq-31", "lem-a.9-eq-32", "lem-a.9-proof-split",
                                     "lem-a.9-proof-split-corrected", "lem-a.9-proof-expansion",
@@ -165,7 +182,8 @@ ITEMS = [
     # Appendix B
     Item("Appendix B", "section", ids=["app-b-allocation", "app-b-optimal-value", "app-b-kkt", "app-b-residuals",
                                        "app-b-feasible", "app-b-allocation-positive", "lem-a.3-allocation-optimal"],
-         note="the quadratic program (P) and its solution"),
+         note="the quadratic program (P) and its solution; typo, not encoded: 'a_i = ξL^{T−i} ∀t ∈ [T]' "
+              "should quantify over i"),
     Item("(35)", "equation", ids=["app-b-optimal-value", "app-b-kkt"]),
     # Appendix C
     Item("Lemma C.1", "lemma", ids=["lem-c.1", "lem-c.1-s-min", "lem-c.1-key-step", "lem-c.1-proof-first-step",

@@ -128,3 +128,11 @@ paper.add(Limit(
     thm23c.expr.subs(sp.Symbol("M", nonnegative=True), Mp).subs(mm, 0),
     "as m → 0 (M > 0), (17) tends to its value at m = 0, 4α(λC/(bσ))²[1 + E θ_√2(ℓ)]: continuous in the weak "
     "convexity (√2 L_λ → √2)", src("Theorem 2.3, eq. (17)", "17", "derived"), direction="+", covers=[thm23c.id]))
+
+Tn = sp.Symbol("T", integer=True, positive=True)
+paper.add(Identity(
+    paper.id("prop-a.5b-with-prop-2.1a"), (2 * al * Tn * (zeta / sg) ** 2).subs(zeta, 2 * lam * C),
+    8 * al * Tn * (lam * C / sg) ** 2,
+    "an observation (the paper does not state it): Proposition A.5(b) (27) with Proposition 2.1(a)'s (L, ζ) = "
+    "(1, 2λC) and s̄ = ζ gives the assumption-light bound D_α ≤ 8αT(λC/σ)², far weaker than composition",
+    src("Proposition A.5(b), eq. (27); Proposition 2.1(a)", ("14", "27"), "derived")))
