@@ -101,14 +101,18 @@ ITEMS = [
                                       "thm-3-instance-T1-eps0-corrected", "thm-3-lemma-1",
                                       "thm-3-lemma-1-corrected", "thm-3-first-term-limit", "eq-26-triangle",
                                       "sim-thm-3-dominates", "repro-e3-printed", "repro-e3-corrected",
-                                      "repro-e3-true"]),
+                                      "repro-e3-true"],
+         note="T → ∞ with κ optimised is left open by the paper (§III-B, §IV: 'unclear'); not encoded — only the "
+              "fixed-κ limit (thm-3-first-term-limit), where (21) exceeds 1"),
     Item("(21)", "equation", ids=["thm-3", "thm-3-corrected", "thm-3-first-term-limit"]),
     # Appendix
     Item("(22)", "equation", ids=["eq-22", "eq-22-inversion", "eq-22-root-exists", "eq-22-root-exists-corrected",
                                   "repro-fig-3-delta-inf-eps0"] + EQ22),
     Item("(23)", "equation", ids=["eq-23", "eq-23-forward", "eq-23-argument", "eq-23-solves-forward",
                                   "eq-23-nonnegative", "eq-23-nonnegative-corrected", "prop-1-theta-below-Q",
-                                  "eq-22-below-eq-23"] + EQ23),
+                                  "eq-22-below-eq-23"] + EQ23,
+         note="not encoded: the δ → 0 rate ε ~ r²/2 + r√(2 ln(p/δ)) of (23) (SymPy takes no limit of erfinv, and "
+              "the ratio converges only like 1 − O(log log(1/δ)/log(1/δ)), too slowly to confirm numerically)"),
     Item("Figure 3", "figure", ids=["repro-fig-3-eq-22", "repro-fig-3-eq-23", "epsilon-T"],
          note="values recomputed (the figure is an image)"),
     Item("(24)", "equation", ids=["prop-4-recursion"], partial=True,
