@@ -100,8 +100,9 @@ def _print(rep, verdicts) -> None:
     c = rep["counts"]
     print(f"   coverage {rep['percentage']:.1f} % ({c['covered']} covered, {c['partial']} partial, "
           f"{c['missing']} missing; {c['excluded']} not encodable, excluded)")
+    width = min(48, max((len(it["label"]) for it in rep["items"]), default=10))
     for it in rep["items"]:
-        print(f"{it['label']:28} {it['kind']:12} {it['status'].upper()}")
+        print(f"{it['label']:{width}} {it['kind']:12} {it['status'].upper()}")
         for ref in it["ids"]:
             if ref["type"] == "claim":
                 print(f"    {ref['id']}  [{_shown(ref['id'], ref['expect'], verdicts)}]")
