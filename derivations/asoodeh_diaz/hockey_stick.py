@@ -18,7 +18,7 @@ from symbolic import Limit
 from symbolic.claims import NumericIdentity, SampledInequality
 
 from ._paper import paper
-from .common import Q, theta
+from .common import theta
 
 R = sp.Rational
 a1, a2, b1, b2, k1, k2, k3, k4, lw = sp.symbols("a1 a2 b1 b2 k1 k2 k3 k4 w", positive=True)
@@ -146,4 +146,3 @@ paper.add(Limit(
     "Theorem 3, fixed κ: the first term (1 + e^ε)[1 − P(χ²_d ≤ κ²)^T] tends to 1 + e^ε as T → ∞ "
     "(P(χ²_d ≤ κ²) = 1/(1 + u) < 1), so (21) exceeds 1 for large T at any fixed κ",
     paper.source("Theorem 3", "21", "derived")))
-_ = Q  # (Q is θ's building block; imported for readers of this module)
