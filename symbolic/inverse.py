@@ -59,12 +59,20 @@ class Inverse:
         if g(lo) <= 0:
             return lo
         hi = max(lo + 1, 2 * abs(lo))
+        # Doubling, then squaring once past 2^64, so a root at 1e500 (eq-23 at σ = 1e-250)
+        # is bracketed in about 75 steps.
         for _ in range(4 * wp + 200):
             if g(hi) < 0:
                 break
-            lo, hi = hi, 2 * hi
+            lo, hi = hi, (2 * hi if hi < mpmath.mpf(2) ** 64 else hi * hi)
         else:
             raise EvaluationError(f"{self.forward.id}: could not bracket the inverse in {self.solve_for}")
+        while lo > 0 and hi > 4 * lo:  # geometric bisection down to a bracket of ratio 4
+            mid = mpmath.sqrt(lo * hi)
+            if g(mid) > 0:
+                lo = mid
+            else:
+                hi = mid
         # A bracketing solver keeps the root inside [lo, hi]; bisection is the fallback.
         # With a positive target and a positive forward value at hi (so on all of [lo, hi],
         # forward being decreasing) the solver works on log forward − log target: the forward

@@ -130,6 +130,39 @@ def _geometric_parts(expr: sp.Sum):
     return f.subs(i, a), ratio, b - a + 1
 
 
+#: |x| above which mpmath's own erfc fails (OverflowError converting x² to a float).
+_ERFC_HUGE = mpmath.mpf(2) ** 400
+
+
+def erfc(x):
+    """mpmath's erfc, extended to |x| ≥ 2^400 (where mpmath's series check overflows a float):
+    there erfc(x) = e^{−x²}/(x√π) · Σ_k (−1)^k (2k − 1)!!/(2x²)^k, each term below the last by
+    a factor < 2^-799, summed until the terms drop below the working precision."""
+    x = mpmath.mpf(x) if not isinstance(x, mpmath.mpc) else x
+    if isinstance(x, mpmath.mpc) or abs(x) < _ERFC_HUGE:
+        return mpmath.erfc(x)
+    if x < 0:
+        return 2 - erfc(-x)
+    with mpmath.extraprec(10):
+        inv = 1 / (2 * x * x)
+        total, term, k = mpmath.mpf(1), mpmath.mpf(1), 0
+        while True:
+            k += 1
+            term *= -(2 * k - 1) * inv
+            if abs(term) < mpmath.eps:
+                break
+            total += term
+        value = mpmath.exp(-x * x) / (x * mpmath.sqrt(mpmath.pi)) * total
+    return +value
+
+
+def erf(x):
+    """erf through :func:`erfc` for |x| ≥ 2^400 (±1 − ∓erfc), mpmath's erf otherwise."""
+    if not isinstance(x, mpmath.mpc) and abs(mpmath.mpf(x)) >= _ERFC_HUGE:
+        return 1 - erfc(x) if x > 0 else erfc(-x) - 1
+    return mpmath.erf(x)
+
+
 class _Printer(MpmathPrinter):
     """mpmath code printer whose finite sums accept mpf bounds (``range(int(a), ...)``).
 
@@ -156,7 +189,7 @@ class _Printer(MpmathPrinter):
 
 def lambdify_mpmath(symbols, expr):
     """``lambdify`` for mpmath with :class:`_Printer` (geometric sums in O(1), other sums as loops)."""
-    return sp.lambdify(symbols, expr, modules=[{"geometric_sum": geometric_sum}, "mpmath"],
+    return sp.lambdify(symbols, expr, modules=[{"geometric_sum": geometric_sum, "erfc": erfc, "erf": erf}, "mpmath"],
                        printer=_Printer({"fully_qualified_modules": False, "inline": True,
                                          "allow_unknown_functions": True, "user_functions": {}}))
 

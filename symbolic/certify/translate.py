@@ -346,9 +346,18 @@ class _Interpreter:
         (no cancellation when r is within 1e-9 of 1), else first·(r^count − 1)/(r − 1)."""
         n = self.exact_integer(count) * sign
         f = self.flint
-        if decide(sp.Eq(ratio, 1), self.sympy_values()):
+        r = self.eval(ratio)
+        # ratio = 1 decided on the exact value: cheaply when r is an exact rational or its ball
+        # excludes 1 (SymPy would expand L^ℓ exactly at L = 1 + 1e-30, ℓ = 1e6), else by SymPy.
+        if self.is_exact(r):
+            is_one = r == 1
+        elif not self.arb(r).contains(1):
+            is_one = False
+        else:
+            is_one = decide(sp.Eq(ratio, 1), self.sympy_values())
+        if is_one:
             return self.arb(self.eval(first)) * n
-        r = self.arb(self.eval(ratio))
+        r = self.arb(r)
         a = self.arb(self.eval(first))
         if r > 0:
             x = r.log()
