@@ -77,7 +77,8 @@ def moment_quadrature(integrand, qv, sv, av) -> mpmath.mpf:
     μ₀ e^{αz/σ²} (and its mirror for the reverse moment), so each piece is unimodal.
     Raises :class:`EvaluationError` if the estimated error is not below the working precision.
     """
-    pts = sorted({mpmath.mpf(0), mpmath.mpf(1) / 2, av, 1 - av})
+    # ±σ, ±8σ: μ₀'s own scale, which the other points miss entirely when σ ≪ 1 (σ = 1e-90).
+    pts = sorted({mpmath.mpf(0), mpmath.mpf(1) / 2, av, 1 - av, sv, -sv, 8 * sv, -8 * sv})
     f = lambda t: integrand(qv, sv, av, t)  # noqa: E731
     value, err = mpmath.quad(f, [-mpmath.inf] + pts + [mpmath.inf], error=True, maxdegree=10)
     if not err <= abs(value) * mpmath.mpf(2) ** (8 - mpmath.mp.prec):
@@ -86,12 +87,18 @@ def moment_quadrature(integrand, qv, sv, av) -> mpmath.mpf:
     return value
 
 
+#: Integer orders up to this use the exact binomial sum (α + 1 terms); larger ones (α = 1e50
+#: would be 10^50 terms) the quadrature of the definition, like fractional orders.
+MAX_BINOMIAL_TERMS = 100_000
+
+
 def _forward(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
-    """log A_α / (α − 1): binomial sum for integer α, quadrature of the definition otherwise."""
+    """log A_α / (α − 1): binomial sum for integer α ≤ :data:`MAX_BINOMIAL_TERMS`, quadrature
+    of the definition otherwise."""
     qv, sv, av = (_mp(values[n]) for n in ("q", "sigma", "alpha"))
     if values["q"] == 0:
         return mpmath.mpf(0)
-    if values["alpha"].q == 1:
+    if values["alpha"].q == 1 and values["alpha"] <= MAX_BINOMIAL_TERMS:
         n = int(values["alpha"])
         a_val = mpmath.fsum(_term(qv, sv, av, mpmath.mpf(j)) for j in range(n + 1))
     else:
