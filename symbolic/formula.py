@@ -23,6 +23,13 @@ if TYPE_CHECKING:  # pragma: no cover
 Evaluator = Callable[[Mapping[str, sp.Rational], int], mpmath.mpf]
 
 
+def _substitution_value(v, name: str) -> sp.Basic:
+    """A value for :meth:`Formula.__call__`: a SymPy expression as is, a number exactly."""
+    if isinstance(v, sp.Basic):
+        return v
+    return parse_exact(v, name)
+
+
 class Formula:
     """A paper's formula as a SymPy expression.
 
@@ -117,8 +124,13 @@ class Formula:
         raise InputError(f"{self.id} has no parameter {name!r} (parameters: {', '.join(self.names)})")
 
     def __call__(self, **subs) -> sp.Basic:
-        """The expression with parameters replaced by SymPy expressions (for composing formulas)."""
-        mapping = {self.symbol(k): sp.sympify(v) for k, v in subs.items()}
+        """The expression with parameters replaced by SymPy expressions (for composing formulas).
+
+        Values are SymPy objects, ints or Fractions; a string is parsed by the exact number
+        parser (:func:`symbolic.exact.parse_exact`), never by ``sympify`` (which evaluates
+        Python code); floats are refused.
+        """
+        mapping = {self.symbol(k): _substitution_value(v, f"{self.id}: parameter {k}") for k, v in subs.items()}
         return self.expr.xreplace(mapping)
 
     def all_hypotheses(self) -> list[Hypothesis]:

@@ -29,7 +29,13 @@ def _describe(p) -> str:
 def _formula_record(f) -> dict:
     return {"id": f.id, "title": f.title, "source": f.source.cite(),
             "parameters": [{"name": p.name, "description": p.description} for p in f.params],
-            "hypotheses": [p.choice_text for p in f.params if p.is_choice] + [h.text for h in f.all_hypotheses()]}
+            "hypotheses": [p.choice_text for p in f.params if p.is_choice] + [h.text for h in f.all_hypotheses()],
+            "evaluation": f.evaluation_path}
+
+
+_PATHS = {"arb": "Arb enclosure (every printed digit certified)",
+          "arb-inverse": "Arb-certified root bracket (every printed digit certified)",
+          "mpmath": "mpmath (precision doubled until two runs agree; no enclosure)"}
 
 
 def _claim_record(c) -> dict:
@@ -46,6 +52,7 @@ def _print_formulas(records):
         print(f"    parameters: {params}")
         print(f"    hypotheses: {'; '.join(r['hypotheses']) if r['hypotheses'] else 'none'}")
         print(f"    source: {r['source']}")
+        print(f"    evaluation: {_PATHS[r['evaluation']]}")
 
 
 def _print_claims(records):
