@@ -163,6 +163,20 @@ def erf(x):
     return mpmath.erf(x)
 
 
+#: Most terms a non-geometric sum is added up term by term in the mpmath evaluator.
+MAX_LOOP_TERMS = 1_000_000
+
+
+def index_range(a, b):
+    """``range(a, b + 1)`` for the summation loops of the mpmath evaluator, refusing more than
+    :data:`MAX_LOOP_TERMS` terms (a sum to T = 1e5000 would never finish)."""
+    a, b = int(a), int(b)
+    if b - a + 1 > MAX_LOOP_TERMS:
+        raise ArithmeticError(f"a sum of about 10^{len(str(b - a + 1)) - 1 if b - a < 10 ** 4000 else '4000+'} "
+                              f"terms is too long to add up term by term (limit {MAX_LOOP_TERMS})")
+    return range(a, b + 1)
+
+
 class _Printer(MpmathPrinter):
     """mpmath code printer whose finite sums accept mpf bounds (``range(int(a), ...)``).
 
@@ -179,7 +193,7 @@ class _Printer(MpmathPrinter):
                 self._print(first), self._print(ratio), self._print(count))
         loops = (
             # mpf indices: a Python int index would turn 1/(j + 1) into a float division
-            "for {i} in map(mpf, range(int({a}), int({b}) + 1))".format(
+            "for {i} in map(mpf, index_range({a}, {b}))".format(
                 i=self._print(i), a=self._print(a), b=self._print(b))
             for i, a, b in expr.limits
         )
@@ -189,7 +203,8 @@ class _Printer(MpmathPrinter):
 
 def lambdify_mpmath(symbols, expr):
     """``lambdify`` for mpmath with :class:`_Printer` (geometric sums in O(1), other sums as loops)."""
-    return sp.lambdify(symbols, expr, modules=[{"geometric_sum": geometric_sum, "erfc": erfc, "erf": erf}, "mpmath"],
+    return sp.lambdify(symbols, expr, modules=[{"geometric_sum": geometric_sum, "index_range": index_range,
+                                               "erfc": erfc, "erf": erf}, "mpmath"],
                        printer=_Printer({"fully_qualified_modules": False, "inline": True,
                                          "allow_unknown_functions": True, "user_functions": {}}))
 
@@ -313,6 +328,10 @@ def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str, star
             except (OverflowError, MemoryError) as exc:
                 raise EvaluationError(f"{name}: the value is out of mpmath's range at these inputs "
                                       f"({type(exc).__name__}: {exc})") from exc
+            except EvaluationError:
+                raise
+            except ArithmeticError as exc:
+                raise EvaluationError(f"{name}: {exc}") from exc
             value = _as_real(value, name)
             if value == 0:
                 zeros += 1

@@ -30,7 +30,9 @@ import mpmath
 import sympy as sp
 from sympy.printing.pycode import PythonCodePrinter
 
-from ..numeric import _Printer, geometric_sum
+from .. import exact as exact_module
+from .. import numeric as numeric_module
+from ..numeric import _Printer, geometric_sum, index_range
 from ..sampling import sample_points
 from .records import Bundle, FormulaRecord, expression_hash
 
@@ -182,7 +184,7 @@ def _closed_form_function(rec: FormulaRecord) -> str:
         *("        " + line for line in convert),
         f"        return {body}",
         "",
-        f"    return _settle(value, dps, {f.id!r})",
+        f"    return _settle(value, dps, {f.id!r}, ({', '.join(_var(n, '_q') for n in names)},))",
     ])
 
 
@@ -218,6 +220,7 @@ def _inverse_function(rec: FormulaRecord, exported: dict[str, str]) -> str:
 _RUNTIME = '''
 import builtins
 import math
+import re
 import sys
 from fractions import Fraction
 
@@ -225,26 +228,65 @@ import mpmath
 from mpmath import mpf
 
 _GUARD_DIGITS = 15
-_MAX_ESCALATIONS = 6
+
+# The package's exact number grammar and limits (symbolic.exact), copied at export time.
+_NUMBER = re.compile(__NUMBER_PATTERN__, re.VERBOSE | re.ASCII)
+_MAX_DIGITS = __MAX_DIGITS__
+_MAX_EXPONENT = __MAX_EXPONENT__
+_MAX_DPS = __MAX_DPS__
+_MAX_INPUT_DIGITS = __MAX_INPUT_DIGITS__
+MAX_LOOP_TERMS = __MAX_LOOP_TERMS__
 
 
 def _exact(value, formula, name):
-    """A parameter value as an exact Fraction (str such as '0.1', '1/3', '1e-200'; int; Fraction)."""
-    if isinstance(value, bool) or isinstance(value, float):
-        raise ValueError(f"{formula}: parameter {name}: pass {value!r} as a string so it is parsed exactly")
-    try:
-        return Fraction(value) if not isinstance(value, str) else Fraction(value.strip())
-    except (ValueError, ZeroDivisionError, TypeError):
-        raise ValueError(f"{formula}: parameter {name}: cannot parse {value!r} as an exact number") from None
+    """A parameter value as an exact Fraction, by the package's parser: str such as '0.1',
+    '1/3', '1e-200' (ASCII digits, no '_'), int, Fraction; floats and booleans refused."""
+    where = f"{formula}: parameter {name}"
+    if isinstance(value, bool):
+        raise ValueError(f"{where}: a boolean is not a number.")
+    if isinstance(value, float):
+        raise ValueError(f"{where}: got the float {value!r}; pass the value as a string (e.g. '{value!r}') "
+                         "so it is parsed exactly.")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, Fraction):
+        return value
+    if not isinstance(value, str) or not _NUMBER.match(value):
+        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:40] + "..."
+        raise ValueError(f"{where}: cannot parse {shown} as an exact number (ASCII digits) "
+                         "(accepted: integers, decimals such as 0.1 or 1e-200, fractions such as 1/3).")
+    body = re.sub(r"\\s+", "", value)
+    mantissa, _, exponent = body.lower().partition("e")
+    if len(re.sub(r"\\D", "", mantissa)) > _MAX_DIGITS:
+        raise ValueError(f"{where}: the value has more than {_MAX_DIGITS} digits.")
+    if exponent and abs(int(exponent)) > _MAX_EXPONENT:
+        raise ValueError(f"{where}: the exponent is beyond ±{_MAX_EXPONENT}.")
+    num, _, den = body.partition("/")
+    if den and int(den) == 0:
+        raise ValueError(f"{where}: {value!r} divides by zero.")
+    return Fraction(body)
+
+
+def _check_dps(dps, formula):
+    if isinstance(dps, bool) or not isinstance(dps, int) or not 1 <= dps <= _MAX_DPS:
+        raise ValueError(f"{formula}: dps must be an integer from 1 to {_MAX_DPS}, not {dps!r}")
 
 
 def _mpf(q):
     return mpmath.mpf(q.numerator) / q.denominator
 
 
+def _show(v):
+    if isinstance(v, Fraction) and v.numerator.bit_length() + v.denominator.bit_length() > 400:
+        with mpmath.workdps(17):
+            return "≈ " + mpmath.nstr(_mpf(v), 17)
+    return str(v)
+
+
 def _require(ok, formula, text, values):
     if not ok:
-        shown = ", ".join(f"{k} = {v}" for k, v in values.items())
+        shown = ", ".join((f"{k} {t}" if t.startswith("≈") else f"{k} = {t}")
+                          for k, t in ((k, _show(v)) for k, v in values.items()))
         raise ValueError(f"{formula}: hypothesis '{text}' is violated by {shown}.")
 
 
@@ -252,32 +294,73 @@ def _no_branch():
     raise ArithmeticError("no Piecewise branch applies")
 
 
-def _settle(thunk, dps, name):
-    """Evaluate at rising precision until two runs agree to dps digits; an mpf rounded to dps."""
-    previous, guard = None, _GUARD_DIGITS
-    for _ in range(_MAX_ESCALATIONS):
-        with mpmath.workdps(dps + guard):
-            value = thunk()
+def _significant_digits(n):
+    if n == 0:
+        return 0
+    if n.bit_length() > 16 * _MAX_INPUT_DIGITS:
+        return _MAX_INPUT_DIGITS
+    chunk = 1
+    while n % 10 == 0:
+        if n % 10 ** chunk == 0:
+            n //= 10 ** chunk
+            chunk *= 2
+        else:
+            chunk = 1
+    return int(n.bit_length() * 0.30103) + 1
+
+
+def _input_digits(values):
+    need = max([_significant_digits(abs(q.numerator)) + _significant_digits(q.denominator) for q in values] or [0])
+    return min(need, _MAX_INPUT_DIGITS)
+
+
+def _settle(thunk, dps, name, inputs=()):
+    """The package's mpmath evaluation (symbolic.numeric.evaluate_to_precision): start at a
+    precision holding every exact input, double it until two runs agree to dps digits
+    (zero only after three exact zeros); an mpf rounded to dps digits."""
+    _check_dps(dps, name)
+    previous, zeros = None, 0
+    work = dps + _GUARD_DIGITS + _input_digits(inputs)
+    limit = max(8 * (dps + _GUARD_DIGITS), 2 * work)
+    while True:
+        with mpmath.workdps(work):
+            try:
+                value = thunk()
+            except ZeroDivisionError as exc:
+                raise ArithmeticError(f"{name}: division by zero at {work} working digits "
+                                      f"({exc or 'an intermediate vanished'})") from None
+            except (OverflowError, MemoryError) as exc:
+                raise ArithmeticError(f"{name}: the value is out of mpmath's range at these inputs "
+                                      f"({type(exc).__name__}: {exc})") from None
+            except ArithmeticError as exc:
+                raise ArithmeticError(f"{name}: {exc}") from None
             if isinstance(value, mpmath.mpc):
                 if value.imag != 0:
-                    raise ArithmeticError(f"{name}: complex value {value}")
+                    raise ArithmeticError(f"{name}: complex value {value} for a real formula")
                 value = value.real
             value = mpmath.mpf(value)
             if not mpmath.isfinite(value):
-                raise ArithmeticError(f"{name}: non-finite value {value}")
-            if previous is not None:
+                raise ArithmeticError(f"{name}: non-finite value {value} for a valid input")
+            if value == 0:
+                zeros += 1
+                if zeros >= 3:
+                    return mpmath.mpf(0)
+            elif previous is not None and previous != 0:
                 scale = max(abs(value), abs(previous))
-                if scale == 0 or abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
+                if abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
                     with mpmath.workdps(dps):
                         return +value
             previous = value
-        guard *= 2
-    raise ArithmeticError(f"{name}: the value did not settle to {dps} digits")
+        if work >= limit:
+            break
+        work = min(2 * work, limit)
+    raise ArithmeticError(f"{name}: the value did not settle to {dps} digits even with {work} working digits")
 
 
 def _invert(forward, lower, target, dps, name):
     """Smallest x >= lower with forward(x) <= target, for a non-increasing forward; bisection on
     exact dyadic points, forward evaluated with 10 extra digits, to dps digits."""
+    _check_dps(dps, name)
     digits = dps + 10
     with mpmath.workdps(digits):
         t = _mpf(target)
@@ -407,9 +490,17 @@ def render(bundle: Bundle) -> str:
         for values in _record_points(rec.formula):
             value = rec.formula.evaluate(dps=RECORD_DPS, **values)
             recorded.append((function_name(rec.id), values, RECORD_DPS, mpmath.nstr(value, RECORD_DPS)))
-    parts = [_header(bundle, kept, skipped), _RUNTIME.strip("\n"), "",
+    runtime = (_RUNTIME.replace("__NUMBER_PATTERN__", repr(exact_module._NUMBER.pattern))
+               .replace("__MAX_DIGITS__", str(exact_module.MAX_DIGITS))
+               .replace("__MAX_EXPONENT__", str(exact_module.MAX_EXPONENT))
+               .replace("__MAX_DPS__", str(numeric_module.MAX_DPS))
+               .replace("__MAX_INPUT_DIGITS__", str(numeric_module.MAX_INPUT_DIGITS))
+               .replace("__MAX_LOOP_TERMS__", str(numeric_module.MAX_LOOP_TERMS)))
+    parts = [_header(bundle, kept, skipped), runtime.strip("\n"), "",
              "# The package's O(1) geometric-sum helper (symbolic.numeric.geometric_sum), used by printed sums.",
-             inspect.getsource(geometric_sum).strip("\n"), ""]
+             inspect.getsource(geometric_sum).strip("\n"), "",
+             "# The package's bounded summation range (symbolic.numeric.index_range).",
+             inspect.getsource(index_range).strip("\n"), ""]
     parts += [code + "\n" for code in functions]
     parts.append("EXPORTED = " + repr(exported))
     parts.append("NOT_EXPORTED = " + repr(skipped))
