@@ -6,8 +6,8 @@ import json
 import sys
 import time
 
-from ..registry import registry
-from ..runner import run_claims
+from ..cache import VerdictCache, disabled_by_environment, run_claims_cached
+from ..registry import paper_index, registry
 from ..verdict import Status
 
 NAME = "verify"
@@ -18,6 +18,9 @@ def configure(p):
     p.add_argument("--paper", metavar="KEY", help="only this paper's claims")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--jobs", type=int, default=None, help="claims checked in parallel (default: all cores)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="re-prove every claim (default: reuse verdicts of unchanged claims from the user cache "
+                        "directory; see symbolic.cache)")
 
 
 def summarize(results) -> dict:
@@ -31,9 +34,11 @@ def run(args) -> int:
     reg = registry()
     claims = reg.claims(args.paper)
     start = time.monotonic()
-    results = run_claims(claims, jobs=args.jobs)
+    cache = None if args.no_cache or disabled_by_environment() else VerdictCache()
+    results, cached = run_claims_cached(claims, paper_index(), cache, jobs=args.jobs)
     elapsed = time.monotonic() - start
     summary = summarize(results)
+    summary["cached"] = len(cached)
     if args.json:
         out = {
             "claims": [
@@ -46,11 +51,12 @@ def run(args) -> int:
                     "status": r.verdict.status.value,
                     "method": r.verdict.method,
                     "seconds": round(r.verdict.seconds, 3),
+                    "cached": i in cached,
                     "evidence": r.verdict.evidence,
                     **({"counterexample": r.verdict.counterexample} if r.verdict.counterexample else {}),
                     **({"erratum": r.claim.erratum} if r.claim.erratum else {}),
                 }
-                for r in results
+                for i, r in enumerate(results)
             ],
             "summary": summary,
         }
@@ -61,7 +67,8 @@ def run(args) -> int:
         print(
             f"\n{summary['total']} claims: {summary['proved']} proved, {summary['checked']} checked, "
             f"{summary['refuted']} refuted, {summary['unknown']} unknown; "
-            f"{summary['unexpected']} unexpected ({elapsed:.1f} s)"
+            f"{summary['unexpected']} unexpected ({elapsed:.1f} s"
+            + (f"; {len(cached)} verdicts from the cache, --no-cache re-proves them)" if cached else ")")
         )
     return 0 if summary["unexpected"] == 0 else 1
 
