@@ -3,8 +3,9 @@
 Steinke, Nasr, Ganesh, Balle, Choquette-Choo, Jagielski, Hayes, Thakurta, Smith & Terzis
 (ICLR 2025), "the last iterate advantage": for a *linear* loss the last iterate of noisy SGD
 is θ_0 − η·Σ_t (averaged gradient + noise), so the differing example only moves it by its
-number of participations.  In units of the per-step sensitivity Δ/b, with noise multiplier
-σ = b·s/Δ, the two last iterates are
+number of participations.  In units of the per-example gradient norm C (clipping; without
+clipping Δ/2 under replace-one, as in the baseline's model, Δ under add-remove), with noise
+multiplier σ = b·s/C, the two last iterates (the published add/remove form) are
 
     P = Σ_k w_k N(k, σ²T)   and   Q = N(0, σ²T),
 
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 
 import mpmath
 
-from .baseline import participations, sensitivity_of_sum
+from .baseline import participations
 from .run_description import Run
 
 DPS = 25
@@ -73,11 +74,21 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
     def llr(x):
         return mpmath.log(mpmath.fsum(w * mpmath.exp((k * x - mpmath.mpf(k) ** 2 / 2) / tau ** 2) for k, w in weights))
 
+    # As x → −∞ the ratio tends to the weight of k = 0 (Poisson sampling may skip the example
+    # every time): below that level the region {p/q < e^{−ε}} is empty.
+    floor = mpmath.log(dict(weights)[0]) if 0 in dict(weights) else -mpmath.inf
+
     def root(level):
+        if level <= floor:
+            return None
         lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
-        while llr(lo) > level:
+        for _ in range(3000):
+            if llr(lo) <= level:
+                break
             lo *= 2
-        while llr(hi) < level:
+        for _ in range(3000):
+            if llr(hi) >= level:
+                break
             hi *= 2
         for _ in range(70):
             mid = (lo + hi) / 2
@@ -90,14 +101,23 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
     q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
     x1, x2 = root(eps), root(-eps)
     d_pq = mpmath.fsum(w * q_tail((x1 - k) / tau) for k, w in weights) - mpmath.exp(eps) * q_tail(x1 / tau)
-    d_qp = q_tail(-x2 / tau) - mpmath.exp(eps) * mpmath.fsum(w * q_tail((k - x2) / tau) for k, w in weights)
+    d_qp = mpmath.mpf(0) if x2 is None else (
+        q_tail(-x2 / tau) - mpmath.exp(eps) * mpmath.fsum(w * q_tail((k - x2) / tau) for k, w in weights))
     return max(d_pq, d_qp, mpmath.mpf(0))
 
 
 def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
     """Steinke et al.'s heuristic ε at ``delta`` (or δ at ``epsilon``) — not a bound."""
     with mpmath.workdps(DPS):
-        sens = sensitivity_of_sum(run)
+        # The published form is add/remove with per-example gradients of norm ≤ C: shift C per
+        # participation, noise multiplier z = b·s/C.  Without clipping the norm bound is taken as
+        # Δ/2 under replace-one (the all-iterates baseline's model), Δ under add-remove.
+        if run.clipped:
+            sens = run["clip"]
+        elif run.adjacency == "replace-one":
+            sens = run["gradient_sensitivity"] / 2
+        else:
+            sens = run["gradient_sensitivity"]
         sigma = mpmath.mpf(int((run["batch_size"] * run["noise_std"] / sens).p)) / int(
             (run["batch_size"] * run["noise_std"] / sens).q)
         tau = sigma * mpmath.sqrt(int(run["steps"]))

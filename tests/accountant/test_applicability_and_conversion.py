@@ -1,0 +1,137 @@
+"""Applicability reasons, certified conversions against independent mpmath references, baseline, heuristic."""
+
+from __future__ import annotations
+
+import mpmath
+import pytest
+import sympy as sp
+
+from accountant import account, parse_run
+from accountant.applicability import inapplicable_reason
+from accountant.baseline import all_iterates
+from accountant.conversion import gdp_convert, rdp_epsilon_interval
+from symbolic.certify import enclose
+
+KR = "kong-ribero"
+
+
+def _bound(registry, id_):
+    paper = id_.split("/")[0]
+    return next(b for b in registry.bounds(paper) if b.id == id_)
+
+
+CYCLIC = {"loss": "nonconvex", "M": "1", "batching": "cyclic", "n": "1000", "batch_size": "100",
+          "step_size": "0.1", "noise_std": "0.05", "gradient_sensitivity": "1", "steps": "200"}
+
+
+@pytest.fixture(autouse=True)
+def _restore_precision():
+    dps = mpmath.mp.dps
+    yield
+    mpmath.mp.dps = dps
+
+
+def test_reasons_in_the_users_words(registry):
+    run = parse_run(dict(CYCLIC, batch_size="300"))
+    assert "needs b to divide n" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.3-clipped"), run)
+    clipped = parse_run(dict(CYCLIC, clip="1"))
+    assert "clipping breaks the contraction" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.3-unclipped"),
+                                                                    clipped)
+    assert "refuted" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.2"), run)
+    assert "diameter" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.2-corrected"), run)
+    poisson = parse_run(dict(CYCLIC, batching="poisson"))
+    assert "Poisson" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.3-clipped"), poisson)
+    assert "η ≤" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.3-clipped"), parse_run(dict(CYCLIC, step_size="1")))
+
+
+def test_refuted_printed_forms_are_never_offered():
+    res = account(dict(CYCLIC, diameter="5"), delta="1e-5", heuristics=False)
+    assert all(r.valid for r in res.applicable)
+    assert res.best.valid
+
+
+def test_gdp_conversion_matches_an_independent_root():
+    mu = sp.Rational(3, 2)
+    est, result, (lo, hi) = gdp_convert(enclose(mu, {}, 120), delta=sp.Rational(1, 10 ** 6), mu_estimate=mpmath.mpf(1.5))
+    with mpmath.workdps(50):
+        Q = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+        exact = mpmath.findroot(lambda e: Q(e / 1.5 - 0.75) - mpmath.exp(e) * Q(e / 1.5 + 0.75) - mpmath.mpf("1e-6"),
+                                4)
+        assert mpmath.mpf(lo) <= exact <= mpmath.mpf(hi)
+        assert mpmath.mpf(hi) - mpmath.mpf(lo) < mpmath.mpf("1e-18")
+        assert result == hi
+
+
+def test_gdp_conversion_agrees_with_gdp_epsilon_formula():
+    from derivations.privacy.gdp import gdp_epsilon
+
+    mu = sp.Rational(7, 10)
+    _, _, (lo, hi) = gdp_convert(enclose(mu, {}, 120), delta=sp.Rational(1, 1000), mu_estimate=mpmath.mpf("0.7"))
+    value = gdp_epsilon.evaluate(dps=30, mu="0.7", delta="0.001")
+    with mpmath.workdps(30):
+        assert mpmath.mpf(lo) <= value <= mpmath.mpf(hi)
+
+
+def test_rdp_conversion_interval_contains_mironov_at_the_same_order():
+    """At one order, best ≤ Mironov's r + log(1/δ)/(α − 1), and the interval is tight."""
+    alpha, r, delta = sp.Rational(5), sp.Rational(1, 2), sp.Rational(1, 10 ** 5)
+    lo, hi = rdp_epsilon_interval(alpha, enclose(r, {}, 120), delta)
+    mironov = float(r) + mpmath.log(10 ** 5) / 4
+    assert 0 < lo <= hi and float(hi) <= mironov
+    assert hi - lo < 1e-25
+
+
+def test_delta_at_epsilon_mode_is_consistent(registry):
+    """δ at the ε a bound reports at δ is at most that δ (the two directions agree)."""
+    res = account(CYCLIC, delta="1e-5", heuristics=False, baseline=False)
+    row = next(r for r in res.applicable if r.id == f"{KR}/thm-2.3-unclipped")
+    back = account(CYCLIC, epsilon=row.result, heuristics=False, baseline=False)
+    row2 = next(r for r in back.applicable if r.id == row.id)
+    assert float(row2.result) <= 1e-5 * (1 + 1e-9)
+
+
+def test_full_batch_baseline_agrees_with_dp_accounting():
+    dpa = pytest.importorskip("dp_accounting")
+    run = parse_run({"loss": "convex", "M": "1", "batching": "full", "n": "100", "step_size": "0.1",
+                     "noise_std": "0.05", "gradient_sensitivity": "1", "steps": "50"})
+    base = all_iterates(run, delta=sp.Rational(1, 10 ** 5))
+    acc = dpa.pld.PLDAccountant(neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE)
+    # sum sensitivity Δ = 1 is a shift of ±1/2 in dp-accounting's replace-one model; noise std b·s = 5
+    acc.compose(dpa.SelfComposedDpEvent(dpa.GaussianDpEvent(10.0), 50))
+    pld = acc.get_epsilon(1e-5)
+    assert float(base.interval[0]) <= pld <= float(base.interval[1]) * (1 + 1e-3)
+
+
+def test_poisson_baseline_and_heuristic_are_labelled():
+    pytest.importorskip("dp_accounting")
+    res = account({"loss": "nonconvex", "M": "1", "batching": "poisson", "n": "1000", "batch_size": "10",
+                   "step_size": "0.1", "noise_multiplier": "1", "clip": "1", "steps": "100", "diameter": "1"},
+                  delta="1e-5")
+    assert "dp-accounting PLD" in res.all_iterates.method
+    js = res.as_json()
+    assert js["heuristics"] and all(h["is_bound"] is False for h in js["heuristics"])
+    assert js["best"] is None or not js["best"]["id"].startswith("Steinke")
+    # for Poisson sampling the heuristic (linear losses only) is below the all-iterates accountant
+    assert res.heuristics[0].estimate <= res.all_iterates.estimate
+
+
+def test_json_contract():
+    res = account(CYCLIC, delta="1e-5")
+    js = res.as_json()
+    assert set(js) >= {"run", "delta", "bounds", "best", "all_iterates", "heuristics"}
+    for row in js["bounds"]:
+        assert set(row) >= {"id", "applies", "reason", "currency", "relation", "value", "epsilon", "interval"}
+        if not row["applies"]:
+            assert row["epsilon"] is None and row["interval"] is None and row["reason"]
+    best = min((r for r in js["bounds"] if r["epsilon"]), key=lambda r: float(r["epsilon"]))
+    assert js["best"]["id"] == best["id"]
+    assert "<table>" in res._repr_html_()
+
+
+def test_a_run_no_theorem_covers_gets_the_baseline_and_reasons():
+    run = {"loss": "holder", "holder_exponent": "1/2", "holder_constant": "1", "batching": "shuffled", "n": "50",
+           "batch_size": "7", "step_size": "0.1", "noise_std": "1", "gradient_sensitivity": "1", "epochs": "2"}
+    res = account(run, delta="1e-5", heuristics=False)
+    uncovered = [r for r in res.rows if not r.applies]
+    assert all(r.reason for r in uncovered)
+    assert res.all_iterates.result is not None
