@@ -71,10 +71,34 @@ def parse_exact(text, name: str = "value") -> sp.Rational:
         raise InputError(f"{name}: the exponent of {_abbrev(text)} is beyond ±{MAX_EXPONENT} "
                          "(the value would have more digits than any computation here can use).")
     num, _, den = body.partition("/")
-    if den and int(den) == 0:
-        raise InputError(f"{name}: {text!r} divides by zero.")
-    frac = Fraction(body)
-    return sp.Rational(frac.numerator, frac.denominator)
+    numerator = _decimal(num)
+    if den:
+        denominator = _decimal(den)
+        if denominator == 0:
+            raise InputError(f"{name}: {_abbrev(text)} divides by zero.")
+        numerator /= denominator
+    return sp.Rational(numerator.numerator, numerator.denominator)
+
+
+def _digits_to_int(digits: str) -> int:
+    """int(digits) in chunks, so that inputs longer than Python's 4300-digit conversion limit parse."""
+    value = 0
+    for i in range(0, len(digits), 4000):
+        chunk = digits[i:i + 4000]
+        value = value * 10 ** len(chunk) + int(chunk)
+    return value
+
+
+def _decimal(text: str) -> Fraction:
+    """The exact value of a decimal literal ``[+-]digits[.digits][e[+-]digits]`` (already matched)."""
+    sign = -1 if text.startswith("-") else 1
+    text = text.lstrip("+-").lower()
+    mantissa, _, exponent = text.partition("e")
+    whole, _, frac = mantissa.partition(".")
+    value = Fraction(_digits_to_int((whole + frac) or "0"), 10 ** len(frac))
+    e = int(exponent) if exponent else 0
+    value = value * 10 ** e if e >= 0 else value / 10 ** -e
+    return sign * value
 
 
 def mpf_to_rational(x) -> sp.Rational:

@@ -77,8 +77,10 @@ def moment_quadrature(integrand, qv, sv, av) -> mpmath.mpf:
     μ₀ e^{αz/σ²} (and its mirror for the reverse moment), so each piece is unimodal.
     Raises :class:`EvaluationError` if the estimated error is not below the working precision.
     """
-    # ±σ, ±8σ: μ₀'s own scale, which the other points miss entirely when σ ≪ 1 (σ = 1e-90).
-    pts = sorted({mpmath.mpf(0), mpmath.mpf(1) / 2, av, 1 - av, sv, -sv, 8 * sv, -8 * sv})
+    # ±2^j σ (j = 0..10): μ₀'s own scale, which the other points miss entirely when σ ≪ 1
+    # (σ = 1e-90); the ladder resolves each of its tails down to e^{-2^19}.
+    ladder = [sv * 2 ** j for j in range(11)]
+    pts = sorted({mpmath.mpf(0), mpmath.mpf(1) / 2, av, 1 - av, *ladder, *(-x for x in ladder)})
     f = lambda t: integrand(qv, sv, av, t)  # noqa: E731
     value, err = mpmath.quad(f, [-mpmath.inf] + pts + [mpmath.inf], error=True, maxdegree=10)
     if not err <= abs(value) * mpmath.mpf(2) ** (8 - mpmath.mp.prec):
