@@ -130,7 +130,9 @@ cl = [L_lambda.id]
 mp_ = sp.Symbol("m", positive=True)  # m > 0 where a claim divides by m
 Mp = sp.Symbol("M", positive=True)
 Ll = L_lambda(lam=lam, m=mp_, M=M)
-kappa = sp.simplify((Ll ** 2 - 1) / (lam * mp_))
+# κ = (L_λ² − 1)/(λm), written out: the identity claim L-lambda-kappa below proves the two equal
+# (this is the very expression sp.simplify returned; no simplify at import).
+kappa = (2 * M + 3 * mp_) / (M + mp_)
 
 paper.add(Identity(paper.id("L-lambda-kappa"), (Ll ** 2 - 1) / (lam * mp_), (2 * M + 3 * mp_) / (M + mp_),
                    "L_λ = sqrt(1 + κλm) with κ = (2M + 3m)/(M + m) (Table 2 writes L_λ = sqrt(1 + λκm))",

@@ -28,12 +28,19 @@ toolkit = Paper(
     "standard results; each formula cites its own source",
 )
 
-paper = toolkit  # the name the registry looks for
+#: The toolkit's modules; each adds its formulas and claims to :data:`toolkit` when imported.
+MODULES = ("hockey_stick", "gaussian", "gdp", "rdp_conversion", "sgm", "sgm_accounting", "subsampled")
 
-from . import hockey_stick  # noqa: E402,F401  (registers its formulas)
-from . import gaussian  # noqa: E402,F401
-from . import gdp  # noqa: E402,F401
-from . import rdp_conversion  # noqa: E402,F401
-from . import sgm  # noqa: E402,F401
-from . import sgm_accounting  # noqa: E402,F401
-from . import subsampled  # noqa: E402,F401
+
+def __getattr__(name):
+    """``paper`` (the name the registry reads) imports every module of :data:`MODULES` first, so the
+    whole toolkit is registered; importing one module (``derivations.privacy.run``, ``.gaussian``)
+    does not import the others (no symbolic work for a paper that needs only a few helpers)."""
+    if name == "paper":
+        import importlib
+
+        for module in MODULES:
+            importlib.import_module(f"{__name__}.{module}")
+        globals()["paper"] = toolkit
+        return toolkit
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

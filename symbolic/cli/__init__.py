@@ -28,16 +28,23 @@ INTERNAL_ERROR = 1
 COMMAND_ENTRY_POINTS = "symbolic.commands"
 
 
-def _commands():
+def _commands(wanted: str | None = None):
+    """The command modules; only ``wanted``'s when it names one (a built-in module or an entry
+    point), so that ``eval`` does not import every application's command and its dependencies."""
+    builtin = [i.name for i in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name)
+               if not i.name.startswith("_")]
+    from importlib.metadata import entry_points
+    eps = list(entry_points(group=COMMAND_ENTRY_POINTS))
+    if wanted in builtin:
+        builtin, eps = [wanted], []
+    elif wanted in {ep.name for ep in eps}:
+        builtin, eps = [], [ep for ep in eps if ep.name == wanted]
     mods = []
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.name.startswith("_"):
-            continue
-        mod = importlib.import_module(f"{__name__}.{info.name}")
+    for name in builtin:
+        mod = importlib.import_module(f"{__name__}.{name}")
         if hasattr(mod, "run") and hasattr(mod, "NAME"):
             mods.append(mod)
-    from importlib.metadata import entry_points
-    for ep in entry_points(group=COMMAND_ENTRY_POINTS):
+    for ep in eps:
         mod = importlib.import_module(ep.value)  # a command module: NAME, HELP, configure, run
         if not (hasattr(mod, "run") and hasattr(mod, "NAME")):
             raise ValueError(f"entry point {ep.name} = {ep.value} is not a command module")
@@ -46,13 +53,15 @@ def _commands():
     return sorted(mods, key=lambda m: (order.get(m.NAME, 9), m.NAME))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv=None) -> argparse.ArgumentParser:
+    """The parser; with ``argv``, only the command it names is imported (all for help or a typo)."""
+    wanted = next((a for a in (argv or []) if not a.startswith("-")), None)
     parser = argparse.ArgumentParser(
         prog="symbolic",
         description="Verified, evaluable, exportable formulas of last-iterate privacy accounting.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for mod in _commands():
+    for mod in _commands(wanted):
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         mod.configure(p)
         p.set_defaults(_run=mod.run)
@@ -60,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         return args._run(args)

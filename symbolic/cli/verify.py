@@ -38,7 +38,6 @@ def run(args) -> int:
     results, cached = run_claims_cached(claims, paper_index(), cache, jobs=args.jobs)
     elapsed = time.monotonic() - start
     summary = summarize(results)
-    summary["cached"] = len(cached)
     if args.json:
         out = {
             "claims": [
