@@ -22,12 +22,16 @@ import mpmath
 import sympy as sp
 
 from symbolic.certify import enclose
-from symbolic.errors import HypothesisError
+from symbolic.errors import HypothesisError, SymbolicError
 from symbolic.exact import parse_exact
 from symbolic.hypotheses import UndecidedError, decide
 from symbolic.numeric import lambdify_mpmath, resolve_branches
 
 from .run_description import Run
+
+
+class NotEvaluable(SymbolicError):
+    """The bound applies but its formula cannot be evaluated exactly at this run."""
 
 
 def rational(x, digits: int | None = None) -> sp.Rational:
@@ -117,6 +121,7 @@ class BoundAtRun:
         if self.rational:
             return self.formula.evaluate(dps=dps, **self.params, **values)
         self._check_irrational(values)
+        self._require_closed_form()
         with mpmath.workdps(dps + 10):
             return +self.fast()(*[to_mpf(values[n]) for n in self.variables])
 
@@ -125,9 +130,18 @@ class BoundAtRun:
         if self.rational:
             return self.formula.certify(prec, **self.params, **values)
         self._check_irrational(values)
+        self._require_closed_form()
         f = self.formula
         syms = {f.symbol(n): sp.Rational(values[n]) for n in self.variables}
         return enclose(resolve_branches(self._composite(), syms), syms, prec, f.id)
+
+    def _require_closed_form(self) -> None:
+        if self.formula.evaluator is not None:
+            irrational = {k: v for k, v in self.params.items() if not v.is_Rational}
+            raise NotEvaluable(
+                f"{self.formula.id} is computed by a custom algorithm, which takes exact rationals, and this run "
+                "maps its parameter(s) " + ", ".join(f"{k} = {v}" for k, v in irrational.items())
+                + " to irrational values; it is not evaluated rather than rounded in an unknown direction")
 
     def check(self, **values) -> None:
         """Raise :class:`HypothesisError` if a domain or hypothesis fails at ``values``."""

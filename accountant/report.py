@@ -26,6 +26,7 @@ from symbolic.registry import registry as _registry
 from .applicability import inapplicable_reason
 from .baseline import Baseline, all_iterates
 from .conversion import NotConvertible, convert
+from .evaluation import NotEvaluable
 from .heuristics import Heuristic, linear_loss_heuristic
 from .run_description import Run, parse_run
 
@@ -44,11 +45,13 @@ class Row:
     estimate: float | None = None
     valid: bool = True
     note: str = ""
+    error: bool = False
 
     def as_json(self, target: str) -> dict:
         return {"id": self.id, "label": self.label, "applies": self.applies, "reason": self.reason,
                 "currency": self.currency, "relation": self.relation, "value": self.value,
-                target: self.result, "interval": list(self.interval) if self.interval else None}
+                target: self.result, "interval": list(self.interval) if self.interval else None,
+                **({"error": True} if self.error else {})}
 
 
 @dataclass
@@ -216,6 +219,12 @@ def account(run, delta=None, *, epsilon=None, certify: bool = True, heuristics: 
         except NotConvertible as exc:
             row.applies = True
             row.reason = f"applies, but gives no guarantee here: {exc}"
+        except NotEvaluable as exc:
+            row.applies = True
+            row.reason = f"applies, but not evaluated: {exc}"
+        except Exception as exc:  # a bound another paper is still encoding must not stop the accountant
+            row.error = True
+            row.reason = f"error while evaluating this bound (reported, not used): {type(exc).__name__}: {exc}"
         else:
             row.applies = True
             row.value, row.result, row.interval = conv.value, conv.result, conv.interval

@@ -11,7 +11,7 @@ Derived values (each recorded in :attr:`Run.derived` with the reason):
 
 * ``noise_std`` s = z·C/b from ``noise_multiplier`` z and ``clip`` C (both forms may be given
   if they agree);
-* ``steps`` T = E·⌈n/b⌉ from ``epochs`` E;
+* ``steps`` T = E·⌈n/b⌉ from ``epochs`` E, and E = T/⌈n/b⌉ from T when that is a whole number;
 * ``gradient_sensitivity`` Δ = 2C from ``clip`` (Δ = min(Δ, 2C) when both are given: clipped
   gradients differ by at most 2C);
 * ``batch_size`` b = n under full batching;
@@ -188,6 +188,9 @@ def parse_run(source) -> Run:
             derived["steps"] = f"= epochs·⌈n/b⌉ = {values['epochs']}·{per_epoch}"
     if "steps" not in values:
         raise _fail("steps", "missing; give steps or epochs.")
+    if "epochs" not in values and values["steps"] % per_epoch == 0:
+        values["epochs"] = values["steps"] / per_epoch
+        derived["epochs"] = f"= steps/⌈n/b⌉ = {values['steps']}/{per_epoch} (whole epochs)"
 
     # --- clipping, sensitivity
     clipped = "clip" in values
