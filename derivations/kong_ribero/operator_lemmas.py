@@ -121,13 +121,17 @@ paper.add(Limit(
     src("Proposition A.5(a), eq. (26)", "26", "derived"), covers=[theta.id]))
 mm = sp.Symbol("m", nonnegative=True)
 Mp = sp.Symbol("M", positive=True)
-kk = sp.Symbol("k", integer=True, positive=True)
-Tt = sp.Symbol("T", integer=True, positive=True)
+jj = sp.Symbol("j", integer=True)
+Lam2 = 2 * (1 + 2 * lam * mm * (1 + mm / (2 * (Mp + mm))))   # (√2 L_λ)², from (13)
+r2 = (lam * C / (b * sgm)) ** 2
 paper.add(Limit(
-    paper.id("thm-2.3-clipped-limit-m-to-0"), thm23c.expr.subs(sp.Symbol("M", nonnegative=True), Mp), mm, 0,
-    thm23c.expr.subs(sp.Symbol("M", nonnegative=True), Mp).subs(mm, 0),
-    "as m → 0 (M > 0), (17) tends to its value at m = 0, 4α(λC/(bσ))²[1 + E θ_√2(ℓ)]: continuous in the weak "
-    "convexity (√2 L_λ → √2)", src("Theorem 2.3, eq. (17)", "17", "derived"), direction="+", covers=[thm23c.id]))
+    paper.id("thm-2.3-clipped-limit-m-to-0"),
+    4 * al * r2 * (1 + Eg / sp.Sum(Lam2 ** (-jj), (jj, 0, ellv - 1))), mm, 0,
+    4 * al * r2 * (1 + Eg / sp.Sum(2 ** (-jj), (jj, 0, ellv - 1))),
+    "as m → 0 (M > 0), (17) = 4α(λC/(bσ))²[1 + E θ_{√2L_λ}(ℓ)] tends to 4α(λC/(bσ))²[1 + E θ_√2(ℓ)]: continuous "
+    "in the weak convexity (√2 L_λ → √2); E and ℓ generic, θ in its reciprocal form 1/Σ_{j<ℓ} Λ^{−2j} "
+    "(theta-reciprocal-form)", src("Theorem 2.3, eq. (17)", "17", "derived"), direction="+",
+    covers=[thm23c.id, theta.id]))
 
 Tn = sp.Symbol("T", integer=True, positive=True)
 paper.add(Identity(
