@@ -240,6 +240,8 @@ class Formula:
                 raise
             except CertificationError as exc:
                 note = str(exc)
+            except OverflowError as exc:  # an exact integer beyond what a flint call accepts
+                note = f"Arb: {exc}"
         value = self.mpmath_value(exact, dps)
         return Evaluation(value, None, False, "mpmath", None, note)
 

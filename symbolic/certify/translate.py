@@ -290,7 +290,7 @@ class _Interpreter:
         if self.is_exact(expo) and expo.q == 2:
             # x**(p/2) = sqrt(x)**p: Arb's sqrt of a ball touching 0 stays finite.
             return self.arb(base).sqrt() ** f.fmpz(int(expo.p))
-        if self.is_exact(expo) and int(expo.p) == 1:
+        if self.is_exact(expo) and int(expo.p) == 1 and int(expo.q) < 2 ** 31:
             return self.arb(base).root(int(expo.q))
         return self.arb(base) ** self.arb(expo)
 
