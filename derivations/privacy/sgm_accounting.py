@@ -561,6 +561,33 @@ class CertifiedAlgorithmFormula(Formula):
         super().__init__(*args, **kwargs)
         self.certifier = certifier
 
+    @property
+    def evaluation_path(self) -> str:
+        return "arb"
+
+    def evaluation_at(self, exact, dps: int):
+        """The correctly rounded ``dps`` digits of the certified ball (raising the precision
+        until the ball pins them); the mpmath evaluator only if it never does."""
+        from symbolic.certify import bits_for_digits
+        from symbolic.certify.digits import round_ball
+        from symbolic.certify.digits import to_mpf as digits_to_mpf
+        from symbolic.certify.errors import CertificationError
+        from symbolic.numeric import Evaluation
+
+        bits = bits_for_digits(dps) + 8
+        note = ""
+        for extra in (0, 32, 128):
+            try:
+                ball = self.certifier(exact, bits + extra)
+            except CertificationError as exc:
+                note = str(exc)
+                break
+            digits = round_ball(ball, dps)
+            if digits is not None:
+                return Evaluation(digits_to_mpf(digits, dps), digits, True, "arb", ball)
+        value = self.mpmath_value(exact, dps)
+        return Evaluation(value, None, False, "mpmath", None, note)
+
     def certify(self, prec: int = 100, **params):
         from symbolic.errors import InputError
 

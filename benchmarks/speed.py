@@ -1,0 +1,248 @@
+"""Speed benchmarks of issue 17 (not tests): every ratio is measured side by side in one run.
+
+    python benchmarks/speed.py [--skip-verify] [--skip-peers] [--repeat N]
+
+1. Closed forms at 30 digits: Arb (``ball_at`` on the verified expression, and the public
+   ``Formula.certify``) against the compiled mpmath evaluator and SymPy's ``evalf(subs=…, n=30)``.
+2. Certified DP-SGD ε (``privacy/sgm-epsilon``, q = 0.01, σ = 1, T = 1000, δ = 1e-5, continuous α,
+   20 digits, cold: no memoised ball) against dp-accounting / autodp / prv-accountant: time ratio,
+   correct digits of the peer against our enclosure, and whether RDP accounting certifies the
+   peer's ε at the target δ (see :func:`validity`).
+3. ``verify --paper kong-ribero`` cold (empty cache directory) and cached (same directory).
+4. Cold ``python -m symbolic eval kong-ribero/theta L=1.37 s=9`` and ``list`` against
+   ``python -c "import sympy, mpmath"`` (medians of interleaved runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from fractions import Fraction
+
+import mpmath
+import sympy as sp
+
+
+def rate(fn, min_seconds: float = 1.0) -> float:
+    """Calls per second of ``fn()`` over at least ``min_seconds`` (after one warm-up call)."""
+    fn()
+    calls, start = 0, time.perf_counter()
+    while True:
+        fn()
+        calls += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds:
+            return calls / elapsed
+
+
+# ---------------------------------------------------------------------------
+def bench_closed_forms() -> None:
+    from symbolic import registry
+    from symbolic.certify import bits_for_digits
+    from symbolic.certify.translate import ball_at
+    from symbolic.numeric import CompiledExpression, resolve_branches
+
+    cases = [("kong-ribero/theta", {"L": "1.37", "s": "9"}), ("privacy/gdp-delta", {"mu": "1", "eps": "1"}),
+             ("privacy/gaussian-hockey-stick", {"eps": "1", "r": "2"})]
+    bits = bits_for_digits(30)
+    print("1. Closed forms at 30 digits (calls/s; ratio to evalf)")
+    print(f"   {'formula':32} {'evalf':>9} {'mpmath':>9} {'Arb ball':>9} {'certify':>9} "
+          f"{'evaluate':>9}   mpmath/evalf  Arb/evalf  certify/evalf")
+    for fid, point in cases:
+        try:
+            f = registry().formula(fid)
+        except Exception as exc:  # a formula renamed since: say so, do not fail the run
+            print(f"   {fid}: skipped ({exc})")
+            continue
+        exact = {f.symbol(n): sp.Rational(v) for n, v in point.items()}
+        expr = resolve_branches(f.evaluation_expr, exact)
+        compiled = CompiledExpression(f.evaluation_expr, f.symbols, fid)
+        ref = f.certify(bits + 20, **point)
+        with mpmath.workdps(50):
+            got, centre = compiled(exact, 30), mpmath.mpf(ref.mid().str(45, radius=False))
+            if abs(got - centre) > abs(centre) * mpmath.mpf(10) ** -29:
+                print(f"   {fid}: mpmath and Arb DISAGREE: {got} vs {ref}")
+        r_evalf = rate(lambda: f.expr.evalf(subs=exact, n=30), 0.5)
+        r_mp = rate(lambda: compiled(exact, 30), 0.5)
+        r_arb = rate(lambda: ball_at(expr, exact, bits + 10, fid), 0.5)
+        r_cert = rate(lambda: f.certify(bits, **point), 0.5)
+        r_eval = rate(lambda: f.evaluate(dps=30, **point), 0.5)
+        print(f"   {fid:32} {r_evalf:9.0f} {r_mp:9.0f} {r_arb:9.0f} {r_cert:9.0f} {r_eval:9.0f}   "
+              f"{r_mp / r_evalf:11.1f}x {r_arb / r_evalf:9.1f}x {r_cert / r_evalf:13.1f}x")
+    print("   (Arb ball: one ball_at at 30 digits + 10 bits on the branch-resolved expression; certify: "
+          "parse + hypotheses + precision loop; evaluate: Formula.evaluate(dps=30) as shipped)")
+
+
+# ---------------------------------------------------------------------------
+def validity(peer_eps: float, ball) -> str:
+    """Whether RDP accounting (our certified enclosure [lo, hi] of ε_RDP(δ)) certifies (peer ε, δ).
+
+    ε_RDP is the infimum over α of valid ε's, so peer ε > hi ⇒ some α certifies it (valid by RDP);
+    peer ε < lo ⇒ no α does: an RDP accountant reporting it claims less than its method proves.
+    """
+    from flint import arb, ctx
+
+    old, ctx.prec = ctx.prec, 200
+    try:
+        e = arb(Fraction(peer_eps).numerator) / Fraction(peer_eps).denominator
+        if e > ball.upper():
+            return "valid (RDP certifies it)"
+        if e < ball.lower():
+            return "NOT certified by RDP at δ"
+        return "undecided (inside our ball)"
+    finally:
+        ctx.prec = old
+
+
+def bench_sgm_peers() -> None:
+    from symbolic.certify import bits_for_digits
+    from derivations.privacy import sgm_accounting
+    from derivations.privacy.sgm_accounting import sgm_epsilon_formula as F
+
+    point = {"q": "0.01", "sigma": "1", "steps": 1000, "delta": "1e-5"}
+    times = []
+    for _ in range(3):
+        sgm_accounting._CACHE.clear()  # cold: no memoised ball
+        start = time.perf_counter()
+        ball = F.certify(bits_for_digits(20), **point)
+        times.append(time.perf_counter() - start)
+    t_ours = statistics.median(times)
+    mid = mpmath.mpf(ball.mid().str(40, radius=False))
+    print("\n2. DP-SGD ε, q = 0.01, σ = 1, T = 1000, δ = 1e-5 (RDP, best conversion, continuous α)")
+    print(f"   ours (privacy/sgm-epsilon.certify, 20 digits, cold): {ball.str(25, radius=True)}  "
+          f"median {t_ours:.3f} s of {', '.join(f'{t:.3f}' for t in times)}")
+    start = time.perf_counter()
+    F.evaluate(dps=20, **point)
+    print(f"   (Formula.evaluate(dps=20), memo warm from the certify above: {time.perf_counter() - start:.3f} s)")
+
+    peers = []
+    try:
+        import dp_accounting
+
+        def dpa_rdp():
+            acc = dp_accounting.rdp.RdpAccountant()
+            acc.compose(dp_accounting.SelfComposedDpEvent(
+                dp_accounting.PoissonSampledDpEvent(0.01, dp_accounting.GaussianDpEvent(1.0)), 1000))
+            return acc.get_epsilon(1e-5)
+
+        def dpa_pld():
+            acc = dp_accounting.pld.PLDAccountant()
+            acc.compose(dp_accounting.SelfComposedDpEvent(
+                dp_accounting.PoissonSampledDpEvent(0.01, dp_accounting.GaussianDpEvent(1.0)), 1000))
+            return acc.get_epsilon(1e-5)
+
+        peers += [("dp_accounting RdpAccountant (α grid)", "rdp", dpa_rdp),
+                  ("dp_accounting PLDAccountant", "pld", dpa_pld)]
+    except ImportError:
+        print("   dp-accounting not installed")
+    try:
+        from autodp import mechanism_zoo
+
+        peers.append(("autodp NoisySGD_Mechanism (RDP)", "rdp",
+                      lambda: mechanism_zoo.NoisySGD_Mechanism(prob=0.01, sigma=1.0, niter=1000).get_approxDP(1e-5)))
+    except ImportError:
+        print("   autodp not installed")
+    try:
+        import prv_accountant as pa
+
+        def prv():
+            acc = pa.PRVAccountant(prvs=[pa.PoissonSubsampledGaussianMechanism(sampling_probability=0.01,
+                                                                                noise_multiplier=1.0)],
+                                   max_self_compositions=[1000], eps_error=0.01, delta_error=1e-10)
+            return acc.compute_epsilon(delta=1e-5, num_self_compositions=[1000])[2]
+
+        peers.append(("prv_accountant (upper estimate)", "prv", prv))
+    except ImportError:
+        print("   prv-accountant not installed")
+    print(f"   {'peer':40} {'ε':>22} {'s/call':>8} {'ours/peer time':>15} {'digits vs ours':>15}  validity at δ")
+    for name, kind, fn in peers:
+        try:
+            fn()  # warm-up (imports, tables)
+            start = time.perf_counter()
+            value = float(fn())
+            t = time.perf_counter() - start
+        except Exception as exc:
+            print(f"   {name:40} CRASH {type(exc).__name__}: {str(exc)[:60]}")
+            continue
+        with mpmath.workdps(40):
+            err = abs(mpmath.mpf(value) - mid)
+            dig = 17.0 if err == 0 else max(0.0, min(17.0, float(-mpmath.log10(err / mid))))
+        digits_txt = f"{dig:.1f}" if kind == "rdp" else "(other method)"
+        print(f"   {name:40} {value!r:>22} {t:8.4f} {t_ours / t:14.1f}x {digits_txt:>15}  {validity(value, ball)}")
+    print("   validity: a peer ε above our certified RDP interval is certified by RDP at δ; one below it is "
+          "not (for PLD/PRV that is expected: they are tighter than any RDP bound, and RDP cannot decide them)")
+
+
+# ---------------------------------------------------------------------------
+def bench_verify_cache() -> None:
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "XDG_CACHE_HOME": home}
+        env.pop("HIDDEN_STATE_PROOFS_NO_CACHE", None)
+        print("\n3. verify --paper kong-ribero (fresh cache directory, then cached)")
+        walls = []
+        for label in ("cold", "cached"):
+            start = time.perf_counter()
+            proc = subprocess.run([sys.executable, "-m", "symbolic", "verify", "--paper", "kong-ribero", "--json"],
+                                  capture_output=True, text=True, env=env)
+            wall = time.perf_counter() - start
+            walls.append(wall)
+            try:
+                out = json.loads(proc.stdout)
+                s = out["summary"]
+                hits = sum(bool(c.get("cached")) for c in out["claims"])
+                print(f"   {label:6}: {wall:6.1f} s wall, {s['total']} claims ({s['proved']} proved, {s['checked']} "
+                      f"checked, {s['refuted']} refuted, {s['unknown']} unknown, {s['unexpected']} unexpected), "
+                      f"{hits} from the cache; exit {proc.returncode}")
+            except (ValueError, KeyError):
+                print(f"   {label:6}: {wall:6.1f} s wall; no JSON (exit {proc.returncode}): {proc.stderr[-300:]}")
+        print(f"   cold/cached = {walls[0] / walls[1]:.1f}x")
+
+
+# ---------------------------------------------------------------------------
+def bench_cold_start(repeat: int) -> None:
+    commands = {
+        "import sympy, mpmath": [sys.executable, "-c", "import sympy, mpmath"],
+        "eval kong-ribero/theta": [sys.executable, "-m", "symbolic", "eval", "kong-ribero/theta", "L=1.37", "s=9"],
+        "list": [sys.executable, "-m", "symbolic", "list"],
+    }
+    walls: dict[str, list[float]] = {k: [] for k in commands}
+    for _ in range(repeat):
+        for name, cmd in commands.items():  # interleaved, so load changes hit all three alike
+            start = time.perf_counter()
+            subprocess.run(cmd, capture_output=True, check=False)
+            walls[name].append(time.perf_counter() - start)
+    base = statistics.median(walls["import sympy, mpmath"])
+    print(f"\n4. Cold start (median of {repeat} interleaved runs)")
+    for name, w in walls.items():
+        print(f"   {name:24} {statistics.median(w):6.2f} s   {statistics.median(w) / base:4.2f}x   "
+              f"({', '.join(f'{x:.2f}' for x in w)})")
+    print("   targets (issue 11): eval ≤ 1.5x, list ≤ 2x")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--skip-verify", action="store_true")
+    parser.add_argument("--skip-peers", action="store_true")
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    warnings.simplefilter("ignore")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
+    bench_closed_forms()
+    if not args.skip_peers:
+        bench_sgm_peers()
+    if not args.skip_verify:
+        bench_verify_cache()
+    bench_cold_start(args.repeat)
+    print(f"load average {os.getloadavg()[0]:.1f} at end")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
