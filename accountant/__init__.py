@@ -18,4 +18,4 @@ apply; else why not), :mod:`.evaluation` (a bound's formula at a run), :mod:`.co
 from .report import Account, Row, account
 from .run_description import Run, parse_run
 
-__all__ = ["account", "Account", "Row", "Run", "parse_run"]
+__all__ = ["Account", "Row", "Run", "account", "parse_run"]

@@ -32,7 +32,11 @@ import mpmath
 import sympy as sp
 
 from derivations.privacy.gdp import gdp_delta
-from derivations.privacy.rdp_conversion import POINTWISE, minimise_over_alpha, pointwise_epsilon
+from derivations.privacy.rdp_conversion import (
+    POINTWISE,
+    minimise_over_alpha,
+    pointwise_epsilon,
+)
 from symbolic.certify import directed_decimal, enclose
 from symbolic.errors import HypothesisError, SymbolicError
 from symbolic.exact import parse_exact
@@ -132,12 +136,12 @@ def gdp_convert(mu_ball, *, delta=None, epsilon=None, certify: bool = True, mu_e
         with mpmath.workdps(SEARCH_DPS):
             if _gdp_delta_fast(est_mu, mpmath.mpf(0)) <= to_mpf(delta):
                 return mpmath.mpf(0), ("0" if certify else None), (("0", "0") if certify else None)
-        fn_mp = lambda x: _gdp_delta_fast(est_mu, x)  # noqa: E731
+        fn_mp = lambda x: _gdp_delta_fast(est_mu, x)
         if not certify:
             est, _, _ = _invert(fn_mp, None, delta, 0, 1, False, "gdp-epsilon", False)
             return est, None, None
         mu_hi, mu_lo = _outward(hi, True), _outward(lo, False)
-        ball_hi = lambda x: gdp_delta.certify(PREC, mu=mu_hi, eps=x)  # noqa: E731
+        ball_hi = lambda x: gdp_delta.certify(PREC, mu=mu_hi, eps=x)
         ball_lo = (lambda x: gdp_delta.certify(PREC, mu=mu_lo, eps=x)) if lo > 0 else False
         est, upper, lower = _invert(fn_mp, ball_hi, delta, 0, 1, False, "gdp-epsilon", True, ball_lo)
         return est, _up(upper), _interval(lower, upper)
@@ -310,8 +314,8 @@ def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -
                                 <= Fraction(int(delta.p), int(delta.q))):
         return Converted(f"δ(0) = {_mp_str(d0, 15)} ≤ δ", "epsilon", mpmath.mpf(0), "0" if certify else None,
                          ("0", "0") if certify else None)
-    fn_mp = lambda x: at.search_value(**{e_name: x}, **fr)  # noqa: E731
-    fn_ball = lambda x: at.ball(PREC, **{e_name: x}, **free)  # noqa: E731
+    fn_mp = lambda x: at.search_value(**{e_name: x}, **fr)
+    fn_ball = lambda x: at.ball(PREC, **{e_name: x}, **free)
     est, upper, lower = _invert(fn_mp, fn_ball, delta, 0, 1, False, at.bound.id, certify)
     value = f"δ(ε) = {delta} at ε = {_mp_str(est, 15)}"
     if not certify:
@@ -335,7 +339,7 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool)
             return mpmath.mpf(0)
         return at.search_value(**{d_name: x}, **fr)
 
-    fn_ball = lambda x: at.ball(PREC, **{d_name: x}, **free)  # noqa: E731
+    fn_ball = lambda x: at.ball(PREC, **{d_name: x}, **free)
     # ε(δ) decreases in δ: find the smallest δ with ε(δ) ≤ ε, searching on log δ.
     with mpmath.workdps(SEARCH_DPS):
         t = to_mpf(epsilon)
@@ -453,5 +457,13 @@ def convert(bound, run, *, delta=None, epsilon=None, certify: bool = True) -> Co
     return convert_at(at, free, delta, epsilon, certify)
 
 
-__all__ = ["convert", "Converted", "NotConvertible", "gdp_convert", "rdp_epsilon_interval", "DIGITS", "PREC",
-           "HypothesisError"]
+__all__ = [
+    "DIGITS",
+    "PREC",
+    "Converted",
+    "HypothesisError",
+    "NotConvertible",
+    "convert",
+    "gdp_convert",
+    "rdp_epsilon_interval",
+]

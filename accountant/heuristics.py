@@ -69,7 +69,7 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
         mu = weights[0][0] / tau
         if mu == 0:
             return mpmath.mpf(0)
-        q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+        q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2
         return max(q_tail(eps / mu - mu / 2) - mpmath.exp(eps) * q_tail(eps / mu + mu / 2), mpmath.mpf(0))
     def llr(x):
         return mpmath.log(mpmath.fsum(w * mpmath.exp((k * x - mpmath.mpf(k) ** 2 / 2) / tau ** 2) for k, w in weights))
@@ -98,7 +98,7 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
                 hi = mid
         return (lo + hi) / 2
 
-    q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+    q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2
     x1, x2 = root(eps), root(-eps)
     d_pq = mpmath.fsum(w * q_tail((x1 - k) / tau) for k, w in weights) - mpmath.exp(eps) * q_tail(x1 / tau)
     d_qp = mpmath.mpf(0) if x2 is None else (

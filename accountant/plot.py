@@ -50,7 +50,7 @@ def plot_epsilon_vs_steps(run, path, *, delta=None, epsilon=None, points: int = 
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for label, pts in data.items():
         xs, ys = zip(*pts)
-        style = dict(color="black", linestyle="--", linewidth=2) if label.startswith("all iterates") else {}
+        style = {"color": "black", "linestyle": "--", "linewidth": 2} if label.startswith("all iterates") else {}
         ax.plot(xs, ys, marker="o", markersize=3, label=label, **style)
     ax.axvline(int(run["steps"]), color="grey", linewidth=0.8, linestyle=":")
     ax.set_xscale("log")

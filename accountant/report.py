@@ -105,9 +105,9 @@ class Account:
     def __str__(self) -> str:
         sym = "ε" if self.target == "epsilon" else "δ"
         r = self.run
-        lines = [f"Last-iterate accounting ({self._header()}): {r.loss} loss, {r.batching} batches, "
-                 f"n = {r['n']}, b = {r['batch_size']}, T = {r['steps']}, η = {r['step_size']}, "
-                 f"s = {r['noise_std']}, Δ = {r['gradient_sensitivity']}, {r.adjacency}"]
+        lines = [(f"Last-iterate accounting ({self._header()}): {r.loss} loss, {r.batching} batches, "
+                  f"n = {r['n']}, b = {r['batch_size']}, T = {r['steps']}, η = {r['step_size']}, "
+                  f"s = {r['noise_std']}, Δ = {r['gradient_sensitivity']}, {r.adjacency}")]
         lines.append("")
         lines.append(f"{'bound':44} {'currency':8} {sym + ' (certified, rounded up)':27} value in its currency")
         for row in self.rows:
@@ -174,12 +174,12 @@ class Account:
 
 def _bounds(registry) -> tuple[list, dict]:
     bounds, unavailable = [], {}
-    for key in registry.keys():
+    for key in registry.keys():  # noqa: SIM118 (a Registry, not a dict)
         try:
             bounds.extend(registry.bounds(key))
         except SymbolicError:
             raise
-        except Exception as exc:  # a paper module that fails to import: report it, account with the rest
+        except Exception as exc:  # noqa: BLE001 -- a paper module that fails to import: reported, the rest accounted
             unavailable[key] = f"{type(exc).__name__}: {exc}"
     return bounds, unavailable
 
@@ -222,7 +222,7 @@ def account(run, delta=None, *, epsilon=None, certify: bool = True, heuristics: 
         except NotEvaluable as exc:
             row.applies = True
             row.reason = f"applies, but not evaluated: {exc}"
-        except Exception as exc:  # a bound another paper is still encoding must not stop the accountant
+        except Exception as exc:  # noqa: BLE001 -- one faulty bound is reported on its row, never used
             row.error = True
             row.reason = f"error while evaluating this bound (reported, not used): {type(exc).__name__}: {exc}"
         else:

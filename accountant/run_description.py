@@ -32,7 +32,13 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from derivations.privacy.run import BATCHINGS, LOSSES, RELATIONS, RUN_MEANING, RUN_SYMBOLS
+from derivations.privacy.run import (
+    BATCHINGS,
+    LOSSES,
+    RELATIONS,
+    RUN_MEANING,
+    RUN_SYMBOLS,
+)
 from symbolic.errors import InputError, SymbolicError
 from symbolic.exact import parse_exact
 
@@ -66,7 +72,7 @@ class Run:
         """Canonical SymPy symbol -> exact value, for every key this run has."""
         return {RUN_SYMBOLS[k]: v for k, v in self.values.items() if k in RUN_SYMBOLS}
 
-    def with_values(self, **changes) -> "Run":
+    def with_values(self, **changes) -> Run:
         """The same description with some keys replaced (re-validated); e.g. ``steps="100"``."""
         given = dict(self.given)
         for k, v in changes.items():

@@ -52,9 +52,9 @@ def test_refuted_printed_forms_are_never_offered():
 
 def test_gdp_conversion_matches_an_independent_root():
     mu = sp.Rational(3, 2)
-    est, result, (lo, hi) = gdp_convert(enclose(mu, {}, 120), delta=sp.Rational(1, 10 ** 6), mu_estimate=mpmath.mpf(1.5))
+    _, result, (lo, hi) = gdp_convert(enclose(mu, {}, 120), delta=sp.Rational(1, 10 ** 6), mu_estimate=mpmath.mpf(1.5))
     with mpmath.workdps(50):
-        Q = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+        Q = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2
         exact = mpmath.findroot(lambda e: Q(e / 1.5 - 0.75) - mpmath.exp(e) * Q(e / 1.5 + 0.75) - mpmath.mpf("1e-6"),
                                 4)
         assert mpmath.mpf(lo) <= exact <= mpmath.mpf(hi)

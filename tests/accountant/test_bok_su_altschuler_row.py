@@ -28,14 +28,16 @@ def independent_epsilon(run, delta="1e-5"):
                                                                "gradient_sensitivity", "steps"))
         c = max(abs(1 - eta * m), abs(1 - eta * M))
         mu = mpmath.sqrt((1 - c ** T) / (1 + c ** T) * (1 + c) / (1 - c)) * L / (n * s)
-        Phi = lambda z: mpmath.erfc(-z / mpmath.sqrt(2)) / 2  # noqa: E731
+        Phi = lambda z: mpmath.erfc(-z / mpmath.sqrt(2)) / 2
         d = mpmath.mpf(delta)
         return mpmath.findroot(lambda e: Phi(-e / mu + mu / 2) - mpmath.exp(e) * Phi(-e / mu - mu / 2) - d, 4)
 
 
 @pytest.fixture
 def bsa(registry):
-    if "bok-su-altschuler" not in registry.keys() or not any(b.id == ID for b in registry.bounds("bok-su-altschuler")):
+    declared = "bok-su-altschuler" in registry.keys() and any(  # noqa: SIM118 (a Registry, not a dict)
+        b.id == ID for b in registry.bounds("bok-su-altschuler"))
+    if not declared:
         pytest.skip("Bok–Su–Altschuler Theorem 4.2 is not declared as a bound")
 
 

@@ -63,7 +63,7 @@ def exact_epsilon(run: dict, curvatures, delta: str = DELTA) -> mpmath.mpf:
                 d = eta * Delta / b * mpmath.fsum(c ** (T - 1 - t) for t in steps)
                 mu = max(mu, abs(d) / mpmath.sqrt(v))
         target = mpmath.mpf(delta)
-        Phi = lambda z: mpmath.erfc(-z / mpmath.sqrt(2)) / 2  # noqa: E731
+        Phi = lambda z: mpmath.erfc(-z / mpmath.sqrt(2)) / 2
 
         def gap(e):
             return Phi(-e / mu + mu / 2) - mpmath.exp(e) * Phi(-e / mu - mu / 2) - target
