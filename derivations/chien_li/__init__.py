@@ -8,7 +8,10 @@ One module per part of the paper:
 * :mod:`.smooth` — Theorem 3.1: the Cauchy–Schwarz shift allocation (12), β elimination, the exact
   water-filling minimum over τ and β (``thm-3.1-eps``), convex closed form, limits;
 * :mod:`.sgm` — Definition 3.11 and Theorem 3.12's per-step term (erratum E1);
+* :mod:`.hoelder_theorem` — Theorem 3.7 as an evaluable bound through h (``thm-3.7-eps``);
+* :mod:`.cyclic` — Theorem A.1 (printed and with the domain cap, E4), Lemma A.2, Corollary A.3;
+* :mod:`.examples` — Lemma 3.4 on quadratics, (8), Lemma 3.2 on Diracs, the A.14 example (E9).
 """
 
 from .common import paper  # noqa: F401
-from . import holder, tracking, smooth, sgm  # noqa: F401,E402
+from . import holder, tracking, smooth, sgm, hoelder_theorem, cyclic, examples  # noqa: F401,E402

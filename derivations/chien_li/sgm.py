@@ -20,7 +20,7 @@ import sympy as sp
 
 from symbolic import Formula, Hypothesis, Identity, Inequality
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
-from derivations.privacy.gaussian import gaussian_density, renyi_divergence_integral
+from derivations.privacy.gaussian import gaussian_density, gaussian_rdp
 from derivations.privacy.sgm import sgm_rdp, sgm_rdp_reverse
 
 from .common import (ALPHA_GT_1, B_LE_N, BETA_LE_1, Q_LT_1, K, alpha, b, beta, eta, mp, n, paper, params, plain, q,
@@ -84,11 +84,10 @@ paper.add(SampledInequality(
                                                             {"alpha": 2, "q": "1/10", "sigma": "1/2"}],
     samples=3, digits=15, covers=c311 + [sgm_rdp.id]))
 paper.add(Identity(
-    paper.id("def-3.11-sgm/q-1"),
-    renyi_divergence_integral(gaussian_density(xx, 0, sigma), gaussian_density(xx, 1, sigma), alpha),
-    alpha / (2 * sigma ** 2),
-    "S_α(1, σ) = D_α(N(0, σ²) ‖ N(1, σ²)) = α/(2σ²) (the q → 1 end of (18): full batch)",
-    src("Definition 3.11, eq. (18)", ("18", "75"), "derived"), where=[alpha > 1], budget=120, covers=c311))
+    paper.id("def-3.11-sgm/q-1"), gaussian_rdp(mu=-1), alpha / (2 * sigma ** 2),
+    "S_α(1, σ) = D_α(N(0, σ²) ‖ N(1, σ²)) = α/(2σ²): at q = 1 (18) is the equal-variance Gaussian divergence with "
+    "mean difference −1, privacy/gaussian-rdp (proved there from the defining integral) — the full-batch term of (75)",
+    src("Definition 3.11, eq. (18)", ("18", "75"), "derived"), covers=c311 + [gaussian_rdp.id]))
 
 # ---------------------------------------------------------------------------
 R_ = 2 * eta * K / b

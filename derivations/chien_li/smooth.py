@@ -250,7 +250,7 @@ paper.add(Optimality(
     "Σ c^{−k}a_k = Δ over a ∈ ℝ^m, with value (Δ + sW₁)²/W₂ (symbolic m; W₁ = Σc^{−k}, W₂ = Σc^{−2k}); when every "
     "a_k ≥ 0 (μc^{−k} ≥ s) it is Theorem 3.1's inner minimum, with β_k = s/(μc^{−k})",
     src("Theorem 3.1, eqs. (3), (11)", ("3", "11"), "derived", "catalog D3"), feasible=sp.S.Reals,
-    budget=180, covers=c31))
+    budget=400, covers=c31))
 
 # --- the exact minimum: attained (upper) and KKT with the bounds a ≥ 0 (lower), at sample points.
 _Tn = sp.Symbol("T", integer=True, positive=True)
