@@ -12,10 +12,14 @@ One module per part of the paper, in the paper's order:
   ``thm-5.3-eps`` (and its K → ∞ limit), limits and reductions;
 * :mod:`.experiments` — Figures 1–2 (data), Corollary 6.3, the RDP → (ε, δ) conversion of the
   experiments and Tables 1–2 (reproductions);
-* :mod:`.errata` — every catalog erratum (E1–E31): the claims that encode it, or why it is not
+* :mod:`.logistic` — Proposition 6.2's premise on the clipped logistic step (E22);
+* :mod:`.errata` — every erratum E1–E31 of the review: the claims that encode it, or why it is not
   encoded;
-* :mod:`.numerics` — the stable mpmath evaluators.
+* :mod:`.bounds` — Theorems 4.3, 4.4, 4.5, 5.3 declared as last-iterate bounds (canonical run vocabulary);
+* :mod:`.numerics` — the stable mpmath evaluators;
+* :mod:`.coverage` — the index of every numbered item of the paper.
 """
 
 from .common import paper  # noqa: F401
-from . import lemma42, lsi, recursions, theorems, experiments, errata  # noqa: F401,E402
+from . import lemma42, lsi, recursions, theorems, experiments, logistic, errata, bounds  # noqa: F401,E402
+from . import coverage  # noqa: F401,E402  (last: the index names every module's IDs)

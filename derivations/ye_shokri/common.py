@@ -68,7 +68,7 @@ def plain(name):
 
 
 # ---------------------------------------------------------------------------
-# Building blocks (catalog §3.0).
+# Building blocks.
 rho = 1 - eta * lam                                        # Lipschitz constant of the GD map (Lemma B.4)
 A = alpha * eta * Sg ** 2 / (4 * sigma ** 2 * b ** 2)      # one Gaussian step, eq. (82)
 N_of = sp.floor(n / b)                                     # footnote 1

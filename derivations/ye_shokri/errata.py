@@ -1,4 +1,4 @@
-"""The catalog's errata (``shared/catalogs/ye-shokri.md`` §6, E1–E31): each is encoded by claims
+"""The errata of the paper found in review, numbered E1–E31 (the keys of ERRATA.md): each is encoded by claims
 carrying ``erratum="ye-shokri E<n>"`` (printed form expected REFUTED next to its correction), or
 rejected here with the reason it is not encoded.  This module adds the claims of E18, E20 and
 E30; the others live next to the formulas they concern.  :data:`STATUS` is the full list.
@@ -90,7 +90,7 @@ paper.add(Inequality(
     covers=[gdp_delta.id]))
 
 # ---------------------------------------------------------------------------
-# Every catalog erratum: ("encoded", claim labels) or ("rejected", reason).
+# Every erratum E1–E31 of the review: ("encoded", claim labels) or ("rejected", reason).
 STATUS = {
     "E1": ("encoded", ["lem-4.2-gaussian-step", "lem-4.2-gaussian-step-corrected"]),
     "E2": ("rejected", "typo: the GD map is printed without ∇ in Lemmas 4.2, B.3, B.4 (and indices 0..n); the "
@@ -127,9 +127,7 @@ STATUS = {
                         "recursion (20) is encoded as printed"),
     "E20": ("encoded", ["eq-123-f-divergence", "eq-123-f-divergence-corrected"]),
     "E21": ("encoded", ["cor-6.3-sigma", "cor-6.3-sigma-corrected"]),
-    "E22": ("rejected", "needs the clipped logistic-regression Jacobian at a witness point (catalog: local Lipschitz "
-                        "constant 1.0143 > 1 − ηλ at Table 2's parameters); not encoded in this pass — the theorems "
-                        "(for genuinely strongly convex smooth losses) are unaffected"),
+    "E22": ("encoded", ["prop-6.2-contraction", "prop-6.2-contraction-corrected"]),
     "E23": ("rejected", "notation: L used for the feature norm and the Lipschitz constant, ∇ℓ for ∇ℓ₀, garbled "
                         "(155)–(156)"),
     "E24": ("rejected", "not refutable from printed digits: the paper prints only ε = 3; at D.4's 30 epochs the "

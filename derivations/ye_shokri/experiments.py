@@ -1,12 +1,12 @@
 """§6 and the figures: Figures 1–2 (curves returned as data), Corollary 6.3 (28)–(29) with the
 noise conversion of Appendix D.1, the RDP → (ε, δ) conversion of the experiments, and the
-privacy budgets of Tables 1–2 (catalog C25, C30, C35, C36, §5.1–5.4; errata E21, E24, E28).
+privacy budgets of Tables 1–2.
 
 What the paper prints and what it does not: Tables 1–2 print only the budgets ε = 3 and ε = 2 at
 δ = 1e−5 (captions, §6.2–6.3); the hyper-parameters are printed in Appendices D.4 and E.  The
 conversion is not printed: the authors' code converts with Mironov's Prop. 3,
-ε = min_α [ε(α) + log(1/δ)/(α − 1)], over the order grid :data:`ORDERS` of opacus < 1.0 (catalog
-C36); the private batch-normalisation cost α/σ_norm² is also the code's (catalog §5.3).  Those two
+ε = min_α [ε(α) + log(1/δ)/(α − 1)], over the order grid :data:`ORDERS` of opacus < 1.0
+(``privacy_analysis.get_privacy_spent``); the private batch-normalisation cost α/σ_norm² is also the code's.  Those two
 conventions are ours to state, and the reproductions compare the recomputed ε with the printed
 digit only.
 """

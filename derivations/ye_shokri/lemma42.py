@@ -1,7 +1,7 @@
 """Lemmas 4.1 and 4.2: the Rényi divergence along the heat flow (7), the PDE (70)–(72), its
 reduction to the ODE with decay term (74), the solution (75)–(80) and the Gaussian step (82);
 Lemma B.1's algebra (43)–(44), (67)–(68); Remark B.2 (83)
-(catalog C10–C15; errata E1, E3, E4, E5, E6).
+.
 
 Notation: a(t) = 2σ²/(L²/c + 2tσ²) = 2σ²c_t (the decay rate), Λ(t) = 1 + 2cσ²t/L² (the
 integrating factor, Λ(0) = 1, ∫_0^t a = log Λ(t)).
@@ -102,7 +102,7 @@ paper.add(Identity(
     sp.diff(u_char, t) + a_t * (u_char + sp.diff(u_char, y)), 0,
     "the characteristic solution u(y, t) = G(y − ln Λ(t))/Λ(t) solves the PDE (72) with equality for every "
     "initial profile G = u(·, 0), Λ(t) = 1 + 2cσ²t/L²",
-    src("Lemma 4.2, proof, eq. (72)", ("72", "74", "75"), "derived", "catalog C13"), covers=cov))
+    src("Lemma 4.2, proof, eq. (72)", ("72", "74", "75"), "derived", ""), covers=cov))
 
 # E5: the back-substitution (75) → (76).  The paper's answer R = ε(α)/Λ(t) compared with the
 # characteristic solution, for an initial bound ε(α).
@@ -136,12 +136,12 @@ paper.add(Identity(
     (2 * c * sigma ** 2 / L ** 2) / Lam_t ** 2 * (alpha - 1) * (sp.diff(eps_f(alpha), alpha) - eps_f(alpha) / alpha),
     "exactness condition: for R = ε(α)/Λ the residual of (70) is (2cσ²/L²)Λ^{−2}(α − 1)(ε'(α) − ε(α)/α): the "
     "paper's form is exact iff ε ∝ α and a super-solution iff ε(α)/α is nondecreasing",
-    src("Lemma 4.2, proof, eqs. (70), (76)", ("70", "76"), "derived", "catalog E5"), covers=cov))
+    src("Lemma 4.2, proof, eqs. (70), (76)", ("70", "76"), "derived", "erratum E5"), covers=cov))
 paper.add(Identity(
     paper.id("lem-4.2-back-substitution-linear"), pde70(alpha * C0 / Lam_t), 0,
     "for the α-linear bounds ε(α) = αC used by every theorem, ε(α)/Λ(t) solves (70) with equality: "
     "Theorems 4.3, 4.4, 5.2, 5.3 are unaffected by E5",
-    src("Lemma 4.2, eq. (8)", ("8", "80"), "derived", "catalog E5"), covers=cov))
+    src("Lemma 4.2, eq. (8)", ("8", "80"), "derived", "erratum E5"), covers=cov))
 
 # ---------------------------------------------------------------------------
 # Lemma 4.1 on Gaussians: equality in (7).  μ = N(m1, v), ν = N(m2, v) (c = 1/v), f(θ) = Lθ,
@@ -154,13 +154,13 @@ paper.add(Identity(
     sp.diff(R_gauss, t), -c_t * 2 * sigma ** 2 * (R_gauss / alpha + (alpha - 1) * sp.diff(R_gauss, alpha)),
     "Lemma 4.1 is tight: for μ = N(m₁, v), ν = N(m₂, v) (LSI constant c = 1/v) and f(θ) = Lθ, "
     "R_α(p_t‖p'_t) = αL²Δ²/(2(L²v + 2tσ²)) satisfies (7) with equality, c_t = (L²/c + 2tσ²)^{−1}",
-    src("Lemma 4.1, eq. (7)", "7", "derived", "catalog C10, O7"), covers=cov))
+    src("Lemma 4.1, eq. (7)", "7", "derived", "tightness on Gaussians"), covers=cov))
 paper.add(Identity(
     paper.id("lem-4.2-gaussian-equality"),
     R_gauss.subs(t, eta), alpha * D ** 2 / (2 * vv) * (1 + (1 / vv) * 2 * eta * sigma ** 2 / L ** 2) ** -1,
     "Lemma 4.2's contraction is exact on Gaussians: after one step (t = η) the divergence αL²Δ²/(2(L²v + 2ησ²)) "
     "equals R_α before the step, αΔ²/(2v), times (1 + c·2ησ²/L²)^{−1} with c = 1/v",
-    src("Lemma 4.2, eq. (8)", "8", "derived", "catalog C12, O7"), covers=cov))
+    src("Lemma 4.2, eq. (8)", "8", "derived", "exactness on Gaussians"), covers=cov))
 xg, mg = sp.Symbol("x", real=True), sp.Symbol("m", real=True)
 vt = vv + 2 * t * sigma ** 2
 dens = sp.exp(-(xg - mg) ** 2 / (2 * vt)) / sp.sqrt(2 * sp.pi * vt)

@@ -1,5 +1,5 @@
 """Lemmas B.3 and B.4: the log-Sobolev constants c_k^j of the iterates, eqs. (84)–(92)
-(catalog C9, C17, C19; errata E2, E8).
+.
 
 The recursions 1/c ← L²/c + 2ησ² (pushforward by an L-Lipschitz map, then convolution with
 N(0, 2ησ²I)) start from the point mass θ_0^0 (c_0^0 = +∞, i.e. 1/c = 0) and are indexed by the
@@ -67,7 +67,7 @@ paper.add(Identity(
     paper.id("lem-b.4-lsi-epoch-boundary"), lsi_sc(k=k + 1, j=0), lsi_sc(j=N),
     "the closed form (89) continues across epochs: c_{k+1}^0 = c_k^N (the predecessor of (k+1, 0) in the "
     "recursion (90) is (k, N), not the printed c_k^{j−1})",
-    src("Lemma B.4, eq. (90)", ("89", "90"), "derived", "index convention, catalog E8"), covers=cov4))
+    src("Lemma B.4, eq. (90)", ("89", "90"), "derived", "index convention (erratum E8)"), covers=cov4))
 
 # The evaluator's stable form, proved equal to (89) for ηλ = w/(1 + w) ∈ (0, 1).
 _x = eta * lam
@@ -81,7 +81,7 @@ paper.add(Identity(
     src("Lemma B.4, eq. (89)", "89", "derived", "numerically stable rewriting used by the evaluator"),
     covers=cov4))
 
-# λ → 0 of (89) is (84) (catalog L7c), in the closed form of the geometric sum.
+# λ → 0 of (89) is (84), in the closed form of the geometric sum.
 _sc_closed = _x * (2 - _x) / (2 * eta * sigma ** 2 * (1 - (1 - _x) ** (2 * Mp)))
 paper.add(Identity(
     paper.id("lem-b.4-lsi-closed-form"), (1 / (2 * eta * sigma ** 2 * S_sum(Mp))).subs(_sub),
@@ -89,9 +89,11 @@ paper.add(Identity(
     "(89) in closed form: c = (1 − ρ²)/(2ησ²(1 − ρ^{2M})), ρ = 1 − ηλ ∈ (0, 1) (ηλ = w/(1 + w)), M = kN + j ≥ 1",
     src("Lemma B.4, eq. (89)", "89", "derived"), covers=cov4))
 paper.add(Limit(
-    paper.id("lem-b.4-lsi-limit-lam-to-0"), _sc_closed, lam, 0, 1 / (2 * eta * sigma ** 2 * Mp),
-    "as λ → 0 the strongly convex constant (89) tends to the convex one (84): 1/(2ησ²M), M = kN + j",
-    src("Lemma B.4, eq. (89)", ("84", "89"), "derived", "catalog L7c"), direction="+", covers=cov3 + cov4))
+    paper.id("lem-b.4-lsi-limit-lam-to-0"), 1 / (2 * eta * sigma ** 2 * S_sum(Mp)), lam, 0,
+    1 / (2 * eta * sigma ** 2 * Mp),
+    "as λ → 0 the strongly convex constant (89) tends to the convex one (84): 1/(2ησ²M), M = kN + j ≥ 1 "
+    "(each of the M terms (1 − ηλ)^{2s} of the finite sum tends to 1)",
+    src("Lemma B.4, eq. (89)", ("84", "89"), "derived"), direction="+", covers=cov3 + cov4))
 
 # Facts of Definition 3.5 used by the recursion (Gaussian instance: N(0, v) is (1/v)-LSI).
 vv, Lp, sv = sp.symbols("v L s", positive=True)

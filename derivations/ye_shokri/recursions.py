@@ -1,7 +1,7 @@
 """The atom of every bound: ε_0^j of (12)/(16)/(104)/(111), its recursion (107)–(111), the
 convex recursion (98)–(102) of Theorem 4.3's proof, the contraction-factor identity behind
 (108), and the quadratic-loss instance on which the first epoch is tight
-(catalog C18, C20, C22, §5.5; limits L7a, L7b).
+.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ paper.add(Identity(
     ((1 + c_M * 2 * eta * sigma ** 2 / rho ** 2) ** -1).subs(W), (rho ** 2 * S_sum(Mp) / S_sum(Mp + 1)).subs(W),
     "Lemma 4.2's factor with the LSI constant (89) and Lipschitz constant 1 − ηλ: "
     "(1 + c_k^j·2ησ²/(1 − ηλ)²)^{−1} = (1 − ηλ)²·S_{M}/S_{M+1}, M = kN + j ≥ 1 (the j ≥ 1 case of (108))",
-    src("Theorem 4.4, proof, eq. (108)", ("89", "108"), "derived", "catalog C20"), covers=cov + [lsi_sc.id]))
+    src("Theorem 4.4, proof, eq. (108)", ("89", "108"), "derived", ""), covers=cov + [lsi_sc.id]))
 paper.add(Identity(
     paper.id("eq-99-contraction-factor"),
     (1 + lsi_convex.expr.xreplace({lsi_convex.symbol("k"): 0, lsi_convex.symbol("j"): Mp}) * 2 * eta * sigma ** 2
@@ -78,13 +78,12 @@ paper.add(Identity(
     "(12) in closed form: ε_0^j = Aρ^{2(j−1)}(1 − ρ²)/(1 − ρ^{2j}), ρ = 1 − ηλ ∈ (0, 1)",
     src("Theorem 4.4, eq. (12)", "12", "derived"), covers=cov))
 paper.add(Limit(
-    paper.id("eq-12-eps0-limit-lam-to-0"), closed, lam, 0, A / jp,
-    "λ → 0 in (12) gives A/j, the convex (102) (catalog L7a)",
+    paper.id("eq-12-eps0-limit-lam-to-0"), eps0_expr(jp), lam, 0, A / jp,
+    "λ → 0 in (12) gives A/j, the convex (102) (ρ → 1 in the j-term sum)",
     src("Theorem 4.4, eq. (12)", ("12", "102"), "derived"), direction="+", covers=cov))
 paper.add(Limit(
-    paper.id("eq-108-limit-lam-to-0"),
-    (1 - x_) ** 2 * (1 - (1 - x_) ** (2 * Mp)) / (1 - (1 - x_) ** (2 * Mp + 2)), lam, 0, Mp / (Mp + 1),
-    "λ → 0 in the factor (1 − ηλ)²S_M/S_{M+1} of (108) gives M/(M + 1), the factor of (99) (catalog L7b)",
+    paper.id("eq-108-limit-lam-to-0"), rho ** 2 * S_sum(Mp) / S_sum(Mp + 1), lam, 0, Mp / (Mp + 1),
+    "λ → 0 in the factor (1 − ηλ)²S_M/S_{M+1} of (108) gives M/(M + 1), the factor of (99)",
     src("Theorem 4.4, proof, eq. (108)", ("99", "108"), "derived"), direction="+", covers=cov))
 paper.add(Identity(
     paper.id("eq-12-eps0-at-1"), eps0(j=1), A,
@@ -97,7 +96,7 @@ paper.add(Inequality(
     certificate=(A * rho ** (2 * (jp - 1)) / (S_sum(jp) * S_sum(jp + 1))).subs(W), covers=cov))
 
 # ---------------------------------------------------------------------------
-# The quadratic-loss instance (catalog §5.5): ℓ(θ; x) = (λ/2)(θ − x)² in 1-D, GD map
+# The quadratic-loss instance: ℓ(θ; x) = (λ/2)(θ − x)² in 1-D, GD map
 # θ ↦ (1 − ηλ)θ + ηλx, so the iterates are Gaussian; the differing record (in B^0) shifts the
 # mean by ηS_g/b at step 0.  After j steps of epoch 0: mean gap δ_j = ρ^{j−1}ηS_g/b, variance
 # V_j = 2ησ²S_j, and R_α = αδ_j²/(2V_j).
@@ -108,7 +107,7 @@ paper.add(Recurrence(
     sp.Eq(Vf(jn + 1), (rho ** 2).subs(W) * Vf(jn) + 2 * eta * sigma ** 2), {0: 0},
     "quadratic instance: Var θ_0^j = V_j with V_{j+1} = (1 − ηλ)²V_j + 2ησ², V_0 = 0, i.e. V_j = 2ησ²S_j = 1/c_0^j "
     "of (89): the LSI constants of Lemma B.4 are exact for it",
-    src("Lemma B.4, eq. (89)", "89", "derived", "quadratic-loss instance, catalog C19"), covers=[lsi_sc.id]))
+    src("Lemma B.4, eq. (89)", "89", "derived", "quadratic-loss instance"), covers=[lsi_sc.id]))
 paper.add(Recurrence(
     paper.id("quadratic-instance-mean-gap"), Df, jp, (rho ** (jp - 1)).subs(W) * eta * Sg / b,
     sp.Eq(Df(jp + 1), rho.subs(W) * Df(jp)), {1: eta * Sg / b},
@@ -120,4 +119,4 @@ paper.add(Identity(
     (alpha * (rho ** (jp - 1) * eta * Sg / b) ** 2 / (2 * 2 * eta * sigma ** 2 * S_sum(jp))).subs(W), e_j,
     "the first epoch is tight: on the quadratic instance R_α(θ_0^j‖θ'_0^j) = αδ_j²/(2V_j) equals ε_0^j of (12) "
     "exactly (Gaussians with equal variance)",
-    src("Theorem 4.4, eq. (12)", "12", "derived", "catalog C21: tightness at K = 1, j₀ = 0"), covers=cov))
+    src("Theorem 4.4, eq. (12)", "12", "derived", "tightness at K = 1, j₀ = 0"), covers=cov))

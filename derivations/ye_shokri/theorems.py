@@ -1,7 +1,7 @@
 """Theorems 4.3, 4.4, 4.5 (fixed batches), 5.2 (shuffle and partition, with the shift (17)) and
 5.3 (sampling without replacement), with the proofs' epoch recursion (116)–(119), the K → ∞,
 λ → 0 and α → 1 limits, the K = 1 reductions, Theorem 5.3's fixed point and convergence
-condition (catalog C16, C21, C23, C24, C27, C28, C31; limits L1–L10; errata E12, E13, E18).
+condition.
 
 N = ⌊n/b⌋ and m = ⌊n/(2b)⌋ as footnote 1 prescribes for non-integer n/b.
 """
@@ -58,7 +58,7 @@ paper.add(Identity(
     src("Theorem 4.3, eq. (9)", "9", "derived", "equivalence with [20, Thm 23]"), covers=[thm43.id]))
 paper.add(Limit(
     paper.id("thm-4.3-limit-K"), (A * (Kg - 1) / Ng + A / Jg) / Kg, Kg, sp.oo, A / Ng,
-    "Theorem 4.3 does not converge: (9)/K → A/N = A·b/n as K → ∞ (linear growth, catalog L4)",
+    "Theorem 4.3 does not converge: (9)/K → A/N = A·b/n as K → ∞ (linear growth)",
     src("Theorem 4.3, eq. (9)", "9", "derived"), covers=[thm43.id]))
 
 # ---------------------------------------------------------------------------
@@ -87,7 +87,7 @@ em, eJ = eps0_expr(mg).subs(W), eps0_expr(Jg).subs(W)
 G44 = em * (1 - qg ** (Kg - 1)) / (1 - qg) + eJ
 paper.add(Identity(
     paper.id("thm-4.4-K1"), G44.subs(Kg, 1), eJ,
-    "K = 1: (11) reduces to ε_0^{N−j₀} (the first epoch; catalog L10)",
+    "K = 1: (11) reduces to ε_0^{N−j₀} (the first epoch)",
     src("Theorem 4.4, eq. (11)", "11", "derived"), covers=c44))
 xq = sp.Function("x")
 kk = sp.Symbol("k", integer=True, nonnegative=True)
@@ -119,14 +119,18 @@ paper.add(Inequality(
     certificate=e_m * w / (1 + w) * sp.Sum(q01 ** kk, (kk, 0, Kg - 2)), covers=c44))
 paper.add(Limit(
     paper.id("thm-4.4-limit-K"), G44, Kg, sp.oo, em / (1 - qg) + eJ,
-    "K → ∞: (11) converges to ε_0^m/(1 − q) + ε_0^{N−j₀} (catalog L1)",
+    "K → ∞: (11) converges to ε_0^m/(1 − q) + ε_0^{N−j₀}",
     src("Theorem 4.4, eq. (11)", "11", "derived"), covers=c44))
-closed_j = lambda jj: A * (1 - eta * lam) ** (2 * (jj - 1)) * (eta * lam) * (2 - eta * lam) / (1 - (1 - eta * lam) ** (2 * jj))  # noqa: E731
-G44c = closed_j(mg) * (1 - (1 - eta * lam) ** (2 * (Kg - 1) * Dg)) / (1 - (1 - eta * lam) ** (2 * Dg)) + closed_j(Jg)
+geo_sum = sp.Sum(rho ** (2 * Dg * kk), (kk, 0, Kg - 2))
+paper.add(Identity(
+    paper.id("thm-4.4-geometric-factor"), sp.Sum(q01 ** kk, (kk, 0, Kg - 2)), (1 - q01 ** (Kg - 1)) / (1 - q01),
+    "the epoch factor of (11) is a finite geometric sum: (1 − q^{K−1})/(1 − q) = Σ_{k<K−1} q^k for every "
+    "q = (1 − ηλ)^{2(N−m)} ∈ (0, 1) (written q = 1/(1 + w))", src("Theorem 4.4, eq. (11)", ("11", "118"), "derived"), covers=c44))
 paper.add(Limit(
-    paper.id("thm-4.4-limit-lam-to-0"), G44c, lam, 0, A * (Kg - 1) / mg + A / Jg,
-    "λ → 0 in (11) gives A(K − 1)/m + A/(N − j₀): not Theorem 4.3's A(K − 1)/N + A/(N − j₀) (slope A/m vs A/N; "
-    "catalog O1, L7e)", src("Theorem 4.4, eq. (11)", ("9", "11"), "derived"), direction="+", covers=c44))
+    paper.id("thm-4.4-limit-lam-to-0"), eps0_expr(mg) * geo_sum + eps0_expr(Jg), lam, 0, A * (Kg - 1) / mg + A / Jg,
+    "λ → 0 in (11) (epoch factor as Σ_{k<K−1} q^k) gives A(K − 1)/m + A/(N − j₀): not Theorem 4.3's "
+    "A(K − 1)/N + A/(N − j₀) (slope A/m vs A/N)",
+    src("Theorem 4.4, eq. (11)", ("9", "11"), "derived"), direction="+", covers=c44))
 
 # ---------------------------------------------------------------------------
 # Theorem 4.5, eq. (13).
@@ -141,7 +145,7 @@ thm45 = paper.add(Formula(
 ))
 paper.add(Limit(
     paper.id("thm-4.5-limit-K"), thm45.expr, K, sp.oo, 4 * A / (lam * eta),
-    "K → ∞: (13) → αS_g²/(λσ²b²) = 4A/(λη) (catalog L5)", src("Theorem 4.5, eq. (13)", "13", "derived"),
+    "K → ∞: (13) → αS_g²/(λσ²b²) = 4A/(λη)", src("Theorem 4.5, eq. (13)", "13", "derived"),
     covers=[thm45.id]))
 
 # ---------------------------------------------------------------------------
@@ -177,7 +181,7 @@ paper.add(Limit(
     paper.id("thm-5.2-limit-alpha-to-1"),
     sp.log((sp.exp((alpha - 1) * a1) + sp.exp((alpha - 1) * a2) + sp.exp((alpha - 1) * a3)) / 3) / (alpha - 1),
     alpha, 1, (a1 + a2 + a3) / 3,
-    "α → 1⁺: the log-mean-exp term of (15) tends to the arithmetic mean of the ε_0^{N−j₀} (KL limit, catalog L9; "
+    "α → 1⁺: the log-mean-exp term of (15) tends to the arithmetic mean of the ε_0^{N−j₀} (KL limit; "
     "three batches shown)", src("Theorem 5.2, eq. (15)", "15", "derived"), direction="+", covers=c52))
 
 # ---------------------------------------------------------------------------
@@ -209,7 +213,7 @@ paper.add(Identity(
     pE_ * S_star + (1 - P01) * S_star ** R01, S_star,
     "if pE < 1 (p = b/n, E = e^{(α−1)A}), S* = ((1 − p)/(1 − pE))^{1/(1 − ρ²)} is a fixed point of (20): "
     "S* = pE·S* + (1 − p)(S*)^{ρ²} (0 < p, ρ² < 1); the increasing iterates from S = 1 converge to it, so (18) → "
-    "log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)) as K → ∞ (catalog L3, O5)",
+    "log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)) as K → ∞",
     src("Theorem 5.3, eq. (20)", ("18", "20"), "derived"), covers=c53))
 Sx = sp.Symbol("S", positive=True)
 Epos = sp.Symbol("E", positive=True)
@@ -218,14 +222,14 @@ paper.add(Inequality(
     P01 * Epos * Sx + (1 - P01) * Sx ** R01, ">=", P01 * Epos * Sx,
     "convergence condition: every step of (20) multiplies S by at least pE, so S_K^0 ≥ (pE)^{KN} and (18) ≥ "
     "KN·log(pE)/(α − 1) → ∞ when pE = (b/n)e^{(α−1)A} > 1 (the condition pE < 1 is not stated in the paper)",
-    src("Theorem 5.3, eq. (20)", ("18", "20"), "derived", "catalog O5"), certificate=(1 - P01) * Sx ** R01,
+    src("Theorem 5.3, eq. (20)", ("18", "20"), "derived", ""), certificate=(1 - P01) * Sx ** R01,
     covers=c53))
 Ag = sp.Symbol("A", positive=True)
 paper.add(Limit(
     paper.id("thm-5.3-limit-first-order"),
     sp.log((1 - P01) / (1 - P01 * sp.exp((alpha - 1) * Ag))) / ((alpha - 1) * (1 - R01)) / Ag, Ag, 0,
     P01 / ((1 - P01) * (1 - R01)),
-    "first order in A: the K → ∞ value of (18) is pA/((1 − p)(1 − ρ²)) + O(A²) (catalog L3)",
+    "first order in A: the K → ∞ value of (18) is pA/((1 − p)(1 − ρ²)) + O(A²)",
     src("Theorem 5.3, eq. (18)", "18", "derived"), direction="+", covers=c53))
 
 PE_LT_1 = Hypothesis(plain("b") / plain("n") * sp.exp((plain("alpha") - 1) * plain("alpha") * plain("eta")
@@ -244,7 +248,7 @@ thm53_limit = paper.add(Formula(
     paper.id("thm-5.3-eps-limit"),
     sp.log((1 - pp) / (1 - pp * EE)) / ((alpha - 1) * (1 - rho ** 2)),
     params("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "beta"),
-    src("Theorem 5.3, eq. (18)", ("18", "20"), "derived", "fixed point of (20), catalog L3"),
+    src("Theorem 5.3, eq. (18)", ("18", "20"), "derived", "fixed point of (20)"),
     hypotheses=SC_HYPS + [B_LE_N, PE_LT_1],
     title="lim_{K→∞} (18) = log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)), p = b/n, E = e^{(α−1)A}, if pE < 1",
     evaluator=_thm53_limit,

@@ -81,7 +81,7 @@ def test_ode_claims_are_ode_kind_with_initial_conditions():
         assert claim.kind == "ode" and claim.initial
 
 
-def test_errata_status_covers_every_catalog_erratum():
+def test_errata_status_covers_every_reviewed_erratum():
     from derivations.ye_shokri.errata import STATUS
     assert sorted(STATUS, key=lambda e: int(e[1:])) == [f"E{i}" for i in range(1, 32)]
     reg = registry()
@@ -185,7 +185,7 @@ def test_eps0_at_j_1e12_no_underflow():
     value = F("eq-12-eps0").evaluate(dps=45, alpha=10, eta="0.001", lam="0.001", Sg=1, sigma=1, b=1, j=j)
     close(value, ref)
     assert value > 0 and -868600 < mpmath.log10(value) < -868597
-    # λ → 0 gives A/j (catalog L7a)
+    # λ → 0 gives A/j
     tiny = F("eq-12-eps0").evaluate(dps=45, alpha=10, eta="0.02", lam="1e-30", Sg=4, sigma=2, b=2, j=12)
     assert abs(tiny / (A_ref(10, "0.02", 4, 2, 2) / 12) - 1) < mpmath.mpf("1e-25")
 
@@ -200,8 +200,9 @@ def test_thm44_and_thm43(K, j0):
     close(F("thm-4.3-eps").evaluate(dps=45, alpha=10, n=50, K=K, j0=j0, **vals43), ref43)
 
 
-def test_thm44_first_epoch_matches_catalog_figure_1():
-    # Figure 1 is a plot: the digits below are the catalog's recomputation (§5.1), not printed digits.
+def test_thm44_first_epoch_matches_recomputed_figure_1():
+    # Figure 1 is a plot: the digits below are an independent recomputation (float64 script of the review), not
+    # printed digits.
     v = F("thm-4.4-eps").evaluate(dps=45, alpha=10, n=50, K=1, j0=0, **FIG1)
     assert mpmath.nstr(v, 5) == "0.0011808"
 
@@ -221,7 +222,7 @@ def test_thm52_including_alpha_1000(alpha, K):
         ref = thm52_ref(alpha, "0.02", 1, 4, 2, 4, 50, K)
     v = F("thm-5.2-eps").evaluate(dps=45, alpha=alpha, n=50, K=K, **FIG2)
     close(v, ref)
-    # sandwich between the first- and last-batch bounds of Theorem 4.4 (catalog C27)
+    # sandwich between the first- and last-batch bounds of Theorem 4.4
     lo = F("thm-4.4-eps").evaluate(dps=45, alpha=alpha, n=50, K=K, j0=0, **FIG2)
     hi = F("thm-4.4-eps").evaluate(dps=45, alpha=alpha, n=50, K=K, j0=11, **FIG2)
     assert lo <= v <= hi
@@ -302,7 +303,7 @@ def test_cli_exit_2_names_the_hypothesis():
 # ---------------------------------------------------------------------------
 def test_table_budgets_recomputed():
     """Table 1 (MNIST) and Table 2 dynamics budgets.  The paper prints only ε = 3 and ε = 2; the three
-    decimals compared here are the catalog's independent recomputation (§5.3–5.4), not printed digits."""
+    decimals compared here are an independent recomputation (the review's script), not printed digits."""
     from derivations.ye_shokri.experiments import dpsgd_budget, dynamics_budget
     with mpmath.workdps(15):
         mnist, a1 = dynamics_budget("mnist")
@@ -322,3 +323,23 @@ def test_corollary_63_is_theorem_52_at_the_converted_sigma():
     v = F("cor-6.3-eps").evaluate(dps=30, alpha=10, eta="0.75", lam="0.08", sigma_mul="3.08", Sg=1, b=b, n=60000,
                                   K=5, L=2)
     close(v, ref, 25)
+
+
+# ---------------------------------------------------------------------------
+def test_bounds_declared_with_proved_conventions():
+    reg = registry()
+    paper = reg.paper("ye-shokri")
+    declared = sorted(paper.bounds)
+    assert declared == ["ye-shokri/thm-4.3-eps", "ye-shokri/thm-4.4-eps", "ye-shokri/thm-4.5-eps",
+                        "ye-shokri/thm-5.3-eps"]
+    claims = [reg.claim(f"{b}/{kind}-convention") for b in declared for kind in ("noise", "step")]
+    assert all(r.verdict.status is Status.PROVED for r in run_claims(claims, jobs=2))
+
+
+def test_coverage_index_is_consistent():
+    from symbolic.coverage import check, unindexed
+    reg = registry()
+    paper = reg.paper("ye-shokri")
+    assert check(paper.index, paper, reg) == []
+    assert unindexed(paper.index, paper, reg) == []
+    assert paper.index.percentage() > 70
