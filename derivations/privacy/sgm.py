@@ -6,6 +6,9 @@ multiplier σ) and the mixture μ = (1 − q) μ₀ + q μ₁,
 
 * ``privacy/sgm-rdp`` (q, sigma, alpha) = D_α(μ ‖ μ₀) = log A_α / (α − 1),
   A_α = E_{z∼μ₀}[(μ(z)/μ₀(z))^α] = ∫ μ₀ (1 − q + q e^{(2z − 1)/(2σ²)})^α dz.
+  ``evaluate``/``certify`` use the Arb enclosure of :func:`.sgm_arb.rdp_ball` (binomial sum for
+  integer α, rigorous integration with explicit tail bounds otherwise); the mpmath evaluator below
+  is the fallback and the claims' independent route.
   For integer α (§3.2) A_α = Σ_k C(α, k) (1 − q)^{α−k} q^k e^{(k² − k)/(2σ²)} (positive terms,
   no cancellation); for fractional α the defining integral is computed by tanh-sinh
   quadrature, split at z = 0, 1/2 and at the peak z ≈ α, with mpmath's error estimate
@@ -34,6 +37,7 @@ from symbolic.hypotheses import Hypothesis
 from symbolic.numeric import lambdify_mpmath
 from symbolic.params import nonnegative, positive
 from . import toolkit
+from .certified import CertifiedAlgorithmFormula
 from .gaussian import ALPHA_GT_1, alpha_param, gaussian_density
 from symbolic.claims.numeric import QuadratureCheck, SampledInequality
 
@@ -122,7 +126,13 @@ def _definition(power):
     return sp.log(sp.Integral(a_integrand(power), (z, -sp.oo, sp.oo))) / (alpha - 1)
 
 
-sgm_rdp = toolkit.add(Formula(
+def _rdp_certifier(values, prec):
+    from .sgm_arb import rdp_ball
+
+    return rdp_ball(values["q"], values["sigma"], values["alpha"], prec)
+
+
+sgm_rdp = toolkit.add(CertifiedAlgorithmFormula(
     toolkit.id("sgm-rdp"),
     _definition(alpha),
     [q_param, sigma_param, alpha_param],
@@ -130,6 +140,7 @@ sgm_rdp = toolkit.add(Formula(
     hypotheses=_HYPS,
     title="log E_{μ₀}[(μ/μ₀)^α]/(α − 1); binomial sum for integer α (MTZ §3.2)",
     evaluator=_forward,
+    certifier=_rdp_certifier,
 ))
 
 sgm_rdp_reverse = toolkit.add(Formula(

@@ -499,10 +499,10 @@ def as_fraction(ball_end: arb) -> Fraction:
 
 # ---------------------------------------------------------------------------
 # The formula ``privacy/sgm-epsilon``.
-from symbolic.formula import Formula
 from symbolic.params import choice, natural
 
 from . import toolkit
+from .certified import CertifiedAlgorithmFormula
 from .gdp import delta_lt_1, delta_param
 from .rdp_conversion import METHODS
 from .sgm import _HYPS, MTZ, q_param, sigma_param
@@ -547,53 +547,6 @@ def _evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     if ball is None or not (ball.is_exact() or ball.rel_accuracy_bits() >= needed):
         ball = enclosure(values, math.ceil((dps + 15) * math.log2(10)) + 4)
     return to_mpf(ball, mpmath.mp.dps)
-
-
-class CertifiedAlgorithmFormula(Formula):
-    """A :class:`~symbolic.formula.Formula` with an ``evaluator=`` whose value also has a certified
-    Arb enclosure (``certifier(values, prec) -> ball``), so :meth:`certify` works for it.
-
-    (The engine's :func:`symbolic.certify.certify` refuses custom evaluators; this subclass is
-    the smallest extension that certifies one without changing the engine.)
-    """
-
-    def __init__(self, *args, certifier, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.certifier = certifier
-
-    @property
-    def evaluation_path(self) -> str:
-        return "arb"
-
-    def evaluation_at(self, exact, dps: int):
-        """The correctly rounded ``dps`` digits of the certified ball (raising the precision
-        until the ball pins them); the mpmath evaluator only if it never does."""
-        from symbolic.certify import bits_for_digits
-        from symbolic.certify.digits import round_ball
-        from symbolic.certify.digits import to_mpf as digits_to_mpf
-        from symbolic.certify.errors import CertificationError
-        from symbolic.numeric import Evaluation
-
-        bits = bits_for_digits(dps) + 8
-        note = ""
-        for extra in (0, 32, 128):
-            try:
-                ball = self.certifier(exact, bits + extra)
-            except CertificationError as exc:
-                note = str(exc)
-                break
-            digits = round_ball(ball, dps)
-            if digits is not None:
-                return Evaluation(digits_to_mpf(digits, dps), digits, True, "arb", ball)
-        value = self.mpmath_value(exact, dps)
-        return Evaluation(value, None, False, "mpmath", None, note)
-
-    def certify(self, prec: int = 100, **params):
-        from symbolic.errors import InputError
-
-        if not isinstance(prec, int) or isinstance(prec, bool) or prec < 2:
-            raise InputError(f"{self.id}: prec must be an integer number of bits >= 2, not {prec!r}")
-        return self.certifier(self.check(**params), prec)
 
 
 q_s, sigma_s, steps_s, delta_s = q_param.symbol, sigma_param.symbol, steps_param.symbol, delta_param.symbol

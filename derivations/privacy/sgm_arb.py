@@ -107,3 +107,37 @@ def _integrate(q: arb, sigma: arb, alpha: arb, powers: tuple[int, ...], prec: in
         return tuple(out)
     finally:
         ctx.prec = old
+
+
+def rdp_ball(q, sigma, alpha, prec: int) -> arb:
+    """An Arb ball containing ``privacy/sgm-rdp`` = log A_α/(α − 1) at exact rationals
+    0 ≤ q ≤ 1, σ > 0, α > 1 (SymPy Rationals), with ≥ ``prec`` bits of relative accuracy
+    (or exact): 0 for q = 0; α/(2σ²) for q = 1; the binomial sum (MTZ §3.2) for integer α;
+    :func:`moment` (rigorous integration + tail bounds) otherwise.  Raises
+    :class:`~symbolic.certify.PrecisionNotReached` if the accuracy is not reached."""
+    from flint import fmpq
+
+    from symbolic.certify.errors import PrecisionNotReached
+
+    def exact(v):
+        return fmpq(int(v.p), int(v.q))
+
+    if q == 0:
+        return arb(0)
+    old = ctx.prec
+    try:
+        for work in (prec + 24, prec + 64, 2 * prec + 64):
+            ctx.prec = work
+            qa, sa, aa = arb(exact(q)), arb(exact(sigma)), arb(exact(alpha))
+            if q == 1:
+                ball = aa / (2 * sa * sa)
+            elif alpha.q == 1:
+                ball = log_moment_integer(qa, sa, int(alpha)) / (aa - 1)
+            else:
+                ball = moment(qa, sa, aa, 0, work).log() / (aa - 1)
+            if ball.is_finite() and (ball.is_exact() or ball.rel_accuracy_bits() >= prec):
+                return ball
+    finally:
+        ctx.prec = old
+    raise PrecisionNotReached(f"privacy/sgm-rdp: the enclosure did not reach {prec} bits (best ball: {ball}) "
+                              f"at q={q}, sigma={sigma}, alpha={alpha}")
