@@ -90,13 +90,8 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
             if llr(hi) >= level:
                 break
             hi *= 2
-        for _ in range(70):
-            mid = (lo + hi) / 2
-            if llr(mid) < level:
-                lo = mid
-            else:
-                hi = mid
-        return (lo + hi) / 2
+        # llr is increasing and convex (a log-sum-exp of linear functions): Illinois converges fast
+        return mpmath.findroot(lambda x: llr(x) - level, (lo, hi), solver="illinois", tol=mpmath.mpf(10) ** -40)
 
     q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2
     x1, x2 = root(eps), root(-eps)
@@ -142,6 +137,6 @@ def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
                 lo = mid
             else:
                 hi = mid
-            if hi - lo < hi * mpmath.mpf("1e-8"):
+            if hi - lo < hi * mpmath.mpf("1e-7"):
                 break
         return Heuristic(NAME, "epsilon", mpmath.nstr(hi, 6), float(hi), note)

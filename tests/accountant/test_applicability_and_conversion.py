@@ -105,8 +105,8 @@ def test_full_batch_baseline_agrees_with_dp_accounting():
 def test_poisson_baseline_and_heuristic_are_labelled():
     pytest.importorskip("dp_accounting")
     res = account({"loss": "nonconvex", "M": "1", "batching": "poisson", "n": "1000", "batch_size": "10",
-                   "step_size": "0.1", "noise_multiplier": "1", "clip": "1", "steps": "100", "diameter": "1"},
-                  delta="1e-5")
+                   "step_size": "0.1", "noise_multiplier": "1", "clip": "1", "steps": "100"},
+                  delta="1e-5", certify=False)  # labels only: the certified path is tested above
     assert "dp-accounting PLD" in res.all_iterates.method
     js = res.as_json()
     assert js["heuristics"] and all(h["is_bound"] is False for h in js["heuristics"])
@@ -135,3 +135,27 @@ def test_a_run_no_theorem_covers_gets_the_baseline_and_reasons():
     uncovered = [r for r in res.rows if not r.applies]
     assert all(r.reason for r in uncovered)
     assert res.all_iterates.result is not None
+
+
+def test_heuristic_matches_quadrature_of_the_two_hockey_stick_divergences():
+    """Steinke et al.'s δ(ε) = max(E_{e^ε}(P‖Q), E_{e^ε}(Q‖P)), P = Σ_k Bin(T, q)(k) N(k, σ²T), Q = N(0, σ²T),
+    against direct quadrature in mpmath (T = 100, q = 0.01, σ = 1)."""
+    from accountant.heuristics import linear_loss_heuristic
+
+    run = parse_run({"loss": "nonconvex", "M": "1", "batching": "poisson", "n": "1000", "batch_size": "10",
+                     "step_size": "0.1", "noise_multiplier": "1", "clip": "1", "steps": "100"})
+    h = linear_loss_heuristic(run, epsilon=sp.Rational(1, 2))
+    with mpmath.workdps(20):
+        tau, q = mpmath.mpf(10), mpmath.mpf("0.01")
+        w = [(k, mpmath.binomial(100, k) * q ** k * (1 - q) ** (100 - k)) for k in range(20)]
+
+        def hs(eps, forward):
+            def f(x):
+                p = mpmath.fsum(wk * mpmath.npdf(x, k, tau) for k, wk in w)
+                q0 = mpmath.npdf(x, 0, tau)
+                return max(p - mpmath.exp(eps) * q0, 0) if forward else max(q0 - mpmath.exp(eps) * p, 0)
+            return mpmath.quad(f, [-80, 0, 30, 60, 150])
+
+        ref = max(hs(mpmath.mpf("0.5"), True), hs(mpmath.mpf("0.5"), False))
+        assert abs(mpmath.mpf(h.result) - ref) <= ref * mpmath.mpf("1e-4")
+    assert h.as_json()["is_bound"] is False
