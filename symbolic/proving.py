@@ -287,7 +287,7 @@ def confirm_zero(expr: sp.Basic, symbols: Sequence[sp.Symbol], where: Iterable =
             pv = value_at(expr, point, digits)
             if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo) or not pv.value.is_number:
                 continue
-            bad = pv.is_certainly_nonzero(digits)
+            bad = bool(pv.is_certainly_nonzero(digits))
         except (ZeroDivisionError, ValueError, TypeError):
             continue
         evaluated += 1
@@ -367,7 +367,7 @@ def find_counterexample(
             pv = value_at(expr, point, digits)
             if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo) or not pv.value.is_number:
                 continue  # not a number here (an undefined function such as θ(k) is left symbolic)
-            bad = pv.is_certainly_negative(digits) if negative else pv.is_certainly_nonzero(digits)
+            bad = bool(pv.is_certainly_negative(digits) if negative else pv.is_certainly_nonzero(digits))
         except (ZeroDivisionError, ValueError, TypeError):
             continue
         tested += 1

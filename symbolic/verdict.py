@@ -7,9 +7,11 @@ from enum import Enum
 
 
 class Status(str, Enum):
-    """PROVED: a symbolic argument valid on the whole domain.  CHECKED: evidence only
-    (sample points, numerics).  REFUTED: a concrete counterexample.  UNKNOWN: none of
-    these within the budget (or the checker failed)."""
+    """PROVED: a symbolic argument by the engine's rules, checked for every parameter value
+    in the stated domain and confirmed at seeded random rational points — not a
+    kernel-checked (Lean/Isabelle) proof: it trusts SymPy's rewriting.  CHECKED: evidence
+    only (a fixed, seeded sample; numerics).  REFUTED: a concrete counterexample.  UNKNOWN:
+    none of these within the (CPU-time) budget, or the checker failed."""
 
     PROVED = "proved"
     CHECKED = "checked"

@@ -11,7 +11,7 @@ s = sp.Symbol("s", integer=True, positive=True)
 def test_proves_with_numeric_confirmation(check, src):
     v = check(Limit("t/lim", (1 - x ** -2) / (1 - x ** (-2 * s)), x, 1, 1 / s, "θ → 1/s", src))
     assert v.status is Status.PROVED
-    assert "numeric" in v.method
+    assert "limit calculus" in v.method and "numeric" in v.evidence
 
 
 def test_refutes_a_wrong_value(check, src):
