@@ -1,0 +1,23 @@
+"""Bok, Su & Altschuler (2024), *Shifted Interpolation for Differential Privacy* (ICML 2024;
+``shared/papers/002_384696f0745ab0f0.txt``).
+
+One module per part of the paper, in the paper's order:
+
+* :mod:`.common` — the paper, parameters, the derived contraction factor c (Lemma 2.8);
+* :mod:`.shifts` — §3 / App. C.1–C.3: Theorem C.3's shifted-interpolation recursion and its
+  instances (Lemmas C.6, C.8, C.10, C.11; Theorems C.13, 4.10);
+* :mod:`.noisy_gd` — §4.1: Theorems 4.1, 4.2, 4.3 (C.5, C.7);
+* :mod:`.noisy_cgd` — §4.2: Theorems 4.4, 4.5, 4.6, C.17;
+* :mod:`.noisy_sgd` — §4.3 / App. C.4: Definition 4.7, Theorems 4.9, 4.10, Lemma A.5, Props C.14, C.15;
+* :mod:`.conversions` — App. A: Lemma A.3 (GDP ⇄ (ε, δ)), Theorem C.16's constants;
+* :mod:`.langevin` — §5 / App. D.4: Proposition 5.1, Corollary 5.4, the threshold c*;
+* :mod:`.prv` — Proposition D.4's PRV of C_p(G(μ)), composed by prv-accountant (numeric columns);
+* :mod:`.tables` — Tables 1, 3, 4, 7, 8, 9, 10–12 and Figure 1's values;
+* :mod:`.coverage` — the index of every numbered item (``python -m symbolic coverage``);
+* :mod:`.bounds` — Theorems 4.2, 4.3, 4.5, 4.6 as last-iterate bounds (canonical run vocabulary).
+"""
+
+from .common import paper  # noqa: F401
+from . import shifts, noisy_gd, noisy_cgd, noisy_sgd, conversions, langevin, tables  # noqa: F401,E402
+from . import coverage  # noqa: F401,E402  (last: the index names every module's IDs)
+from . import bounds  # noqa: F401,E402  (declares Theorems 4.2, 4.3, 4.5, 4.6 as bounds; after the formulas)

@@ -1,0 +1,146 @@
+"""App. A — Lemma A.3 (GDP ⇄ (ε, δ)), as the toolkit's formulas under this paper's IDs, and the
+constant bookkeeping of Theorem C.16's lower-bound proof (errata E5, E6).
+"""
+
+from __future__ import annotations
+
+import mpmath
+import sympy as sp
+
+from symbolic import Formula, Identity, Inequality
+from symbolic.errors import EvaluationError
+from symbolic.numeric import lambdify_mpmath
+from symbolic.claims.numeric import NumericIdentity
+from symbolic.inverse import Inverse
+from derivations.privacy.gdp import delta_lt_1, delta_param, gdp_delta, gdp_epsilon, mu_param
+from derivations.privacy.hockey_stick import eps_param
+
+from .common import paper, src
+
+lemA3_delta = paper.add(Formula(
+    paper.id("lem-a.3-delta"), gdp_delta.expr, [mu_param, eps_param],
+    src("Lemma A.3", (), "printed", "Balle & Wang 2018 Thm 8; the toolkit's privacy/gdp-delta under this ID"),
+    title="δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)", numeric=gdp_delta.numeric))
+_delta_fn = lambdify_mpmath((mu_param.symbol, eps_param.symbol), gdp_delta.numeric)
+
+
+def _epsilon_newton(values, dps):
+    """ε(δ): safeguarded Newton on log δ_μ(ε) − log δ (d/dε log δ = −e^ε Q(ε/μ + μ/2)/δ_μ(ε)), inside a
+    doubling bracket, at the working precision (the caller's Ziv loop raises it until two runs agree).
+    Same root as the toolkit's generic Inverse, which needs minutes at δ = 1e-300 (claim
+    lem-a.3-epsilon-is-toolkit compares the two)."""
+    mu = mpmath.mpf(int(values["mu"].p)) / int(values["mu"].q)
+    target = mpmath.mpf(int(values["delta"].p)) / int(values["delta"].q)
+    f = lambda e: _delta_fn(mu, e)  # noqa: E731
+    if f(mpmath.mpf(0)) <= target:
+        return mpmath.mpf(0)
+    lo, hi = mpmath.mpf(0), mpmath.mpf(1)
+    while f(hi) > target:
+        lo, hi = hi, 2 * hi
+    log_t = mpmath.log(target)
+    x = (lo + hi) / 2
+    tol = mpmath.mpf(2) ** (10 - mpmath.mp.prec)
+    for _ in range(400):
+        fx = f(x)
+        if fx > target:
+            lo = x
+        else:
+            hi = x
+        h = mpmath.log(fx) - log_t if fx > 0 else -mpmath.inf
+        dh = -mpmath.exp(x) * mpmath.erfc((x / mu + mu / 2) / mpmath.sqrt(2)) / 2 / fx if fx > 0 else 0
+        step = h / dh if dh else 0
+        new = x - step
+        if not (lo < new < hi) or not mpmath.isfinite(new):
+            new = (lo + hi) / 2
+        if abs(new - x) <= tol * max(1, abs(x)) or hi - lo <= tol * max(1, abs(hi)):
+            return new
+        x = new
+    raise EvaluationError("bok-su-altschuler/lem-a.3-epsilon: Newton iteration did not converge")
+
+
+lemA3_eps = paper.add(Formula(
+    paper.id("lem-a.3-epsilon"), gdp_epsilon.expr, [mu_param, delta_param],
+    src("Lemma A.3, inverted", (), "derived", "the toolkit's privacy/gdp-epsilon under this ID"),
+    hypotheses=[delta_lt_1], title="ε(δ) = min{ε ≥ 0 : δ_μ(ε) ≤ δ} (0 when δ_μ(0) ≤ δ)",
+    inverse=Inverse(lemA3_delta, solve_for="eps", target="delta"), evaluator=_epsilon_newton))
+paper.add(Identity(
+    paper.id("lem-a.3-is-toolkit"), lemA3_delta.expr, gdp_delta.expr,
+    "lem-a.3-delta is privacy/gdp-delta (one expression, two IDs)", src("Lemma A.3", (), "derived"),
+    covers=[lemA3_delta.id, gdp_delta.id]))
+
+
+def _eps_ours(v):
+    from symbolic.inverse import _exact  # noqa: PLC0415  (exact re-parsing, as the toolkit's own claims do)
+    return lemA3_eps.evaluate(dps=mpmath.mp.dps, mu=_exact(v["mu"]), delta=_exact(v["delta"]))
+
+
+def _eps_toolkit(v):
+    from symbolic.inverse import _exact  # noqa: PLC0415
+    return gdp_epsilon.evaluate(dps=mpmath.mp.dps, mu=_exact(v["mu"]), delta=_exact(v["delta"]))
+
+
+_m, _d = sp.Symbol("mu", positive=True), sp.Symbol("delta", positive=True)
+paper.add(NumericIdentity(
+    paper.id("lem-a.3-epsilon-is-toolkit"), _eps_ours, _eps_toolkit,
+    "lem-a.3-epsilon (Newton in log space) agrees with privacy/gdp-epsilon (generic inverse) at Table 1's "
+    "μ = 0.9925 and 4.714 and at δ = 1e-50", src("Lemma A.3, inverted", (), "derived"), symbols=[_m, _d],
+    hints=[{"mu": sp.Rational(9925, 10000), "delta": sp.Rational(1, 10 ** 5)},
+           {"mu": sp.Rational(4714, 1000), "delta": sp.Rational(1, 10 ** 5)},
+           {"mu": 2, "delta": sp.Rational(1, 10 ** 50)}],
+    samples=3, digits=20, covers=[lemA3_eps.id, gdp_epsilon.id], budget=60))
+
+
+def _round_trip(v):
+    from symbolic.inverse import _exact  # noqa: PLC0415
+    e = _eps_ours(v)
+    return lemA3_delta.evaluate(dps=mpmath.mp.dps, mu=_exact(v["mu"]), eps=_exact(e))
+
+
+paper.add(NumericIdentity(
+    paper.id("lem-a.3-epsilon-round-trip"), _round_trip, lambda v: v["delta"],
+    "δ_μ(ε_μ(δ)) = δ, down to δ = 1e-300 (μ = 2, 37): the inverse keeps every digit far below the float range",
+    src("Lemma A.3, inverted", (), "derived"), symbols=[_m, _d],
+    hints=[{"mu": 2, "delta": sp.Rational(1, 10 ** 300)}, {"mu": 37, "delta": sp.Rational(1, 10 ** 300)},
+           {"mu": sp.Rational(1, 10), "delta": sp.Rational(1, 10 ** 3)}],
+    samples=3, digits=25, covers=[lemA3_eps.id, lemA3_delta.id], budget=60))
+mu_ = sp.Symbol("mu", positive=True)
+Phi = lambda x: (1 + sp.erf(x / sp.sqrt(2))) / 2  # noqa: E731
+paper.add(Inequality(
+    paper.id("lem-a.3-mu-squared-point"), gdp_delta.expr.subs({gdp_delta.symbol("mu"): mu_,
+                                                               gdp_delta.symbol("eps"): mu_ ** 2}),
+    "<=", Phi(-mu_ / 2),
+    "Theorem C.16's use of Lemma A.3: a μ-GDP mechanism is (μ², Φ(−μ/2))-DP, since "
+    "δ(μ²) = Φ(−μ/2) − e^{μ²}Φ(−3μ/2) ≤ Φ(−μ/2)", src("Theorem C.16, proof", (), "derived"),
+    certificate=sp.exp(mu_ ** 2) * sp.erfc(3 * mu_ / (2 * sp.sqrt(2))) / 2, covers=[lemA3_delta.id]))
+
+# ---------------------------------------------------------------------------
+# Theorem C.16's constants.
+m0 = sp.Symbol("mu_0", positive=True)
+paper.add(Inequality(
+    paper.id("thm-c.16-tail-constant"), Phi(sp.Rational(3, 10) * m0 / sp.sqrt(sp.Rational(28, 10))), ">=",
+    1 - sp.exp(-sp.Rational(9, 56) * m0 ** 2),
+    "printed (proof of Theorem C.16): Φ(0.3μ₀/√2.8) ≥ 1 − exp(−(0.9/5.6)μ₀²) (for μ₀ ≥ 1/√(2.8·…))",
+    src("Theorem C.16, proof"), where=[m0 >= 1], hints=[{"mu_0": 3}, {"mu_0": 5}], expect="refuted",
+    erratum="bok-su-altschuler E5"))
+paper.add(Inequality(
+    paper.id("thm-c.16-tail-constant-corrected"), Phi(sp.Rational(3, 10) * m0 / sp.sqrt(sp.Rational(28, 10))), ">=",
+    1 - sp.exp(-sp.Rational(9, 560) * m0 ** 2),
+    "corrected: Φ(x) ≥ 1 − e^{−x²/2} with x = 0.3μ₀/√2.8 gives exponent 0.09/5.6 (sampled for μ₀ ≥ 1; the "
+    "theorem survives since the exp(−(0.01/5.6)μ₀²) term dominates)",
+    src("Theorem C.16, proof", (), "corrected"), where=[m0 >= 1], hints=[{"mu_0": 3}, {"mu_0": 5}],
+    expect="checked", erratum="bok-su-altschuler E5"))
+tt, xx = sp.Symbol("t", integer=True, positive=True), sp.Symbol("x", positive=True)
+paper.add(Identity(
+    paper.id("thm-c.16-t0-printed"), tt - (tt - sp.ceiling(sp.Rational(4, 5) * xx) + 1), sp.ceiling(sp.Rational(4, 5) * xx),
+    "printed (Theorem C.16(a)): t₀ = t − ⌈0.8x⌉ + 1 leaves the ⌈0.8x⌉ drift increments of ηL/n the proof adds "
+    "between t₀ and t (x = Dn/(ηL))", src("Theorem C.16(a), proof"), hints=[{"x": 2}], expect="refuted",
+    erratum="bok-su-altschuler E6"))
+paper.add(Identity(
+    paper.id("thm-c.16-t0-printed-corrected"), tt - (tt - sp.ceiling(sp.Rational(4, 5) * xx)),
+    sp.ceiling(sp.Rational(4, 5) * xx),
+    "corrected: t₀ = t − ⌈0.8x⌉ (allowed since t ≥ x) has exactly ⌈0.8x⌉ increments; part (b) counts correctly",
+    src("Theorem C.16(a), proof", (), "corrected"), erratum="bok-su-altschuler E6"))
+paper.add(Inequality(
+    paper.id("thm-c.16-ceiling-bound"), sp.ceiling(sp.Rational(4, 5) * xx), "<=", sp.Rational(14, 5) * xx,
+    "Theorem C.16: ⌈0.8x⌉ ≤ 2.8x for x ≥ 1/2 (the variance bound 2.8D²/μ₀²)", src("Theorem C.16, proof", (), "derived"),
+    where=[xx >= sp.Rational(1, 2)], expect="checked"))
