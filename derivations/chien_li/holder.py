@@ -156,10 +156,11 @@ paper.add(Inequality(
     "h′(z) = 1 − L/√(L² + 4z) > 0: h is strictly increasing (Lemma 3.9 item 2 at λ = ½, L > 0, z > 0)",
     src("Lemma 3.9, item 2", ("104",), "derived"), covers=cHalf,
     certificate=4 * zp / (sp.sqrt(Lp ** 2 + 4 * zp) * (sp.sqrt(Lp ** 2 + 4 * zp) + Lp))))
-paper.add(Limit(
-    paper.id("lem-3.9-h-half/small-z"), hz / zp ** 2, zp, 0, 1 / Lp ** 2,
-    "h(z) ~ z²/L² as z → 0⁺ (λ = ½, L > 0): the backward shift map kills small shifts quadratically",
-    src("Lemma 3.9, item 4", ("104",), "derived"), direction="+", covers=cHalf))
+paper.add(Identity(
+    paper.id("lem-3.9-h-half/small-z"), factor_radicands(hz / zp ** 2), 4 / (Lp + sp.sqrt(Lp ** 2 + 4 * zp)) ** 2,
+    "h(z)/z² = 4/(L + √(L² + 4z))² (λ = ½, L > 0, z > 0); the right side is continuous at z = 0 with value 1/L², so "
+    "h(z) ~ z²/L² as z → 0⁺: the backward shift map kills small shifts quadratically",
+    src("Lemma 3.9, item 4", ("104",), "derived"), covers=cHalf))
 paper.add(Limit(
     paper.id("lem-3.9-h-half/slope-at-infinity"), sp.diff(hz, zp), zp, sp.oo, 1,
     "h′(z) → 1 as z → ∞ (λ = ½, L > 0)", src("Lemma 3.9, item 4", ("104",), "derived"), covers=cHalf))
