@@ -125,16 +125,21 @@ def random_case(rng: random.Random, formulas) -> list[str]:
     return args
 
 
+_INPUT_MARKERS = ("expected name=value", "given twice", "dps must", "cannot parse", "exponent of", "more than",
+                  "divides by zero.", "missing parameter", "unknown parameter", "is not one of", "invalid choice",
+                  "no formula", "--timeout")
+
+
 def classify_error(text: str) -> str:
+    """The kind of a one-paragraph error: bad input, violated hypothesis, time budget, not
+    certifiable (--certify on an uncertifiable point), or an evaluation refused on valid input."""
+    if any(m in text for m in _INPUT_MARKERS):
+        return "refused:input"
     if "time budget" in text:
         return "refused:budget"
-    if "did not settle" in text or "mpmath" in text or "division by zero" in text:
-        return "refused:evaluation"
-    if "hypothesis" in text:
+    if "hypothesis" in text or "∈ {" in text:
         return "refused:hypothesis"
-    if "cannot parse" in text or "exponent" in text or "digits" in text or "missing" in text or "unknown" in text:
-        return "refused:input"
-    if "certif" in text.lower() or "Arb" in text:
+    if "certif" in text.lower() or "Arb " in text:
         return "refused:not-certifiable"
     return "refused:evaluation"
 

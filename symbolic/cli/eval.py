@@ -54,7 +54,8 @@ def run(args) -> int:
         raise InputError(f"--timeout must be a number of seconds >= 0, got {args.timeout}")
     formula = registry().formula(args.id)
     values = parse_assignments(args.params)
-    budget = f"{formula.id}: evaluation at {' '.join(args.params) or 'no parameters'}"
+    shown = " ".join(a if len(a) <= 40 else a[:30] + "…" for a in args.params) or "no parameters"
+    budget = f"{formula.id}: evaluation at {shown}"
     with time_budget(args.timeout, budget):
         result = formula.evaluation(dps=args.dps, **values)
         text = format_value(result.value, args.dps)
