@@ -57,7 +57,7 @@ def result():
 
 
 def _exact_gdp_epsilon(mu, delta):
-    Q = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+    Q = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2
     return mpmath.findroot(lambda e: Q(e / mu - mu / 2) - mpmath.exp(e) * Q(e / mu + mu / 2) - delta, 3)
 
 
@@ -89,7 +89,7 @@ def test_rdp_with_a_free_parameter_is_minimised_over_it(result):
 def test_delta_at_epsilon_for_every_currency():
     res = account(RUN, epsilon="2", registry=Registry([_paper()]), heuristics=False)
     with mpmath.workdps(40):
-        Q = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+        Q = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2
         exact = Q(2 / MU - MU / 2) - mpmath.exp(2) * Q(2 / MU + MU / 2)
         for id_ in ("toy/gdp", "toy/delta"):
             row = next(r for r in res.rows if r.id == id_)
