@@ -69,7 +69,7 @@ def build_parser(argv=None) -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
+    argv = sys.argv[1:] if argv is None else [*argv]  # not list(): the submodule `list` shadows it here
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
