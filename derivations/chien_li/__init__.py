@@ -15,3 +15,4 @@ One module per part of the paper:
 
 from .common import paper  # noqa: F401
 from . import holder, tracking, smooth, sgm, hoelder_theorem, cyclic, examples, figures  # noqa: F401,E402
+from . import bounds  # noqa: F401,E402  (declares the theorems as bounds; after the formulas)

@@ -41,6 +41,7 @@ P = {
     "z": nonnegative("z", "argument z ≥ 0 of h = g⁻¹"),
     "q": positive("q", "mixing (sampling) probability q ∈ (0, 1)"),
     "beta": positive("beta", "noise split β_t ∈ (0, 1] (fraction of the variance given to Z_t)"),
+    "m": nonnegative("m", "strong-convexity constant m ≥ 0"),
 }
 S = {name: p.symbol for name, p in P.items()}
 alpha, sigma, eta, K, n, b, D, c, T, L, lam, z, q, beta = (

@@ -99,7 +99,11 @@ def bound37(etaL, lv, sv, bigv, Dv, Tv):
             best = min(best, window_value(1 + etaL, sv, Dl, m).value)
             m += 1
         return best
-    ranked = _rank_windows_float(float(etaL), float(lv), float(sv), float(bigv), float(Dv), Tv)
+    try:
+        ranked = _rank_windows_float(float(etaL), float(lv), float(sv), float(bigv), float(Dv), Tv)
+    except (OverflowError, ZeroDivisionError, ValueError):
+        raise EvaluationError("chien-li/thm-3.7-eps: parameters outside the double-precision range of the window "
+                              "ranking; not supported") from None
     track = tracking_capped(etaL, lv, sv, bigv, Dv, Tv)
     out = Tv * sv ** 2
     for m in ranked[:2]:

@@ -188,6 +188,42 @@ eps31 = paper.add(Formula(
 ))
 c31 = [eps31.id]
 
+
+# --- Theorem 3.1 in its three regimes, with Lemma 3.4's factor c (for bound declarations and users who give L, m).
+def _regime(c_of):
+    def evaluate(values: Mapping[str, sp.Rational], dps: int):
+        v = dict(values)
+        v["c"] = c_of(v)
+        return _eps(v, dps)
+    return evaluate
+
+
+_Lsm = sp.Symbol("L", positive=True)
+_m_sc = sp.Symbol("m", nonnegative=True)
+_base = params("alpha", "sigma", "eta", "K", "n", "D")
+from .common import P as _P  # noqa: E402
+from symbolic.params import positive as _positive  # noqa: E402
+_Lparam = _positive("L", "smoothness constant L > 0 of each loss")
+_REGIMES = {}
+for _name, _c, _extra, _hyps, _text in (
+        ("nonconvex", 1 + eta * _Lsm, [], [], "c = 1 + ηL (L-smooth)"),
+        ("convex", sp.Integer(1), [], [Hypothesis(plain("eta") <= 2 / plain("L"), "η ≤ 2/L (Lemma 3.4, convex)")],
+         "c = 1 (convex, K-Lipschitz, η ≤ 2/L)"),
+        ("strongly-convex", 1 - eta * _m_sc, [_P["m"]],
+         [Hypothesis(plain("eta") <= 1 / plain("L"), "η ≤ 1/L (Lemma 3.4, strongly convex)"),
+          Hypothesis(plain("m") <= plain("L"), "m ≤ L (an m-strongly convex L-smooth loss)"),
+          Hypothesis(plain("eta") * plain("m") < 1, "ηm < 1 (c = 1 − ηm > 0)")],
+         "c = 1 − ηm (m-strongly convex, K-Lipschitz, η ≤ 1/L)")):
+    _REGIMES[_name] = paper.add(Formula(
+        paper.id(f"thm-3.1-eps-{_name}"), sp.Function("varepsilon_3_1")(alpha, sigma, eta, K, n, D, _c, T),
+        _base + [_Lparam] + _extra + params("T"),
+        src("Theorem 3.1, eqs. (3)–(4), with Lemma 3.4", ("3", "4"), "printed", _text),
+        hypotheses=[ALPHA_GT_1] + _hyps,
+        title=f"Theorem 3.1 with {_text}",
+        evaluator=_regime((lambda c_expr: (lambda v: sp.sympify(c_expr).subs(
+            {eta: v["eta"], _Lsm: v["L"], _m_sc: v.get("m", 0)})))(_c)),
+    ))
+
 # --- (12): Cauchy–Schwarz allocation for a symbolic window length m.
 i = sp.Symbol("i", integer=True, positive=True)
 m_ = sp.Symbol("m", integer=True, positive=True)
