@@ -16,3 +16,4 @@ One module per part of the paper:
 from .common import paper  # noqa: F401
 from . import holder, tracking, smooth, sgm, hoelder_theorem, cyclic, examples, figures  # noqa: F401,E402
 from . import bounds  # noqa: F401,E402  (declares the theorems as bounds; after the formulas)
+from . import coverage  # noqa: F401,E402  (the coverage index of every numbered item)

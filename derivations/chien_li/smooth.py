@@ -389,7 +389,7 @@ nn = sp.Symbol("n", positive=True)
 paper.add(Limit(
     paper.id("thm-3.1/convex-plateau-vanishes"), alpha / (2 * sigma ** 2) * 4 * D * 2 * eta * K / nn, nn, sp.oo, 0,
     "smooth convex: the plateau (α/2σ²)·4sD with s = 2ηK/n vanishes as n → ∞ (A.15's comparison with Kong & Ribero)",
-    src("Theorem 3.1 and A.15", ("3",), "derived"), covers=c31))
+    src("Theorem 3.1; Appendix A.15", ("3",), "derived"), covers=c31))
 uu = sp.Symbol("u", positive=True)       # c = 1 + u
 Wsum = sp.Sum((1 + uu) ** (-2 * i), (i, 1, m_))
 paper.add(Identity(
