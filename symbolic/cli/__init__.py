@@ -34,7 +34,7 @@ def _commands(wanted: str | None = None):
     builtin = [i.name for i in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name)
                if not i.name.startswith("_")]
     from importlib.metadata import entry_points
-    eps = list(entry_points(group=COMMAND_ENTRY_POINTS))
+    eps = [*entry_points(group=COMMAND_ENTRY_POINTS)]
     if wanted in builtin:
         builtin, eps = [wanted], []
     elif wanted in {ep.name for ep in eps}:
