@@ -14,7 +14,7 @@ from sympy.codegen.cfunctions import expm1
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit, Recurrence
 
 from . import numerics as nm
-from .common import (A, ALPHA_GT_1, B_LE_N, J0_RANGE, LAM_LE_BETA, N_GE_2, STEP_C, STEP_SC, N_of, K, Sg, alpha,
+from .common import (A, ALPHA_GT_1, B_LE_N, J0_RANGE, LAM_LE_BETA, N_GE_2, STEP_C, STEP_SC, N_of, K, S_sum, Sg, alpha,
                      b, eps0_expr, eta, j0, lam, m_of, mpq, n, paper, params, plain, rho, sigma, src)
 from .recursions import eps0
 
@@ -253,3 +253,20 @@ thm53_limit = paper.add(Formula(
     title="lim_{K→∞} (18) = log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)), p = b/n, E = e^{(α−1)A}, if pE < 1",
     evaluator=_thm53_limit,
 ))
+
+# η → 0 of the converged bound (K → ∞): the first term ε_0^m/(1 − q), with 1 − q = (1 − ρ²)Σ_{s<N−m} ρ^{2s},
+# tends to αS_g²/(8σ²b²λm(N − m)); the second term ε_0^{N−j₀} → 0 (it is ∝ η).
+paper.add(Identity(
+    paper.id("thm-4.4-one-minus-q"), (1 - rho ** (2 * Dg)).subs(W), ((1 - rho ** 2) * S_sum(Dg)).subs(W),
+    "1 − q = 1 − (1 − ηλ)^{2(N−m)} = (1 − (1 − ηλ)²)·Σ_{s<N−m}(1 − ηλ)^{2s} (0 < ηλ < 1)",
+    src("Theorem 4.4, eq. (11)", "11", "derived"), covers=c44))
+paper.add(Limit(
+    paper.id("thm-4.4-limit-eta-to-0"), eps0_expr(mg) / ((1 - rho ** 2) * S_sum(Dg)), eta, 0,
+    alpha * Sg ** 2 / (8 * sigma ** 2 * b ** 2 * lam * mg * Dg),
+    "η → 0 in the K → ∞ value of (11): ε_0^m/(1 − q) → αS_g²/(8σ²b²λm(N − m)) (D = N − m), while ε_0^{N−j₀} → 0; "
+    "for even N this is αS_g²/(2λσ²n²)",
+    src("Theorem 4.4, eq. (11)", ("11", "12"), "derived"), direction="+", budget=90, covers=c44))
+paper.add(Limit(
+    paper.id("thm-4.4-limit-eta-to-0-second-term"), eps0_expr(Jg), eta, 0, 0,
+    "η → 0: the second term ε_0^{N−j₀} of (11) vanishes (it carries the factor η of A)",
+    src("Theorem 4.4, eq. (11)", ("11", "12"), "derived"), direction="+", covers=c44))
