@@ -402,3 +402,63 @@ paper.add(Identity(
     "ε_∞ ≥ αD²(c² − 1)/(2σ²) reaches the output-perturbation level αD²/(2σ²) exactly at c = 1 + ηL = √2, i.e. "
     "ηL = √2 − 1: the nonconvex plateau can beat output perturbation only for ηL < √2 − 1 (catalog D7/E13)",
     src(THEOREM, ("3",), "derived", "catalog D7, E13"), covers=c31))
+
+# --- E13: the abstract/conclusion's "better than output perturbation" needs ηL < √2 − 1 for nonconvex losses.
+_one = [sp.Symbol("one", positive=True)]
+_FIG = dict(alpha=2, sigma=1, eta=sp.Rational(1, 10), K=2, n=5, D=1)
+paper.add(SampledInequality(
+    paper.id("thm-3.1/nonconvex-beats-output-perturbation"),
+    lambda v: eps31.evaluate(dps=20, c=sp.Rational(3, 2), T=300, **_FIG), "<=", lambda v: mpmath.mpf(1),
+    "§5 / abstract as worded: Hölder (here smooth nonconvex) losses give a convergent bound better than output "
+    "perturbation αD²/(2σ²) — tested at ηL = 0.5 (c = 1.5), Figure 1's other parameters, T = 300 (α = 2: output "
+    "perturbation = 1)",
+    src("Theorem 3.1 (nonconvex), abstract and §5", ("3",)), symbols=_one, hints=[{"one": 1}], samples=1, digits=12,
+    expect="refuted", erratum="chien-li E13", covers=c31))
+paper.add(SampledInequality(
+    paper.id("thm-3.1/nonconvex-beats-output-perturbation-corrected"),
+    lambda v: eps31.evaluate(dps=20, c=sp.Rational(11, 10), T=300, **_FIG), "<=", lambda v: mpmath.mpf(1),
+    "corrected: the nonconvex plateau is ≥ αD²(c² − 1)/(2σ²) (thm-3.1/nonconvex-weight-sum), so it can beat output "
+    "perturbation only when ηL < √2 − 1; at ηL = 0.1 (Figure 1) it does (α = 2: ε = 0.5463 < 1 = αD²/(2σ²))",
+    src("Theorem 3.1 (nonconvex), abstract and §5", ("3",), "corrected"), symbols=_one, hints=[{"one": 1}],
+    samples=1, digits=12, erratum="chien-li E13", covers=c31))
+
+# --- the convex closed form (catalog D4; §7 item 7) as its own formula.
+_m_int = sp.Symbol("m", integer=True, positive=True)
+s_conv = 2 * eta * K / n
+conv_closed = alpha / (2 * sigma ** 2) * sp.Min(
+    s_conv ** 2 * T,
+    sp.Piecewise(((D + s_conv * sp.floor(D / s_conv)) ** 2 / sp.Max(1, sp.floor(D / s_conv)), True)))
+
+
+def _convex_closed(values: Mapping[str, sp.Rational], dps: int):
+    """(α/2σ²) min(s²T, min_{1 ≤ m ≤ T − ⌈D/s⌉} (D + sm)²/m): exact rationals, then rounded."""
+    sv = 2 * values["eta"] * values["K"] / values["n"]
+    Dv, Tv = values["D"], values["T"]
+    best = sv ** 2 * Tv
+    m_max = Tv - sp.ceiling(Dv / sv)
+    if m_max >= 1:
+        for m in {max(1, min(m_max, sp.floor(Dv / sv) + d)) for d in (0, 1)}:
+            best = min(best, (Dv + sv * m) ** 2 / m)
+    return mp(values["alpha"] / (2 * values["sigma"] ** 2) * best)
+
+
+convex_cf = paper.add(Formula(
+    paper.id("thm-3.1-convex-closed-form"), sp.Function("varepsilon_convex")(alpha, sigma, eta, K, n, D, T),
+    params("alpha", "sigma", "eta", "K", "n", "D", "T"),
+    src("Theorem 3.1 (convex, c = 1)", ("3",), "derived",
+        "closed form of the exact minimum: (α/2σ²) min(s²T, min_{m ≤ T − ⌈D/s⌉} (D + sm)²/m) ≈ (α/2σ²) min(s²T, 4sD)"),
+    hypotheses=[ALPHA_GT_1], title="(α/2σ²) min(s²T, min_m (D + sm)²/m), exact rational arithmetic",
+    evaluator=_convex_closed))
+_cs = [sp.Symbol(x, positive=True) for x in ("eta", "K", "D")] + [sp.Symbol("n", integer=True, positive=True),
+                                                                  sp.Symbol("T", integer=True, positive=True)]
+paper.add(NumericIdentity(
+    paper.id("thm-3.1-convex-closed-form/equals-thm-3.1"),
+    lambda v: convex_cf.evaluate(dps=30, alpha=2, sigma=1, **{k: sp.Rational(mpmath.nstr(v[k], 40)) for k in
+                                                              ("eta", "K", "D", "n", "T")}),
+    lambda v: solve(mpmath.mpf(1), 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["D"], int(v["T"]),
+                    keep_profile=True).value,
+    "c = 1: the closed form equals the exact Theorem 3.1 minimum computed by the general window scan (no c = 1 "
+    "shortcut)", src("Theorem 3.1 (convex, c = 1)", ("3",), "derived", "catalog D4"), symbols=_cs,
+    where=[_cs[4] <= 200, _cs[3] <= 50],
+    hints=[{"eta": "1/10", "K": 2, "D": 1, "n": 5, "T": 400}, {"eta": "1/10", "K": 2, "D": 1, "n": 5, "T": 50},
+           {"eta": "1/20", "K": 1, "D": 2, "n": 3, "T": 120}], samples=5, digits=25, covers=[convex_cf.id, eps31.id]))

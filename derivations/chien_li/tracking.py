@@ -21,7 +21,7 @@ import mpmath
 import sympy as sp
 
 from symbolic import Formula, Identity, Inequality, Recurrence
-from symbolic.claims.numeric import NumericIdentity
+from symbolic.claims.numeric import NumericIdentity, SampledInequality
 from symbolic.errors import EvaluationError
 from symbolic.numeric import geometric_sum
 
@@ -198,3 +198,43 @@ paper.add(Inequality(
     "than min(D_τ, D) for c > 1 (equal for c ≤ 1: lem-3.5/c-le-1-branch-1)",
     src("Theorem 3.1, eq. (3) vs Lemma 3.5, eq. (7)", ("3", "7"), "corrected"), erratum="chien-li E3",
     covers=cD))
+
+# --- E5: Lemma 3.10 is called "a full batch special case of Lemma A.2" (A.10); Lemma A.2 at b = n gives the
+# tighter first branch g(D; ηL(n−1)/n) + 2ηK/n.
+def dt_a2_full_batch(etaLv, lv, nv, sv, bigv, Tv):
+    """Lemma A.2's recursion at b = n (i⋆ met at every step, t_0 = 0), uncapped."""
+    d = mpmath.mpf(0)
+    for t in range(1, int(Tv) + 1):
+        d = sv if t == 1 else min(d + etaLv * (nv - 1) / nv * d ** lv + sv, d + bigv)
+    return d
+
+
+_E5_SYMS = [sp.Symbol("eta", positive=True), sp.Symbol("L", positive=True), sp.Symbol("u", positive=True),
+            sp.Symbol("K", positive=True), _nn, _Tn]
+_E5_WHERE = [_Tn <= 40, _nn <= 20, _nn >= 2]
+
+
+def _e5_lem310(v):
+    return dt310_reference_loop(v["eta"] * v["L"], 1 / (1 + v["u"]), 2 * v["eta"] * v["K"] / v["n"],
+                                2 * v["eta"] * v["K"], v["T"])
+
+
+def _e5_a2(v):
+    return dt_a2_full_batch(v["eta"] * v["L"], 1 / (1 + v["u"]), v["n"], 2 * v["eta"] * v["K"] / v["n"],
+                            2 * v["eta"] * v["K"], v["T"])
+
+
+paper.add(NumericIdentity(
+    paper.id("lem-3.10/special-case-of-a.2"), _e5_a2, _e5_lem310,
+    "A.10 as printed: Lemma 3.10 is the full-batch special case of Lemma A.2, i.e. Lemma A.2's D_t at b = n equals "
+    "(17)'s (counterexample: ηL = 0.1, λ = ½, K = 2, n = 5, T = 20, where A.2's first branch carries ηL(n−1)/n)",
+    src("Lemma 3.10 vs Lemma A.2 (A.10)", ("17", "29")), expect="refuted", erratum="chien-li E5",
+    symbols=_E5_SYMS, where=_E5_WHERE, hints=[{"eta": "1/10", "L": 1, "u": 1, "K": 2, "n": 5, "T": 20}], samples=1,
+    digits=20, covers=[dt310.id]))
+paper.add(SampledInequality(
+    paper.id("lem-3.10/special-case-of-a.2-corrected"), _e5_a2, "<=", _e5_lem310,
+    "corrected: Lemma A.2 at b = n gives D_t ≤ (17)'s D_t (the first branch has ηL(n−1)/n ≤ ηL and g is increasing), "
+    "so Lemma 3.10 is a valid weakening of Lemma A.2, not a special case (λ = 1/(1 + u))",
+    src("Lemma 3.10 vs Lemma A.2 (A.10)", ("17", "29"), "corrected"), erratum="chien-li E5",
+    symbols=_E5_SYMS, where=_E5_WHERE, hints=[{"eta": "1/10", "L": 1, "u": 1, "K": 2, "n": 5, "T": 20}], samples=6,
+    digits=20, covers=[dt310.id]))
