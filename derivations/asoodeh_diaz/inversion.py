@@ -96,11 +96,13 @@ paper.add(Identity(
     "i.e. Q(ε/r − r/2) = τ — so eq-23's evaluator (the inverse of eq-23-forward) computes (23)",
     paper.source("Appendix, (23)", "23", "derived"), covers=[eq_23.id, eq_23_forward.id],
 ))
-# ε*_δ ≤ (23): at ε = (23), θ_ε(r) < Q(ε/r − r/2) = τ, and θ is decreasing in ε.
+# The inequality behind "ε*_δ ≤ (23)": θ_ε(r) < Q(ε/r − r/2).  Only this is encoded; the bound on
+# ε*_δ follows from it where (23) ≥ 0, and is false where (23) < 0 (E7: ε*_δ ≥ 0 > (23)).
 paper.add(Inequality(
     paper.id("eq-22-below-eq-23"), theta(eps, r), "<", Q(eps / r - r / 2),
-    "ε*_δ ≤ (23): at every ε ≥ 0, θ_ε(r) < Q(ε/r − r/2); at ε = (23) the right side equals τ "
-    "(eq-23-solves-forward) and θ decreases in ε (prop-1-theta-deps), so the root of θ = τ lies below (23)",
+    "θ_ε(r) < Q(ε/r − r/2) for every ε ≥ 0 and r > 0 (the Appendix's step towards ε*_δ ≤ (23); with "
+    "eq-23-solves-forward and θ decreasing in ε it gives ε*_δ ≤ (23) where (23) ≥ 0 — not where (23) < 0, "
+    "erratum E7 — and that consequence is not part of this claim)",
     paper.source("Appendix: 'by noticing that θ_ε(r) < Q(ε/r − r/2)'", "23"),
     certificate=sp.exp(eps) * Q(eps / r + r / 2), covers=[eq_22.id, eq_23.id], samples=16, budget=8,
 ))

@@ -2,7 +2,7 @@
 and the linear-Gaussian example that attains (24).
 
 Conventions (each stated where used): Proposition A.5 uses E = ⌊T/ℓ⌋ and needs ℓ ≤ T;
-Theorem 2.3 uses ℓ = k/b (b | k) and E = ⌈T/ℓ⌉.  Errata: E4, E5, E11 (formula), E13, E25;
+Theorem 2.3 uses ℓ = k/b (b | k) and E = ⌈T/ℓ⌉.  Errata: E5, E11 (formula), E13, E25 (E4 is an observation about looseness);
 observation E32 (the clipped bound never beats naive composition).
 """
 
@@ -182,18 +182,18 @@ thm23u = paper.add(Formula(
     title="4α(λC/(bσ))² [1 + E θ_{L_λ}(ℓ)], ℓ = k/b, E = ⌈T/ℓ⌉ (no clipping, (18))",
 ))
 c23 = [thm23c.id, thm23u.id]
-# E4: the proof's constant is 2α.
+# Observation (looseness, not an erratum: nothing printed is false).  (17)/(19) print
+# 4α(λC/(bσ))²[1 + Eθ]; the proof's last line (A.3.2) prints 2α(λC/(bσ))²[1 + Eθ].
 paper.add(Identity(
-    paper.id("thm-2.3-proof-constant"), alpha / (2 * sigma ** 2) * (2 * lam * C / b) ** 2, 4 * alpha * ratio ** 2,
-    "the coefficient Proposition A.5(a) gives with τ = 0, s = 2λC/b is the printed 4α(λC/(bσ))²",
-    src("Theorem 2.3, proof (A.3.2)", ("17", "19", "26")), expect="refuted", erratum="kong-ribero E4",
-    covers=c23))
+    paper.id("thm-2.3-proof-constant"), 4 * alpha * ratio ** 2 / (2 * alpha * ratio ** 2), 2,
+    "observation: the coefficient 4α(λC/(bσ))² printed in (17)/(19) is twice the 2α(λC/(bσ))² printed on the "
+    "last line of the proof (A.3.2), '≤ 2α(λC/(bσ))²[1 + Eθ_{L_λ}(ℓ)]': the theorem is valid, loose by a factor 2",
+    src("Theorem 2.3 (17), (19) and its proof (A.3.2)", ("17", "19"), "derived"), covers=c23))
 paper.add(Identity(
     paper.id("thm-2.3-proof-constant-corrected"), alpha / (2 * sigma ** 2) * (2 * lam * C / b) ** 2,
     2 * alpha * ratio ** 2,
-    "corrected: the coefficient is 2α(λC/(bσ))², as the proof's last line says; (17)/(19) with 4α remain valid "
-    "(loose by a factor 2)", src("Theorem 2.3, proof (A.3.2)", ("17", "19", "26"), "corrected"),
-    erratum="kong-ribero E4", covers=c23))
+    "the coefficient Proposition A.5(a) gives with τ = 0, s = 2λC/b is 2α(λC/(bσ))², as the proof's last "
+    "line prints", src("Theorem 2.3, proof (A.3.2)", ("17", "19", "26"), "derived"), covers=c23))
 th_gen = sp.Symbol("theta", positive=True)
 Eg = sp.Symbol("E", integer=True, positive=True)
 paper.add(Inequality(
@@ -221,11 +221,17 @@ paper.add(Identity(
     "|g|, |g'| ≤ C that is −λ(g − g')/b",
     src("Lemma A.11, eq. (34)", "34"), expect="refuted", erratum="kong-ribero E5",
     hints=[{"lam": 1, "b": 1, "g": 1, "g_prime": 0}]))
-Xd = sp.Function("X")
+# The recursion is the update itself, not its conclusion: D_t = X_t − X'_t, X'_t an arbitrary
+# trajectory, G an arbitrary (clipped-gradient) step map and Z_t the shared noise, so
+# D_{t+1} = (X'_t + D_t − (λ/b) G(X'_t + D_t) + Z_t) − (X'_t − (λ/b) G(X'_t) + Z_t).
+Xd, Xp, Gstep, Znoise = sp.Function("D"), sp.Function("X_prime"), sp.Function("G"), sp.Function("Z")
 paper.add(Recurrence(
-    paper.id("lem-a.11-first-iterate-corrected"), Xd, t, sp.S.Zero, sp.Eq(Xd(t + 1), Xd(t)), {0: 0},
-    "corrected: X_t − X'_t = 0 for t < t* (t ≤ t* − 1): before t* both runs apply the same operators to equal "
-    "points with the same noise (X_0 = X'_0), so ‖X_{t*−1} − X'_{t*−1}‖ = 0",
+    paper.id("lem-a.11-first-iterate-corrected"), Xd, t, sp.S.Zero,
+    sp.Eq(Xd(t + 1), (Xp(t) + Xd(t) - lam / b * Gstep(Xp(t) + Xd(t)) + Znoise(t))
+          - (Xp(t) - lam / b * Gstep(Xp(t)) + Znoise(t))), {0: 0},
+    "corrected: D_t = X_t − X'_t = 0 for t < t* (t ≤ t* − 1): before t* both runs apply the same step map G "
+    "(any function) with the same noise Z_t, X_{t+1} = X_t − (λ/b) G(X_t) + Z_t and likewise for X', from "
+    "X_0 = X'_0; by induction D_t = 0, so ‖X_{t*−1} − X'_{t*−1}‖ = 0",
     src("Lemma A.11, eq. (34)", "34", "corrected"), erratum="kong-ribero E5"))
 # E32: (17) never beats naive swap composition 2αE(λC/(bσ))².
 ug = sp.Symbol("u", nonnegative=True)
