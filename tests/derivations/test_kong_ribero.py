@@ -9,8 +9,6 @@ import pytest
 
 from symbolic import HypothesisError, registry
 from symbolic.cli import main
-from symbolic.runner import run_claims
-from symbolic.verdict import Status
 
 mp = mpmath.mp
 REQUIRED = {
@@ -25,18 +23,9 @@ PILOT_CLAIMS = ["theta", "lem-a.3a", "lem-a.3b-closed-form", "lem-a.3b-RT", "lem
                 "lem-a.3b-proof-final"]
 
 
-@pytest.fixture(scope="module")
-def results():
-    return run_claims(registry().claims("kong-ribero"))
-
-
-def test_verify_counts_and_no_unexpected_verdict(results):
-    unexpected = [(r.claim.id, str(r.verdict.status), r.verdict.method) for r in results if r.unexpected]
-    assert unexpected == []
-    proved = sum(r.verdict.status is Status.PROVED for r in results)
-    errata_refuted = [r for r in results if r.claim.erratum and r.verdict.status is Status.REFUTED
-                      and r.verdict.counterexample is not None]
-    assert len(results) >= 60 and proved >= 25 and len(errata_refuted) >= 10
+# The verdicts of all kong-ribero claims (none unexpected, ≥ 60 claims, ≥ 25 proved, ≥ 10 errata refuted
+# with a counterexample) are asserted by notebooks/01_kong_ribero.ipynb, which the README's test command
+# runs (--nbval-lax); running the 170 claims here as well doubled that cost.
 
 
 def test_every_erratum_pairs_a_refuted_printed_form_with_a_correction():
