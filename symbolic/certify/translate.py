@@ -206,7 +206,11 @@ class _Interpreter:
             v = self.eval(node.args[0])
             if self.is_exact(v):
                 return f.fmpq(v.floor() if isinstance(node, sp.floor) else v.ceil())
-            return v.floor() if isinstance(node, sp.floor) else v.ceil()
+            out = v.floor() if isinstance(node, sp.floor) else v.ceil()
+            if out.is_finite() and out.is_exact():  # the ball lies between two integers: exact
+                man, exp = (int(w) for w in out.mid().man_exp())
+                return f.fmpq(man * 2 ** exp) if exp >= 0 else f.fmpq(man, 2 ** -exp)
+            return out
         if isinstance(node, sp.binomial):
             return self.binomial(node)
         if isinstance(node, (sp.lowergamma, sp.uppergamma)) and len(node.args) == 2:
