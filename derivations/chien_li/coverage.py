@@ -86,8 +86,9 @@ ITEMS = [
     Item("(21)", "equation", note="not encoded (Lemma A.2-type tracking with ηL(b−1)/b for Theorem 3.12)"),
     Item("Table 1", "table", reason="assumption check-marks lost in the text extraction; no numbers"),
     Item("Figure 1", "figure", ids=["fig-1a/plateau-nonconvex", "fig-1a/plateau-convex", "fig-1a/plateau-strongly-convex",
-                                    "fig-1a/convex-burn-in", "fig-1a/nonconvex-burn-in"],
-         partial=True, note="(a) recomputed (the figure prints no numbers); (b) needs AT22/YS22's formulas, not encoded"),
+                                    "fig-1a/convex-burn-in", "fig-1a/nonconvex-burn-in", "fig-1b/forward-tracking-gain"],
+         partial=True, note="(a) recomputed (the figure prints no numbers); (b) only as a proxy (Δ = D instead of "
+                            "forward tracking): AT22/YS22's formulas are not encoded"),
     Item("Figure 2", "figure", ids=["fig-2a/proxy-monotone-in-lambda"], partial=True,
          note="(a) proxy with L = 1 (L̂(λ) not reported); (b) is an illustration"),
     Item("(22)", "equation", ids=["lem-3.4/smooth"], partial=True),

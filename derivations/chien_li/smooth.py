@@ -116,12 +116,15 @@ class Solution:
         return out
 
 
-def solve(cv, sv, bigv, Dv, Tv, keep_profile=False) -> Solution:
-    """Exact min over τ and β of Theorem 3.1 divided by α/(2σ²) (mpf c > 0, s, 2ηK, D; int T ≥ 1)."""
+def solve(cv, sv, bigv, Dv, Tv, keep_profile=False, numerator=None) -> Solution:
+    """Exact min over τ and β of Theorem 3.1 divided by α/(2σ²) (mpf c > 0, s, 2ηK, D; int T ≥ 1).
+
+    ``numerator(τ)`` replaces Δ_τ (for comparisons such as the Δ = D variant of Figure 1(b)); τ = 0 is always
+    pure composition T s²."""
     best = Solution(Tv * sv ** 2, 0, Window(Tv * sv ** 2, Tv, 0, mpmath.mpf(0)), mpmath.mpf(0), cv, sv)
     if keep_profile:
         best.profile.append((0, best.value))
-    if cv == 1 and not keep_profile:
+    if cv == 1 and not keep_profile and numerator is None:
         # Δ_τ = min(sτ, D): for sτ < D the window costs (sT)²/m ≥ s²T; otherwise (D + sm)²/m, convex in m.
         tau_D = int(mpmath.ceil(Dv / sv))
         m_max = Tv - tau_D
@@ -138,7 +141,7 @@ def solve(cv, sv, bigv, Dv, Tv, keep_profile=False) -> Solution:
             raise EvaluationError(f"chien-li/thm-3.1-eps: the exact τ search would examine more than {MAX_WINDOWS} "
                                   "windows (D/s very large with c ≠ 1); not supported")
         tau = Tv - m
-        Dl = delta_tau(cv, sv, bigv, Dv, tau)
+        Dl = delta_tau(cv, sv, bigv, Dv, tau) if numerator is None else numerator(tau)
         win = window_value(cv, sv, Dl, m)
         if keep_profile:
             best.profile.append((tau, win.value))
