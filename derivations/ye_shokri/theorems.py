@@ -8,6 +8,7 @@ N = ⌊n/b⌋ and m = ⌊n/(2b)⌋ as footnote 1 prescribes for non-integer n/b.
 
 from __future__ import annotations
 
+import mpmath
 import sympy as sp
 from sympy.codegen.cfunctions import expm1
 
@@ -270,3 +271,67 @@ paper.add(Limit(
     paper.id("thm-4.4-limit-eta-to-0-second-term"), eps0_expr(Jg), eta, 0, 0,
     "η → 0: the second term ε_0^{N−j₀} of (11) vanishes (it carries the factor η of A)",
     src("Theorem 4.4, eq. (11)", ("11", "12"), "derived"), direction="+", covers=c44))
+
+# ---------------------------------------------------------------------------
+# Theorem 4.4 against the exact quadratic-loss instance, and Theorem 5.2's sandwich (sampled).
+from symbolic.claims.numeric import SampledInequality  # noqa: E402
+
+_FIG1 = dict(eta=sp.Rational(2, 100), lam=1, Sg=4, sigma=2, b=2, n=50, beta=4)
+_FIG2 = dict(_FIG1, b=4)
+
+
+def quadratic_instance_rdp(alpha_, K_, j0_, values=_FIG1):
+    """Exact R_α of the last iterate for ℓ(θ; x) = (λ/2)(θ − x)² in 1-D, fixed batches, the differing record in
+    batch j₀ at the aligned worst case: mean gap δ ← ρδ (+ ηS_g/b at the step of batch j₀), variance
+    V ← ρ²V + 2ησ² over K·N steps from a point; R_α = αδ²/(2V)."""
+    e, l, sg, sig = (mpq(values[x]) for x in ("eta", "lam", "Sg", "sigma"))
+    b_, n_ = int(values["b"]), int(values["n"])
+    rho_ = 1 - e * l
+    delta, var = mpmath.mpf(0), mpmath.mpf(0)
+    for _ in range(K_):
+        for jj in range(n_ // b_):
+            delta = rho_ * delta + (e * sg / b_ if jj == j0_ else 0)
+            var = rho_ ** 2 * var + 2 * e * sig ** 2
+    return alpha_ * delta ** 2 / (2 * var)
+
+
+_a, _k, _j = sp.Symbol("alpha", positive=True), sp.Symbol("K", integer=True, positive=True), \
+    sp.Symbol("j0", integer=True, nonnegative=True)
+paper.add(SampledInequality(
+    paper.id("thm-4.4-ge-quadratic-instance"),
+    lambda v: quadratic_instance_rdp(v["alpha"], int(v["K"]), int(v["j0"])), "<=",
+    lambda v: _nm44(v, _FIG1, int(v["j0"])),
+    "Theorem 4.4 is an upper bound on the exact RDP of the quadratic-loss instance (Figure 1's parameters; the "
+    "differing record in batch j₀, aligned worst case), at sampled α, K ≤ 9, j₀ ≤ 24",
+    src("Theorem 4.4, eq. (11)", "11", "derived"), symbols=[_a, _k, _j], where=[_a > 1, _k <= 9, _j <= 24],
+    hints=[{"alpha": 10, "K": 1, "j0": 0}, {"alpha": 10, "K": 1, "j0": 24}, {"alpha": 10, "K": 9, "j0": 0},
+           {"alpha": 30, "K": 4, "j0": 12}], samples=10, digits=20, covers=c44))
+
+
+def _nm44(v, values, j0_):
+    """Theorem 4.4's evaluator (numerics.thm44) at the sampled α (an mpf) and K."""
+    return nm.thm44(v["alpha"], *(mpq(values[x]) for x in ("eta", "lam", "Sg", "sigma", "b")), int(values["n"]),
+                    int(v["K"]), j0_)
+
+
+def _thm52_at(v):
+    return nm.thm52(v["alpha"], *(mpq(_FIG2[x]) for x in ("eta", "lam", "Sg", "sigma", "b")), int(_FIG2["n"]),
+                    int(v["K"]))
+
+
+paper.add(SampledInequality(
+    paper.id("thm-5.2-ge-first-batch"),
+    lambda v: _nm44(v, _FIG2, 0), "<=", _thm52_at,
+    "Theorem 5.2 ≥ Theorem 4.4 for the first batch (j₀ = 0): the log-mean-exp is at least the smallest ε_0^{N−j₀} "
+    "(Figure 2's parameters, sampled α up to 1000 and K up to 10¹²)",
+    src("Theorem 5.2, eq. (15)", ("11", "15"), "derived"), symbols=[_a, _k], where=[_a > 1],
+    hints=[{"alpha": 2, "K": 1}, {"alpha": 10, "K": 10}, {"alpha": 1000, "K": 3}, {"alpha": 30, "K": 10 ** 12}],
+    samples=8, digits=20, covers=[thm44.id, thm52.id]))
+paper.add(SampledInequality(
+    paper.id("thm-5.2-le-last-batch"), _thm52_at, "<=",
+    lambda v: _nm44(v, _FIG2, 11),
+    "Theorem 5.2 ≤ Theorem 4.4 for the last batch (j₀ = N − 1): the log-mean-exp is at most the largest "
+    "ε_0^{N−j₀} = ε_0^1 (§5.1; Figure 2's parameters, sampled α up to 1000 and K up to 10¹²)",
+    src("Theorem 5.2, eq. (15)", ("11", "15"), "derived"), symbols=[_a, _k], where=[_a > 1],
+    hints=[{"alpha": 2, "K": 1}, {"alpha": 10, "K": 10}, {"alpha": 1000, "K": 3}, {"alpha": 30, "K": 10 ** 12}],
+    samples=8, digits=20, covers=[thm44.id, thm52.id]))
