@@ -351,30 +351,32 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool)
             raise NotConvertible(f"{at.bound.id}: ε(δ) > {epsilon} for every δ < 1")
         if fn_mp(lo) <= t:
             hi = lo
-        for _ in range(400):
+        # Bisection on log δ to 12 digits (ε-at-δ formulas are often themselves root finders, so each
+        # step is costly; any δ_hi with ε(δ_hi) ≤ ε is valid, the digits only tighten it).
+        for _ in range(120):
             mid = mpmath.sqrt(lo * hi)
             v = fn_mp(mid)
             if mpmath.isfinite(v) and v <= t:
                 hi = mid
             else:
                 lo = mid
-            if hi - lo <= hi * mpmath.mpf(10) ** (-(DIGITS + 6)):
+            if hi - lo <= hi * mpmath.mpf(10) ** -12:
                 break
     value = f"ε(δ) = {epsilon} at δ = {_mp_str(hi, 15)}"
     if not certify:
         return Converted(value, "delta", hi)
     # increasing in the search direction is reversed: certify δ_hi with ε ball ≤ ε.
-    x_hi, step = rational(hi, DIGITS + 6), mpmath.mpf(10) ** (-(DIGITS + 4))
+    x_hi, step = rational(hi, 14), mpmath.mpf(10) ** -13
     e_frac = Fraction(int(epsilon.p), int(epsilon.q))
     for _ in range(60):
         if _endpoints(fn_ball(x_hi))[1] <= e_frac:
             break
         with mpmath.workdps(SEARCH_DPS):
-            x_hi = rational(min(to_mpf(x_hi) * (1 + step), mpmath.mpf(1) - mpmath.mpf(10) ** -30), DIGITS + 6)
+            x_hi = rational(min(to_mpf(x_hi) * (1 + step), mpmath.mpf(1) - mpmath.mpf(10) ** -30), 14)
         step *= 4
     else:
         raise NotConvertible(f"{at.bound.id}: could not certify δ at ε = {epsilon}")
-    x_lo = rational(lo, DIGITS + 6)
+    x_lo = rational(lo, 14)
     lower = Fraction(0)
     if _endpoints(fn_ball(x_lo))[0] > e_frac:
         lower = Fraction(int(x_lo.p), int(x_lo.q))
