@@ -329,11 +329,14 @@ def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -
 def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
     d_name = at.bound.output.at
     if delta is not None:
-        est = max(at.evaluate(SEARCH_DPS, **{d_name: delta}, **free), mpmath.mpf(0))
-        value = f"ε(δ = {delta}) = {_mp_str(est, 15)}"
         if not certify:
-            return Converted(value, "epsilon", est)
+            est = max(at.evaluate(SEARCH_DPS, **{d_name: delta}, **free), mpmath.mpf(0))
+            return Converted(f"ε(δ = {delta}) = {_mp_str(est, 15)}", "epsilon", est)
+        # one certified evaluation (these are often root finders): the estimate is the ball's midpoint
         lo, hi = _endpoints(at.ball(PREC, **{d_name: delta}, **free))
+        with mpmath.workdps(SEARCH_DPS):
+            est = max(to_mpf(_q((lo + hi) / 2)), mpmath.mpf(0))
+        value = f"ε(δ = {delta}) = {_mp_str(est, 15)}"
         return Converted(value, "epsilon", est, _up(max(hi, Fraction(0))), _interval(lo, max(hi, Fraction(0))))
     fr = {k: to_mpf(v) for k, v in free.items()}
 
