@@ -19,6 +19,7 @@ from fractions import Fraction
 
 import mpmath
 
+from symbolic.certify import NotCertifiable
 from symbolic.errors import HypothesisError, InputError, SymbolicError
 from symbolic.exact import parse_exact
 from symbolic.registry import registry as _registry
@@ -46,11 +47,13 @@ class Row:
     valid: bool = True
     note: str = ""
     error: bool = False
+    certified: bool = True
 
     def as_json(self, target: str) -> dict:
         return {"id": self.id, "label": self.label, "applies": self.applies, "reason": self.reason,
                 "currency": self.currency, "relation": self.relation, "value": self.value,
                 target: self.result, "interval": list(self.interval) if self.interval else None,
+                "certified": self.certified and self.interval is not None,
                 **({"error": True} if self.error else {})}
 
 
@@ -112,7 +115,8 @@ class Account:
         lines.append(f"{'bound':44} {'currency':8} {sym + ' (certified, rounded up)':27} value in its currency")
         for row in self.rows:
             if row.applies and row.result is not None:
-                lines.append(f"{row.id:44} {row.currency:8} {row.result:27} {row.value}")
+                shown = row.result + ("" if row.certified else " (not certified)")
+                lines.append(f"{row.id:44} {row.currency:8} {shown:27} {row.value}")
         skipped = [row for row in self.rows if not (row.applies and row.result is not None)]
         best = self.best
         lines.append("")
@@ -172,6 +176,16 @@ class Account:
         return head + table + "".join(f"<p>{f}</p>" for f in foot)
 
 
+def _up_digits(x, digits: int) -> str:
+    """An mpmath value rounded up to ``digits`` significant digits (uncertified values)."""
+    from fractions import Fraction as _F
+
+    from symbolic.certify import directed_decimal
+
+    man, exp = mpmath.mpf(x).man_exp if x != 0 else (0, 0)
+    return directed_decimal(_F(man) * _F(2) ** exp, digits, upward=True) if x != 0 else "0"
+
+
 def _bounds(registry) -> tuple[list, dict]:
     bounds, unavailable = [], {}
     for key in registry.keys():  # noqa: SIM118 (a Registry, not a dict)
@@ -213,7 +227,12 @@ def account(run, delta=None, *, epsilon=None, certify: bool = True, heuristics: 
             rows.append(row)
             continue
         try:
-            conv = convert(bound, run, certify=certify, **kw)
+            try:
+                conv = convert(bound, run, certify=certify, **kw)
+            except NotCertifiable:
+                # a custom-algorithm formula has no Arb enclosure: its mpmath value, labelled uncertified
+                conv = convert(bound, run, certify=False, **kw)
+                row.certified = False
         except HypothesisError as exc:
             row.reason = f"{bound.label}: the formula's hypothesis '{exc.hypothesis}' fails at this run ({exc})"
         except NotConvertible as exc:
@@ -229,8 +248,9 @@ def account(run, delta=None, *, epsilon=None, certify: bool = True, heuristics: 
             row.applies = True
             row.value, row.result, row.interval = conv.value, conv.result, conv.interval
             row.estimate = float(conv.estimate)
-            if not certify:
-                row.result = mpmath.nstr(conv.estimate, 12)
+            if not certify or not row.certified:
+                row.certified = False
+                row.result = _up_digits(conv.estimate, 15)
         rows.append(row)
     rows.sort(key=lambda r: (not (r.applies and r.result is not None), r.id))
     base = all_iterates(run, certify=certify, **kw) if baseline else None
