@@ -14,10 +14,18 @@ and Theorem 3.12 (only its per-step term is encoded).
 
 from __future__ import annotations
 
-from derivations.privacy.bounds import Bound, Output, Regime, Requirement, UpdateConvention, declare
+from derivations.privacy.bounds import (
+    Bound,
+    Output,
+    Regime,
+    Requirement,
+    UpdateConvention,
+    declare,
+)
 from derivations.privacy.run import RUN_SYMBOLS as R
 
-from .common import eta as eta_p, paper, sigma
+from .common import eta as eta_p
+from .common import paper, sigma
 
 eta, s, Delta, n, T = (R[k] for k in ("step_size", "noise_std", "gradient_sensitivity", "n", "steps"))
 M, m, D = R["M"], R["m"], R["diameter"]

@@ -14,17 +14,34 @@ always active, encounter steps enter in order of their breakpoints s_b c^{k}).
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import mpmath
 import sympy as sp
 
-from symbolic import Formula, Hypothesis, Identity
+from symbolic import Formula, Hypothesis
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
 from symbolic.errors import EvaluationError
 from symbolic.params import natural
 
-from .common import ALPHA_GT_1, B_LE_N, D, K, L, T, alpha, b, eta, mp, n, paper, params, plain, sigma, src
+from .common import (
+    ALPHA_GT_1,
+    B_LE_N,
+    D,
+    K,
+    L,
+    T,
+    alpha,
+    b,
+    eta,
+    mp,
+    n,
+    paper,
+    params,
+    plain,
+    sigma,
+    src,
+)
 from .smooth import solve as solve31
 
 pos_param = natural("pos", "position 0 ≤ pos < n/b of i⋆'s batch in every epoch")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic import Identity, Inequality, Limit
 from derivations.privacy.gaussian import gaussian_rdp
+from symbolic import Identity, Inequality, Limit
 
 from .common import alpha, beta, eta, paper, sigma, src
 
@@ -88,8 +88,8 @@ paper.add(Inequality(
     paper.id("a.14/max-concave"), sp.diff(phi, uu, 2).subs(uu, 1 / (1 + vv)), "<=", 0,
     "u^{1/3} + (1 − u)^{1/3} is concave on (0, 1) (u = 1/(1 + v)), so u = 1/2 is its maximum", src(EX, ("131", "132"))))
 p_, q_ = sp.Symbol("p", positive=True), sp.Symbol("q", positive=True)   # x = −p < 0 < y = q
-G_even = lambda t: sp.Abs(t) ** sp.Rational(1, 3)                       # noqa: E731  f′ as written
-G_odd = lambda t: sp.sign(t) * sp.Abs(t) ** sp.Rational(1, 3)           # noqa: E731
+G_even = lambda t: sp.Abs(t) ** sp.Rational(1, 3)
+G_odd = lambda t: sp.sign(t) * sp.Abs(t) ** sp.Rational(1, 3)
 paper.add(Identity(
     paper.id("a.14/case-3"), sp.Abs(G_even(-p_) - G_even(q_)), p_ ** sp.Rational(1, 3) + q_ ** sp.Rational(1, 3),
     "case 3 of A.14 as printed, for x < 0 < y and the G = f′ = |x|^{1/3} of the statement: |G(x) − G(y)| = "

@@ -19,8 +19,8 @@ from symbolic import Inequality
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
 
 from .common import paper, src
-from .smooth import eps31
 from .hoelder_theorem import eps37
+from .smooth import eps31
 
 FIG1 = dict(alpha=2, sigma=1, eta=sp.Rational(1, 10), K=2, n=5, D=1)     # α = 2 so that ε/α = ε/2 = value/(2σ²)·…
 CASES = {"nonconvex": sp.Rational(11, 10), "convex": sp.Integer(1), "strongly convex": sp.Rational(9, 10)}
@@ -57,15 +57,17 @@ def figure_2a_proxy(lams, T=200, dps=15):
 _one = [sp.Symbol("one", positive=True)]
 
 
+def _rounded_plateau(c, T, digits):
+    """Our ε/α at (c, T), rounded to ``digits`` decimals (for the comparison with the catalog's digits)."""
+    return lambda v: mpmath.nint(eps31.evaluate(dps=30, c=c, T=T, **FIG1) / 2 * 10 ** digits) / 10 ** digits
+
+
 for label, c, T, text in (("nonconvex", CASES["nonconvex"], 400, "0.27317173"),
                           ("convex", CASES["convex"], 400, "0.16006154"),
                           ("strongly-convex", CASES["strongly convex"], 400, "0.06665899")):
-    digits = len(text.split(".")[1])
     paper.add(NumericIdentity(
-        paper.id(f"fig-1a/plateau-{label}"),
-        (lambda c=c, T=T, digits=digits: (lambda v: mpmath.nint(eps31.evaluate(dps=30, c=c, T=T, **FIG1) / 2
-                                                               * 10 ** digits) / 10 ** digits))(),
-        lambda v, text=text: mpmath.mpf(text),
+        paper.id(f"fig-1a/plateau-{label}"), _rounded_plateau(c, T, len(text.split(".")[1])),
+        (lambda t: (lambda v: mpmath.mpf(t)))(text),
         f"Figure 1(a), {label.replace('-', ' ')} (c = {c}): our exact Theorem 3.1 at T = {T} is ε/α = {text} to the "
         f"8 decimals of the catalog's independent recomputation (recomputed, not printed in the paper)",
         src("Figure 1", (), "derived", "recomputation; the figure prints no numbers"), symbols=_one,
@@ -73,7 +75,7 @@ for label, c, T, text in (("nonconvex", CASES["nonconvex"], 400, "0.27317173"),
 
 # Burn-in, convex case, in exact rational arithmetic: the plateau (D + sm)²/m is minimised at m = 13 among integers
 # (convex in m, compare neighbours) and first beats composition s²T at T = 51.
-_plateau = lambda m: (1 + S * m) ** 2 / m    # noqa: E731
+_plateau = lambda m: (1 + S * m) ** 2 / m
 paper.add(Inequality(
     paper.id("fig-1a/convex-window-13"), sp.Min(_plateau(12), _plateau(14)), ">=", _plateau(13),
     "convex, Figure 1 setting: (D + sm)²/m at m = 13 is below m = 12 and m = 14 (so, by convexity, minimal over "

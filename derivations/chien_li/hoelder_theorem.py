@@ -18,18 +18,33 @@ problem and is not certified to be the global minimum.  Windows are scanned as f
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import mpmath
 import sympy as sp
 
-from symbolic import Formula, Hypothesis
+from symbolic import Formula
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
 from symbolic.errors import EvaluationError
 
-from .common import ALPHA_GT_1, LAM_LE_1, D, K, L, T, alpha, eta, lam, mp, n, paper, params, plain, sigma, src
+from .common import (
+    ALPHA_GT_1,
+    LAM_LE_1,
+    D,
+    K,
+    L,
+    T,
+    alpha,
+    eta,
+    lam,
+    mp,
+    n,
+    paper,
+    params,
+    sigma,
+    src,
+)
 from .holder import h_value
-from .smooth import solve as solve31
 
 MAX_STEPS = 10 ** 5
 

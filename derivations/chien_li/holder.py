@@ -16,7 +16,7 @@ erratum E8 (A.9's derivative of g).
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import mpmath
 import sympy as sp

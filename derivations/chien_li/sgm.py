@@ -13,18 +13,34 @@ composition term (eq. (19); proof (67)–(69)).
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import mpmath
 import sympy as sp
 
-from symbolic import Formula, Hypothesis, Identity, Inequality
-from symbolic.claims.numeric import NumericIdentity, SampledInequality
 from derivations.privacy.gaussian import gaussian_density, gaussian_rdp
 from derivations.privacy.sgm import sgm_rdp, sgm_rdp_reverse
+from symbolic import Formula, Identity, Inequality
+from symbolic.claims.numeric import NumericIdentity, SampledInequality
 
-from .common import (ALPHA_GT_1, B_LE_N, BETA_LE_1, Q_LT_1, K, alpha, b, beta, eta, mp, n, paper, params, plain, q,
-                     sigma, src)
+from .common import (
+    ALPHA_GT_1,
+    B_LE_N,
+    BETA_LE_1,
+    Q_LT_1,
+    K,
+    alpha,
+    b,
+    beta,
+    eta,
+    mp,
+    n,
+    paper,
+    params,
+    q,
+    sigma,
+    src,
+)
 
 
 def S_value(av, qv, sv):
@@ -58,9 +74,9 @@ _HINTS = [{"alpha": 4, "q": "3/10", "sigma": 1}, {"alpha": "5/2", "q": "1/100", 
 def _quad_definition(v):
     """S_α(q, σ) by direct quadrature of (18) (independent of the toolkit's integrand)."""
     a_, q__, s__ = v["alpha"], v["q"], v["sigma"]
-    p0 = lambda x: mpmath.npdf(x, 0, s__)  # noqa: E731
-    p1 = lambda x: mpmath.npdf(x, 1, s__)  # noqa: E731
-    f = lambda x: p0(x) ** a_ * ((1 - q__) * p0(x) + q__ * p1(x)) ** (1 - a_)  # noqa: E731
+    p0 = lambda x: mpmath.npdf(x, 0, s__)
+    p1 = lambda x: mpmath.npdf(x, 1, s__)
+    f = lambda x: p0(x) ** a_ * ((1 - q__) * p0(x) + q__ * p1(x)) ** (1 - a_)
     return mpmath.log(mpmath.quad(f, [-mpmath.inf, -a_ * s__, 0, mpmath.mpf(1) / 2, 1, mpmath.inf])) / (a_ - 1)
 
 

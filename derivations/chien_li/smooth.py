@@ -20,8 +20,8 @@ minimum over τ ∈ {0, …, T−1} and β ∈ [0, 1]^{T−τ} (an infimum: β_t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 import mpmath
 import sympy as sp
@@ -31,7 +31,22 @@ from symbolic.claims.numeric import NumericIdentity, SampledInequality
 from symbolic.errors import EvaluationError
 from symbolic.numeric import geometric_sum
 
-from .common import ALPHA_GT_1, D, K, T, alpha, c, eta, mp, n, paper, params, plain, sigma, src
+from .common import (
+    ALPHA_GT_1,
+    D,
+    K,
+    T,
+    alpha,
+    c,
+    eta,
+    mp,
+    n,
+    paper,
+    params,
+    plain,
+    sigma,
+    src,
+)
 
 THEOREM = "Theorem 3.1"
 C_POSITIVE = Hypothesis(plain("c") > 0, "c > 0 (the weights c^{−2(t−τ+1)} of (3) need c ≠ 0)")
@@ -202,10 +217,19 @@ def _regime(c_of):
 
 
 _Lsm = sp.Symbol("L", positive=True)
+
+
+def _c_of(c_expr):
+    """The exact factor c of a regime at the given (exact) parameter values."""
+    return lambda v: sp.sympify(c_expr).subs({eta: v["eta"], _Lsm: v["L"], _m_sc: v.get("m", 0)})
+
+
 _m_sc = sp.Symbol("m", nonnegative=True)
 _base = params("alpha", "sigma", "eta", "K", "n", "D")
-from .common import P as _P  # noqa: E402
-from symbolic.params import positive as _positive  # noqa: E402
+from symbolic.params import positive as _positive
+
+from .common import P as _P
+
 _Lparam = _positive("L", "smoothness constant L > 0 of each loss")
 _REGIMES = {}
 for _name, _c, _extra, _hyps, _text in (
@@ -223,8 +247,7 @@ for _name, _c, _extra, _hyps, _text in (
         src("Theorem 3.1, eqs. (3)–(4), with Lemma 3.4", ("3", "4"), "printed", _text),
         hypotheses=[ALPHA_GT_1] + _hyps,
         title=f"Theorem 3.1 with {_text}",
-        evaluator=_regime((lambda c_expr: (lambda v: sp.sympify(c_expr).subs(
-            {eta: v["eta"], _Lsm: v["L"], _m_sc: v.get("m", 0)})))(_c)),
+        evaluator=_regime(_c_of(_c)),
     ))
 
 # --- (12): Cauchy–Schwarz allocation for a symbolic window length m.
@@ -258,7 +281,7 @@ paper.add(Identity(
     "optimality of (12) for a symbolic number of steps m: for every allocation a, Σ a_k²/(1 − β_k) − Δ²/S = "
     "Σ (a_k − a_k*)²/(1 − β_k) + (2Δ/S)(Σ c^{−k}a_k − Δ) (S = Σ(1 − β_k)c^{−2k}); both terms are ≥ 0 for feasible a "
     "(Σ c^{−k}a_k ≥ Δ), so Δ²/S is the minimum, attained only at a*",
-    src(CS, ("11", "12")), covers=c31))
+    src(CS, ("11", "12")), budget=90, covers=c31))
 
 # --- β elimination (catalog D1): min_β p²/β + q²/(1 − β) = (p + q)².
 bb = sp.Symbol("beta", positive=True)

@@ -15,7 +15,7 @@ min(D_t, D).
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import mpmath
 import sympy as sp

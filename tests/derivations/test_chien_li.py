@@ -210,8 +210,8 @@ def test_figure_1_plateaus(reg):
 def S_ref(alpha, q, sigma):
     with mpmath.workdps(60):
         a, qq, s = Q(alpha), Q(q), Q(sigma)
-        f0 = lambda x: mpmath.npdf(x, 0, s)  # noqa: E731
-        f1 = lambda x: mpmath.npdf(x, 1, s)  # noqa: E731
+        f0 = lambda x: mpmath.npdf(x, 0, s)
+        f1 = lambda x: mpmath.npdf(x, 1, s)
         v = mpmath.quad(lambda x: f0(x) ** a * ((1 - qq) * f0(x) + qq * f1(x)) ** (1 - a), [-mpmath.inf, -10, 0, 1, 10,
                                                                                           mpmath.inf])
         return mpmath.log(v) / (a - 1)
