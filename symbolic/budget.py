@@ -30,15 +30,26 @@ def time_budget(seconds: float | None, what: str):
         yield
         return
 
+    message = (f"{what}: stopped after the time budget of {seconds:g} s "
+               "(raise it with --timeout SECONDS, or ask for fewer digits)")
+    fired = []
+
     def _raise(signum, frame):
-        raise BudgetExceeded(
-            f"{what}: stopped after the time budget of {seconds:g} s "
-            "(raise it with --timeout SECONDS, or ask for fewer digits)")
+        fired.append(True)
+        raise BudgetExceeded(message)
 
     previous = signal.signal(signal.SIGALRM, _raise)
     signal.setitimer(signal.ITIMER_REAL, float(seconds))
     try:
         yield
+    except BudgetExceeded:
+        raise
+    except Exception as exc:
+        # The alarm fired inside a C extension's callback (Arb's integrator turns the
+        # exception into SystemError) or a library wrapped it: still the budget.
+        if fired:
+            raise BudgetExceeded(message) from exc
+        raise
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)

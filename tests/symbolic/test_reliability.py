@@ -208,6 +208,17 @@ def test_eval_time_budget_ends_in_a_clear_error(args, capsys):
         assert code == 0
 
 
+def test_budget_survives_an_extension_that_wraps_the_alarm():
+    """Arb's integrator turns an exception raised in its Python callback into SystemError (fuzz,
+    sgm-rdp at σ = 1e-59 with --certify): the budget still reports itself, not a traceback."""
+    with pytest.raises(BudgetExceeded, match="time budget of 0.2 s"):
+        with time_budget(0.2, "demo"):
+            try:
+                time.sleep(2)
+            except BudgetExceeded as exc:
+                raise SystemError("returned a result with an exception set") from exc
+
+
 def test_linear_gaussian_divergence_near_one_is_fast_and_certified(reg):
     f = reg.formula("kong-ribero/linear-gaussian-divergence")
     params = dict(alpha="2", sigma="1", L="1." + "0" * 29 + "1", tau="1", sbar="1", T="1e12", ell="1e6")
