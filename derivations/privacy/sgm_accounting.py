@@ -225,8 +225,34 @@ class _Problem:
             x1, s1 = x2, self.slope(bound, x2)
             if abs(x1 - x0) < tol * x1:
                 break
-        best = x1 if abs(s1.mid()) <= abs(s0.mid()) else x0
-        return best if lo < best < hi else arb(n_best)
+        best, s_best = (x1, s1) if abs(s1.mid()) <= abs(s0.mid()) else (x0, s0)
+        if lo < best < hi and abs(s_best.mid()) < arb(2) ** (-(self.sp // 3)):
+            return best
+        # The secant wandered (a steep RDP curve): Illinois regula falsi on a sign-changing bracket.
+        a, b = _dyadic(lo), _dyadic(hi)
+        sa, sb = self.slope(bound, a), self.slope(bound, b)
+        if not (sa.mid() < 0 < sb.mid()):
+            return best if lo < best < hi else arb(n_best)
+        side = 0
+        x, sx = a, sa
+        for _ in range(80):
+            x = _dyadic((a * sb.mid() - b * sa.mid()) / (sb.mid() - sa.mid()))
+            if not (a < x < b):
+                x = _dyadic((a + b) / 2)
+            sx = self.slope(bound, x)
+            if sx.mid() < 0:
+                a, sa = x, sx
+                if side == -1:
+                    sb = sb / 2
+                side = -1
+            else:
+                b, sb = x, sx
+                if side == 1:
+                    sa = sa / 2
+                side = 1
+            if b - a < tol * b or abs(sx.mid()) < arb(2) ** (-(self.sp - 8)):
+                break
+        return x
 
     # -- lower bounds --------------------------------------------------------------------------
     def r_floor(self, a: arb) -> arb:
@@ -303,6 +329,11 @@ class _prec:
         ctx.prec = self.old
 
 
+#: Box evaluations after which the branch-and-bound stops refining (the bound stays valid, the ball
+#: wide, and the caller raises PrecisionNotReached instead of running for minutes).
+MAX_BOXES = 4000
+
+
 def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: arb | None,
                       n_hint: int) -> arb:
     """min(lower bounds) over the piece's region outside ``exclude``, pruning boxes whose lower
@@ -353,12 +384,17 @@ def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: 
                 boxes.append((exclude.upper(), b))
         else:
             boxes.append((a, b))
-    added = 0
+    added = evaluations = 0
     while boxes:
         a, b = boxes.pop()
         v = pb.box_lower(bound, a, b)
+        evaluations += 1
         if v >= upper:
             continue
+        if evaluations > MAX_BOXES:  # give up refining: every box left keeps its (valid, loose) bound
+            lows.append(v)
+            lows.extend(pb.box_lower(bound, a2, b2) for a2, b2 in boxes)
+            break
         width = b - a
         if added < 24 and not any(a <= t <= b for t, _, _ in pb.tangents):
             mid = _dyadic((a + b) / 2)
