@@ -214,19 +214,24 @@ class _Problem:
         x1 = _dyadic(x0 + arb(2) ** -10)
         s0, s1 = self.slope(bound, x0), self.slope(bound, x1)
         tol = arb(2) ** (-(self.sp - 12))
+        converged = False
         for _ in range(12):
             den = (s1 - s0).mid()
             if den == 0:
                 break
             x2 = _dyadic(x1 - s1.mid() * (x1 - x0) / den)
-            if not (lo < x2 < hi) or x2 == x1:
+            if not (lo < x2 < hi):
+                break
+            if x2 == x1:
+                converged = True
                 break
             x0, s0 = x1, s1
             x1, s1 = x2, self.slope(bound, x2)
             if abs(x1 - x0) < tol * x1:
+                converged = True
                 break
-        best, s_best = (x1, s1) if abs(s1.mid()) <= abs(s0.mid()) else (x0, s0)
-        if lo < best < hi and abs(s_best.mid()) < arb(2) ** (-(self.sp // 3)):
+        best = x1 if abs(s1.mid()) <= abs(s0.mid()) else x0
+        if converged and lo < best < hi:
             return best
         # The secant wandered (a steep RDP curve): Illinois regula falsi on a sign-changing bracket.
         a, b = _dyadic(lo), _dyadic(hi)
@@ -250,7 +255,7 @@ class _Problem:
                 if side == 1:
                     sa = sa / 2
                 side = 1
-            if b - a < tol * b or abs(sx.mid()) < arb(2) ** (-(self.sp - 8)):
+            if b - a < tol * b or sx.mid() == 0:
                 break
         return x
 
@@ -396,7 +401,7 @@ def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: 
             lows.extend(pb.box_lower(bound, a2, b2) for a2, b2 in boxes)
             break
         width = b - a
-        if added < 24 and not any(a <= t <= b for t, _, _ in pb.tangents):
+        if added < 64 and not any(a <= t <= b for t, _, _ in pb.tangents):
             mid = _dyadic((a + b) / 2)
             with _prec(40):  # a tangent only has to beat the upper bound by a visible margin
                 L0, L1 = pb.m.log_moment_and_slope(mid, 32)
