@@ -577,17 +577,11 @@ def enclosure(values: Mapping[str, sp.Rational], prec: int) -> arb:
 
 
 def _evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
-    """Midpoint of the certified ball (relative error below 10^−(dps+15)) at the working precision.
+    """The mpmath fallback (no enclosure), used by ``evaluate`` only where the certified ball cannot
+    pin the digits: the previous algorithm, :func:`.sgm_mpmath.mpmath_epsilon`."""
+    from .sgm_mpmath import mpmath_epsilon
 
-    The extra 15 digits are the next step of :func:`symbolic.numeric.evaluate_to_precision`'s
-    agreement loop, which then reuses the same ball instead of recomputing it.
-    """
-    key = _key(values)
-    needed = math.ceil(dps * math.log2(10)) + 4
-    ball = _CACHE.get(key)
-    if ball is None or not (ball.is_exact() or ball.rel_accuracy_bits() >= needed):
-        ball = enclosure(values, math.ceil((dps + 15) * math.log2(10)) + 4)
-    return to_mpf(ball, mpmath.mp.dps)
+    return mpmath_epsilon(values, dps)
 
 
 q_s, sigma_s, steps_s, delta_s = q_param.symbol, sigma_param.symbol, steps_param.symbol, delta_param.symbol
