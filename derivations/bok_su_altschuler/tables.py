@@ -210,7 +210,7 @@ for _l, _rows in T10.items():
                 f"corrected {_tab}, L/b = {_Lb}, η = {_eta}: E* = ⌈1 + (3x + ⌈x⌉)/l⌉ = "
                 f"{e_star_corrected(_l, _Lb, _eta)} (x = Db/(ηL)) is the first epoch at which composition reaches μ* "
                 f"(printed: {_E})", src(_tab, (), "corrected"),
-                where_printed="recomputed here: closed form vs exact search", origin="recomputed",
+                where_printed="recomputed here: closed form vs exact search", origin="recomputed", expect="checked",
                 erratum="bok-su-altschuler E7", covers=[thm46.id, thm44.id]))
 
 # ---------------------------------------------------------------------------
