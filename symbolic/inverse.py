@@ -53,7 +53,10 @@ class Inverse:
         def g(x) -> mpmath.mpf:
             exact = {sym[n]: v for n, v in fixed.items()}
             exact[sym[self.solve_for]] = _exact(x)
-            return fwd(exact, wp) - target
+            # One run at the working precision: the caller's precision loop (or the certified
+            # Arb bracket built around the result) is what validates the root.
+            with mpmath.workdps(wp + 10):
+                return fwd.once(exact) - target
 
         lo = mpmath.mpf(sp.N(self.lower.subs({sym[n]: v for n, v in fixed.items()}), wp + 5))
         if g(lo) <= 0:

@@ -225,6 +225,13 @@ class CompiledExpression:
             self._cache[resolved] = fn
         return fn
 
+    def once(self, values: dict) -> mpmath.mpf:
+        """One evaluation at the current mpmath precision (no precision escalation): for
+        algorithms that only need a proposal which something else validates (a root
+        bracket certified by Arb, an outer precision loop)."""
+        fn = self._compiled(resolve_branches(self.expr, values))
+        return _as_real(fn(*[_to_mpmath(values[s]) for s in self.symbols]), self.name)
+
     def __call__(self, values: dict, dps: int = 30) -> mpmath.mpf:
         """Evaluate at exact rational ``values`` (Symbol -> Rational) to ``dps`` digits."""
         resolved = resolve_branches(self.expr, values)

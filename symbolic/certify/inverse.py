@@ -118,7 +118,13 @@ def enclose_inverse(formula, exact: dict, prec: int) -> InverseEnclosure:
     if side < 0:  # forward(lower) <= target: the value is lower itself
         return InverseEnclosure(lower, lower, fwd.target, ball_lower, ball_lower)
     digits = int(prec * 0.30103) + 10
-    x0 = _rational(formula.mpmath_value(exact, digits))
+    # The mpmath evaluator only proposes where to look (one run, no precision loop): the
+    # bracket below is what is certified.
+    with mpmath.workdps(digits + 10):
+        x0 = formula.evaluator(exact, digits + 10)
+    if not isinstance(x0, mpmath.mpf) or not mpmath.isfinite(x0):
+        raise PrecisionNotReached(f"{formula.id}: the evaluator proposed no finite root ({x0})")
+    x0 = _rational(x0)
     step = max(abs(x0), Fraction(1, 2 ** 64)) / 2 ** (prec + 6)
     lo = hi = None
     lo_ball = hi_ball = None
