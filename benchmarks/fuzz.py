@@ -133,10 +133,10 @@ _INPUT_MARKERS = ("expected name=value", "given twice", "dps must", "cannot pars
 def classify_error(text: str) -> str:
     """The kind of a one-paragraph error: bad input, violated hypothesis, time budget, not
     certifiable (--certify on an uncertifiable point), or an evaluation refused on valid input."""
-    if any(m in text for m in _INPUT_MARKERS):
-        return "refused:input"
     if "time budget" in text:
         return "refused:budget"
+    if any(m in text for m in _INPUT_MARKERS):
+        return "refused:input"
     if "hypothesis" in text or "∈ {" in text:
         return "refused:hypothesis"
     if "certif" in text.lower() or "Arb " in text:
