@@ -37,7 +37,7 @@ from derivations.privacy.rdp_conversion import (
     minimise_over_alpha,
     pointwise_epsilon,
 )
-from symbolic.certify import directed_decimal, enclose
+from symbolic.certify import NotCertifiable, directed_decimal, enclose
 from symbolic.errors import HypothesisError, SymbolicError
 from symbolic.exact import parse_exact
 
@@ -65,6 +65,7 @@ class Converted:
     result: str | None = None  # certified upper end, rounded up
     interval: tuple[str, str] | None = None
     details: dict = field(default_factory=dict)
+    certified: bool = True  # False: the formula has no certified enclosure (result/interval None)
 
 
 def _endpoints(ball) -> tuple[Fraction, Fraction]:
@@ -193,8 +194,21 @@ def rdp_epsilon_interval(alpha: sp.Rational, r_ball, delta: sp.Rational) -> tupl
 def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
     a_name = at.bound.output.at
 
-    def r(alpha):
+    def true_r(alpha):
         return at.search_value(**{a_name: alpha}, **{k: to_mpf(v) for k, v in free.items()})
+
+    r = true_r
+    if at.fast() is None:
+        # A custom-algorithm formula can cost seconds per order (a recursion over T steps).  Choose α*
+        # on the affine surrogate through r(2) and r(4) — exact for the usual r(α) = αρ — and then
+        # evaluate the formula itself at α*: every α gives a valid ε, so the surrogate only steers.
+        with mpmath.workdps(SEARCH_DPS):
+            r2, r4 = true_r(mpmath.mpf(2)), true_r(mpmath.mpf(4))
+        if mpmath.isfinite(r2) and mpmath.isfinite(r4) and r4 >= r2 >= 0:
+            slope = (r4 - r2) / 2
+
+            def r(alpha):
+                return r2 + slope * (alpha - 2)
 
     with mpmath.workdps(SEARCH_DPS):
         if delta is not None:
@@ -225,14 +239,21 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
             est = max(pointwise_epsilon("best", to_mpf(alpha_q), r_est, to_mpf(delta)), mpmath.mpf(0))
         if not certify:
             return Converted(value, "epsilon", est, details=details)
-        lo, hi = rdp_epsilon_interval(alpha_q, at.ball(PREC, **{a_name: alpha_q}, **free), delta)
+        try:
+            ball = at.ball(PREC, **{a_name: alpha_q}, **free)
+        except NotCertifiable:
+            return Converted(value, "epsilon", est, details=details, certified=False)
+        lo, hi = rdp_epsilon_interval(alpha_q, ball, delta)
         return Converted(value, "epsilon", est, _up(hi), _interval(lo, hi), details)
     with mpmath.workdps(SEARCH_DPS):
         est = min(mpmath.exp(sp.lambdify((_A, _R, _E), _LOG_DELTA_BALLE, "mpmath")(
             to_mpf(alpha_q), r_est, to_mpf(epsilon))), mpmath.mpf(1))
     if not certify:
         return Converted(value, "delta", est, details=details)
-    r_lo, r_hi = _endpoints(at.ball(PREC, **{a_name: alpha_q}, **free))
+    try:
+        r_lo, r_hi = _endpoints(at.ball(PREC, **{a_name: alpha_q}, **free))
+    except NotCertifiable:
+        return Converted(value, "delta", est, details=details, certified=False)
     ends = [_endpoints(enclose(sp.exp(_LOG_DELTA_BALLE), {_A: alpha_q, _R: _outward(x, up), _E: epsilon}, PREC,
                                "rdp-to-dp[balle, δ]")) for x, up in ((max(r_lo, Fraction(0)), False), (r_hi, True))]
     lo, hi = min(ends[0][0], Fraction(1)), min(ends[1][1], Fraction(1))

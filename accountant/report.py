@@ -247,6 +247,7 @@ def account(run, delta=None, *, epsilon=None, certify: bool = True, heuristics: 
         else:
             row.applies = True
             row.value, row.result, row.interval = conv.value, conv.result, conv.interval
+            row.certified = row.certified and conv.certified
             row.estimate = float(conv.estimate)
             if not certify or not row.certified:
                 row.certified = False
