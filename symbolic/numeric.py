@@ -284,7 +284,10 @@ def input_digits(values) -> int:
     need = 0
     for v in values:
         p, q = (int(getattr(v, "p", v)), int(getattr(v, "q", 1)))
-        need = max(need, _significant_digits(abs(p)) + _significant_digits(q))
+        # plus the input's decimal magnitude: q = 1e-150 makes 1 − (1 − q)² ≈ 2q and q² terms
+        # that vanish below 300 digits, so start where they are visible.
+        magnitude = abs(abs(p).bit_length() - q.bit_length()) * 30103 // 100000 if p else 0
+        need = max(need, _significant_digits(abs(p)) + _significant_digits(q) + magnitude)
     return min(need, MAX_INPUT_DIGITS)
 
 
@@ -324,7 +327,7 @@ def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str, star
     previous = None
     zeros = 0
     work = dps + GUARD_DIGITS + int(start_digits)
-    limit = max(8 * (dps + GUARD_DIGITS), 2 * work)
+    limit = max(8 * (dps + GUARD_DIGITS), 4 * work)
     while True:
         with mpmath.workdps(work):
             try:

@@ -310,7 +310,9 @@ def _significant_digits(n):
 
 
 def _input_digits(values):
-    need = max([_significant_digits(abs(q.numerator)) + _significant_digits(q.denominator) for q in values] or [0])
+    need = max([_significant_digits(abs(q.numerator)) + _significant_digits(q.denominator)
+                + (abs(abs(q.numerator).bit_length() - q.denominator.bit_length()) * 30103 // 100000
+                   if q.numerator else 0) for q in values] or [0])
     return min(need, _MAX_INPUT_DIGITS)
 
 
@@ -321,7 +323,7 @@ def _settle(thunk, dps, name, inputs=()):
     _check_dps(dps, name)
     previous, zeros = None, 0
     work = dps + _GUARD_DIGITS + _input_digits(inputs)
-    limit = max(8 * (dps + _GUARD_DIGITS), 2 * work)
+    limit = max(8 * (dps + _GUARD_DIGITS), 4 * work)
     while True:
         with mpmath.workdps(work):
             try:

@@ -173,6 +173,16 @@ def test_sgm_rdp_reverse_at_tiny_sigma(reg):
         assert abs(v - mpmath.log(2)) <= mpmath.mpf(10) ** -24
 
 
+def test_mpmath_fallback_sees_terms_below_the_inputs_magnitude(reg):
+    """sgm-rdp at q = 1e-150, α = 2: A_2 = 1 + q²(e − 1), so the RDP is q²(e − 1) ≈ 1.7e-300,
+    invisible below 300 digits; the fallback starts at the inputs' magnitude and never returns 0."""
+    f = reg.formula("privacy/sgm-rdp")
+    v = f.mpmath_value(f.check(q="1e-150", sigma="1", alpha="2"), 20)
+    with mpmath.workdps(400):
+        ref = mpmath.log(1 + mpmath.mpf(10) ** -300 * (mpmath.e - 1))
+    assert digits_equal(v, ref, 18)
+
+
 def test_inverse_error_names_the_formula_asked_for(reg):
     f = reg.formula("asoodeh-diaz/eq-23")
     try:
