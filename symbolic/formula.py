@@ -10,7 +10,8 @@ import sympy as sp
 from .errors import EvaluationError, HypothesisError, InputError
 from .exact import parse_exact
 from .hypotheses import Hypothesis, UndecidedError
-from .numeric import CompiledExpression, Evaluation, check_dps, evaluate_to_precision, float_function, input_digits
+from .numeric import (CompiledExpression, Evaluation, check_dps, evaluate_to_precision, float_function, input_digits,
+                      input_magnitude)
 from .params import Parameter
 from .source import Source
 
@@ -249,8 +250,9 @@ class Formula:
         """The mpmath fallback evaluator at checked exact values (no enclosure)."""
         try:
             if self.evaluator is not None:
+                numbers = [exact[p.name] for p in self.params if not p.is_choice]
                 return evaluate_to_precision(lambda: self.evaluator(exact, mpmath.mp.dps), dps, self.id,
-                                             input_digits(exact[p.name] for p in self.params if not p.is_choice))
+                                             input_digits(numbers), input_magnitude(numbers))
             return self._compiled({self.symbol(n): v for n, v in exact.items()}, dps)
         except EvaluationError as exc:
             if str(exc).startswith(self.id + ":"):

@@ -241,6 +241,7 @@ class CompiledExpression:
             dps,
             self.name,
             input_digits(values.values()),
+            input_magnitude(values.values()),
         )
 
 
@@ -284,11 +285,20 @@ def input_digits(values) -> int:
     need = 0
     for v in values:
         p, q = (int(getattr(v, "p", v)), int(getattr(v, "q", 1)))
-        # plus the input's decimal magnitude: q = 1e-150 makes 1 − (1 − q)² ≈ 2q and q² terms
-        # that vanish below 300 digits, so start where they are visible.
-        magnitude = abs(abs(p).bit_length() - q.bit_length()) * 30103 // 100000 if p else 0
-        need = max(need, _significant_digits(abs(p)) + _significant_digits(q) + magnitude)
+        need = max(need, _significant_digits(abs(p)) + _significant_digits(q))
     return min(need, MAX_INPUT_DIGITS)
+
+
+def input_magnitude(values) -> int:
+    """The largest decimal magnitude |log10|x|| of the exact inputs (capped): below twice this
+    many working digits a q² term of an input q = 1e-150 can vanish, so a zero result is not
+    trusted there (:func:`evaluate_to_precision`)."""
+    out = 0
+    for v in values:
+        p, q = (int(getattr(v, "p", v)), int(getattr(v, "q", 1)))
+        if p:
+            out = max(out, abs(abs(p).bit_length() - q.bit_length()) * 30103 // 100000)
+    return min(out, MAX_INPUT_DIGITS)
 
 
 def _significant_digits(n: int) -> int:
@@ -307,7 +317,8 @@ def _significant_digits(n: int) -> int:
     return int(n.bit_length() * 0.30103) + 1
 
 
-def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str, start_digits: int = 0) -> mpmath.mpf:
+def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str, start_digits: int = 0,
+                          magnitude: int = 0) -> mpmath.mpf:
     """mpmath fallback: run ``thunk`` at rising working precision until two runs agree to ``dps`` digits.
 
     ``thunk`` must build its mpmath inputs inside the call (so they are rounded at the
@@ -327,7 +338,7 @@ def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str, star
     previous = None
     zeros = 0
     work = dps + GUARD_DIGITS + int(start_digits)
-    limit = max(8 * (dps + GUARD_DIGITS), 4 * work)
+    limit = max(8 * (dps + GUARD_DIGITS), 2 * work, 4 * magnitude + 2 * dps)
     while True:
         with mpmath.workdps(work):
             try:
@@ -344,7 +355,9 @@ def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str, star
                 raise EvaluationError(f"{name}: {exc}") from exc
             value = _as_real(value, name)
             if value == 0:
-                zeros += 1
+                # zeros count only above twice the inputs' magnitude (a q² term of q = 1e-150
+                # is invisible below 300 digits)
+                zeros += work > 2 * magnitude
                 if zeros >= 3:
                     return mpmath.mpf(0)
             elif previous is not None and previous != 0:

@@ -120,8 +120,11 @@ def enclose_inverse(formula, exact: dict, prec: int) -> InverseEnclosure:
     digits = int(prec * 0.30103) + 10
     # The mpmath evaluator only proposes where to look (one run, no precision loop): the
     # bracket below is what is certified.
-    with mpmath.workdps(digits + 10):
-        x0 = formula.evaluator(exact, digits + 10)
+    try:
+        with mpmath.workdps(digits + 10):
+            x0 = formula.evaluator(exact, digits + 10)
+    except ArithmeticError as exc:  # ZeroDivisionError, OverflowError, EvaluationError
+        raise PrecisionNotReached(f"{formula.id}: the evaluator proposed no root ({type(exc).__name__}: {exc})") from exc
     if not isinstance(x0, mpmath.mpf) or not mpmath.isfinite(x0):
         raise PrecisionNotReached(f"{formula.id}: the evaluator proposed no finite root ({x0})")
     x0 = _rational(x0)

@@ -310,10 +310,14 @@ def _significant_digits(n):
 
 
 def _input_digits(values):
-    need = max([_significant_digits(abs(q.numerator)) + _significant_digits(q.denominator)
-                + (abs(abs(q.numerator).bit_length() - q.denominator.bit_length()) * 30103 // 100000
-                   if q.numerator else 0) for q in values] or [0])
+    need = max([_significant_digits(abs(q.numerator)) + _significant_digits(q.denominator) for q in values] or [0])
     return min(need, _MAX_INPUT_DIGITS)
+
+
+def _input_magnitude(values):
+    out = max([abs(abs(q.numerator).bit_length() - q.denominator.bit_length()) * 30103 // 100000
+               for q in values if q.numerator] or [0])
+    return min(out, _MAX_INPUT_DIGITS)
 
 
 def _settle(thunk, dps, name, inputs=()):
@@ -323,7 +327,8 @@ def _settle(thunk, dps, name, inputs=()):
     _check_dps(dps, name)
     previous, zeros = None, 0
     work = dps + _GUARD_DIGITS + _input_digits(inputs)
-    limit = max(8 * (dps + _GUARD_DIGITS), 4 * work)
+    magnitude = _input_magnitude(inputs)
+    limit = max(8 * (dps + _GUARD_DIGITS), 2 * work, 4 * magnitude + 2 * dps)
     while True:
         with mpmath.workdps(work):
             try:
@@ -344,7 +349,7 @@ def _settle(thunk, dps, name, inputs=()):
             if not mpmath.isfinite(value):
                 raise ArithmeticError(f"{name}: non-finite value {value} for a valid input")
             if value == 0:
-                zeros += 1
+                zeros += work > 2 * magnitude
                 if zeros >= 3:
                     return mpmath.mpf(0)
             elif previous is not None and previous != 0:
