@@ -358,7 +358,7 @@ def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str, star
                 # zeros count only above twice the inputs' magnitude (a q² term of q = 1e-150
                 # is invisible below 300 digits)
                 zeros += work > 2 * magnitude
-                if zeros >= 3:
+                if zeros >= 3 or (zeros >= 2 and work >= limit):
                     return mpmath.mpf(0)
             elif previous is not None and previous != 0:
                 scale = max(abs(value), abs(previous))

@@ -350,7 +350,7 @@ def _settle(thunk, dps, name, inputs=()):
                 raise ArithmeticError(f"{name}: non-finite value {value} for a valid input")
             if value == 0:
                 zeros += work > 2 * magnitude
-                if zeros >= 3:
+                if zeros >= 3 or (zeros >= 2 and work >= limit):
                     return mpmath.mpf(0)
             elif previous is not None and previous != 0:
                 scale = max(abs(value), abs(previous))
