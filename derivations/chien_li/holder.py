@@ -45,8 +45,9 @@ def h_half_expr(zz, LL=L):
 
 
 def h_half_stable(zz, LL=L):
-    """The same number without cancellation: 4z²/(L + √(L² + 4z))²."""
-    return 4 * zz ** 2 / (LL + sp.sqrt(LL ** 2 + 4 * zz)) ** 2
+    """The same number without cancellation: 4z²/(L + √(L² + 4z))², and 0 at z = 0 (exactly,
+    so that L = z = 0, where the quotient is 0/0, is evaluated too)."""
+    return sp.Piecewise((0, sp.Eq(zz, 0)), (4 * zz ** 2 / (LL + sp.sqrt(LL ** 2 + 4 * zz)) ** 2, True))
 
 
 LEMMA_39 = "Lemma 3.9"
