@@ -53,7 +53,7 @@ declare(paper, Bound(
     _formula("thm-2.3-clipped"), "Theorem 2.3, (17)", Output.rdp("alpha"),
     Regime(losses=("nonconvex",), batchings=("cyclic",), needs=("M",), requires=(_STEP_22, _B_DIVIDES_N)),
     {**_COMMON, "k": n, "T": T}, _UPDATE,
-    note="valid as printed (its 4α is loose by a factor 2, kong-ribero E4)"))
+    note="valid as printed (its 4α is loose by a factor 2: the proof's last line gives 2α)"))
 declare(paper, Bound(
     _formula("thm-2.3-unclipped"), "Theorem 2.3, (19)", Output.rdp("alpha"),
     Regime(losses=("nonconvex",), batchings=("cyclic",), needs=("M",), requires=(_STEP_UNCLIPPED, _B_DIVIDES_N),
