@@ -16,11 +16,19 @@ from derivations.privacy.run import RUN_MEANING, RUN_SYMBOLS, loss_satisfies
 
 from .run_description import Run
 
-_LOSS_WORDS = {"strongly-convex": "strongly convex (m > 0) and M-smooth", "convex": "convex and M-smooth",
-               "nonconvex": "M-smooth (possibly nonconvex)", "holder": "Hölder-smooth"}
-_BATCH_WORDS = {"full": "full batches", "cyclic": "cyclic (fixed-order) batches",
-                "shuffled": "batches reshuffled each epoch", "poisson": "Poisson-sampled batches",
-                "without-replacement": "batches sampled without replacement"}
+_LOSS_WORDS = {
+    "strongly-convex": "strongly convex (m > 0) and M-smooth",
+    "convex": "convex and M-smooth",
+    "nonconvex": "M-smooth (possibly nonconvex)",
+    "holder": "Hölder-smooth",
+}
+_BATCH_WORDS = {
+    "full": "full batches",
+    "cyclic": "cyclic (fixed-order) batches",
+    "shuffled": "batches reshuffled each epoch",
+    "poisson": "Poisson-sampled batches",
+    "without-replacement": "batches sampled without replacement",
+}
 
 
 def batching_satisfies(run_batching: str, required: str) -> bool:
@@ -49,8 +57,10 @@ def inapplicable_reason(bound, run: Run) -> str | None:
     """
     label = bound.label
     if not bound.valid:
-        return (f"{label}: the printed form is refuted (an erratum) and never used; its corrected form "
-                f"{bound.corrected_by} is evaluated instead")
+        return (
+            f"{label}: the printed form is refuted (an erratum) and never used; its corrected form "
+            f"{bound.corrected_by} is evaluated instead"
+        )
     if bound.relation != run.adjacency:
         return f"{label} is stated for {bound.relation} neighbours; this run uses {run.adjacency}"
     regime = bound.regime
@@ -75,8 +85,14 @@ def inapplicable_reason(bound, run: Run) -> str | None:
             if value is sp.false:
                 return f"{label} {req.text}"
             return f"{label} {req.text} (could not be decided exactly: {value})"
-    missing = sorted({k for expr in bound.mapping.values() for k, s in RUN_SYMBOLS.items()
-                      if s in sp.sympify(expr).free_symbols and not run.has(k)})
+    missing = sorted(
+        {
+            k
+            for expr in bound.mapping.values()
+            for k, s in RUN_SYMBOLS.items()
+            if s in sp.sympify(expr).free_symbols and not run.has(k)
+        }
+    )
     if missing:
         return f"{label} needs " + ", ".join(f"{RUN_MEANING.get(k, k)} ('{k}')" for k in missing)
     return None

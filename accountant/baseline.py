@@ -44,8 +44,12 @@ class Baseline:
     certified: bool
 
     def as_json(self) -> dict:
-        return {"method": self.method, self.target: self.result,
-                "interval": list(self.interval) if self.interval else None, "certified": self.certified}
+        return {
+            "method": self.method,
+            self.target: self.result,
+            "interval": list(self.interval) if self.interval else None,
+            "certified": self.certified,
+        }
 
 
 def participations(run: Run) -> int:
@@ -72,7 +76,7 @@ def all_iterates(run: Run, *, delta=None, epsilon=None, certify: bool = True) ->
     sens = sensitivity_of_sum(run)
     if run.batching in ("full", "cyclic", "shuffled"):
         K = participations(run)
-        mu_sq = K * sens ** 2 / (b * s) ** 2
+        mu_sq = K * sens**2 / (b * s) ** 2
         from symbolic.certify import enclose
 
         mu = sp.sqrt(mu_sq)
@@ -83,8 +87,10 @@ def all_iterates(run: Run, *, delta=None, epsilon=None, certify: bool = True) ->
             mu_est = mpmath.sqrt(mpmath.mpf(int(mu_sq.p)) / int(mu_sq.q))
         est, res, iv = gdp_convert(ball, delta=delta, epsilon=epsilon, certify=certify, mu_estimate=mu_est)
         what = {"full": "T", "cyclic": "⌈T·b/n⌉", "shuffled": "⌈T/⌈n/b⌉⌉ (no shuffling amplification)"}
-        method = (f"composition of K = {K} Gaussian mechanisms, K = {what[run.batching]}: exactly μ-GDP with "
-                  f"μ = √K·Δ/(b·s) = {mpmath.nstr(mu_est, 12)} (Dong–Roth–Su Cor. 3.3), certified")
+        method = (
+            f"composition of K = {K} Gaussian mechanisms, K = {what[run.batching]}: exactly μ-GDP with "
+            f"μ = √K·Δ/(b·s) = {mpmath.nstr(mu_est, 12)} (Dong–Roth–Su Cor. 3.3), certified"
+        )
         return Baseline(method, "epsilon" if delta is not None else "delta", res, iv, float(est), certify)
     dpa = require("dp_accounting")
     q = float(run["batch_size"] / run["n"])
@@ -96,17 +102,22 @@ def all_iterates(run: Run, *, delta=None, epsilon=None, certify: bool = True) ->
         z = float(b * s / per)
         event = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(q, dpa.GaussianDpEvent(z)), T)
         acc = dpa.pld.PLDAccountant(neighboring_relation=relation, value_discretization_interval=1e-3)
-        label = (f"dp-accounting PLD accountant (pessimistic, float64): {T} Poisson-subsampled Gaussian steps, "
-                 f"rate {q:.6g}, noise multiplier {z:.6g} ({run.adjacency})")
+        label = (
+            f"dp-accounting PLD accountant (pessimistic, float64): {T} Poisson-subsampled Gaussian steps, "
+            f"rate {q:.6g}, noise multiplier {z:.6g} ({run.adjacency})"
+        )
     else:
         if run.adjacency != "replace-one":
             raise ValueError("sampling without replacement is accounted for replace-one neighbours only")
         z = float(b * s / sens)
-        event = dpa.SelfComposedDpEvent(dpa.SampledWithoutReplacementDpEvent(
-            int(run["n"]), int(run["batch_size"]), dpa.GaussianDpEvent(z)), T)
+        event = dpa.SelfComposedDpEvent(
+            dpa.SampledWithoutReplacementDpEvent(int(run["n"]), int(run["batch_size"]), dpa.GaussianDpEvent(z)), T
+        )
         acc = dpa.rdp.RdpAccountant(neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE)
-        label = (f"dp-accounting RDP accountant (Wang–Balle–Kasiviswanathan, float64): {T} steps sampled "
-                 f"without replacement, rate {q:.6g}, noise multiplier {z:.6g}")
+        label = (
+            f"dp-accounting RDP accountant (Wang–Balle–Kasiviswanathan, float64): {T} steps sampled "
+            f"without replacement, rate {q:.6g}, noise multiplier {z:.6g}"
+        )
     acc.compose(event)
     if delta is not None:
         value = float(acc.get_epsilon(float(delta)))

@@ -113,8 +113,7 @@ def _gdp_delta_fast(mu, eps):
     if _GDP_DELTA_FAST is None:
         from symbolic.numeric import lambdify_mpmath
 
-        _GDP_DELTA_FAST = lambdify_mpmath((gdp_delta.symbol("mu"), gdp_delta.symbol("eps")),
-                                          gdp_delta.evaluation_expr)
+        _GDP_DELTA_FAST = lambdify_mpmath((gdp_delta.symbol("mu"), gdp_delta.symbol("eps")), gdp_delta.evaluation_expr)
     return _GDP_DELTA_FAST(mu, eps)
 
 
@@ -158,8 +157,14 @@ def _gdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
     mu_est = at.evaluate(SEARCH_DPS, **free)
     ball = at.ball(PREC, **free) if certify else None
     est, res, iv = gdp_convert(ball, delta=delta, epsilon=epsilon, certify=certify, mu_estimate=mu_est)
-    return Converted(f"μ = {_mp_str(mu_est, 15)}", "epsilon" if delta is not None else "delta", est, res, iv,
-                     {"mu": _mp_str(mu_est, 25)})
+    return Converted(
+        f"μ = {_mp_str(mu_est, 15)}",
+        "epsilon" if delta is not None else "delta",
+        est,
+        res,
+        iv,
+        {"mu": _mp_str(mu_est, 25)},
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -224,13 +229,14 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
             def objective(alpha):
                 v = r(alpha)
                 return fn(alpha, v, e) if mpmath.isfinite(v) and v >= 0 else mpmath.inf
+
         points = 120 if at.fast() is not None else 40
         best, alpha_star = minimise_over_alpha(objective, points=points)
     if not mpmath.isfinite(best):
         raise NotConvertible(f"{at.bound.id}: no order α > 1 gives a finite RDP value at this run")
     alpha_q = rational(alpha_star, 12)
     if alpha_q <= 1:
-        alpha_q = sp.Rational(1) + sp.Rational(1, 10 ** 8)
+        alpha_q = sp.Rational(1) + sp.Rational(1, 10**8)
     r_est = at.evaluate(SEARCH_DPS, **{a_name: alpha_q}, **free)
     value = f"ε_RDP(α = {alpha_q if alpha_q.q < 10**6 else _mp_str(to_mpf(alpha_q))}) = {_mp_str(r_est, 15)}"
     details = {"alpha": str(alpha_q), "rdp": _mp_str(r_est, 25)}
@@ -246,16 +252,24 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
         lo, hi = rdp_epsilon_interval(alpha_q, ball, delta)
         return Converted(value, "epsilon", est, _up(hi), _interval(lo, hi), details)
     with mpmath.workdps(SEARCH_DPS):
-        est = min(mpmath.exp(sp.lambdify((_A, _R, _E), _LOG_DELTA_BALLE, "mpmath")(
-            to_mpf(alpha_q), r_est, to_mpf(epsilon))), mpmath.mpf(1))
+        est = min(
+            mpmath.exp(sp.lambdify((_A, _R, _E), _LOG_DELTA_BALLE, "mpmath")(to_mpf(alpha_q), r_est, to_mpf(epsilon))),
+            mpmath.mpf(1),
+        )
     if not certify:
         return Converted(value, "delta", est, details=details)
     try:
         r_lo, r_hi = _endpoints(at.ball(PREC, **{a_name: alpha_q}, **free))
     except NotCertifiable:
         return Converted(value, "delta", est, details=details, certified=False)
-    ends = [_endpoints(enclose(sp.exp(_LOG_DELTA_BALLE), {_A: alpha_q, _R: _outward(x, up), _E: epsilon}, PREC,
-                               "rdp-to-dp[balle, δ]")) for x, up in ((max(r_lo, Fraction(0)), False), (r_hi, True))]
+    ends = [
+        _endpoints(
+            enclose(
+                sp.exp(_LOG_DELTA_BALLE), {_A: alpha_q, _R: _outward(x, up), _E: epsilon}, PREC, "rdp-to-dp[balle, δ]"
+            )
+        )
+        for x, up in ((max(r_lo, Fraction(0)), False), (r_hi, True))
+    ]
     lo, hi = min(ends[0][0], Fraction(1)), min(ends[1][1], Fraction(1))
     return Converted(value, "delta", est, _up(hi), _interval(lo, hi), details)
 
@@ -263,8 +277,8 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
 # ---------------------------------------------------------------------------------------
 # Monotone inversion (δ(ε) → ε at δ, ε(δ) → δ at ε)
 
-def _invert(fn_mp, fn_ball, target: sp.Rational, lo0, hi0, log_scale: bool, what: str, certify: bool,
-            fn_ball_lo=None):
+
+def _invert(fn_mp, fn_ball, target: sp.Rational, lo0, hi0, log_scale: bool, what: str, certify: bool, fn_ball_lo=None):
     """For a decreasing fn: the smallest x in [lo0, hi0] with fn(x) ≤ target (search), then
     certified ends x_hi (fn ball ≤ target) and x_lo (``fn_ball_lo``, default ``fn_ball``, > target)."""
     fn_ball_lo = fn_ball if fn_ball_lo is None else fn_ball_lo
@@ -334,10 +348,18 @@ def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -
         d0 = at.evaluate(SEARCH_DPS, **{e_name: 0}, **free)
     except HypothesisError:
         d0 = None
-    if d0 is not None and d0 <= to_mpf(delta) and (
-            not certify or _endpoints(at.ball(PREC, **{e_name: 0}, **free))[1] <= Fraction(int(delta.p), int(delta.q))):
-        return Converted(f"δ(0) = {_mp_str(d0, 15)} ≤ δ", "epsilon", mpmath.mpf(0), "0" if certify else None,
-                         ("0", "0") if certify else None)
+    if (
+        d0 is not None
+        and d0 <= to_mpf(delta)
+        and (not certify or _endpoints(at.ball(PREC, **{e_name: 0}, **free))[1] <= Fraction(int(delta.p), int(delta.q)))
+    ):
+        return Converted(
+            f"δ(0) = {_mp_str(d0, 15)} ≤ δ",
+            "epsilon",
+            mpmath.mpf(0),
+            "0" if certify else None,
+            ("0", "0") if certify else None,
+        )
     fn_mp = lambda x: at.search_value(**{e_name: x}, **fr)
     fn_ball = lambda x: at.ball(PREC, **{e_name: x}, **free)
     est, upper, lower = _invert(fn_mp, fn_ball, delta, 0, 1, False, at.bound.id, certify)
@@ -421,8 +443,9 @@ def _tv(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
     else:
         ok = est <= to_mpf(delta)
     if not ok:
-        raise NotConvertible(f"{at.bound.id}: the total-variation bound {_mp_str(est)} exceeds δ = {delta}, "
-                             "so it gives no ε at this δ")
+        raise NotConvertible(
+            f"{at.bound.id}: the total-variation bound {_mp_str(est)} exceeds δ = {delta}, so it gives no ε at this δ"
+        )
     return Converted(value, "epsilon", mpmath.mpf(0), "0" if certify else None, ("0", "0") if certify else None)
 
 
@@ -432,8 +455,8 @@ _BY_CURRENCY = {"gdp-mu": _gdp, "rdp": _rdp, "delta": _delta_currency, "epsilon"
 def _free_ranges(bound):
     out = {}
     for name, (lo, hi) in bound.free.items():
-        lo = sp.Rational(lo) if lo is not None else sp.Rational(1, 10 ** 6)
-        hi = sp.Rational(hi) if hi is not None else sp.Integer(10 ** 6)
+        lo = sp.Rational(lo) if lo is not None else sp.Rational(1, 10**6)
+        hi = sp.Rational(hi) if hi is not None else sp.Integer(10**6)
         out[name] = (lo, hi)
     return out
 
@@ -444,8 +467,10 @@ def _choose_free(at: BoundAtRun, delta, epsilon) -> dict:
     ranges = _free_ranges(at.bound)
     if not ranges:
         return {}
-    current = {k: rational(mpmath.sqrt(to_mpf(lo) * to_mpf(hi)) if lo > 0 else (to_mpf(lo) + to_mpf(hi)) / 2, 12)
-               for k, (lo, hi) in ranges.items()}
+    current = {
+        k: rational(mpmath.sqrt(to_mpf(lo) * to_mpf(hi)) if lo > 0 else (to_mpf(lo) + to_mpf(hi)) / 2, 12)
+        for k, (lo, hi) in ranges.items()
+    }
 
     def score(values):
         try:

@@ -111,8 +111,11 @@ class BoundAtRun:
             try:
                 ok = decide(hyp.relation, involved)
             except UndecidedError:
-                raise HypothesisError(self.formula.id, hyp.text + " (could not be decided exactly)",
-                                      {str(k): v for k, v in involved.items()}) from None
+                raise HypothesisError(
+                    self.formula.id,
+                    hyp.text + " (could not be decided exactly)",
+                    {str(k): v for k, v in involved.items()},
+                ) from None
             if not ok:
                 raise HypothesisError(self.formula.id, hyp.text, {str(k): v for k, v in involved.items()})
 
@@ -140,8 +143,10 @@ class BoundAtRun:
             irrational = {k: v for k, v in self.params.items() if not v.is_Rational}
             raise NotEvaluable(
                 f"{self.formula.id} is computed by a custom algorithm, which takes exact rationals, and this run "
-                "maps its parameter(s) " + ", ".join(f"{k} = {v}" for k, v in irrational.items())
-                + " to irrational values; it is not evaluated rather than rounded in an unknown direction")
+                "maps its parameter(s) "
+                + ", ".join(f"{k} = {v}" for k, v in irrational.items())
+                + " to irrational values; it is not evaluated rather than rounded in an unknown direction"
+            )
 
     def check(self, **values) -> None:
         """Raise :class:`HypothesisError` if a domain or hypothesis fails at ``values``."""

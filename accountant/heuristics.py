@@ -50,8 +50,17 @@ def _weights(run: Run) -> list[tuple[int, mpmath.mpf]]:
         if run["batch_size"] == run["n"]:
             return [(T, mpmath.mpf(1))]
         q = mpmath.mpf(int(run["batch_size"])) / int(run["n"])
-        logs = [(k, mpmath.loggamma(T + 1) - mpmath.loggamma(k + 1) - mpmath.loggamma(T - k + 1)
-                 + k * mpmath.log(q) + (T - k) * mpmath.log1p(-q)) for k in _support(T, q)]
+        logs = [
+            (
+                k,
+                mpmath.loggamma(T + 1)
+                - mpmath.loggamma(k + 1)
+                - mpmath.loggamma(T - k + 1)
+                + k * mpmath.log(q)
+                + (T - k) * mpmath.log1p(-q),
+            )
+            for k in _support(T, q)
+        ]
         top = max(v for _, v in logs)
         return [(k, mpmath.exp(v)) for k, v in logs if v > top - 80]
     return [(participations(run), mpmath.mpf(1))]
@@ -71,8 +80,9 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
             return mpmath.mpf(0)
         q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2
         return max(q_tail(eps / mu - mu / 2) - mpmath.exp(eps) * q_tail(eps / mu + mu / 2), mpmath.mpf(0))
+
     def llr(x):
-        return mpmath.log(mpmath.fsum(w * mpmath.exp((k * x - mpmath.mpf(k) ** 2 / 2) / tau ** 2) for k, w in weights))
+        return mpmath.log(mpmath.fsum(w * mpmath.exp((k * x - mpmath.mpf(k) ** 2 / 2) / tau**2) for k, w in weights))
 
     # As x → −∞ the ratio tends to the weight of k = 0 (Poisson sampling may skip the example
     # every time): below that level the region {p/q < e^{−ε}} is empty.
@@ -96,8 +106,11 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
     q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2
     x1, x2 = root(eps), root(-eps)
     d_pq = mpmath.fsum(w * q_tail((x1 - k) / tau) for k, w in weights) - mpmath.exp(eps) * q_tail(x1 / tau)
-    d_qp = mpmath.mpf(0) if x2 is None else (
-        q_tail(-x2 / tau) - mpmath.exp(eps) * mpmath.fsum(w * q_tail((k - x2) / tau) for k, w in weights))
+    d_qp = (
+        mpmath.mpf(0)
+        if x2 is None
+        else (q_tail(-x2 / tau) - mpmath.exp(eps) * mpmath.fsum(w * q_tail((k - x2) / tau) for k, w in weights))
+    )
     return max(d_pq, d_qp, mpmath.mpf(0))
 
 
@@ -114,14 +127,17 @@ def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
         else:
             sens = run["gradient_sensitivity"]
         sigma = mpmath.mpf(int((run["batch_size"] * run["noise_std"] / sens).p)) / int(
-            (run["batch_size"] * run["noise_std"] / sens).q)
+            (run["batch_size"] * run["noise_std"] / sens).q
+        )
         tau = sigma * mpmath.sqrt(int(run["steps"]))
         weights = _weights(run)
         total = mpmath.fsum(w for _, w in weights)
         weights = [(k, w / total) for k, w in weights]
-        note = ("exact for linear losses only; conjectured, not proved, for others — not a privacy guarantee; "
-                f"participations ~ {'Binomial(T, b/n)' if len(weights) > 1 else 'fixed'}, noise multiplier "
-                f"{mpmath.nstr(sigma, 8)}")
+        note = (
+            "exact for linear losses only; conjectured, not proved, for others — not a privacy guarantee; "
+            f"participations ~ {'Binomial(T, b/n)' if len(weights) > 1 else 'fixed'}, noise multiplier "
+            f"{mpmath.nstr(sigma, 8)}"
+        )
         if epsilon is not None:
             d = _delta(weights, tau, mpmath.mpf(int(epsilon.p)) / int(epsilon.q))
             return Heuristic(NAME, "delta", mpmath.nstr(d, 6), float(d), note)

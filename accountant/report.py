@@ -50,11 +50,19 @@ class Row:
     certified: bool = True
 
     def as_json(self, target: str) -> dict:
-        return {"id": self.id, "label": self.label, "applies": self.applies, "reason": self.reason,
-                "currency": self.currency, "relation": self.relation, "value": self.value,
-                target: self.result, "interval": list(self.interval) if self.interval else None,
-                "certified": self.certified and self.interval is not None,
-                **({"error": True} if self.error else {})}
+        return {
+            "id": self.id,
+            "label": self.label,
+            "applies": self.applies,
+            "reason": self.reason,
+            "currency": self.currency,
+            "relation": self.relation,
+            "value": self.value,
+            target: self.result,
+            "interval": list(self.interval) if self.interval else None,
+            "certified": self.certified and self.interval is not None,
+            **({"error": True} if self.error else {}),
+        }
 
 
 @dataclass
@@ -90,11 +98,14 @@ class Account:
 
     def as_json(self) -> dict:
         best = self.best
-        out = {"run": self.run.as_json(), self.given_name: self.given,
-               "bounds": [r.as_json(self.target) for r in self.rows],
-               "best": ({"id": best.id, "label": best.label, self.target: best.result} if best else None),
-               "all_iterates": self.all_iterates.as_json() if self.all_iterates else None,
-               "heuristics": [h.as_json() for h in self.heuristics]}
+        out = {
+            "run": self.run.as_json(),
+            self.given_name: self.given,
+            "bounds": [r.as_json(self.target) for r in self.rows],
+            "best": ({"id": best.id, "label": best.label, self.target: best.result} if best else None),
+            "all_iterates": self.all_iterates.as_json() if self.all_iterates else None,
+            "heuristics": [h.as_json() for h in self.heuristics],
+        }
         if self.unavailable:
             out["unavailable_papers"] = dict(self.unavailable)
         return out
@@ -108,9 +119,13 @@ class Account:
     def __str__(self) -> str:
         sym = "ε" if self.target == "epsilon" else "δ"
         r = self.run
-        lines = [(f"Last-iterate accounting ({self._header()}): {r.loss} loss, {r.batching} batches, "
-                  f"n = {r['n']}, b = {r['batch_size']}, T = {r['steps']}, η = {r['step_size']}, "
-                  f"s = {r['noise_std']}, Δ = {r['gradient_sensitivity']}, {r.adjacency}")]
+        lines = [
+            (
+                f"Last-iterate accounting ({self._header()}): {r.loss} loss, {r.batching} batches, "
+                f"n = {r['n']}, b = {r['batch_size']}, T = {r['steps']}, η = {r['step_size']}, "
+                f"s = {r['noise_std']}, Δ = {r['gradient_sensitivity']}, {r.adjacency}"
+            )
+        ]
         lines.append("")
         lines.append(f"{'bound':44} {'currency':8} {sym + ' (certified, rounded up)':27} value in its currency")
         for row in self.rows:
@@ -120,8 +135,11 @@ class Account:
         skipped = [row for row in self.rows if not (row.applies and row.result is not None)]
         best = self.best
         lines.append("")
-        lines.append(f"best last-iterate bound: {best.id} ({best.label}), {sym} ≤ {best.result}" if best else
-                     "best last-iterate bound: none applies to this run")
+        lines.append(
+            f"best last-iterate bound: {best.id} ({best.label}), {sym} ≤ {best.result}"
+            if best
+            else "best last-iterate bound: none applies to this run"
+        )
         if self.all_iterates:
             b = self.all_iterates
             shown = b.result if b.result is not None else f"{b.estimate:.12g} (search value, not certified)"
@@ -136,8 +154,10 @@ class Account:
                 lines.append(f"  {row.id}: {row.reason}")
         if self.unavailable:
             lines.append("")
-            lines.append("papers that could not be loaded (their bounds are missing): "
-                         + "; ".join(f"{k}: {v}" for k, v in self.unavailable.items()))
+            lines.append(
+                "papers that could not be loaded (their bounds are missing): "
+                + "; ".join(f"{k}: {v}" for k, v in self.unavailable.items())
+            )
         if self.heuristics:
             lines.append("")
             lines.append("heuristics (NOT privacy guarantees; never counted as a bound):")
@@ -149,26 +169,43 @@ class Account:
         sym = "ε" if self.target == "epsilon" else "δ"
         e = html.escape
         best = self.best
-        head = (f"<p><b>Last-iterate accounting</b>, {e(self._header())}: {e(self.run.loss)} loss, "
-                f"{e(self.run.batching)} batches, T = {e(str(self.run['steps']))}</p>")
+        head = (
+            f"<p><b>Last-iterate accounting</b>, {e(self._header())}: {e(self.run.loss)} loss, "
+            f"{e(self.run.batching)} batches, T = {e(str(self.run['steps']))}</p>"
+        )
         rows = []
         for r in self.rows:
             ok = r.applies and r.result is not None
             mark = " ★" if best is not None and r is best else ""
             rows.append(
-                "<tr>" + "".join(f"<td>{c}</td>" for c in (
-                    e(r.id) + mark, e(r.label), e(r.currency), "yes" if ok else "no",
-                    e(r.result or ""), e(f"[{r.interval[0]}, {r.interval[1]}]" if r.interval else ""),
-                    e(r.value or "") if ok else e(r.reason or ""))) + "</tr>")
-        table = ("<table><thead><tr><th>bound</th><th>theorem</th><th>currency</th><th>applies</th>"
-                 f"<th>{sym} (certified, rounded up)</th><th>certified interval</th><th>value / reason</th>"
-                 "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+                "<tr>"
+                + "".join(
+                    f"<td>{c}</td>"
+                    for c in (
+                        e(r.id) + mark,
+                        e(r.label),
+                        e(r.currency),
+                        "yes" if ok else "no",
+                        e(r.result or ""),
+                        e(f"[{r.interval[0]}, {r.interval[1]}]" if r.interval else ""),
+                        e(r.value or "") if ok else e(r.reason or ""),
+                    )
+                )
+                + "</tr>"
+            )
+        table = (
+            "<table><thead><tr><th>bound</th><th>theorem</th><th>currency</th><th>applies</th>"
+            f"<th>{sym} (certified, rounded up)</th><th>certified interval</th><th>value / reason</th>"
+            "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        )
         foot = []
         if best:
             foot.append(f"<b>best</b>: {e(best.id)}, {sym} ≤ {e(best.result)}")
         if self.all_iterates:
-            foot.append(f"<b>all iterates</b> (baseline): {sym} = {e(str(self.all_iterates.result))} "
-                        f"<i>({e(self.all_iterates.method)})</i>")
+            foot.append(
+                f"<b>all iterates</b> (baseline): {sym} = {e(str(self.all_iterates.result))} "
+                f"<i>({e(self.all_iterates.method)})</i>"
+            )
             if self.advantage is not None:
                 foot.append(f"last-iterate advantage (all-iterates / best): {self.advantage:.4g}")
         for h in self.heuristics:
@@ -198,8 +235,16 @@ def _bounds(registry) -> tuple[list, dict]:
     return bounds, unavailable
 
 
-def account(run, delta=None, *, epsilon=None, certify: bool = True, heuristics: bool = True,
-            baseline: bool = True, registry=None) -> Account:
+def account(
+    run,
+    delta=None,
+    *,
+    epsilon=None,
+    certify: bool = True,
+    heuristics: bool = True,
+    baseline: bool = True,
+    registry=None,
+) -> Account:
     """Account for ``run`` (a dict, JSON file/string or :class:`Run`) at ``delta`` (ε at δ) or at
     ``epsilon`` (δ at ε), exact strings.  Every declared bound of every registered paper is listed:
     whether it applies and why not, its value in its currency and the converted, certified value."""
@@ -219,8 +264,9 @@ def account(run, delta=None, *, epsilon=None, certify: bool = True, heuristics: 
     bounds, unavailable = _bounds(registry or _registry())
     rows = []
     for bound in bounds:
-        row = Row(bound.id, bound.label, bound.output.currency, bound.relation, False, valid=bound.valid,
-                  note=bound.note)
+        row = Row(
+            bound.id, bound.label, bound.output.currency, bound.relation, False, valid=bound.valid, note=bound.note
+        )
         reason = inapplicable_reason(bound, run)
         if reason is not None:
             row.reason = reason

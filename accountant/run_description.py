@@ -46,8 +46,22 @@ CATEGORICAL = {"loss": LOSSES, "batching": BATCHINGS, "adjacency": RELATIONS}
 #: Keys that are not numbers and not categories, accepted and carried along.
 INFORMATIVE = ("name", "description")
 _INTEGER = ("batch_size", "n", "steps", "epochs", "dimension")
-_POSITIVE = ("step_size", "noise_std", "noise_multiplier", "clip", "gradient_sensitivity", "batch_size", "n",
-             "steps", "epochs", "M", "holder_exponent", "holder_constant", "diameter", "dimension")
+_POSITIVE = (
+    "step_size",
+    "noise_std",
+    "noise_multiplier",
+    "clip",
+    "gradient_sensitivity",
+    "batch_size",
+    "n",
+    "steps",
+    "epochs",
+    "M",
+    "holder_exponent",
+    "holder_constant",
+    "diameter",
+    "dimension",
+)
 
 
 @dataclass(frozen=True)
@@ -112,8 +126,9 @@ def load_run(source) -> dict:
         try:
             raw = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InputError(f"run description: not valid JSON ({exc.msg} at line {exc.lineno}, "
-                             f"column {exc.colno}).") from None
+            raise InputError(
+                f"run description: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})."
+            ) from None
         if not isinstance(raw, dict):
             raise InputError("run description: the JSON must be an object of key: value pairs.")
         return raw
@@ -133,8 +148,10 @@ def parse_run(source) -> Run:
     known = set(RUN_SYMBOLS) | set(CATEGORICAL) | set(INFORMATIVE)
     unknown = sorted(k for k in raw if k not in known)
     if unknown:
-        raise InputError(f"run description: unknown key(s) {', '.join(map(repr, unknown))}; known keys: "
-                         f"{', '.join(sorted(RUN_SYMBOLS))}, {', '.join(CATEGORICAL)}.")
+        raise InputError(
+            f"run description: unknown key(s) {', '.join(map(repr, unknown))}; known keys: "
+            f"{', '.join(sorted(RUN_SYMBOLS))}, {', '.join(CATEGORICAL)}."
+        )
     given = {k: v for k, v in raw.items() if v is not None}
     cats = {}
     for key, choices in CATEGORICAL.items():
@@ -171,8 +188,11 @@ def parse_run(source) -> Run:
     n = values["n"]
     if batching == "full":
         if "batch_size" in values and values["batch_size"] != n:
-            raise _fail("batch_size", f"full batching uses every example each step, so batch_size must equal "
-                                      f"n = {n}, not {values['batch_size']}.")
+            raise _fail(
+                "batch_size",
+                f"full batching uses every example each step, so batch_size must equal "
+                f"n = {n}, not {values['batch_size']}.",
+            )
         if "batch_size" not in values:
             values["batch_size"] = n
             derived["batch_size"] = "= n (full batching)"
@@ -187,8 +207,11 @@ def parse_run(source) -> Run:
     if "epochs" in values:
         from_epochs = values["epochs"] * per_epoch
         if "steps" in values and values["steps"] != from_epochs:
-            raise _fail("steps", f"steps = {values['steps']} disagrees with epochs = {values['epochs']} "
-                                 f"(E·⌈n/b⌉ = {from_epochs}); give one of them.")
+            raise _fail(
+                "steps",
+                f"steps = {values['steps']} disagrees with epochs = {values['epochs']} "
+                f"(E·⌈n/b⌉ = {from_epochs}); give one of them.",
+            )
         if "steps" not in values:
             values["steps"] = from_epochs
             derived["steps"] = f"= epochs·⌈n/b⌉ = {values['epochs']}·{per_epoch}"
@@ -218,8 +241,11 @@ def parse_run(source) -> Run:
             raise _fail("noise_multiplier", "needs clip (the noise std is s = z·C/b); without clipping give noise_std.")
         from_z = values["noise_multiplier"] * values["clip"] / b
         if "noise_std" in values and values["noise_std"] != from_z:
-            raise _fail("noise_std", f"noise_std = {values['noise_std']} disagrees with noise_multiplier·clip/batch_size "
-                                     f"= {from_z}; give one of them.")
+            raise _fail(
+                "noise_std",
+                f"noise_std = {values['noise_std']} disagrees with noise_multiplier·clip/batch_size "
+                f"= {from_z}; give one of them.",
+            )
         if "noise_std" not in values:
             values["noise_std"] = from_z
             derived["noise_std"] = "= noise_multiplier·clip/batch_size"
@@ -242,8 +268,9 @@ def parse_run(source) -> Run:
         if "m" not in values or values["m"] == 0:
             raise _fail("m", "a strongly-convex loss needs m > 0.")
         if values["m"] > values["M"]:
-            raise _fail("m", f"m > M ({values['m']} > {values['M']}): no loss is m-strongly convex and M-smooth "
-                             "with m > M.")
+            raise _fail(
+                "m", f"m > M ({values['m']} > {values['M']}): no loss is m-strongly convex and M-smooth with m > M."
+            )
     elif "m" not in values:
         values["m"] = sp.Integer(0)
         derived["m"] = "= 0 (loss not declared strongly convex)"
@@ -251,14 +278,22 @@ def parse_run(source) -> Run:
         raise _fail("m", f"m > M ({values['m']} > {values['M']}).")
     if "weak_convexity" in values:
         if "M" in values and values["weak_convexity"] > values["M"]:
-            raise _fail("weak_convexity", f"ρ = {values['weak_convexity']} > M = {values['M']}; an M-smooth loss "
-                                          "is M-weakly convex, give ρ ≤ M.")
+            raise _fail(
+                "weak_convexity",
+                f"ρ = {values['weak_convexity']} > M = {values['M']}; an M-smooth loss is M-weakly convex, give ρ ≤ M.",
+            )
     elif loss in ("strongly-convex", "convex"):
         values["weak_convexity"] = sp.Integer(0)
         derived["weak_convexity"] = "= 0 (convex loss)"
     elif loss == "nonconvex":
         values["weak_convexity"] = values["M"]
         derived["weak_convexity"] = "= M (an M-smooth loss is M-weakly convex)"
-    return Run(values, loss, batching, cats["adjacency"], clipped,
-               {k: (v if isinstance(v, str) else str(v) if not isinstance(v, float) else v)
-                for k, v in given.items()}, derived)
+    return Run(
+        values,
+        loss,
+        batching,
+        cats["adjacency"],
+        clipped,
+        {k: (v if isinstance(v, str) else str(v) if not isinstance(v, float) else v) for k, v in given.items()},
+        derived,
+    )

@@ -33,7 +33,6 @@ import random
 import sys
 import time
 from collections import Counter
-from fractions import Fraction
 
 import mpmath
 
@@ -81,13 +80,30 @@ REPRODUCERS = [
 
 
 def random_value(rng: random.Random, integer: bool) -> str:
-    kind = rng.choice(["plain"] * 4 + ["near-one", "tiny", "huge", "negative", "zero", "fraction", "long",
-                                        "weird"])
+    kind = rng.choice(["plain"] * 4 + ["near-one", "tiny", "huge", "negative", "zero", "fraction", "long", "weird"])
     if kind == "weird":
-        return rng.choice(["١٢", "１２", "1_000", "1 / 3", "nan", "inf", "1e", "--1", "1/0", "0x10", "",
-                           "1e999999999", "-1e999999", "1e-100000", "(1)", "1,5"])
+        return rng.choice(
+            [
+                "١٢",
+                "１２",
+                "1_000",
+                "1 / 3",
+                "nan",
+                "inf",
+                "1e",
+                "--1",
+                "1/0",
+                "0x10",
+                "",
+                "1e999999999",
+                "-1e999999",
+                "1e-100000",
+                "(1)",
+                "1,5",
+            ]
+        )
     if integer and kind in ("plain", "tiny", "fraction", "near-one"):
-        return str(rng.choice([0, 1, 2, 3, 5, 7, 10, 100, 1000, 10 ** 6, 10 ** 9, 10 ** 12]))
+        return str(rng.choice([0, 1, 2, 3, 5, 7, 10, 100, 1000, 10**6, 10**9, 10**12]))
     if kind == "near-one":
         k = rng.choice([3, 10, 20, 40, 60, 100])
         return "1." + "0" * (k - 1) + "1" if rng.random() < 0.5 else "0." + "9" * k
@@ -125,9 +141,21 @@ def random_case(rng: random.Random, formulas) -> list[str]:
     return args
 
 
-_INPUT_MARKERS = ("expected name=value", "given twice", "dps must", "cannot parse", "exponent of", "more than",
-                  "divides by zero.", "missing parameter", "unknown parameter", "is not one of", "invalid choice",
-                  "no formula", "--timeout")
+_INPUT_MARKERS = (
+    "expected name=value",
+    "given twice",
+    "dps must",
+    "cannot parse",
+    "exponent of",
+    "more than",
+    "divides by zero.",
+    "missing parameter",
+    "unknown parameter",
+    "is not one of",
+    "invalid choice",
+    "no formula",
+    "--timeout",
+)
 
 
 def classify_error(text: str) -> str:
@@ -172,8 +200,12 @@ def run_case(args: list[str], timeout: float) -> dict:
     except SystemExit as exc:  # argparse
         code = exc.code if isinstance(exc.code, int) else 2
     except BaseException as exc:  # noqa: BLE001 - anything escaping main is a traceback
-        return {"args": args, "outcome": "traceback", "error": f"{type(exc).__name__}: {exc}"[:300],
-                "seconds": time.monotonic() - start}
+        return {
+            "args": args,
+            "outcome": "traceback",
+            "error": f"{type(exc).__name__}: {exc}"[:300],
+            "seconds": time.monotonic() - start,
+        }
     seconds = time.monotonic() - start
     row = {"args": [a if len(a) < 80 else a[:60] + "..." for a in args], "code": code, "seconds": seconds}
     if seconds > timeout + 10:
@@ -221,10 +253,19 @@ def main_fuzz(argv=None) -> int:
         if row["outcome"] in ("traceback", "outside-ball", "hang"):
             print(f"!! {row['outcome']}: {' '.join(row['args'])[:200]} {row.get('error', '')[:200]}", flush=True)
     elapsed = time.monotonic() - start
-    summary = {"cases": len(cases), "reproducers": len(REPRODUCERS), "formulas": len(formulas),
-               "seed": args.seed, "timeout": args.timeout, "seconds": round(elapsed, 1),
-               "values_checked_against_a_certified_ball": checked, "outcomes": dict(sorted(counts.items())),
-               "tracebacks": counts["traceback"], "outside_ball": counts["outside-ball"], "hangs": counts["hang"]}
+    summary = {
+        "cases": len(cases),
+        "reproducers": len(REPRODUCERS),
+        "formulas": len(formulas),
+        "seed": args.seed,
+        "timeout": args.timeout,
+        "seconds": round(elapsed, 1),
+        "values_checked_against_a_certified_ball": checked,
+        "outcomes": dict(sorted(counts.items())),
+        "tracebacks": counts["traceback"],
+        "outside_ball": counts["outside-ball"],
+        "hangs": counts["hang"],
+    }
     print(json.dumps(summary, indent=1))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:

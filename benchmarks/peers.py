@@ -93,8 +93,13 @@ def gdp_peers(opacus):
 
     def prv(mu, d):
         import prv_accountant as pa
-        acc = pa.PRVAccountant(prvs=[pa.GaussianMechanism(noise_multiplier=1 / mu)], max_self_compositions=[1],
-                               eps_error=0.01, delta_error=d / 1000)
+
+        acc = pa.PRVAccountant(
+            prvs=[pa.GaussianMechanism(noise_multiplier=1 / mu)],
+            max_self_compositions=[1],
+            eps_error=0.01,
+            delta_error=d / 1000,
+        )
         return acc.compute_epsilon(delta=d, num_self_compositions=[1])[2]
 
     peers["prv_accountant (upper)"] = prv
@@ -159,8 +164,10 @@ def main() -> int:
             return mech.get_approxDP(1e-5)
 
         results = []
-        for name, fn in (("dp_accounting.RdpAccountant (α grid)", rdp_acc),
-                         ("autodp Composition (RDP, BBGHS)", autodp_comp)):
+        for name, fn in (
+            ("dp_accounting.RdpAccountant (α grid)", rdp_acc),
+            ("autodp Composition (RDP, BBGHS)", autodp_comp),
+        ):
             value, t, err = timed(fn)
             if err:
                 results.append((name, None, None, t, "CRASH " + err))
@@ -174,8 +181,11 @@ def main() -> int:
 
     def dpa_rdp():
         acc = dp_accounting.rdp.RdpAccountant()
-        acc.compose(dp_accounting.SelfComposedDpEvent(
-            dp_accounting.PoissonSampledDpEvent(0.01, dp_accounting.GaussianDpEvent(1.0)), 1000))
+        acc.compose(
+            dp_accounting.SelfComposedDpEvent(
+                dp_accounting.PoissonSampledDpEvent(0.01, dp_accounting.GaussianDpEvent(1.0)), 1000
+            )
+        )
         return acc.get_epsilon(1e-5)
 
     def autodp_sgd():
@@ -183,10 +193,12 @@ def main() -> int:
 
     sgd_peers = [("dp_accounting.RdpAccountant (α grid)", dpa_rdp), ("autodp NoisySGD (RDP)", autodp_sgd)]
     if opacus:
+
         def opacus_rdp():
             orders = [1 + x / 10.0 for x in range(1, 100)] + list(range(12, 64))
             rdp = opacus["rdp"].compute_rdp(q=0.01, noise_multiplier=1.0, steps=1000, orders=orders)
             return opacus["rdp"].get_privacy_spent(orders=orders, rdp=rdp, delta=1e-5)[0]
+
         sgd_peers.append(("opacus RDP (α grid)", opacus_rdp))
     results = []
     for name, fn in sgd_peers:
@@ -196,23 +208,30 @@ def main() -> int:
             continue
         dig = digits(value, ours)
         results.append((name, float(value), dig, t, "LOST (α grid)" if dig < 10 else ""))
-    for name, acc in (("ours → dp_accounting PLD (numeric composition)", "pld"),
-                      ("ours → prv_accountant (upper)", "prv")):
+    for name, acc in (
+        ("ours → dp_accounting PLD (numeric composition)", "pld"),
+        ("ours → prv_accountant (upper)", "prv"),
+    ):
         value, t, err = timed(lambda: compose_subsampled_gaussian("0.01", "1", 1000, "1e-5", accountant=acc))
-        results.append((name, value, None, t, "different method: tighter than any RDP bound" if not err
-                        else "CRASH " + err))
+        results.append(
+            (name, value, None, t, "different method: tighter than any RDP bound" if not err else "CRASH " + err)
+        )
     rows.append(("DP-SGD q=0.01, σ=1, T=1000, δ=1e-5 (RDP, Balle/CKS, continuous α)", ours, t_ours, results))
 
-    print("| case | ours (50 digits; first 20 shown) | ours s/call | peer | peer value | correct digits | "
-          "peer s/call | flag |")
+    print(
+        "| case | ours (50 digits; first 20 shown) | ours s/call | peer | peer value | correct digits | "
+        "peer s/call | flag |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for case, ours, t_ours, results in rows:
         first = True
         for name, value, dig, t, flag in results:
             ours_txt = mpmath.nstr(ours, 20) if (first and ours is not None) else ""
-            print(f"| {case if first else ''} | {ours_txt} | {f'{t_ours:.3f}' if first else ''} | {name} | "
-                  f"{'' if value is None else repr(value)} | {'' if dig is None else f'{dig:.1f}'} | {t:.4f} | "
-                  f"{flag} |")
+            print(
+                f"| {case if first else ''} | {ours_txt} | {f'{t_ours:.3f}' if first else ''} | {name} | "
+                f"{'' if value is None else repr(value)} | {'' if dig is None else f'{dig:.1f}'} | {t:.4f} | "
+                f"{flag} |"
+            )
             first = False
     return 0
 

@@ -37,10 +37,12 @@ def bench_verify() -> None:
     proc = subprocess.run([sys.executable, "-m", "symbolic", "verify", "--json"], capture_output=True, text=True)
     elapsed = time.perf_counter() - start
     summary = json.loads(proc.stdout)["summary"] if proc.stdout.strip().startswith("{") else {}
-    print(f"verify (whole catalog): {elapsed:.1f} s wall for {summary.get('total', '?')} claims "
-          f"({summary.get('proved', '?')} proved, {summary.get('checked', '?')} checked, "
-          f"{summary.get('refuted', '?')} refuted, {summary.get('unknown', '?')} unknown, "
-          f"{summary.get('unexpected', '?')} unexpected); exit status {proc.returncode}")
+    print(
+        f"verify (whole catalog): {elapsed:.1f} s wall for {summary.get('total', '?')} claims "
+        f"({summary.get('proved', '?')} proved, {summary.get('checked', '?')} checked, "
+        f"{summary.get('refuted', '?')} refuted, {summary.get('unknown', '?')} unknown, "
+        f"{summary.get('unexpected', '?')} unexpected); exit status {proc.returncode}"
+    )
 
 
 def bench_evaluators() -> None:
@@ -72,12 +74,14 @@ def bench_evaluators() -> None:
     start = time.perf_counter()
     f(Ls, 9.0)
     per_point = (time.perf_counter() - start) / Ls.size
-    print(f"  float path (NumPy, hypotheses checked) {1 / per_point:10.0f} points/s   "
-          f"{(1 / per_point) / r_evalf:.0f}x  (plotting only: float64, no guarantees)")
+    print(
+        f"  float path (NumPy, hypotheses checked) {1 / per_point:10.0f} points/s   "
+        f"{(1 / per_point) / r_evalf:.0f}x  (plotting only: float64, no guarantees)"
+    )
 
     print("\nθ_L(s) cost as s grows (L = 1 + 1e-9, 30 digits):")
     base = None
-    for sv in (10, 10 ** 6, 10 ** 12, 10 ** 100):
+    for sv in (10, 10**6, 10**12, 10**100):
         r = rate(lambda: theta.evaluate(dps=30, L="1.000000001", s=sv), 0.5)
         base = base or r
         print(f"  s = 1e{len(str(sv)) - 1:<4d} {r:10.0f} calls/s   time ratio to s = 10: {base / r:.2f}")

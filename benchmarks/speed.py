@@ -49,12 +49,17 @@ def bench_closed_forms() -> None:
     from symbolic.certify.translate import ball_at
     from symbolic.numeric import CompiledExpression, resolve_branches
 
-    cases = [("kong-ribero/theta", {"L": "1.37", "s": "9"}), ("privacy/gdp-delta", {"mu": "1", "eps": "1"}),
-             ("privacy/gaussian-hockey-stick", {"eps": "1", "r": "2"})]
+    cases = [
+        ("kong-ribero/theta", {"L": "1.37", "s": "9"}),
+        ("privacy/gdp-delta", {"mu": "1", "eps": "1"}),
+        ("privacy/gaussian-hockey-stick", {"eps": "1", "r": "2"}),
+    ]
     bits = bits_for_digits(30)
     print("1. Closed forms at 30 digits (calls/s; ratio to evalf)")
-    print(f"   {'formula':32} {'evalf':>9} {'mpmath':>9} {'Arb ball':>9} {'certify':>9} "
-          f"{'evaluate':>9} {'Arb comp.':>9}   mpmath/evalf  Arb/evalf  certify/evalf  compiled-Arb/evalf")
+    print(
+        f"   {'formula':32} {'evalf':>9} {'mpmath':>9} {'Arb ball':>9} {'certify':>9} "
+        f"{'evaluate':>9} {'Arb comp.':>9}   mpmath/evalf  Arb/evalf  certify/evalf  compiled-Arb/evalf"
+    )
     for fid, point in cases:
         try:
             f = registry().formula(fid)
@@ -77,20 +82,31 @@ def bench_closed_forms() -> None:
         r_comp = compiled_arb_rate(expr, exact, bits + 10)
         comp_txt = "n/a" if r_comp is None else f"{r_comp:.0f}"
         comp_ratio = "n/a" if r_comp is None else f"{r_comp / r_evalf:.0f}x"
-        print(f"   {fid:32} {r_evalf:9.0f} {r_mp:9.0f} {r_arb:9.0f} {r_cert:9.0f} {r_eval:9.0f} {comp_txt:>9}   "
-              f"{r_mp / r_evalf:11.1f}x {r_arb / r_evalf:9.1f}x {r_cert / r_evalf:13.1f}x  {comp_ratio:>18}")
-    print("   (Arb ball: one ball_at at 30 digits + 10 bits on the branch-resolved expression (the package's "
-          "interpreter walks the SymPy tree on every call); certify: parse + hypotheses + precision loop; "
-          "evaluate: Formula.evaluate(dps=30) as shipped; Arb comp.: the same expression lambdified once to "
-          "python-flint calls — Arb's own cost, not a path the package ships)")
+        print(
+            f"   {fid:32} {r_evalf:9.0f} {r_mp:9.0f} {r_arb:9.0f} {r_cert:9.0f} {r_eval:9.0f} {comp_txt:>9}   "
+            f"{r_mp / r_evalf:11.1f}x {r_arb / r_evalf:9.1f}x {r_cert / r_evalf:13.1f}x  {comp_ratio:>18}"
+        )
+    print(
+        "   (Arb ball: one ball_at at 30 digits + 10 bits on the branch-resolved expression (the package's "
+        "interpreter walks the SymPy tree on every call); certify: parse + hypotheses + precision loop; "
+        "evaluate: Formula.evaluate(dps=30) as shipped; Arb comp.: the same expression lambdified once to "
+        "python-flint calls — Arb's own cost, not a path the package ships)"
+    )
 
 
 def compiled_arb_rate(expr, exact, bits):
     """Calls/s of ``expr`` lambdified once into python-flint calls (None if a function has no mapping)."""
     from flint import arb, ctx, fmpq
 
-    names = {"exp": "exp", "log": "log", "sqrt": "sqrt", "expm1": "expm1", "log1p": "log1p", "erf": "erf",
-             "erfc": "erfc"}
+    names = {
+        "exp": "exp",
+        "log": "log",
+        "sqrt": "sqrt",
+        "expm1": "expm1",
+        "log1p": "log1p",
+        "erf": "erf",
+        "erfc": "erfc",
+    }
     mods = {k: (lambda m: lambda v: getattr(v, m)())(m) for k, m in names.items()}
     mods["pi"] = arb.pi()
     symbols = list(exact)
@@ -147,8 +163,10 @@ def bench_sgm_peers() -> None:
     t_ours = statistics.median(times)
     mid = mpmath.mpf(ball.mid().str(40, radius=False))
     print("\n2. DP-SGD ε, q = 0.01, σ = 1, T = 1000, δ = 1e-5 (RDP, best conversion, continuous α)")
-    print(f"   ours (privacy/sgm-epsilon.certify, 20 digits, cold): {ball.str(25, radius=True)}  "
-          f"median {t_ours:.3f} s of {', '.join(f'{t:.3f}' for t in times)}")
+    print(
+        f"   ours (privacy/sgm-epsilon.certify, 20 digits, cold): {ball.str(25, radius=True)}  "
+        f"median {t_ours:.3f} s of {', '.join(f'{t:.3f}' for t in times)}"
+    )
     start = time.perf_counter()
     F.evaluate(dps=20, **point)
     print(f"   (Formula.evaluate(dps=20), memo warm from the certify above: {time.perf_counter() - start:.3f} s)")
@@ -159,34 +177,50 @@ def bench_sgm_peers() -> None:
 
         def dpa_rdp():
             acc = dp_accounting.rdp.RdpAccountant()
-            acc.compose(dp_accounting.SelfComposedDpEvent(
-                dp_accounting.PoissonSampledDpEvent(0.01, dp_accounting.GaussianDpEvent(1.0)), 1000))
+            acc.compose(
+                dp_accounting.SelfComposedDpEvent(
+                    dp_accounting.PoissonSampledDpEvent(0.01, dp_accounting.GaussianDpEvent(1.0)), 1000
+                )
+            )
             return acc.get_epsilon(1e-5)
 
         def dpa_pld():
             acc = dp_accounting.pld.PLDAccountant()
-            acc.compose(dp_accounting.SelfComposedDpEvent(
-                dp_accounting.PoissonSampledDpEvent(0.01, dp_accounting.GaussianDpEvent(1.0)), 1000))
+            acc.compose(
+                dp_accounting.SelfComposedDpEvent(
+                    dp_accounting.PoissonSampledDpEvent(0.01, dp_accounting.GaussianDpEvent(1.0)), 1000
+                )
+            )
             return acc.get_epsilon(1e-5)
 
-        peers += [("dp_accounting RdpAccountant (α grid)", "rdp", dpa_rdp),
-                  ("dp_accounting PLDAccountant", "pld", dpa_pld)]
+        peers += [
+            ("dp_accounting RdpAccountant (α grid)", "rdp", dpa_rdp),
+            ("dp_accounting PLDAccountant", "pld", dpa_pld),
+        ]
     except ImportError:
         print("   dp-accounting not installed")
     try:
         from autodp import mechanism_zoo
 
-        peers.append(("autodp NoisySGD_Mechanism (RDP)", "rdp",
-                      lambda: mechanism_zoo.NoisySGD_Mechanism(prob=0.01, sigma=1.0, niter=1000).get_approxDP(1e-5)))
+        peers.append(
+            (
+                "autodp NoisySGD_Mechanism (RDP)",
+                "rdp",
+                lambda: mechanism_zoo.NoisySGD_Mechanism(prob=0.01, sigma=1.0, niter=1000).get_approxDP(1e-5),
+            )
+        )
     except ImportError:
         print("   autodp not installed")
     try:
         import prv_accountant as pa
 
         def prv():
-            acc = pa.PRVAccountant(prvs=[pa.PoissonSubsampledGaussianMechanism(sampling_probability=0.01,
-                                                                                noise_multiplier=1.0)],
-                                   max_self_compositions=[1000], eps_error=0.01, delta_error=1e-10)
+            acc = pa.PRVAccountant(
+                prvs=[pa.PoissonSubsampledGaussianMechanism(sampling_probability=0.01, noise_multiplier=1.0)],
+                max_self_compositions=[1000],
+                eps_error=0.01,
+                delta_error=1e-10,
+            )
             return acc.compute_epsilon(delta=1e-5, num_self_compositions=[1000])[2]
 
         peers.append(("prv_accountant (upper estimate)", "prv", prv))
@@ -207,8 +241,10 @@ def bench_sgm_peers() -> None:
             dig = 17.0 if err == 0 else max(0.0, min(17.0, float(-mpmath.log10(err / mid))))
         digits_txt = f"{dig:.1f}" if kind == "rdp" else "(other method)"
         print(f"   {name:40} {value!r:>22} {t:8.4f} {t_ours / t:14.1f}x {digits_txt:>15}  {validity(value, ball)}")
-    print("   validity: a peer ε above our certified RDP interval is certified by RDP at δ; one below it is "
-          "not (for PLD/PRV that is expected: they are tighter than any RDP bound, and RDP cannot decide them)")
+    print(
+        "   validity: a peer ε above our certified RDP interval is certified by RDP at δ; one below it is "
+        "not (for PLD/PRV that is expected: they are tighter than any RDP bound, and RDP cannot decide them)"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -220,17 +256,23 @@ def bench_verify_cache() -> None:
         walls = []
         for label in ("cold", "cached"):
             start = time.perf_counter()
-            proc = subprocess.run([sys.executable, "-m", "symbolic", "verify", "--paper", "kong-ribero", "--json"],
-                                  capture_output=True, text=True, env=env)
+            proc = subprocess.run(
+                [sys.executable, "-m", "symbolic", "verify", "--paper", "kong-ribero", "--json"],
+                capture_output=True,
+                text=True,
+                env=env,
+            )
             wall = time.perf_counter() - start
             walls.append(wall)
             try:
                 out = json.loads(proc.stdout)
                 s = out["summary"]
                 hits = sum(bool(c.get("cached")) for c in out["claims"])
-                print(f"   {label:6}: {wall:6.1f} s wall, {s['total']} claims ({s['proved']} proved, {s['checked']} "
-                      f"checked, {s['refuted']} refuted, {s['unknown']} unknown, {s['unexpected']} unexpected), "
-                      f"{hits} from the cache; exit {proc.returncode}")
+                print(
+                    f"   {label:6}: {wall:6.1f} s wall, {s['total']} claims ({s['proved']} proved, {s['checked']} "
+                    f"checked, {s['refuted']} refuted, {s['unknown']} unknown, {s['unexpected']} unexpected), "
+                    f"{hits} from the cache; exit {proc.returncode}"
+                )
             except (ValueError, KeyError):
                 print(f"   {label:6}: {wall:6.1f} s wall; no JSON (exit {proc.returncode}): {proc.stderr[-300:]}")
         print(f"   cold/cached = {walls[0] / walls[1]:.1f}x")
@@ -252,8 +294,10 @@ def bench_cold_start(repeat: int) -> None:
     base = statistics.median(walls["import sympy, mpmath"])
     print(f"\n4. Cold start (median of {repeat} interleaved runs)")
     for name, w in walls.items():
-        print(f"   {name:24} {statistics.median(w):6.2f} s   {statistics.median(w) / base:4.2f}x   "
-              f"({', '.join(f'{x:.2f}' for x in w)})")
+        print(
+            f"   {name:24} {statistics.median(w):6.2f} s   {statistics.median(w) / base:4.2f}x   "
+            f"({', '.join(f'{x:.2f}' for x in w)})"
+        )
     print("   targets (issue 11): eval ≤ 1.5x, list ≤ 2x")
 
 

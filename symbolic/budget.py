@@ -24,14 +24,20 @@ class BudgetExceeded(SymbolicError, TimeoutError):
 @contextlib.contextmanager
 def time_budget(seconds: float | None, what: str):
     """Run the body with at most ``seconds`` of wall-clock time (None or 0: unbounded)."""
-    usable = (seconds and seconds > 0 and hasattr(signal, "setitimer")
-              and threading.current_thread() is threading.main_thread())
+    usable = (
+        seconds
+        and seconds > 0
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    )
     if not usable:
         yield
         return
 
-    message = (f"{what}: stopped after the time budget of {seconds:g} s "
-               "(raise it with --timeout SECONDS, or ask for fewer digits)")
+    message = (
+        f"{what}: stopped after the time budget of {seconds:g} s "
+        "(raise it with --timeout SECONDS, or ask for fewer digits)"
+    )
     fired = []
 
     def _raise(signum, frame):

@@ -67,6 +67,7 @@ def disabled_by_environment() -> bool:
 # ---------------------------------------------------------------------------
 # Canonical serialisation of a claim's content.
 
+
 def _serialise(value, depth: int = 0, seen: frozenset = frozenset()) -> str:
     if depth > 12:
         raise Unhashable("nesting too deep")
@@ -108,8 +109,7 @@ def _serialise(value, depth: int = 0, seen: frozenset = frozenset()) -> str:
             if " at 0x" in text:
                 raise Unhashable(f"cannot serialise {type(value).__name__}")
             return f"{type(value).__module__}.{type(value).__qualname__}:{text}"
-        inner = _serialise({k: v for k, v in state.items() if not k.startswith("__")}, depth + 1,
-                           seen | {id(value)})
+        inner = _serialise({k: v for k, v in state.items() if not k.startswith("__")}, depth + 1, seen | {id(value)})
         return f"{type(value).__module__}.{type(value).__qualname__}{inner}"
     text = repr(value)
     if " at 0x" in text:
@@ -151,8 +151,13 @@ def claim_content_of_value(value) -> str:
 def claim_content(claim) -> str:
     """The canonical text of a claim's content (raises :class:`Unhashable`)."""
     state = {k: v for k, v in vars(claim).items() if not k.startswith("__")}
-    head = [type(claim).__module__ + "." + type(claim).__qualname__, claim.id, claim.kind,
-            claim.statement, claim.expect]
+    head = [
+        type(claim).__module__ + "." + type(claim).__qualname__,
+        claim.id,
+        claim.kind,
+        claim.statement,
+        claim.expect,
+    ]
     return _canonical_dummies(_serialise(head) + _serialise(state))
 
 
@@ -168,6 +173,7 @@ def _canonical_dummies(text: str) -> str:
 
 # ---------------------------------------------------------------------------
 # Source and environment fingerprints.
+
 
 def _hash_files(named_paths) -> str:
     """SHA-256 over (name, file content) pairs, names independent of where the tree lives."""
@@ -263,8 +269,13 @@ def claim_key(claim, module_name: str) -> str:
     """The cache key of ``claim`` registered by the paper module ``module_name`` (raises
     :class:`Unhashable`)."""
     h = hashlib.sha256()
-    for part in (f"format={FORMAT}", engine_fingerprint(), module_fingerprint(module_name), library_versions(),
-                 claim_content(claim)):
+    for part in (
+        f"format={FORMAT}",
+        engine_fingerprint(),
+        module_fingerprint(module_name),
+        library_versions(),
+        claim_content(claim),
+    ):
         h.update(part.encode("utf-8", "surrogatepass"))
         h.update(b"\x00")
     return h.hexdigest()
@@ -272,6 +283,7 @@ def claim_key(claim, module_name: str) -> str:
 
 # ---------------------------------------------------------------------------
 # Storage.
+
 
 class VerdictCache:
     """Verdicts on disk, one JSON file per key under :func:`cache_dir`."""
@@ -297,8 +309,14 @@ class VerdictCache:
             return None
         try:
             data = json.loads(self._path(key).read_text(encoding="utf-8"))
-            verdict = Verdict(Status(data["status"]), data["method"], data.get("evidence", ""),
-                              data.get("counterexample"), data.get("details", {}), float(data.get("seconds", 0)))
+            verdict = Verdict(
+                Status(data["status"]),
+                data["method"],
+                data.get("evidence", ""),
+                data.get("counterexample"),
+                data.get("details", {}),
+                float(data.get("seconds", 0)),
+            )
         except (OSError, ValueError, KeyError, TypeError):
             self.misses += 1
             return None

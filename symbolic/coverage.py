@@ -37,28 +37,71 @@ from typing import Iterable
 
 #: The kinds of numbered items an index lists (``section`` is for an unnumbered but named part,
 #: e.g. "Appendix B" or "the setting of §2", that holds mathematics).
-KINDS = ("definition", "lemma", "proposition", "theorem", "corollary", "remark", "equation",
-         "table", "figure", "footnote", "algorithm", "assumption", "example", "section")
+KINDS = (
+    "definition",
+    "lemma",
+    "proposition",
+    "theorem",
+    "corollary",
+    "remark",
+    "equation",
+    "table",
+    "figure",
+    "footnote",
+    "algorithm",
+    "assumption",
+    "example",
+    "section",
+)
 
 # Abbreviations a Source label may use, → the canonical word of a label.
 _WORDS = {
-    "definition": "Definition", "definitions": "Definition", "def": "Definition", "defs": "Definition",
-    "lemma": "Lemma", "lemmas": "Lemma", "lem": "Lemma",
-    "proposition": "Proposition", "propositions": "Proposition", "prop": "Proposition", "props": "Proposition",
-    "theorem": "Theorem", "theorems": "Theorem", "thm": "Theorem", "thms": "Theorem",
-    "corollary": "Corollary", "corollaries": "Corollary", "cor": "Corollary", "cors": "Corollary",
-    "remark": "Remark", "remarks": "Remark", "rem": "Remark",
-    "table": "Table", "tables": "Table", "tab": "Table",
-    "figure": "Figure", "figures": "Figure", "fig": "Figure", "figs": "Figure",
-    "footnote": "Footnote", "footnotes": "Footnote",
-    "algorithm": "Algorithm", "algorithms": "Algorithm", "alg": "Algorithm",
-    "assumption": "Assumption", "assumptions": "Assumption",
-    "example": "Example", "examples": "Example",
+    "definition": "Definition",
+    "definitions": "Definition",
+    "def": "Definition",
+    "defs": "Definition",
+    "lemma": "Lemma",
+    "lemmas": "Lemma",
+    "lem": "Lemma",
+    "proposition": "Proposition",
+    "propositions": "Proposition",
+    "prop": "Proposition",
+    "props": "Proposition",
+    "theorem": "Theorem",
+    "theorems": "Theorem",
+    "thm": "Theorem",
+    "thms": "Theorem",
+    "corollary": "Corollary",
+    "corollaries": "Corollary",
+    "cor": "Corollary",
+    "cors": "Corollary",
+    "remark": "Remark",
+    "remarks": "Remark",
+    "rem": "Remark",
+    "table": "Table",
+    "tables": "Table",
+    "tab": "Table",
+    "figure": "Figure",
+    "figures": "Figure",
+    "fig": "Figure",
+    "figs": "Figure",
+    "footnote": "Footnote",
+    "footnotes": "Footnote",
+    "algorithm": "Algorithm",
+    "algorithms": "Algorithm",
+    "alg": "Algorithm",
+    "assumption": "Assumption",
+    "assumptions": "Assumption",
+    "example": "Example",
+    "examples": "Example",
 }
 _NUM = r"(?:[A-Z]\.?)?\d+(?:\.\d+)*"
 _SUB = r"(?:\s*\([a-z]+\))?"  # a sub-item or side: "(a)", "(right)"
-_WORD_RE = re.compile(r"\b(" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")\b\.?\s*"
-                      r"(" + _NUM + _SUB + r"(?:\s*(?:,|and|/|–|-|&)\s*" + _NUM + _SUB + r")*)", re.IGNORECASE)
+_WORD_RE = re.compile(
+    r"\b(" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")\b\.?\s*"
+    r"(" + _NUM + _SUB + r"(?:\s*(?:,|and|/|–|-|&)\s*" + _NUM + _SUB + r")*)",
+    re.IGNORECASE,
+)
 _EQ_RE = re.compile(r"(?<![\w)\]])\((\d+[a-z]?)\)")  # "(24)", not the argument in "θ_L(1)"
 _BRACKETS = re.compile(r"\[[^\]]*\]")
 _QUOTES = re.compile(r"(?<!\w)'[^']*'(?!\w)|“[^”]*”|‘[^’]*’")
@@ -205,21 +248,24 @@ def check(index: CoverageIndex, paper, reg=None) -> list[str]:
             problems.append(f"{index.paper}: duplicate index label {it.label!r}")
         seen[it.label] = it.label
         if it.ids and it.reason:
-            problems.append(f"{index.paper}: {it.label!r} has both IDs and a reason "
-                            "(use note= for the part not encoded, with partial=True)")
+            problems.append(
+                f"{index.paper}: {it.label!r} has both IDs and a reason "
+                "(use note= for the part not encoded, with partial=True)"
+            )
         if it.partial and not it.ids:
             problems.append(f"{index.paper}: {it.label!r} is partial but names no ID")
         for raw in it.ids:
             full = index.resolve(raw, known)
             if not _exists(full, paper, reg):
-                problems.append(f"{index.paper}: {it.label!r} names {full!r}, which is neither a formula "
-                                "nor a claim")
+                problems.append(f"{index.paper}: {it.label!r} names {full!r}, which is neither a formula nor a claim")
     bases = {base_label(it.label) for it in index.items}
     for item in list(paper.formulas.values()) + list(paper.claims.values()):
         for label in sorted(cited_labels(item.source.label, item.source.equations)):
             if label not in bases:
-                problems.append(f"{item.id} cites {label!r} (source {item.source.label!r}), "
-                                "which is not an item of the coverage index")
+                problems.append(
+                    f"{item.id} cites {label!r} (source {item.source.label!r}), "
+                    "which is not an item of the coverage index"
+                )
     return problems
 
 
@@ -265,8 +311,9 @@ def covering_claims(item: Item, index: CoverageIndex, paper, reg=None) -> list:
         source = paper if key == paper.key else (reg.paper(key) if reg is not None and key in known else None)
         if source is None:
             continue
-        found = [source.claims[full]] if full in source.claims else [
-            c for c in source.claims.values() if full in c.covers]
+        found = (
+            [source.claims[full]] if full in source.claims else [c for c in source.claims.values() if full in c.covers]
+        )
         for c in found:
             if c.id not in seen:
                 seen.add(c.id)

@@ -53,8 +53,10 @@ class Deadline:
     def check_hang(self) -> None:
         """Raise :class:`PhaseTimeout` once ``HANG_FACTOR`` budgets of CPU time are used."""
         if self.used() > HANG_FACTOR * self.seconds:
-            raise PhaseTimeout(f"checker used {self.used():.1f} CPU s, more than {HANG_FACTOR:g} × its "
-                               f"budget of {self.seconds:g} s (treated as a hang)")
+            raise PhaseTimeout(
+                f"checker used {self.used():.1f} CPU s, more than {HANG_FACTOR:g} × its "
+                f"budget of {self.seconds:g} s (treated as a hang)"
+            )
 
     @contextlib.contextmanager
     def phase(self, fraction: float = 1.0):

@@ -110,9 +110,12 @@ def render(errata: Iterable[Erratum], verdicts: Mapping[str, Verdict], titles: M
         out.append("\nNo erratum claims are registered.\n")
     for paper, group in by_paper.items():
         title = (titles or {}).get(paper, "")
-        refuted = sum(1 for e in group for c in e.claims
-                      if c.expect == "refuted" and verdicts.get(c.id) is not None
-                      and verdicts[c.id].status is Status.REFUTED)
+        refuted = sum(
+            1
+            for e in group
+            for c in e.claims
+            if c.expect == "refuted" and verdicts.get(c.id) is not None and verdicts[c.id].status is Status.REFUTED
+        )
         out.append(f"\n## {paper}" + (f": {title}" if title else "") + "\n\n")
         out.append(f"{len(group)} errata; {refuted} printed forms refuted with a counterexample.\n\n")
         out.append("| erratum | claim | form | statement | source | verdict | counterexample |\n")
@@ -120,10 +123,21 @@ def render(errata: Iterable[Erratum], verdicts: Mapping[str, Verdict], titles: M
         for e in group:
             for c in e.claims:
                 verdict = verdicts.get(c.id)
-                out.append("| " + " | ".join([
-                    _cell(e.key), f"`{c.id}`", _cell(c.source.form), _cell(c.statement, 400),
-                    _cell(c.source.cite()), _verdict_cell(c, verdict), _evidence_cell(verdict),
-                ]) + " |\n")
+                out.append(
+                    "| "
+                    + " | ".join(
+                        [
+                            _cell(e.key),
+                            f"`{c.id}`",
+                            _cell(c.source.form),
+                            _cell(c.statement, 400),
+                            _cell(c.source.cite()),
+                            _verdict_cell(c, verdict),
+                            _evidence_cell(verdict),
+                        ]
+                    )
+                    + " |\n"
+                )
     return "".join(out)
 
 

@@ -44,11 +44,11 @@ class HypothesisError(SymbolicError, ValueError):
         self.formula_id = formula_id
         self.hypothesis = hypothesis
         self.values = dict(values)
-        shown = ", ".join(f"{k} {t}" if t.startswith("≈") else f"{k} = {t}"
-                          for k, t in ((k, show_value(v)) for k, v in self.values.items()))
-        super().__init__(
-            f"{formula_id}: hypothesis '{hypothesis}' is violated by {shown}."
+        shown = ", ".join(
+            f"{k} {t}" if t.startswith("≈") else f"{k} = {t}"
+            for k, t in ((k, show_value(v)) for k, v in self.values.items())
         )
+        super().__init__(f"{formula_id}: hypothesis '{hypothesis}' is violated by {shown}.")
 
 
 class UnknownIdError(SymbolicError, LookupError):

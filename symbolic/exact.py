@@ -33,7 +33,7 @@ MAX_DIGITS = 10_000
 
 
 def _abbrev(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else f"{text[:limit // 2]}...{text[-limit // 4:]} ({len(text)} characters)"
+    return text if len(text) <= limit else f"{text[: limit // 2]}...{text[-limit // 4 :]} ({len(text)} characters)"
 
 
 def parse_exact(text, name: str = "value") -> sp.Rational:
@@ -51,8 +51,7 @@ def parse_exact(text, name: str = "value") -> sp.Rational:
         return sp.Rational(text.numerator, text.denominator)
     if isinstance(text, float):
         raise InputError(
-            f"{name}: got the float {text!r}; pass the value as a string (e.g. '{text!r}') "
-            "so it is parsed exactly."
+            f"{name}: got the float {text!r}; pass the value as a string (e.g. '{text!r}') so it is parsed exactly."
         )
     if isinstance(text, sp.Basic) and text.is_number:
         if text.is_Rational:
@@ -68,8 +67,10 @@ def parse_exact(text, name: str = "value") -> sp.Rational:
     if len(re.sub(r"\D", "", mantissa)) > MAX_DIGITS:
         raise InputError(f"{name}: {_abbrev(text)} has more than {MAX_DIGITS} digits.")
     if exponent and abs(int(exponent)) > MAX_EXPONENT:
-        raise InputError(f"{name}: the exponent of {_abbrev(text)} is beyond ±{MAX_EXPONENT} "
-                         "(the value would have more digits than any computation here can use).")
+        raise InputError(
+            f"{name}: the exponent of {_abbrev(text)} is beyond ±{MAX_EXPONENT} "
+            "(the value would have more digits than any computation here can use)."
+        )
     num, _, den = body.partition("/")
     numerator = _decimal(num)
     if den:
@@ -84,7 +85,7 @@ def _digits_to_int(digits: str) -> int:
     """int(digits) in chunks, so that inputs longer than Python's 4300-digit conversion limit parse."""
     value = 0
     for i in range(0, len(digits), 4000):
-        chunk = digits[i:i + 4000]
+        chunk = digits[i : i + 4000]
         value = value * 10 ** len(chunk) + int(chunk)
     return value
 
@@ -97,7 +98,7 @@ def _decimal(text: str) -> Fraction:
     whole, _, frac = mantissa.partition(".")
     value = Fraction(_digits_to_int((whole + frac) or "0"), 10 ** len(frac))
     e = int(exponent) if exponent else 0
-    value = value * 10 ** e if e >= 0 else value / 10 ** -e
+    value = value * 10**e if e >= 0 else value / 10**-e
     return sign * value
 
 
@@ -112,4 +113,4 @@ def mpf_to_rational(x) -> sp.Rational:
     if not isinstance(x, mpmath.mpf):
         x = mpmath.mpf(x)
     man, exp = x.man_exp  # an mpf's own bits, whatever the working precision
-    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2 ** -exp)
+    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2**-exp)

@@ -10,8 +10,15 @@ import sympy as sp
 from .errors import EvaluationError, HypothesisError, InputError
 from .exact import parse_exact
 from .hypotheses import Hypothesis, UndecidedError
-from .numeric import (CompiledExpression, Evaluation, check_dps, evaluate_to_precision, float_function, input_digits,
-                      input_magnitude)
+from .numeric import (
+    CompiledExpression,
+    Evaluation,
+    check_dps,
+    evaluate_to_precision,
+    float_function,
+    input_digits,
+    input_magnitude,
+)
 from .params import Parameter
 from .source import Source
 
@@ -150,10 +157,7 @@ class Formula:
         missing = [p.name for p in self.params if p.name not in params and not (p.is_choice and p.default)]
         unknown = [n for n in params if n not in self.names]
         if unknown:
-            raise InputError(
-                f"{self.id}: unknown parameter(s) {', '.join(unknown)}; "
-                f"expected {', '.join(self.names)}."
-            )
+            raise InputError(f"{self.id}: unknown parameter(s) {', '.join(unknown)}; expected {', '.join(self.names)}.")
         if missing:
             raise InputError(f"{self.id}: missing parameter(s) {', '.join(missing)}.")
         exact = {}
@@ -251,16 +255,22 @@ class Formula:
         try:
             if self.evaluator is not None:
                 numbers = [exact[p.name] for p in self.params if not p.is_choice]
-                return evaluate_to_precision(lambda: self.evaluator(exact, mpmath.mp.dps), dps, self.id,
-                                             input_digits(numbers), input_magnitude(numbers))
+                return evaluate_to_precision(
+                    lambda: self.evaluator(exact, mpmath.mp.dps),
+                    dps,
+                    self.id,
+                    input_digits(numbers),
+                    input_magnitude(numbers),
+                )
             return self._compiled({self.symbol(n): v for n, v in exact.items()}, dps)
         except EvaluationError as exc:
             if str(exc).startswith(self.id + ":"):
                 raise
             raise EvaluationError(f"{self.id}: {exc}") from exc
         except (OverflowError, ZeroDivisionError, MemoryError) as exc:
-            raise EvaluationError(f"{self.id}: the mpmath evaluation failed at these inputs "
-                                  f"({type(exc).__name__}: {exc})") from exc
+            raise EvaluationError(
+                f"{self.id}: the mpmath evaluation failed at these inputs ({type(exc).__name__}: {exc})"
+            ) from exc
 
     def certify(self, prec: int = 100, **params):
         """An Arb ball (python-flint) that provably contains the exact value at ``params``.

@@ -111,4 +111,4 @@ class Inverse:
 def _exact(x: mpmath.mpf) -> sp.Rational:
     """The exact binary value of an mpf as a SymPy rational (no rounding)."""
     man, exp = mpmath.mpf(x).man_exp
-    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2 ** -exp)
+    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2**-exp)

@@ -80,7 +80,7 @@ def geometric_sum(first, ratio, count):
     if isinstance(q, mpmath.mpf) and q > 0:
         x = mpmath.log(q)
         return first * mpmath.expm1(n * x) / mpmath.expm1(x)
-    return first * (q ** n - 1) / (q - 1)
+    return first * (q**n - 1) / (q - 1)
 
 
 def _structural_ratio(term: sp.Expr, i: sp.Symbol):
@@ -103,7 +103,7 @@ def _structural_ratio(term: sp.Expr, i: sp.Symbol):
         slope = sp.expand(exponent).coeff(i)
         if slope.has(i) or sp.expand(exponent - slope * i).has(i):
             return None
-        ratio *= base ** slope
+        ratio *= base**slope
     return ratio
 
 
@@ -172,8 +172,10 @@ def index_range(a, b):
     :data:`MAX_LOOP_TERMS` terms (a sum to T = 1e5000 would never finish)."""
     a, b = int(a), int(b)
     if b - a + 1 > MAX_LOOP_TERMS:
-        raise ArithmeticError(f"a sum of about 10^{len(str(b - a + 1)) - 1 if b - a < 10 ** 4000 else '4000+'} "
-                              f"terms is too long to add up term by term (limit {MAX_LOOP_TERMS})")
+        raise ArithmeticError(
+            f"a sum of about 10^{len(str(b - a + 1)) - 1 if b - a < 10**4000 else '4000+'} "
+            f"terms is too long to add up term by term (limit {MAX_LOOP_TERMS})"
+        )
     return range(a, b + 1)
 
 
@@ -189,24 +191,25 @@ class _Printer(MpmathPrinter):
         parts = _geometric_parts(expr)
         if parts is not None:
             first, ratio, count = parts
-            return "geometric_sum({}, {}, {})".format(
-                self._print(first), self._print(ratio), self._print(count))
+            return "geometric_sum({}, {}, {})".format(self._print(first), self._print(ratio), self._print(count))
         loops = (
             # mpf indices: a Python int index would turn 1/(j + 1) into a float division
-            "for {i} in map(mpf, index_range({a}, {b}))".format(
-                i=self._print(i), a=self._print(a), b=self._print(b))
+            "for {i} in map(mpf, index_range({a}, {b}))".format(i=self._print(i), a=self._print(a), b=self._print(b))
             for i, a, b in expr.limits
         )
-        return "(builtins.sum({function} {loops}))".format(
-            function=self._print(expr.function), loops=" ".join(loops))
+        return "(builtins.sum({function} {loops}))".format(function=self._print(expr.function), loops=" ".join(loops))
 
 
 def lambdify_mpmath(symbols, expr):
     """``lambdify`` for mpmath with :class:`_Printer` (geometric sums in O(1), other sums as loops)."""
-    return sp.lambdify(symbols, expr, modules=[{"geometric_sum": geometric_sum, "index_range": index_range,
-                                               "erfc": erfc, "erf": erf}, "mpmath"],
-                       printer=_Printer({"fully_qualified_modules": False, "inline": True,
-                                         "allow_unknown_functions": True, "user_functions": {}}))
+    return sp.lambdify(
+        symbols,
+        expr,
+        modules=[{"geometric_sum": geometric_sum, "index_range": index_range, "erfc": erfc, "erf": erf}, "mpmath"],
+        printer=_Printer(
+            {"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True, "user_functions": {}}
+        ),
+    )
 
 
 class CompiledExpression:
@@ -309,16 +312,17 @@ def _significant_digits(n: int) -> int:
         return MAX_INPUT_DIGITS
     chunk = 1
     while n % 10 == 0:  # strip trailing zeros, galloping
-        if n % 10 ** chunk == 0:
-            n //= 10 ** chunk
+        if n % 10**chunk == 0:
+            n //= 10**chunk
             chunk *= 2
         else:
             chunk = 1
     return int(n.bit_length() * 0.30103) + 1
 
 
-def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str, start_digits: int = 0,
-                          magnitude: int = 0) -> mpmath.mpf:
+def evaluate_to_precision(
+    thunk: Callable[[], object], dps: int, name: str, start_digits: int = 0, magnitude: int = 0
+) -> mpmath.mpf:
     """mpmath fallback: run ``thunk`` at rising working precision until two runs agree to ``dps`` digits.
 
     ``thunk`` must build its mpmath inputs inside the call (so they are rounded at the
@@ -344,11 +348,13 @@ def evaluate_to_precision(thunk: Callable[[], object], dps: int, name: str, star
             try:
                 value = thunk()
             except ZeroDivisionError as exc:
-                raise EvaluationError(f"{name}: division by zero at {work} working digits "
-                                      f"({exc or 'an intermediate vanished'})") from exc
+                raise EvaluationError(
+                    f"{name}: division by zero at {work} working digits ({exc or 'an intermediate vanished'})"
+                ) from exc
             except (OverflowError, MemoryError) as exc:
-                raise EvaluationError(f"{name}: the value is out of mpmath's range at these inputs "
-                                      f"({type(exc).__name__}: {exc})") from exc
+                raise EvaluationError(
+                    f"{name}: the value is out of mpmath's range at these inputs ({type(exc).__name__}: {exc})"
+                ) from exc
             except EvaluationError:
                 raise
             except ArithmeticError as exc:

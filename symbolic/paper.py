@@ -38,6 +38,7 @@ class Paper:
         :mod:`symbolic.plotting`.  They must not plot, write files, print or compare
         numbers (comparisons are :class:`~symbolic.claims.Reproduction` claims).
         """
+
         def register(fn):
             if name in self.figures:
                 raise ValueError(f"{self.key}: duplicate figure {name}")
@@ -78,13 +79,22 @@ class Paper:
         if isinstance(item, Formula):
             self.formulas[item.id] = item
             if item.numeric is not None:
-                self.add(Identity(
-                    f"{item.id}/numeric-form", item.numeric, item.expr,
-                    f"the evaluator's stable form of {item.id} equals the verified expression",
-                    Source(self.key, item.source.label, item.source.equations, "derived",
-                           "numerically stable rewriting used by the evaluator"),
-                    covers=[item.id],
-                ))
+                self.add(
+                    Identity(
+                        f"{item.id}/numeric-form",
+                        item.numeric,
+                        item.expr,
+                        f"the evaluator's stable form of {item.id} equals the verified expression",
+                        Source(
+                            self.key,
+                            item.source.label,
+                            item.source.equations,
+                            "derived",
+                            "numerically stable rewriting used by the evaluator",
+                        ),
+                        covers=[item.id],
+                    )
+                )
         elif isinstance(item, Claim):
             self.claims[item.id] = item
         else:

@@ -23,13 +23,13 @@ def draw(figure: FigureData, *, width_per_panel: float = 5.0, height: float = 3.
     """A matplotlib Figure for ``figure`` (the caller closes or shows it)."""
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(figure.panels), figsize=(width_per_panel * len(figure.panels), height),
-                             squeeze=False)
+    fig, axes = plt.subplots(
+        1, len(figure.panels), figsize=(width_per_panel * len(figure.panels), height), squeeze=False
+    )
     for ax, panel in zip(axes[0], figure.panels):
         for s in panel.series:
             if s.style.startswith("hline"):
-                ax.axhline(_number(s.y[0]), color="r", ls="--" if s.style == "hline-dashed" else "-",
-                           label=s.label)
+                ax.axhline(_number(s.y[0]), color="r", ls="--" if s.style == "hline-dashed" else "-", label=s.label)
             elif s.style == "step":
                 ax.step([_number(x) for x in s.x], [_number(y) for y in s.y], where="post", label=s.label)
             else:

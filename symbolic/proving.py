@@ -66,8 +66,10 @@ def _peeled(e: sp.Basic) -> sp.Basic:
     e = sp.simplify(sp.expand(peel_last_terms(e).doit()))
     if e == 0:
         return e
-    e = e.replace(lambda x: isinstance(x, sp.Sum),
-                  lambda x: sp.Sum(sp.expand(sp.expand_power_exp(sp.expand(x.function))), *x.limits))
+    e = e.replace(
+        lambda x: isinstance(x, sp.Sum),
+        lambda x: sp.Sum(sp.expand(sp.expand_power_exp(sp.expand(x.function))), *x.limits),
+    )
     return sp.simplify(e)
 
 
@@ -79,6 +81,7 @@ def peel_last_terms(expr: sp.Basic) -> sp.Basic:
     which ``Σ_a^b f = Σ_a^{b-1} f + f(b)`` and ``Π_a^b f = Π_a^{b-1} f · f(b)``
     hold even for empty or reversed ranges.
     """
+
     def peel(node):
         if len(node.limits) != 1:
             return node
@@ -145,8 +148,7 @@ def _condition_substitutions(cond: sp.Basic) -> list[dict] | None:
         roots = _univariate_roots(sp.numer(sp.together(eqs[0].lhs - eqs[0].rhs)), sym)
         if roots is None:
             return None
-        return [r for r in roots
-                if all(sp.simplify((q.lhs - q.rhs).subs(r)).is_zero is not False for q in eqs[1:])]
+        return [r for r in roots if all(sp.simplify((q.lhs - q.rhs).subs(r)).is_zero is not False for q in eqs[1:])]
     solution: dict = {}
     for q in eqs:
         diff = sp.together((q.lhs - q.rhs).xreplace(solution))
@@ -191,8 +193,12 @@ def _admissible(sol: dict) -> bool:
     """False only when a value certainly violates its symbol's assumptions (such points are
     outside the domain); undecided values are kept, which only adds points to check."""
     for sym, val in sol.items():
-        if (sym.is_real and val.is_real is False) or (sym.is_positive and val.is_positive is False) \
-                or (sym.is_nonnegative and val.is_nonnegative is False) or (sym.is_integer and val.is_integer is False):
+        if (
+            (sym.is_real and val.is_real is False)
+            or (sym.is_positive and val.is_positive is False)
+            or (sym.is_nonnegative and val.is_nonnegative is False)
+            or (sym.is_integer and val.is_integer is False)
+        ):
             return False
     return True
 
@@ -265,8 +271,15 @@ def _random_pool(symbol: sp.Symbol, rng) -> list:
     return base + extra
 
 
-def confirm_zero(expr: sp.Basic, symbols: Sequence[sp.Symbol], where: Iterable = (), n: int = CONFIRM_POINTS,
-                 deadline: Deadline | None = None, what: str = "residual", digits: int = 50) -> int:
+def confirm_zero(
+    expr: sp.Basic,
+    symbols: Sequence[sp.Symbol],
+    where: Iterable = (),
+    n: int = CONFIRM_POINTS,
+    deadline: Deadline | None = None,
+    what: str = "residual",
+    digits: int = 50,
+) -> int:
     """Evaluate a residual a proof reduced to 0 at ``n`` seeded random rational domain points.
 
     Exact when the value is rational, else at ``digits`` digits where only a value far
@@ -292,8 +305,10 @@ def confirm_zero(expr: sp.Basic, symbols: Sequence[sp.Symbol], where: Iterable =
             continue
         evaluated += 1
         if bad:
-            raise EngineBug(f"ENGINE BUG: the {what} was proved identically 0, but at {show_point(point)} "
-                            f"it is {sp.sstr(pv.value)[:80]} ({'exact' if pv.exact else f'{digits} digits'})")
+            raise EngineBug(
+                f"ENGINE BUG: the {what} was proved identically 0, but at {show_point(point)} "
+                f"it is {sp.sstr(pv.value)[:80]} ({'exact' if pv.exact else f'{digits} digits'})"
+            )
     return evaluated
 
 
@@ -310,7 +325,7 @@ class PointValue:
     def is_certainly_negative(self, digits: int) -> bool:
         if self.exact:
             return self.value < 0
-        return self.value < -sp.Float(10, digits) ** (12 - digits)
+        return self.value < -(sp.Float(10, digits) ** (12 - digits))
 
 
 def value_at(expr: sp.Basic, point: dict, digits: int = 50) -> PointValue:

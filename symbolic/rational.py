@@ -17,8 +17,23 @@ from typing import Callable, Sequence
 import sympy as sp
 from sympy.printing.pycode import PythonCodePrinter
 
-_ALLOWED = (sp.Symbol, sp.Rational, sp.Add, sp.Mul, sp.Pow, sp.floor, sp.ceiling, sp.Abs,
-            sp.Min, sp.Max, sp.Rel, sp.And, sp.Or, sp.Not, sp.logic.boolalg.BooleanAtom)
+_ALLOWED = (
+    sp.Symbol,
+    sp.Rational,
+    sp.Add,
+    sp.Mul,
+    sp.Pow,
+    sp.floor,
+    sp.ceiling,
+    sp.Abs,
+    sp.Min,
+    sp.Max,
+    sp.Rel,
+    sp.And,
+    sp.Or,
+    sp.Not,
+    sp.logic.boolalg.BooleanAtom,
+)
 
 
 class _FractionPrinter(PythonCodePrinter):
@@ -55,10 +70,12 @@ def compile_rational(expr, symbols: Sequence[sp.Symbol]) -> Callable | None:
     expr = sp.sympify(expr)
     if not _rational_only(expr):
         return None
-    return sp.lambdify(list(symbols), expr,
-                       modules=[{"Fraction": Fraction, "math": math, "Min": min, "Max": max,
-                                 "min": min, "max": max, "abs": abs}],
-                       printer=_FractionPrinter({"fully_qualified_modules": False}))
+    return sp.lambdify(
+        list(symbols),
+        expr,
+        modules=[{"Fraction": Fraction, "math": math, "Min": min, "Max": max, "min": min, "max": max, "abs": abs}],
+        printer=_FractionPrinter({"fully_qualified_modules": False}),
+    )
 
 
 def to_fraction(value: sp.Rational) -> Fraction:

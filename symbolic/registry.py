@@ -77,8 +77,7 @@ class Registry:
     def _paper_of(self, id: str, what: str) -> Paper:
         key = id.split("/", 1)[0]
         if key not in self._loaded and key not in self._index:
-            raise UnknownIdError(f"no {what} with ID {id!r}: no paper {key!r} "
-                                 f"(known: {', '.join(self.keys())})")
+            raise UnknownIdError(f"no {what} with ID {id!r}: no paper {key!r} (known: {', '.join(self.keys())})")
         return self.paper(key)
 
     # -- lookups ---------------------------------------------------------------------------

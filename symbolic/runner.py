@@ -75,8 +75,11 @@ def _check_safely(claim: Claim) -> Verdict:
     try:
         return claim.check(Deadline(claim.budget))
     except Exception as exc:  # a crashing checker is reported, never counted as a proof
-        return Verdict(Status.UNKNOWN, f"checker error: {type(exc).__name__}",
-                       "".join(traceback.format_exception_only(type(exc), exc)).strip()[:500])
+        return Verdict(
+            Status.UNKNOWN,
+            f"checker error: {type(exc).__name__}",
+            "".join(traceback.format_exception_only(type(exc), exc)).strip()[:500],
+        )
 
 
 def _child(claim: Claim, conn) -> None:
@@ -88,8 +91,9 @@ def _child(claim: Claim, conn) -> None:
     conn.close()
 
 
-def run_claims(claims: Sequence[Claim], jobs: int | None = None,
-               progress: Callable[[Result], None] | None = None) -> list[Result]:
+def run_claims(
+    claims: Sequence[Claim], jobs: int | None = None, progress: Callable[[Result], None] | None = None
+) -> list[Result]:
     """Check ``claims`` (in parallel, ``jobs`` at a time); results in the input order."""
     jobs = jobs or usable_cores()
     if "fork" not in multiprocessing.get_all_start_methods():
@@ -124,14 +128,16 @@ def run_claims(claims: Sequence[Claim], jobs: int | None = None,
                     proc.kill()
                     proc.join()
                 if verdict is None:
-                    verdict = Verdict(Status.UNKNOWN, "checker process died",
-                                      f"exit code {proc.exitcode}")
+                    verdict = Verdict(Status.UNKNOWN, "checker process died", f"exit code {proc.exitcode}")
             elif _overdue(proc.pid, now - start, claim):
                 proc.kill()
                 proc.join()
-                verdict = Verdict(Status.UNKNOWN, "timeout",
-                                  f"no verdict within {kill_after(claim):g} CPU s "
-                                  f"({HANG_FACTOR:g} × the budget of {claim.budget:g} s, plus grace)")
+                verdict = Verdict(
+                    Status.UNKNOWN,
+                    "timeout",
+                    f"no verdict within {kill_after(claim):g} CPU s "
+                    f"({HANG_FACTOR:g} × the budget of {claim.budget:g} s, plus grace)",
+                )
             else:
                 continue
             conn.close()

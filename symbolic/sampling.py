@@ -16,8 +16,24 @@ import sympy as sp
 from .hypotheses import UndecidedError, decide
 
 R = sp.Rational
-_POSITIVE = [R(1, 10), R(1, 3), R(1, 2), R(2, 3), R(9, 10), R(1), R(11, 10), R(5, 4), R(3, 2),
-             R(2), R(5, 2), R(3), R(7, 2), R(5), R(10), R(37, 3)]
+_POSITIVE = [
+    R(1, 10),
+    R(1, 3),
+    R(1, 2),
+    R(2, 3),
+    R(9, 10),
+    R(1),
+    R(11, 10),
+    R(5, 4),
+    R(3, 2),
+    R(2),
+    R(5, 2),
+    R(3),
+    R(7, 2),
+    R(5),
+    R(10),
+    R(37, 3),
+]
 _NATURAL = [1, 2, 3, 4, 5, 6, 7, 9]
 
 

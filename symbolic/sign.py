@@ -90,6 +90,7 @@ def _neutral_bound_variables(expr: sp.Basic) -> sp.Basic:
     SymPy derives a ``Sum``'s sign from the assumptions declared on its index, whatever the
     range; after renaming, only the range (see :func:`_sum_nonnegative`) can sign it.
     """
+
     def rename(node):
         limits, body = [], node.function
         for lim in node.limits:

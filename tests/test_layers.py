@@ -51,3 +51,12 @@ def test_notebooks_use_the_public_api_only(nb):
 def test_the_scan_catches_private_names():
     assert _private_uses("from symbolic.inverse import _exact\nx = obj._cache\nimport a._b")
     assert not _private_uses("from symbolic import registry\nx.__class__")
+
+
+@pytest.mark.parametrize("args", [["check"], ["format", "--check"]], ids=["lint", "format"])
+def test_ruff_is_clean(args):
+    exe = shutil.which("ruff")
+    if exe is None:
+        pytest.fail("ruff is a test dependency: pip install -e '.[test]'")
+    out = subprocess.run([exe, *args, "."], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]

@@ -29,8 +29,9 @@ kappa_param = positive("kappa", "noise-truncation radius κ > 0, in units of σ"
 d_param = natural("d", "parameter dimension d", zero=False)
 t_param = natural("t", "iteration index t ≥ 0")
 
-eps, T, p, D, eta, C, sigma = (q.symbol for q in (eps_param, T_param, p_param, D_param, eta_param,
-                                                   C_param, sigma_param))
+eps, T, p, D, eta, C, sigma = (
+    q.symbol for q in (eps_param, T_param, p_param, D_param, eta_param, C_param, sigma_param)
+)
 delta, lam, kappa, d, t = (q.symbol for q in (delta_param, lam_param, kappa_param, d_param, t_param))
 
 _plain = sp.Symbol

@@ -21,8 +21,9 @@ from ._paper import paper
 
 eta, s, C, b, n, T, D = (R[k] for k in ("step_size", "noise_std", "clip", "batch_size", "n", "steps", "diameter"))
 
-_REGIME = Regime(losses=LOSSES, batchings=("poisson", "without-replacement"), needs=("diameter", "clip"),
-                 clipping="required")
+_REGIME = Regime(
+    losses=LOSSES, batchings=("poisson", "without-replacement"), needs=("diameter", "clip"), clipping="required"
+)
 _UPDATE = UpdateConvention(noise_std=sp.Symbol("sigma", positive=True), gradient_step=sp.Symbol("eta", positive=True))
 _COMMON = {"p": b / n, "D": D, "eta": eta, "C": C, "sigma": eta * s}
 
@@ -31,11 +32,40 @@ def _formula(label):
     return paper.formulas[paper.id(label)]
 
 
-declare(paper, Bound(_formula("thm-2"), "Theorem 2, (5)", Output.delta("eps"), _REGIME,
-                     {**_COMMON, "T": T}, _UPDATE))
-declare(paper, Bound(_formula("thm-2-limit"), "Theorem 2, T → ∞", Output.delta("eps"), _REGIME, _COMMON, _UPDATE,
-                     note="δ_T ≤ δ_∞ for every T"))
-declare(paper, Bound(_formula("eq-22"), "(22)", Output.epsilon("delta"), _REGIME, _COMMON, _UPDATE,
-                     note="the exact inversion of δ_∞; holds at every T"))
-declare(paper, Bound(_formula("eq-23"), "(23)", Output.epsilon("delta"), _REGIME, _COMMON, _UPDATE,
-                     note="Q(ε/r − r/2) ≥ θ_ε(r) makes (23) ≥ (22); holds at every T"))
+declare(paper, Bound(_formula("thm-2"), "Theorem 2, (5)", Output.delta("eps"), _REGIME, {**_COMMON, "T": T}, _UPDATE))
+declare(
+    paper,
+    Bound(
+        _formula("thm-2-limit"),
+        "Theorem 2, T → ∞",
+        Output.delta("eps"),
+        _REGIME,
+        _COMMON,
+        _UPDATE,
+        note="δ_T ≤ δ_∞ for every T",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("eq-22"),
+        "(22)",
+        Output.epsilon("delta"),
+        _REGIME,
+        _COMMON,
+        _UPDATE,
+        note="the exact inversion of δ_∞; holds at every T",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("eq-23"),
+        "(23)",
+        Output.epsilon("delta"),
+        _REGIME,
+        _COMMON,
+        _UPDATE,
+        note="Q(ε/r − r/2) ≥ θ_ε(r) makes (23) ≥ (22); holds at every T",
+    ),
+)

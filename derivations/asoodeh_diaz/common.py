@@ -28,7 +28,7 @@ def Phi_inv(u):
 
 def phi(x):
     """Standard normal density φ(x)."""
-    return sp.exp(-x ** 2 / 2) / sp.sqrt(2 * sp.pi)
+    return sp.exp(-(x**2) / 2) / sp.sqrt(2 * sp.pi)
 
 
 def theta(e, r):

@@ -32,71 +32,147 @@ from symbolic.numeric import lambdify_mpmath
 from symbolic.optimise import scan_then_refine
 from symbolic.params import natural
 
-from ._paper import (C, C_param, LAM_BELOW_1, P_BELOW_1, T, T_param, d, d_param, eps, eps_param, eta,
-                     eta_param, kappa, kappa_param, lam, lam_param, p, p_param, paper, sigma, sigma_param, t,
-                     t_param)
+from ._paper import (
+    C,
+    C_param,
+    LAM_BELOW_1,
+    P_BELOW_1,
+    T,
+    T_param,
+    d,
+    d_param,
+    eps,
+    eps_param,
+    eta,
+    eta_param,
+    kappa,
+    kappa_param,
+    lam,
+    lam_param,
+    p,
+    p_param,
+    paper,
+    sigma,
+    sigma_param,
+    t,
+    t_param,
+)
 from .common import Phi, Q, chi2_cdf, theta
 
 # ---------------------------------------------------------------------------
 # (20): the radii of the auxiliary projected process
 radius_params = [eta_param, C_param, kappa_param, sigma_param, lam_param, t_param]
-eq_20 = paper.add(Formula(
-    paper.id("eq-20"), (eta * C + kappa * sigma) * (1 - (1 - lam) ** t) / lam, radius_params,
-    paper.source("§III-B, radius of W_t = 𝔹_d(r_t)", "20"),
-    hypotheses=[LAM_BELOW_1],
-    title="r_t = (ηC + κσ)(1 − (1 − λ)^t)/λ",
-))
+eq_20 = paper.add(
+    Formula(
+        paper.id("eq-20"),
+        (eta * C + kappa * sigma) * (1 - (1 - lam) ** t) / lam,
+        radius_params,
+        paper.source("§III-B, radius of W_t = 𝔹_d(r_t)", "20"),
+        hypotheses=[LAM_BELOW_1],
+        title="r_t = (ηC + κσ)(1 − (1 − λ)^t)/λ",
+    )
+)
 rseq = sp.Function("r")
 n_idx = sp.Symbol("t", integer=True, nonnegative=True)
-paper.add(Recurrence(
-    paper.id("eq-20-recursion"), rseq, n_idx, eq_20(t=n_idx),
-    sp.Eq(rseq(n_idx + 1), (1 - lam) * rseq(n_idx) + eta * C + sigma * kappa), {0: 0},
-    "r_t of (20) is the radius recursion of the proof of Prop. 4: r_{t+1} = (1 − λ)r_t + ηC + σκ, r_0 = 0",
-    paper.source("Proof of Prop. 4: '(1 − λ)r_t + ηC + σκ = r_{t+1}'", "20"), covers=[eq_20.id],
-))
-paper.add(Identity(
-    paper.id("eq-20-shift"), eq_20(t=t + 1) - sigma * kappa, (1 - lam) * eq_20.expr + eta * C,
-    "r_{t+1} − σκ = (1 − λ)r_t + ηC: the radius of the ball holding ψ_B(𝔹_d(r_t)) (proof of Prop. 5)",
-    paper.source("Proof of Prop. 5", "20"), covers=[eq_20.id],
-))
+paper.add(
+    Recurrence(
+        paper.id("eq-20-recursion"),
+        rseq,
+        n_idx,
+        eq_20(t=n_idx),
+        sp.Eq(rseq(n_idx + 1), (1 - lam) * rseq(n_idx) + eta * C + sigma * kappa),
+        {0: 0},
+        "r_t of (20) is the radius recursion of the proof of Prop. 4: r_{t+1} = (1 − λ)r_t + ηC + σκ, r_0 = 0",
+        paper.source("Proof of Prop. 4: '(1 − λ)r_t + ηC + σκ = r_{t+1}'", "20"),
+        covers=[eq_20.id],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("eq-20-shift"),
+        eq_20(t=t + 1) - sigma * kappa,
+        (1 - lam) * eq_20.expr + eta * C,
+        "r_{t+1} − σκ = (1 − λ)r_t + ηC: the radius of the ball holding ψ_B(𝔹_d(r_t)) (proof of Prop. 5)",
+        paper.source("Proof of Prop. 5", "20"),
+        covers=[eq_20.id],
+    )
+)
 w = sp.Symbol("w", positive=True)
-paper.add(Limit(
-    paper.id("eq-20-limit-t"), eq_20(lam=w / (1 + w)), t, sp.oo, (eta * C + kappa * sigma) * (1 + w) / w,
-    "r_t → (ηC + κσ)/λ as t → ∞ (λ = w/(1 + w) ∈ (0, 1))",
-    paper.source("(20)", "20", "derived", ""), covers=[eq_20.id],
-))
-paper.add(Limit(
-    paper.id("eq-20-limit-lam-0"), eq_20.expr, lam, 0, t * (eta * C + kappa * sigma),
-    "r_t → t(ηC + κσ) as λ → 0⁺: without weight decay the radii grow linearly",
-    paper.source("(20)", "20", "derived", ""), direction="+", covers=[eq_20.id],
-))
+paper.add(
+    Limit(
+        paper.id("eq-20-limit-t"),
+        eq_20(lam=w / (1 + w)),
+        t,
+        sp.oo,
+        (eta * C + kappa * sigma) * (1 + w) / w,
+        "r_t → (ηC + κσ)/λ as t → ∞ (λ = w/(1 + w) ∈ (0, 1))",
+        paper.source("(20)", "20", "derived", ""),
+        covers=[eq_20.id],
+    )
+)
+paper.add(
+    Limit(
+        paper.id("eq-20-limit-lam-0"),
+        eq_20.expr,
+        lam,
+        0,
+        t * (eta * C + kappa * sigma),
+        "r_t → t(ηC + κσ) as λ → 0⁺: without weight decay the radii grow linearly",
+        paper.source("(20)", "20", "derived", ""),
+        direction="+",
+        covers=[eq_20.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Prop. 4
-chi2 = chi2_cdf(d, kappa ** 2)
-prop_4 = paper.add(Formula(
-    paper.id("prop-4"), 1 - chi2 ** t, [d_param, kappa_param, t_param],
-    paper.source("Prop. 4", ()),
-    title="‖μ̃_t − μ_t‖_TV ≤ 1 − P(χ²_d ≤ κ²)^t",
-))
+chi2 = chi2_cdf(d, kappa**2)
+prop_4 = paper.add(
+    Formula(
+        paper.id("prop-4"),
+        1 - chi2**t,
+        [d_param, kappa_param, t_param],
+        paper.source("Prop. 4", ()),
+        title="‖μ̃_t − μ_t‖_TV ≤ 1 − P(χ²_d ≤ κ²)^t",
+    )
+)
 aseq = sp.Function("a")
-paper.add(Recurrence(
-    paper.id("prop-4-recursion"), aseq, n_idx, prop_4(t=n_idx),
-    sp.Eq(aseq(n_idx + 1), chi2 * aseq(n_idx) + 1 - chi2), {0: 0},
-    "The induction of Prop. 4's proof: a_{t+1} = q a_t + 1 − q with q = P(χ²_d ≤ κ²), a_0 = 0, "
-    "is solved by 1 − q^t",
-    paper.source("Proof of Prop. 4, (24)-(25)", ("24", "25")), covers=[prop_4.id],
-))
-paper.add(Identity(
-    paper.id("prop-4-d1"), chi2_cdf(1, kappa ** 2), 1 - 2 * Q(kappa),
-    "d = 1: P(χ²_1 ≤ κ²) = P(|Z| ≤ κ) = 1 − 2Q(κ)", paper.source("Prop. 4", (), "derived", ""),
-    covers=[prop_4.id],
-))
-paper.add(Limit(
-    paper.id("prop-4-kappa-to-oo"), 1 - (1 - 2 * Q(kappa)) ** t, kappa, sp.oo, 0,
-    "For fixed t (d = 1) the TV bound of Prop. 4 vanishes as κ → ∞",
-    paper.source("Prop. 4: 'sufficiently large κ'", (), "derived", ""), covers=[prop_4.id],
-))
+paper.add(
+    Recurrence(
+        paper.id("prop-4-recursion"),
+        aseq,
+        n_idx,
+        prop_4(t=n_idx),
+        sp.Eq(aseq(n_idx + 1), chi2 * aseq(n_idx) + 1 - chi2),
+        {0: 0},
+        "The induction of Prop. 4's proof: a_{t+1} = q a_t + 1 − q with q = P(χ²_d ≤ κ²), a_0 = 0, "
+        "is solved by 1 − q^t",
+        paper.source("Proof of Prop. 4, (24)-(25)", ("24", "25")),
+        covers=[prop_4.id],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("prop-4-d1"),
+        chi2_cdf(1, kappa**2),
+        1 - 2 * Q(kappa),
+        "d = 1: P(χ²_1 ≤ κ²) = P(|Z| ≤ κ) = 1 − 2Q(κ)",
+        paper.source("Prop. 4", (), "derived", ""),
+        covers=[prop_4.id],
+    )
+)
+paper.add(
+    Limit(
+        paper.id("prop-4-kappa-to-oo"),
+        1 - (1 - 2 * Q(kappa)) ** t,
+        kappa,
+        sp.oo,
+        0,
+        "For fixed t (d = 1) the TV bound of Prop. 4 vanishes as κ → ∞",
+        paper.source("Prop. 4: 'sufficiently large κ'", (), "derived", ""),
+        covers=[prop_4.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Prop. 5: the contraction factor of the coupled DPI, printed (radius) and corrected (diameter)
@@ -105,18 +181,28 @@ prop5_params = [eps_param, eta_param, C_param, kappa_param, sigma_param, lam_par
 # radius r_0 − σκ = −σκ negative (and θ of it negative).
 T_IN_RANGE = Hypothesis(sp.Symbol("t") >= 1, "t ∈ [T] (t ≥ 1: Prop. 5 concerns the iterations t = 1, …, T)")
 ball = eq_20.expr - sigma * kappa  # r_t − σκ: ψ_B maps 𝔹_d(r_{t−1}) into 𝔹_d(r_t − σκ)
-prop_5 = paper.add(Formula(
-    paper.id("prop-5"), theta(eps, ball / sigma), prop5_params,
-    paper.source("Prop. 5: α_t = (1 − b/n)θ, β_t = (b/n)θ with θ = θ_ε((r_t − σκ)/σ)", ()),
-    hypotheses=[LAM_BELOW_1, T_IN_RANGE],
-    title="θ_ε((r_t − σκ)/σ) (as printed: the radius of 𝔹_d(r_t − σκ))",
-))
-prop_5_corrected = paper.add(Formula(
-    paper.id("prop-5-corrected"), theta(eps, 2 * ball / sigma), prop5_params,
-    paper.source("Prop. 5", (), "corrected", "diameter 2(r_t − σκ) of 𝔹_d(r_t − σκ) in Prop. 1 (erratum E1 of ERRATA.md)"),
-    hypotheses=[LAM_BELOW_1, T_IN_RANGE],
-    title="θ_ε(2(r_t − σκ)/σ)",
-))
+prop_5 = paper.add(
+    Formula(
+        paper.id("prop-5"),
+        theta(eps, ball / sigma),
+        prop5_params,
+        paper.source("Prop. 5: α_t = (1 − b/n)θ, β_t = (b/n)θ with θ = θ_ε((r_t − σκ)/σ)", ()),
+        hypotheses=[LAM_BELOW_1, T_IN_RANGE],
+        title="θ_ε((r_t − σκ)/σ) (as printed: the radius of 𝔹_d(r_t − σκ))",
+    )
+)
+prop_5_corrected = paper.add(
+    Formula(
+        paper.id("prop-5-corrected"),
+        theta(eps, 2 * ball / sigma),
+        prop5_params,
+        paper.source(
+            "Prop. 5", (), "corrected", "diameter 2(r_t − σκ) of 𝔹_d(r_t − σκ) in Prop. 1 (erratum E1 of ERRATA.md)"
+        ),
+        hypotheses=[LAM_BELOW_1, T_IN_RANGE],
+        title="θ_ε(2(r_t − σκ)/σ)",
+    )
+)
 
 
 def projected_pair_hockey_stick(e, m, s, R):
@@ -127,7 +213,7 @@ def projected_pair_hockey_stick(e, m, s, R):
     at R contributes (Q((R − m)/s) − e^e Q((R + m)/s))^+, the atom at −R nothing, the
     interior ∫_{x0}^{R} (f_μ − e^e f_ν) when x0 < R (Definition 1).
     """
-    x0 = e * s ** 2 / (2 * m)
+    x0 = e * s**2 / (2 * m)
     atom = sp.Max(Q((R - m) / s) - sp.exp(e) * Q((R + m) / s), 0)
     interior = (Phi((R - m) / s) - Phi((x0 - m) / s)) - sp.exp(e) * (Phi((R + m) / s) - Phi((x0 + m) / s))
     return atom + sp.Piecewise((interior, x0 < R), (0, True))
@@ -137,28 +223,50 @@ t2 = sp.Symbol("t", integer=True, positive=True)
 m_prev = (1 - lam) * eq_20(t=t2 - 1)  # ψ_B(±r_{t−1}) = ±(1 − λ)r_{t−1} for a zero gradient
 instance_lhs = projected_pair_hockey_stick(eps, m_prev, sigma, eq_20(t=t2))
 E1_HINT = {"eta": sp.Rational(1, 10), "C": 1, "sigma": 5, "lam": sp.Rational(13, 20), "kappa": 3, "eps": 5, "t": 3}
-E1_INSTANCE = ("d = 1, a loss with zero gradient (K_t = K'_t), μ = δ_{r_{t−1}}, ν = δ_{−r_{t−1}} (E_ε(μ‖ν) = 1), "
-               "so the right-hand side of Prop. 5 is (1 − b/n)θ + (b/n)θ = θ")
-paper.add(Inequality(
-    paper.id("prop-5-instance"), instance_lhs, "<=", prop_5(t=t2),
-    "Prop. 5 as printed: E_ε(K_tμ ‖ K'_tν) ≤ θ_ε((r_t − σκ)/σ) on the instance " + E1_INSTANCE,
-    paper.source("Prop. 5 and its proof: 'θ_γ((r_t − σκ)/σ)'", ()),
-    where=[lam < 1, t2 >= 2], hints=[E1_HINT], samples=8, budget=8,
-    expect="refuted", erratum="asoodeh-diaz E1", covers=[prop_5.id],
-))
-paper.add(Inequality(
-    paper.id("prop-5-instance-corrected"), instance_lhs, "<=", prop_5_corrected(t=t2),
-    "Prop. 5 corrected: E_ε(K_tμ ‖ K'_tν) ≤ θ_ε(2(r_t − σκ)/σ) on the same instance (" + E1_INSTANCE + ")",
-    paper.source("Prop. 5", (), "corrected", "diameter instead of radius (erratum E1 of ERRATA.md)"),
-    where=[lam < 1, t2 >= 2], hints=[E1_HINT], samples=12, budget=10,
-    expect="checked", erratum="asoodeh-diaz E1", covers=[prop_5_corrected.id],
-))
+E1_INSTANCE = (
+    "d = 1, a loss with zero gradient (K_t = K'_t), μ = δ_{r_{t−1}}, ν = δ_{−r_{t−1}} (E_ε(μ‖ν) = 1), "
+    "so the right-hand side of Prop. 5 is (1 − b/n)θ + (b/n)θ = θ"
+)
+paper.add(
+    Inequality(
+        paper.id("prop-5-instance"),
+        instance_lhs,
+        "<=",
+        prop_5(t=t2),
+        "Prop. 5 as printed: E_ε(K_tμ ‖ K'_tν) ≤ θ_ε((r_t − σκ)/σ) on the instance " + E1_INSTANCE,
+        paper.source("Prop. 5 and its proof: 'θ_γ((r_t − σκ)/σ)'", ()),
+        where=[lam < 1, t2 >= 2],
+        hints=[E1_HINT],
+        samples=8,
+        budget=8,
+        expect="refuted",
+        erratum="asoodeh-diaz E1",
+        covers=[prop_5.id],
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("prop-5-instance-corrected"),
+        instance_lhs,
+        "<=",
+        prop_5_corrected(t=t2),
+        "Prop. 5 corrected: E_ε(K_tμ ‖ K'_tν) ≤ θ_ε(2(r_t − σκ)/σ) on the same instance (" + E1_INSTANCE + ")",
+        paper.source("Prop. 5", (), "corrected", "diameter instead of radius (erratum E1 of ERRATA.md)"),
+        where=[lam < 1, t2 >= 2],
+        hints=[E1_HINT],
+        samples=12,
+        budget=10,
+        expect="checked",
+        erratum="asoodeh-diaz E1",
+        covers=[prop_5_corrected.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 3, (21): three versions
 s_, tt = sp.symbols("s t_", integer=True, positive=True)
 thm3_params = [eps_param, T_param, p_param, d_param, kappa_param, lam_param, eta_param, C_param, sigma_param]
-first_term = (1 + sp.exp(eps)) * (1 - chi2 ** T)
+first_term = (1 + sp.exp(eps)) * (1 - chi2**T)
 
 
 def _radius(k):
@@ -216,27 +324,43 @@ def thm3_series(version: str, values: Mapping, T_max: int) -> list:
 def _evaluator(version):
     def evaluate(values, dps):
         return thm3_series(version, values, int(values["T"]))[-1]
+
     return evaluate
 
 
 _thm3_src = {
     "printed": paper.source("Theorem 3", "21"),
-    "coef": paper.source("Theorem 3", "21", "corrected",
-                         "coefficient p(1 − p)^{T−t} of Lemma 1 instead of b/(n − b)(1 − b/n)^{T−t} (erratum E2 of ERRATA.md)"),
-    "corrected": paper.source("Theorem 3", "21", "corrected",
-                              "E2 and the diameter 2(r_s − σκ)/σ of Prop. 5 corrected (errata E1–E3 of ERRATA.md)"),
+    "coef": paper.source(
+        "Theorem 3",
+        "21",
+        "corrected",
+        "coefficient p(1 − p)^{T−t} of Lemma 1 instead of b/(n − b)(1 − b/n)^{T−t} (erratum E2 of ERRATA.md)",
+    ),
+    "corrected": paper.source(
+        "Theorem 3",
+        "21",
+        "corrected",
+        "E2 and the diameter 2(r_s − σκ)/σ of Prop. 5 corrected (errata E1–E3 of ERRATA.md)",
+    ),
 }
 _thm3_ids = {"printed": "thm-3", "coef": "thm-3-coef", "corrected": "thm-3-corrected"}
 thm_3 = {}
 for _version, (_coef, _scale) in VERSIONS.items():
-    thm_3[_version] = paper.add(Formula(
-        paper.id(_thm3_ids[_version]), thm3_expr(_coef, _scale), thm3_params, _thm3_src[_version],
-        hypotheses=[P_BELOW_1, LAM_BELOW_1],
-        title={"printed": "(1 + e^ε)[1 − P(χ²_d ≤ κ²)^T] + b/(n−b) Σ_t (1 − b/n)^{T−t} Π_{s=t}^T θ_ε((r_s − σκ)/σ)",
-               "coef": "(21) with the coefficient p(1 − p)^{T−t} of Lemma 1",
-               "corrected": "(1 + e^ε)[1 − P(χ²_d ≤ κ²)^T] + p Σ_t (1 − p)^{T−t} Π_{s=t}^T θ_ε(2(r_s − σκ)/σ)"}[_version],
-        evaluator=_evaluator(_version),
-    ))
+    thm_3[_version] = paper.add(
+        Formula(
+            paper.id(_thm3_ids[_version]),
+            thm3_expr(_coef, _scale),
+            thm3_params,
+            _thm3_src[_version],
+            hypotheses=[P_BELOW_1, LAM_BELOW_1],
+            title={
+                "printed": "(1 + e^ε)[1 − P(χ²_d ≤ κ²)^T] + b/(n−b) Σ_t (1 − b/n)^{T−t} Π_{s=t}^T θ_ε((r_s − σκ)/σ)",
+                "coef": "(21) with the coefficient p(1 − p)^{T−t} of Lemma 1",
+                "corrected": "(1 + e^ε)[1 − P(χ²_d ≤ κ²)^T] + p Σ_t (1 − p)^{T−t} Π_{s=t}^T θ_ε(2(r_s − σκ)/σ)",
+            }[_version],
+            evaluator=_evaluator(_version),
+        )
+    )
 
 # E2: the coefficient.  Lemma 1 with α_t = (1 − p)θ_t, β_t = pθ_t, E_0 = 0.
 theta_f = sp.Function("theta")
@@ -249,31 +373,51 @@ def second_term(coefficient, N):
 
 
 q_ = sp.Symbol("q", positive=True)  # q = 1 − p ∈ (0, 1): SymPy splits q**(T + 1 − t) only for a positive base
-paper.add(Recurrence(
-    paper.id("thm-3-lemma-1-corrected"), S, nT,
-    (1 - q_) * sp.Sum(q_ ** (nT - tt) * sp.Product(theta_f(s_), (s_, tt, nT)), (tt, 1, nT)),
-    sp.Eq(S(nT + 1), q_ * theta_f(nT + 1) * S(nT) + (1 - q_) * theta_f(nT + 1)), {0: 0},
-    "Corrected: Lemma 1 with α_t = (1 − p)θ_t, β_t = pθ_t, E_0 = 0 gives p Σ_{t=1}^T (1 − p)^{T−t} Π_{s=t}^T θ_s "
-    "for every T (induction on T, arbitrary θ_s; written with q = 1 − p)",
-    paper.source("Theorem 3 from Prop. 5 and Lemma 1", ("11", "21"), "corrected", "coefficient p (erratum E2 of ERRATA.md)"),
-    erratum="asoodeh-diaz E2", covers=[thm_3["coef"].id, thm_3["corrected"].id],
-))
+paper.add(
+    Recurrence(
+        paper.id("thm-3-lemma-1-corrected"),
+        S,
+        nT,
+        (1 - q_) * sp.Sum(q_ ** (nT - tt) * sp.Product(theta_f(s_), (s_, tt, nT)), (tt, 1, nT)),
+        sp.Eq(S(nT + 1), q_ * theta_f(nT + 1) * S(nT) + (1 - q_) * theta_f(nT + 1)),
+        {0: 0},
+        "Corrected: Lemma 1 with α_t = (1 − p)θ_t, β_t = pθ_t, E_0 = 0 gives p Σ_{t=1}^T (1 − p)^{T−t} Π_{s=t}^T θ_s "
+        "for every T (induction on T, arbitrary θ_s; written with q = 1 − p)",
+        paper.source(
+            "Theorem 3 from Prop. 5 and Lemma 1", ("11", "21"), "corrected", "coefficient p (erratum E2 of ERRATA.md)"
+        ),
+        erratum="asoodeh-diaz E2",
+        covers=[thm_3["coef"].id, thm_3["corrected"].id],
+    )
+)
 th1, th2 = sp.symbols("theta1 theta2", positive=True)
 lemma1_T2 = (1 - p) * th2 * (p * th1) + p * th2  # E_2 from E_0 = 0
 printed_T2 = p / (1 - p) * ((1 - p) * th1 * th2 + th2)  # (21)'s second term at T = 2
-paper.add(Identity(
-    paper.id("thm-3-lemma-1"), printed_T2, lemma1_T2,
-    "As printed, (21)'s second term b/(n − b) Σ_t (1 − b/n)^{T−t} Π_{s=t}^T θ_s is what Lemma 1 gives "
-    "(shown at T = 2: p/(1 − p)[(1 − p)θ_1θ_2 + θ_2] vs (1 − p)θ_2·pθ_1 + pθ_2)",
-    paper.source("Theorem 3: 'follows from Proposition 5 and Lemma 1'", ("11", "21")),
-    where=[p < 1], hints=[{"p": sp.Rational(1, 5), "theta1": sp.Rational(1, 2), "theta2": sp.Rational(1, 3)}],
-    expect="refuted", erratum="asoodeh-diaz E2", covers=[thm_3["printed"].id],
-))
-paper.add(Identity(
-    paper.id("thm-3-coefficient-ratio"), second_term(p / (1 - p), T) / second_term(p, T), 1 / (1 - p),
-    "The printed second term is exactly 1/(1 − p) times Lemma 1's: on its own E2 only loosens the bound",
-    paper.source("Theorem 3", "21", "derived", "erratum E2 of ERRATA.md"), covers=[thm_3["printed"].id, thm_3["coef"].id],
-))
+paper.add(
+    Identity(
+        paper.id("thm-3-lemma-1"),
+        printed_T2,
+        lemma1_T2,
+        "As printed, (21)'s second term b/(n − b) Σ_t (1 − b/n)^{T−t} Π_{s=t}^T θ_s is what Lemma 1 gives "
+        "(shown at T = 2: p/(1 − p)[(1 − p)θ_1θ_2 + θ_2] vs (1 − p)θ_2·pθ_1 + pθ_2)",
+        paper.source("Theorem 3: 'follows from Proposition 5 and Lemma 1'", ("11", "21")),
+        where=[p < 1],
+        hints=[{"p": sp.Rational(1, 5), "theta1": sp.Rational(1, 2), "theta2": sp.Rational(1, 3)}],
+        expect="refuted",
+        erratum="asoodeh-diaz E2",
+        covers=[thm_3["printed"].id],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-3-coefficient-ratio"),
+        second_term(p / (1 - p), T) / second_term(p, T),
+        1 / (1 - p),
+        "The printed second term is exactly 1/(1 − p) times Lemma 1's: on its own E2 only loosens the bound",
+        paper.source("Theorem 3", "21", "derived", "erratum E2 of ERRATA.md"),
+        covers=[thm_3["printed"].id, thm_3["coef"].id],
+    )
+)
 
 # E3: Theorem 3 at T = 1 on a two-point data set (erratum E3 of ERRATA.md, counterexample B).
 n_param = natural("n", "dataset size n (b = 1, so p = 1/n)", zero=False)
@@ -286,24 +430,46 @@ def _at_T1(version):
     return thm_3[version](T=1, d=1, p=1 / n).doit()
 
 
-E3_INSTANCE = ("d = 1, b = 1 (p = 1/n), ℓ(w, x) = x·w, x_1..x_{n−1} = −C, x_n = +C, x'_n = −C, so "
-               "μ̃_1 = (1 − p)N(ηC, σ²) + pN(−ηC, σ²), μ̃'_1 = N(ηC, σ²) and "
-               "E_ε(μ̃_1‖μ̃'_1) = p θ_{ε'}(2ηC/σ) with e^{ε'} = 1 + (e^ε − 1)/p")
+E3_INSTANCE = (
+    "d = 1, b = 1 (p = 1/n), ℓ(w, x) = x·w, x_1..x_{n−1} = −C, x_n = +C, x'_n = −C, so "
+    "μ̃_1 = (1 − p)N(ηC, σ²) + pN(−ηC, σ²), μ̃'_1 = N(ηC, σ²) and "
+    "E_ε(μ̃_1‖μ̃'_1) = p θ_{ε'}(2ηC/σ) with e^{ε'} = 1 + (e^ε − 1)/p"
+)
 E3_HINT = {"n": 5, "eps": 1, "eta": 3, "C": 1, "sigma": 1, "kappa": 9, "lam": sp.Rational(1, 2)}
-paper.add(Inequality(
-    paper.id("thm-3-instance-T1"), E3_lhs, "<=", _at_T1("printed"),
-    "Theorem 3 as printed at T = 1: E_ε(μ̃_1‖μ̃'_1) ≤ (21) on the instance " + E3_INSTANCE,
-    paper.source("Theorem 3", "21"),
-    where=[n >= 2, lam < 1], hints=[E3_HINT], samples=8, budget=8,
-    expect="refuted", erratum="asoodeh-diaz E3", covers=[thm_3["printed"].id],
-))
-paper.add(Inequality(
-    paper.id("thm-3-instance-T1-corrected"), E3_lhs, "<=", _at_T1("corrected"),
-    "Theorem 3 corrected at T = 1 holds on the same instance (" + E3_INSTANCE + ")",
-    paper.source("Theorem 3", "21", "corrected", "errata E1–E3 of ERRATA.md"),
-    where=[n >= 2, lam < 1], hints=[E3_HINT], samples=12, budget=10,
-    expect="checked", erratum="asoodeh-diaz E3", covers=[thm_3["corrected"].id],
-))
+paper.add(
+    Inequality(
+        paper.id("thm-3-instance-T1"),
+        E3_lhs,
+        "<=",
+        _at_T1("printed"),
+        "Theorem 3 as printed at T = 1: E_ε(μ̃_1‖μ̃'_1) ≤ (21) on the instance " + E3_INSTANCE,
+        paper.source("Theorem 3", "21"),
+        where=[n >= 2, lam < 1],
+        hints=[E3_HINT],
+        samples=8,
+        budget=8,
+        expect="refuted",
+        erratum="asoodeh-diaz E3",
+        covers=[thm_3["printed"].id],
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("thm-3-instance-T1-corrected"),
+        E3_lhs,
+        "<=",
+        _at_T1("corrected"),
+        "Theorem 3 corrected at T = 1 holds on the same instance (" + E3_INSTANCE + ")",
+        paper.source("Theorem 3", "21", "corrected", "errata E1–E3 of ERRATA.md"),
+        where=[n >= 2, lam < 1],
+        hints=[E3_HINT],
+        samples=12,
+        budget=10,
+        expect="checked",
+        erratum="asoodeh-diaz E3",
+        covers=[thm_3["corrected"].id],
+    )
+)
 
 
 def optimize_kappa(version: str, values: Mapping, T_val: int, lo="0.05", hi="15", grid: int = 20):
@@ -314,12 +480,14 @@ def optimize_kappa(version: str, values: Mapping, T_val: int, lo="0.05", hi="15"
     The bound is evaluated by :func:`thm3_series` (the formula's own evaluator).
     """
     with mpmath.workdps(20):
+
         def bound(k):
             return thm3_series(version, dict(values, kappa=mpmath.mpf(k)), T_val)[-1]
 
         lo, hi = mpmath.mpf(lo), mpmath.mpf(hi)
         ks = [lo + (hi - lo) * i / (grid - 1) for i in range(grid)]
         return scan_then_refine(bound, ks, mpmath.mpf(10) ** -6)
+
 
 # E3, counterexample A: ε = 0 at Figure 2's scales (η = 0.1, C = 1, σ = 5, p = 10⁻³).
 E3A_lhs = theta(0, 2 * eta * C / sigma) / n  # E_0 = TV = p·TV(N(−ηC, σ²), N(ηC, σ²))
@@ -329,23 +497,45 @@ def _at_T1_eps0(version):
     return thm_3[version](T=1, d=1, p=1 / n, eps=0).doit()
 
 
-E3A_INSTANCE = ("ε = 0, d = 1, b = 1 (p = 1/n), x_1..x_{n−1} with zero gradient, x_n with clipped gradient +C and "
-                "x'_n with −C, so μ̃_1 = (1 − p)N(0, σ²) + pN(−ηC, σ²), μ̃'_1 = (1 − p)N(0, σ²) + pN(ηC, σ²) and "
-                "E_0(μ̃_1‖μ̃'_1) = p θ_0(2ηC/σ)")
+E3A_INSTANCE = (
+    "ε = 0, d = 1, b = 1 (p = 1/n), x_1..x_{n−1} with zero gradient, x_n with clipped gradient +C and "
+    "x'_n with −C, so μ̃_1 = (1 − p)N(0, σ²) + pN(−ηC, σ²), μ̃'_1 = (1 − p)N(0, σ²) + pN(ηC, σ²) and "
+    "E_0(μ̃_1‖μ̃'_1) = p θ_0(2ηC/σ)"
+)
 E3A_HINT = {"n": 1000, "eta": sp.Rational(1, 10), "C": 1, "sigma": 5, "kappa": 7, "lam": sp.Rational(13, 20)}
-paper.add(Inequality(
-    paper.id("thm-3-instance-T1-eps0"), E3A_lhs, "<=", _at_T1_eps0("printed"),
-    "Theorem 3 as printed at T = 1, ε = 0 (Figure 2's η, C, σ, p): E_0(μ̃_1‖μ̃'_1) ≤ (21) on the instance "
-    + E3A_INSTANCE,
-    paper.source("Theorem 3", "21"),
-    where=[n >= 2, lam < 1], hints=[E3A_HINT], samples=8, budget=8,
-    expect="refuted", erratum="asoodeh-diaz E3", covers=[thm_3["printed"].id],
-))
-paper.add(Inequality(
-    paper.id("thm-3-instance-T1-eps0-corrected"), E3A_lhs, "<=", _at_T1_eps0("corrected"),
-    "Theorem 3 corrected at T = 1, ε = 0 holds on the same instance (" + E3A_INSTANCE + ")",
-    paper.source("Theorem 3", "21", "corrected", "errata E1–E3 of ERRATA.md"),
-    # At ε = 0 the θ terms cancel exactly: the corrected bound is the true E_0 plus 2·2Q(κ).
-    where=[n >= 2, lam < 1], hints=[{k: E3A_HINT[k] for k in ("n", "kappa", "lam")}], samples=12, budget=8,
-    expect="checked", erratum="asoodeh-diaz E3", covers=[thm_3["corrected"].id],
-))
+paper.add(
+    Inequality(
+        paper.id("thm-3-instance-T1-eps0"),
+        E3A_lhs,
+        "<=",
+        _at_T1_eps0("printed"),
+        "Theorem 3 as printed at T = 1, ε = 0 (Figure 2's η, C, σ, p): E_0(μ̃_1‖μ̃'_1) ≤ (21) on the instance "
+        + E3A_INSTANCE,
+        paper.source("Theorem 3", "21"),
+        where=[n >= 2, lam < 1],
+        hints=[E3A_HINT],
+        samples=8,
+        budget=8,
+        expect="refuted",
+        erratum="asoodeh-diaz E3",
+        covers=[thm_3["printed"].id],
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("thm-3-instance-T1-eps0-corrected"),
+        E3A_lhs,
+        "<=",
+        _at_T1_eps0("corrected"),
+        "Theorem 3 corrected at T = 1, ε = 0 holds on the same instance (" + E3A_INSTANCE + ")",
+        paper.source("Theorem 3", "21", "corrected", "errata E1–E3 of ERRATA.md"),
+        # At ε = 0 the θ terms cancel exactly: the corrected bound is the true E_0 plus 2·2Q(κ).
+        where=[n >= 2, lam < 1],
+        hints=[{k: E3A_HINT[k] for k in ("n", "kappa", "lam")}],
+        samples=12,
+        budget=8,
+        expect="checked",
+        erratum="asoodeh-diaz E3",
+        covers=[thm_3["corrected"].id],
+    )
+)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic import Formula, Hypothesis, Identity
-from symbolic.params import natural, positive
+from symbolic.params import natural
 
 from ._paper import P_AT_MOST_1, p, p_param, paper
 
@@ -19,41 +19,75 @@ n, b, size = n_param.symbol, b_param.symbol, size_param.symbol
 k = sp.Symbol("k", integer=True, nonnegative=True)
 _plain = sp.Symbol
 
-poisson_weight = paper.add(Formula(
-    paper.id("eq-13-weight"), p ** size * (1 - p) ** (n - size), [p_param, n_param, size_param],
-    paper.source("Poisson sampling, (13)", "13"),
-    hypotheses=[P_AT_MOST_1, Hypothesis(_plain("size") <= _plain("n"), "|B| ≤ n")],
-    title="P(B_t = B) = p^{|B|} (1 − p)^{n − |B|}",
-))
-swor_weight = paper.add(Formula(
-    paper.id("eq-15-weight"), 1 / sp.binomial(n, b), [n_param, b_param],
-    paper.source("Sampling without replacement, (15)", "15"),
-    hypotheses=[Hypothesis(_plain("b") <= _plain("n"), "b ≤ n")],
-    title="P(B_t = B) = 1/C(n, b) for |B| = b",
-))
+poisson_weight = paper.add(
+    Formula(
+        paper.id("eq-13-weight"),
+        p**size * (1 - p) ** (n - size),
+        [p_param, n_param, size_param],
+        paper.source("Poisson sampling, (13)", "13"),
+        hypotheses=[P_AT_MOST_1, Hypothesis(_plain("size") <= _plain("n"), "|B| ≤ n")],
+        title="P(B_t = B) = p^{|B|} (1 − p)^{n − |B|}",
+    )
+)
+swor_weight = paper.add(
+    Formula(
+        paper.id("eq-15-weight"),
+        1 / sp.binomial(n, b),
+        [n_param, b_param],
+        paper.source("Sampling without replacement, (15)", "15"),
+        hypotheses=[Hypothesis(_plain("b") <= _plain("n"), "b ≤ n")],
+        title="P(B_t = B) = 1/C(n, b) for |B| = b",
+    )
+)
 
 _src = lambda what: paper.source(f"Proofs of Props. 2, 3, 5: '{what}'", ("13", "15"))  # noqa: E731
 # Batches of [n] avoiding n are the subsets of [n − 1]; grouped by size k.
-paper.add(Identity(
-    paper.id("eq-13-avoid-n"),
-    sp.Sum(sp.binomial(n - 1, k) * poisson_weight(size=k), (k, 0, n - 1)), 1 - p,
-    "Poisson sampling: Σ_{B ∌ n} p^{|B|}(1 − p)^{n−|B|} = 1 − p (the multiplicative weight in (14))",
-    _src("a simple combinatorial argument"), where=[p <= 1], covers=[poisson_weight.id], expect="checked", samples=8, budget=6,
-    note="binomial theorem; SymPy returns a conditional closed form, so this is sampled exactly",
-))
-paper.add(Identity(
-    paper.id("eq-13-contain-n"),
-    sp.Sum(sp.binomial(n - 1, k) * poisson_weight(size=k + 1), (k, 0, n - 1)), p,
-    "Poisson sampling: Σ_{B ∋ n} p^{|B|}(1 − p)^{n−|B|} = p (the additive weight in (14))",
-    _src("a simple combinatorial argument"), where=[p <= 1], covers=[poisson_weight.id], expect="checked", samples=8, budget=6,
-))
-paper.add(Identity(
-    paper.id("eq-15-contain-n"), sp.binomial(n - 1, b - 1) * swor_weight.expr, b / n,
-    "Sampling without replacement: C(n−1, b−1)/C(n, b) = b/n of the batches contain n",
-    _src("a simple combinatorial argument"), covers=[swor_weight.id],
-))
-paper.add(Identity(
-    paper.id("eq-15-avoid-n"), sp.binomial(n - 1, b) * swor_weight.expr, 1 - b / n,
-    "Sampling without replacement: C(n−1, b)/C(n, b) = 1 − b/n of the batches avoid n",
-    _src("a simple combinatorial argument"), covers=[swor_weight.id],
-))
+paper.add(
+    Identity(
+        paper.id("eq-13-avoid-n"),
+        sp.Sum(sp.binomial(n - 1, k) * poisson_weight(size=k), (k, 0, n - 1)),
+        1 - p,
+        "Poisson sampling: Σ_{B ∌ n} p^{|B|}(1 − p)^{n−|B|} = 1 − p (the multiplicative weight in (14))",
+        _src("a simple combinatorial argument"),
+        where=[p <= 1],
+        covers=[poisson_weight.id],
+        expect="checked",
+        samples=8,
+        budget=6,
+        note="binomial theorem; SymPy returns a conditional closed form, so this is sampled exactly",
+    )
+)
+paper.add(
+    Identity(
+        paper.id("eq-13-contain-n"),
+        sp.Sum(sp.binomial(n - 1, k) * poisson_weight(size=k + 1), (k, 0, n - 1)),
+        p,
+        "Poisson sampling: Σ_{B ∋ n} p^{|B|}(1 − p)^{n−|B|} = p (the additive weight in (14))",
+        _src("a simple combinatorial argument"),
+        where=[p <= 1],
+        covers=[poisson_weight.id],
+        expect="checked",
+        samples=8,
+        budget=6,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("eq-15-contain-n"),
+        sp.binomial(n - 1, b - 1) * swor_weight.expr,
+        b / n,
+        "Sampling without replacement: C(n−1, b−1)/C(n, b) = b/n of the batches contain n",
+        _src("a simple combinatorial argument"),
+        covers=[swor_weight.id],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("eq-15-avoid-n"),
+        sp.binomial(n - 1, b) * swor_weight.expr,
+        1 - b / n,
+        "Sampling without replacement: C(n−1, b)/C(n, b) = 1 − b/n of the batches avoid n",
+        _src("a simple combinatorial argument"),
+        covers=[swor_weight.id],
+    )
+)

@@ -20,7 +20,7 @@ from .projected import thm_2
 from .regularized import thm_3
 
 R = sp.Rational
-G = (1.0, -1.0, 0.5, 2.0)          # per-example gradients g_1..g_4 (constant in w)
+G = (1.0, -1.0, 0.5, 2.0)  # per-example gradients g_1..g_4 (constant in w)
 G_NEIGHBOUR = (1.0, -1.0, 0.5, -3.0)  # the neighbour changes g_4
 eps, D, eta, C, sigma, pp = (sp.Symbol(n, positive=True) for n in ("eps", "D", "eta", "C", "sigma", "p"))
 T = sp.Symbol("T", integer=True, positive=True)
@@ -31,8 +31,14 @@ _f = float
 
 def _projected(pt, sampling):
     grid = sim.Grid(0.0, _f(pt["D"]), 401)
-    kw = dict(C=_f(pt["C"]), eta=_f(pt["eta"]), sigma=_f(pt["sigma"]), sampling=sampling,
-              b=int(pt.get("b", 1)), p=_f(pt.get("p", 0)))
+    kw = dict(
+        C=_f(pt["C"]),
+        eta=_f(pt["eta"]),
+        sigma=_f(pt["sigma"]),
+        sampling=sampling,
+        b=int(pt.get("b", 1)),
+        p=_f(pt.get("p", 0)),
+    )
     K = sim.kernel(grid, G, **kw)
     K2 = sim.kernel(grid, G_NEIGHBOUR, **kw)
     start = sim.point_mass(grid, _f(pt["D"]) / 2)
@@ -47,29 +53,59 @@ def _divergence(pt, sampling):
 
 
 def _thm2(pt, p_value):
-    return thm_2.evaluate(dps=30, eps=str(pt["eps"]), T=int(pt["T"]), p=p_value, D=str(pt["D"]),
-                          eta=str(pt["eta"]), C=str(pt["C"]), sigma=str(pt["sigma"]))
+    return thm_2.evaluate(
+        dps=30,
+        eps=str(pt["eps"]),
+        T=int(pt["T"]),
+        p=p_value,
+        D=str(pt["D"]),
+        eta=str(pt["eta"]),
+        C=str(pt["C"]),
+        sigma=str(pt["sigma"]),
+    )
 
 
 SYM = [eps, D, eta, C, sigma, T]
 WHERE = [D <= 6, T <= 8, eps <= 4, sigma >= R(1, 2), sigma <= 4, eta <= 2, C <= 4]
 HINT = {"eps": 1, "D": 3, "eta": R(1, 2), "C": 2, "sigma": 1, "T": 5}
 _src = lambda label, eq=(): paper.source(label, eq, "derived", "empirical check on a simulated instance")  # noqa
-paper.add(SampledInequality(
-    paper.id("sim-thm-2-dominates"), lambda pt: _thm2(pt, R(int(pt["b"]), 4)), ">=",
-    lambda pt: _divergence(pt, "without"),
-    "Theorem 2 on the simulated projected DP-SGD (1) (W = [0, D], n = 4, batches of b ≤ 3 without replacement, "
-    "gradients (1, −1, 1/2, 2) vs (1, −1, 1/2, −3), W_0 = D/2, 401-point grid chain): the bound with p = b/n "
-    "dominates E_ε(μ_T ‖ μ'_T) at sampled (ε, D, η, C, σ, T, b)",
-    _src("Theorem 2; (1)", ("1", "5")), symbols=SYM + [b], where=WHERE + [b <= 3],
-    hints=[dict(HINT, b=1)], samples=8, digits=8, covers=[thm_2.id], budget=90))
-paper.add(SampledInequality(
-    paper.id("sim-thm-1-dominates"), lambda pt: _thm2(pt, str(pt["p"])), ">=",
-    lambda pt: _divergence(pt, "poisson"),
-    "Theorem 1 on the simulated projected DP-SGD under Poisson sampling (13) (same instance, rate p, empty batch "
-    "ψ_∅ = id): the bound dominates E_ε(μ_T ‖ μ'_T) at sampled points",
-    _src("Theorem 1; (7), (13)", ("7", "13")), symbols=SYM + [pp], where=WHERE + [pp < 1],
-    hints=[dict(HINT, p=R(3, 10))], samples=8, digits=8, covers=[thm_2.id], budget=90))
+paper.add(
+    SampledInequality(
+        paper.id("sim-thm-2-dominates"),
+        lambda pt: _thm2(pt, R(int(pt["b"]), 4)),
+        ">=",
+        lambda pt: _divergence(pt, "without"),
+        "Theorem 2 on the simulated projected DP-SGD (1) (W = [0, D], n = 4, batches of b ≤ 3 without replacement, "
+        "gradients (1, −1, 1/2, 2) vs (1, −1, 1/2, −3), W_0 = D/2, 401-point grid chain): the bound with p = b/n "
+        "dominates E_ε(μ_T ‖ μ'_T) at sampled (ε, D, η, C, σ, T, b)",
+        _src("Theorem 2; (1)", ("1", "5")),
+        symbols=SYM + [b],
+        where=WHERE + [b <= 3],
+        hints=[dict(HINT, b=1)],
+        samples=8,
+        digits=8,
+        covers=[thm_2.id],
+        budget=90,
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("sim-thm-1-dominates"),
+        lambda pt: _thm2(pt, str(pt["p"])),
+        ">=",
+        lambda pt: _divergence(pt, "poisson"),
+        "Theorem 1 on the simulated projected DP-SGD under Poisson sampling (13) (same instance, rate p, empty batch "
+        "ψ_∅ = id): the bound dominates E_ε(μ_T ‖ μ'_T) at sampled points",
+        _src("Theorem 1; (7), (13)", ("7", "13")),
+        symbols=SYM + [pp],
+        where=WHERE + [pp < 1],
+        hints=[dict(HINT, p=R(3, 10))],
+        samples=8,
+        digits=8,
+        covers=[thm_2.id],
+        budget=90,
+    )
+)
 
 
 def _one_step(pt, sampling):
@@ -79,26 +115,51 @@ def _one_step(pt, sampling):
     nu = sim.run(grid, K2, sim.point_mass(grid, 0.0), int(pt["T"]))[-1]
     e = _f(pt["eps"])
     p_ = _f(pt["p"]) if sampling == "poisson" else int(pt["b"]) / 4
-    th = float(theta_projected.evaluate(dps=20, eps=str(pt["eps"]), D=str(pt["D"]), eta=str(pt["eta"]),
-                                        C=str(pt["C"]), sigma=str(pt["sigma"])))
+    th = float(
+        theta_projected.evaluate(
+            dps=20, eps=str(pt["eps"]), D=str(pt["D"]), eta=str(pt["eta"]), C=str(pt["C"]), sigma=str(pt["sigma"])
+        )
+    )
     lhs = sim.hockey_stick(mu @ K, nu @ K2, e)
     rhs = (1 - p_) * th * sim.hockey_stick(mu, nu, e) + p_ * th
     return mpmath.mpf(rhs), mpmath.mpf(lhs)
 
 
-paper.add(SampledInequality(
-    paper.id("sim-prop-3-one-step"), lambda pt: _one_step(pt, "without")[0], ">=",
-    lambda pt: _one_step(pt, "without")[1],
-    "Proposition 3 on the simulated instance: for input laws μ ≠ ν (the two runs' laws after T steps from different "
-    "starts), E_ε(Kμ ‖ K'ν) ≤ (1 − b/n)θ E_ε(μ‖ν) + (b/n)θ with θ = θ_ε((D + 2ηC)/σ)",
-    _src("Proposition 3"), symbols=SYM + [b], where=WHERE + [b <= 3], hints=[dict(HINT, b=1)], samples=8,
-    digits=8, covers=[theta_projected.id], budget=90))
-paper.add(SampledInequality(
-    paper.id("sim-prop-2-one-step"), lambda pt: _one_step(pt, "poisson")[0], ">=",
-    lambda pt: _one_step(pt, "poisson")[1],
-    "Proposition 2, (14), on the simulated instance under Poisson sampling: E_ε(Kμ ‖ K'ν) ≤ (1 − p)θ E_ε(μ‖ν) + pθ",
-    _src("Proposition 2, (14)", "14"), symbols=SYM + [pp], where=WHERE + [pp < 1], hints=[dict(HINT, p=R(3, 10))],
-    samples=8, digits=8, covers=[theta_projected.id], budget=90))
+paper.add(
+    SampledInequality(
+        paper.id("sim-prop-3-one-step"),
+        lambda pt: _one_step(pt, "without")[0],
+        ">=",
+        lambda pt: _one_step(pt, "without")[1],
+        "Proposition 3 on the simulated instance: for input laws μ ≠ ν (the two runs' laws after T steps from different "
+        "starts), E_ε(Kμ ‖ K'ν) ≤ (1 − b/n)θ E_ε(μ‖ν) + (b/n)θ with θ = θ_ε((D + 2ηC)/σ)",
+        _src("Proposition 3"),
+        symbols=SYM + [b],
+        where=WHERE + [b <= 3],
+        hints=[dict(HINT, b=1)],
+        samples=8,
+        digits=8,
+        covers=[theta_projected.id],
+        budget=90,
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("sim-prop-2-one-step"),
+        lambda pt: _one_step(pt, "poisson")[0],
+        ">=",
+        lambda pt: _one_step(pt, "poisson")[1],
+        "Proposition 2, (14), on the simulated instance under Poisson sampling: E_ε(Kμ ‖ K'ν) ≤ (1 − p)θ E_ε(μ‖ν) + pθ",
+        _src("Proposition 2, (14)", "14"),
+        symbols=SYM + [pp],
+        where=WHERE + [pp < 1],
+        hints=[dict(HINT, p=R(3, 10))],
+        samples=8,
+        digits=8,
+        covers=[theta_projected.id],
+        budget=90,
+    )
+)
 
 
 # Regularized DP-SGD (16) and its projected companion (19) with W_t = [−r_t, r_t].
@@ -113,13 +174,13 @@ def _regularized(pt):
     K, K2 = sim.kernel(grid, G, **kw), sim.kernel(grid, G_NEIGHBOUR, **kw)
     x = grid.points
 
-    def project(law, radius):   # Π_t onto [−r_t, r_t], then rounding to the grid
+    def project(law, radius):  # Π_t onto [−r_t, r_t], then rounding to the grid
         out = law.copy()
         lo, hi = np.argmin(np.abs(x + radius)), np.argmin(np.abs(x - radius))
         out[lo] += out[:lo].sum()
-        out[hi] += out[hi + 1:].sum()
+        out[hi] += out[hi + 1 :].sum()
         out[:lo] = 0
-        out[hi + 1:] = 0
+        out[hi + 1 :] = 0
         return out
 
     start = sim.point_mass(grid, 0.0)
@@ -134,28 +195,56 @@ def _regularized(pt):
 
 def _chi2_term(pt):
     kappa_ = mpmath.mpf(str(pt["kappa"]))
-    P1 = 1 - 2 * mpmath.ncdf(-kappa_)   # P(χ²_1 ≤ κ²)
+    P1 = 1 - 2 * mpmath.ncdf(-kappa_)  # P(χ²_1 ≤ κ²)
     return P1
 
 
 RSYM = [eps, eta, C, sigma, lam, kappa, T, b]
 RWHERE = [lam < 1, T <= 6, eps <= 4, sigma >= R(1, 2), sigma <= 4, eta <= 1, C <= 2, kappa <= 3, b <= 3]
 RHINT = {"eps": 1, "eta": R(1, 2), "C": 1, "sigma": 1, "lam": R(1, 2), "kappa": 2, "T": 4, "b": 1}
-paper.add(SampledInequality(
-    paper.id("sim-prop-4-tv"),
-    lambda pt: min(1 - _chi2_term(pt) ** t for t in [int(pt["T"])]), ">=",
-    lambda pt: mpmath.mpf(_regularized(pt)[2][-1]),
-    "Proposition 4 on the simulated instance (d = 1): ‖μ̃_T − μ_T‖_TV between regularized DP-SGD (16) and its "
-    "projected companion (19) is at most 1 − P(χ²_1 ≤ κ²)^T",
-    _src("Proposition 4; (16), (19)", ("16", "19")), symbols=RSYM, where=RWHERE, hints=[RHINT], samples=6,
-    digits=8, budget=90))
-paper.add(SampledInequality(
-    paper.id("sim-thm-3-dominates"),
-    lambda pt: thm_3["corrected"].evaluate(dps=20, eps=str(pt["eps"]), T=int(pt["T"]), p=R(int(pt["b"]), 4), d=1,
-                                          kappa=str(pt["kappa"]), lam=str(pt["lam"]), eta=str(pt["eta"]),
-                                          C=str(pt["C"]), sigma=str(pt["sigma"])), ">=",
-    lambda pt: mpmath.mpf(sim.hockey_stick(*_regularized(pt)[:2], _f(pt["eps"]))),
-    "Theorem 3 (corrected, ERRATA.md E1–E3) on simulated regularized DP-SGD (16) (d = 1, n = 4, b ≤ 3, W̃_0 = 0): "
-    "the bound dominates E_ε(μ̃_T ‖ μ̃'_T) at sampled points",
-    _src("Theorem 3, (16)", ("16", "21")), symbols=RSYM, where=RWHERE, hints=[RHINT], samples=6, digits=8,
-    covers=[thm_3["corrected"].id], budget=90))
+paper.add(
+    SampledInequality(
+        paper.id("sim-prop-4-tv"),
+        lambda pt: min(1 - _chi2_term(pt) ** t for t in [int(pt["T"])]),
+        ">=",
+        lambda pt: mpmath.mpf(_regularized(pt)[2][-1]),
+        "Proposition 4 on the simulated instance (d = 1): ‖μ̃_T − μ_T‖_TV between regularized DP-SGD (16) and its "
+        "projected companion (19) is at most 1 − P(χ²_1 ≤ κ²)^T",
+        _src("Proposition 4; (16), (19)", ("16", "19")),
+        symbols=RSYM,
+        where=RWHERE,
+        hints=[RHINT],
+        samples=6,
+        digits=8,
+        budget=90,
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("sim-thm-3-dominates"),
+        lambda pt: thm_3["corrected"].evaluate(
+            dps=20,
+            eps=str(pt["eps"]),
+            T=int(pt["T"]),
+            p=R(int(pt["b"]), 4),
+            d=1,
+            kappa=str(pt["kappa"]),
+            lam=str(pt["lam"]),
+            eta=str(pt["eta"]),
+            C=str(pt["C"]),
+            sigma=str(pt["sigma"]),
+        ),
+        ">=",
+        lambda pt: mpmath.mpf(sim.hockey_stick(*_regularized(pt)[:2], _f(pt["eps"]))),
+        "Theorem 3 (corrected, ERRATA.md E1–E3) on simulated regularized DP-SGD (16) (d = 1, n = 4, b ≤ 3, W̃_0 = 0): "
+        "the bound dominates E_ε(μ̃_T ‖ μ̃'_T) at sampled points",
+        _src("Theorem 3, (16)", ("16", "21")),
+        symbols=RSYM,
+        where=RWHERE,
+        hints=[RHINT],
+        samples=6,
+        digits=8,
+        covers=[thm_3["corrected"].id],
+        budget=90,
+    )
+)

@@ -65,7 +65,7 @@ def batches(n: int, sampling: str, b: int = 1, p: float = 0.0):
     if sampling == "poisson":
         for r in range(n + 1):
             for B in itertools.combinations(range(n), r):
-                yield p ** r * (1 - p) ** (n - r), B
+                yield p**r * (1 - p) ** (n - r), B
     else:
         subsets = list(itertools.combinations(range(n), b))
         for B in subsets:

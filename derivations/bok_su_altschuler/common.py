@@ -56,8 +56,9 @@ P = {
     "alpha": nonnegative("alpha", "type-I error level α ∈ [0, 1]"),
 }
 S = {name: prm.symbol for name, prm in P.items()}
-eta, m, M, L, n, sigma, t, D, b, l, E, tau, N, p, mu, alpha = (S[k] for k in (
-    "eta", "m", "M", "L", "n", "sigma", "t", "D", "b", "l", "E", "tau", "N", "p", "mu", "alpha"))
+eta, m, M, L, n, sigma, t, D, b, l, E, tau, N, p, mu, alpha = (
+    S[k] for k in ("eta", "m", "M", "L", "n", "sigma", "t", "D", "b", "l", "E", "tau", "N", "p", "mu", "alpha")
+)
 
 #: Generic contraction factor c ∈ (0, 1) for the claims about the c-forms (never a formula parameter).
 c = sp.Symbol("c", positive=True)
@@ -65,8 +66,8 @@ c = sp.Symbol("c", positive=True)
 kappa = sp.Symbol("kappa", positive=True)
 #: c = 1/(1 + u), u > 0: another reparametrisation with c ∈ (0, 1) built in (sums without a c = 1 branch).
 u = sp.Symbol("u", positive=True)
-s = sp.Symbol("s", positive=True)          # per-step update sensitivity (ηL/n, ηL/b)
-k = sp.Symbol("k", integer=True)           # step index
+s = sp.Symbol("s", positive=True)  # per-step update sensitivity (ηL/n, ηL/b)
+k = sp.Symbol("k", integer=True)  # step index
 q = sp.Symbol("q", integer=True)
 j = sp.Symbol("j", integer=True)
 
@@ -112,8 +113,9 @@ M_GE_m = Hypothesis(_m <= _M, "m ≤ M (an m-strongly convex, M-smooth loss)")
 STRONG = Hypothesis(_m > 0, "m > 0 (m-strong convexity; c < 1 requires m > 0)")
 T_THRESHOLD = Hypothesis(plain("t") * _eta * _L >= _D * plain("n"), "t ≥ Dn/(ηL) (Theorem 4.3)")
 E_THRESHOLD = Hypothesis(plain("E") * _eta * _L >= _D * plain("b"), "E ≥ Db/(ηL) (Theorem 4.6)")
-TAU_LE_T = Hypothesis(plain("tau") <= plain("t"),
-                      "τ ∈ {1, …, t} (Theorem 4.9, corrected range; the printed 0, …, t − 1 is erratum E4)")
+TAU_LE_T = Hypothesis(
+    plain("tau") <= plain("t"), "τ ∈ {1, …, t} (Theorem 4.9, corrected range; the printed 0, …, t − 1 is erratum E4)"
+)
 P_LE_1 = Hypothesis(plain("p") <= 1, "p ∈ [0, 1]")
 ALPHA_LE_1 = Hypothesis(plain("alpha") <= 1, "α ∈ [0, 1]")
 STRONGLY_CONVEX = [STRONG, M_GE_m, STEP_STRONG]
@@ -122,31 +124,32 @@ LMC_STEP = Hypothesis(_eta * (_m + _M) <= 2, "η ∈ (0, 2/(M + m)] (Proposition
 
 def g42(cc, tt):
     """(1 − c^t)/(1 + c^t) · (1 + c)/(1 − c): μ² of Theorem 4.2 in units of (L/(nσ))²."""
-    return (1 - cc ** tt) / (1 + cc ** tt) * (1 + cc) / (1 - cc)
+    return (1 - cc**tt) / (1 + cc**tt) * (1 + cc) / (1 - cc)
 
 
 def g45(cc, ll, EE):
     """1 + c^{2l−2}(1 − c²)/(1 − c^l)² · (1 − c^{l(E−1)})/(1 + c^{l(E−1)}): Theorem 4.5's μ² / (L/(bσ))²."""
-    return 1 + cc ** (2 * ll - 2) * (1 - cc ** 2) / (1 - cc ** ll) ** 2 * (1 - cc ** (ll * (EE - 1))) / (
-        1 + cc ** (ll * (EE - 1)))
+    return 1 + cc ** (2 * ll - 2) * (1 - cc**2) / (1 - cc**ll) ** 2 * (1 - cc ** (ll * (EE - 1))) / (
+        1 + cc ** (ll * (EE - 1))
+    )
 
 
 def gc17(cc, ll, EE):
     """(1 − c^{lE})/(1 + c^{lE}) · (1 − c²)/(1 − c^l)²: Theorem C.17's μ² / (L/(bσ))²."""
-    return (1 - cc ** (ll * EE)) / (1 + cc ** (ll * EE)) * (1 - cc ** 2) / (1 - cc ** ll) ** 2
+    return (1 - cc ** (ll * EE)) / (1 + cc ** (ll * EE)) * (1 - cc**2) / (1 - cc**ll) ** 2
 
 
 def K_clt(x):
     """K(μ) = e^{μ²}Φ(1.5μ) + 3Φ(−0.5μ) − 2, the constant of Lemma A.5 (Φ in erf form)."""
     Phi = lambda z: (1 + sp.erf(z / sp.sqrt(2))) / 2  # noqa: E731
-    return sp.exp(x ** 2) * Phi(sp.Rational(3, 2) * x) + 3 * Phi(-x / 2) - 2
+    return sp.exp(x**2) * Phi(sp.Rational(3, 2) * x) + 3 * Phi(-x / 2) - 2
 
 
 def K_clt_stable(x):
     """K(μ) = expm1(μ²)Φ(1.5μ) + [erf(3μ/(2√2)) − 3 erf(μ/(2√2))]/2: the dominant term (≈ μ²/2) has
     no cancellation; the bracket (≈ −μ³/(2√(2π))) is a relative O(μ) correction."""
     y = x / (2 * sp.sqrt(2))
-    return expm1(x ** 2) * (1 + sp.erf(3 * y)) / 2 + (sp.erf(3 * y) - 3 * sp.erf(y)) / 2
+    return expm1(x**2) * (1 + sp.erf(3 * y)) / 2 + (sp.erf(3 * y) - 3 * sp.erf(y)) / 2
 
 
 def special_case_evaluator(name, prms, stable, cases):

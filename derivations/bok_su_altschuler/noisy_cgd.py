@@ -14,114 +14,229 @@ from sympy.codegen.cfunctions import expm1
 
 from symbolic import Formula, Identity, Inequality, Limit
 
-from .common import (special_case_evaluator, E_THRESHOLD, STEP_CONVEX, STRONGLY_CONVEX, D, E, L, b, c, c_expr, eta, g42, g45, gc17,
-                     kappa, l, log_c, one_minus_c, params, paper, s, sigma, src, u)
+from .common import (
+    special_case_evaluator,
+    E_THRESHOLD,
+    STEP_CONVEX,
+    STRONGLY_CONVEX,
+    D,
+    E,
+    L,
+    b,
+    c,
+    c_expr,
+    eta,
+    g42,
+    g45,
+    gc17,
+    kappa,
+    l,
+    log_c,
+    one_minus_c,
+    params,
+    paper,
+    s,
+    sigma,
+    src,
+)
 
-thm44 = paper.add(Formula(
-    paper.id("thm-4.4-mu"), L * sp.sqrt(E) / (b * sigma), params("L", "b", "sigma", "E"),
-    src("Theorem 4.4 (GDP composition, Dong et al. 2022)"),
-    title="μ = (L/(bσ))√E (one sensitive step per epoch)"))
+thm44 = paper.add(
+    Formula(
+        paper.id("thm-4.4-mu"),
+        L * sp.sqrt(E) / (b * sigma),
+        params("L", "b", "sigma", "E"),
+        src("Theorem 4.4 (GDP composition, Dong et al. 2022)"),
+        title="μ = (L/(bσ))√E (one sensitive step per epoch)",
+    )
+)
 
-_cl = -expm1(l * log_c)                       # 1 − c^l
-_xE = expm1(l * (E - 1) * log_c)              # c^{l(E−1)} − 1
-_stable45 = sp.sqrt(1 + (1 - one_minus_c) ** (2 * l - 2) * one_minus_c * (2 - one_minus_c) / _cl ** 2
-                    * (-_xE) / (2 + _xE)) * L / (b * sigma)
+_cl = -expm1(l * log_c)  # 1 − c^l
+_xE = expm1(l * (E - 1) * log_c)  # c^{l(E−1)} − 1
+_stable45 = (
+    sp.sqrt(1 + (1 - one_minus_c) ** (2 * l - 2) * one_minus_c * (2 - one_minus_c) / _cl**2 * (-_xE) / (2 + _xE))
+    * L
+    / (b * sigma)
+)
 _p45 = params("eta", "m", "M", "L", "b", "sigma", "l", "E")
-thm45 = paper.add(Formula(
-    paper.id("thm-4.5-mu"),
-    sp.sqrt(g45(c_expr, l, E)) * L / (b * sigma),
-    _p45,
-    src("Theorem 4.5", (), "printed", "L/(bσ) outside the root (proof; Tables 3, 9)"),
-    hypotheses=STRONGLY_CONVEX,
-    title="μ = (L/(bσ))√(1 + c^{2l−2}(1−c²)/(1−c^l)²·(1−c^{l(E−1)})/(1+c^{l(E−1)}))",
-    # 1 − c^l and c^{l(E−1)} − 1 through expm1/log1p; at E = 1 the value L/(bσ) is used exactly (the
-    # stable form would meet 0·log 0 when c = 0, i.e. ηm = ηM = 1).
-    numeric=_stable45,
-    evaluator=special_case_evaluator("bok-su-altschuler/thm-4.5-mu", _p45, _stable45,
-                                     [(lambda v: v["E"] == 1, L / (b * sigma))]),
-))
+thm45 = paper.add(
+    Formula(
+        paper.id("thm-4.5-mu"),
+        sp.sqrt(g45(c_expr, l, E)) * L / (b * sigma),
+        _p45,
+        src("Theorem 4.5", (), "printed", "L/(bσ) outside the root (proof; Tables 3, 9)"),
+        hypotheses=STRONGLY_CONVEX,
+        title="μ = (L/(bσ))√(1 + c^{2l−2}(1−c²)/(1−c^l)²·(1−c^{l(E−1)})/(1+c^{l(E−1)}))",
+        # 1 − c^l and c^{l(E−1)} − 1 through expm1/log1p; at E = 1 the value L/(bσ) is used exactly (the
+        # stable form would meet 0·log 0 when c = 0, i.e. ηm = ηM = 1).
+        numeric=_stable45,
+        evaluator=special_case_evaluator(
+            "bok-su-altschuler/thm-4.5-mu", _p45, _stable45, [(lambda v: v["E"] == 1, L / (b * sigma))]
+        ),
+    )
+)
 c45 = [thm45.id]
 
 _xlE = expm1(l * E * log_c)
-thmc17 = paper.add(Formula(
-    paper.id("thm-c.17-mu"),
-    sp.sqrt(gc17(c_expr, l, E)) * L / (b * sigma),
-    params("eta", "m", "M", "L", "b", "sigma", "l", "E"),
-    src("Theorem C.17"), hypotheses=STRONGLY_CONVEX,
-    title="μ = (L/(bσ))√((1−c^{lE})/(1+c^{lE})·(1−c²)/(1−c^l)²): no valid f-DP bound beats G(μ)",
-    numeric=sp.sqrt(-_xlE / (2 + _xlE) * one_minus_c * (2 - one_minus_c) / _cl ** 2) * L / (b * sigma),
-))
+thmc17 = paper.add(
+    Formula(
+        paper.id("thm-c.17-mu"),
+        sp.sqrt(gc17(c_expr, l, E)) * L / (b * sigma),
+        params("eta", "m", "M", "L", "b", "sigma", "l", "E"),
+        src("Theorem C.17"),
+        hypotheses=STRONGLY_CONVEX,
+        title="μ = (L/(bσ))√((1−c^{lE})/(1+c^{lE})·(1−c²)/(1−c^l)²): no valid f-DP bound beats G(μ)",
+        numeric=sp.sqrt(-_xlE / (2 + _xlE) * one_minus_c * (2 - one_minus_c) / _cl**2) * L / (b * sigma),
+    )
+)
 cC17 = [thmc17.id]
 
-thm46 = paper.add(Formula(
-    paper.id("thm-4.6-mu"),
-    sp.sqrt(3 * L * D / (eta * b * l) + (L / b) ** 2 + L ** 2 / (b ** 2 * l) * sp.ceiling(D * b / (eta * L))) / sigma,
-    params("eta", "L", "b", "sigma", "D", "l", "E", "M"),
-    src("Theorem 4.6", (), "printed", "the radical covers all three terms (proof; Tables 10–12)"),
-    hypotheses=[STEP_CONVEX, E_THRESHOLD],
-    title="μ = (1/σ)√(3LD/(ηbl) + (L/b)² + L²/(b²l)·⌈Db/(ηL)⌉), for E ≥ Db/(ηL)",
-))
+thm46 = paper.add(
+    Formula(
+        paper.id("thm-4.6-mu"),
+        sp.sqrt(3 * L * D / (eta * b * l) + (L / b) ** 2 + L**2 / (b**2 * l) * sp.ceiling(D * b / (eta * L))) / sigma,
+        params("eta", "L", "b", "sigma", "D", "l", "E", "M"),
+        src("Theorem 4.6", (), "printed", "the radical covers all three terms (proof; Tables 10–12)"),
+        hypotheses=[STEP_CONVEX, E_THRESHOLD],
+        title="μ = (1/σ)√(3LD/(ηbl) + (L/b)² + L²/(b²l)·⌈Db/(ηL)⌉), for E ≥ Db/(ηL)",
+    )
+)
 c46 = [thm46.id]
 
 # ---------------------------------------------------------------------------
-paper.add(Identity(paper.id("thm-4.5-E-equals-1"), g45(c, l, 1), 1,
-                   "Theorem 4.5 at E = 1 equals composition (Theorem 4.4): μ = L/(bσ)",
-                   src("Theorem 4.5", (), "derived"), covers=c45 + [thm44.id]))
+paper.add(
+    Identity(
+        paper.id("thm-4.5-E-equals-1"),
+        g45(c, l, 1),
+        1,
+        "Theorem 4.5 at E = 1 equals composition (Theorem 4.4): μ = L/(bσ)",
+        src("Theorem 4.5", (), "derived"),
+        covers=c45 + [thm44.id],
+    )
+)
 ce = sp.exp(-kappa)
-paper.add(Limit(
-    paper.id("thm-4.5-limit-E-infinity"), g45(ce, l, E), E, sp.oo,
-    1 + ce ** (2 * l - 2) * (1 - ce ** 2) / (1 - ce ** l) ** 2,
-    "E → ∞: μ² → (L/(bσ))²(1 + c^{2l−2}(1−c²)/(1−c^l)²) (c = e^{−κ}): convergent", src("Theorem 4.5", (), "derived"),
-    covers=c45, budget=40))
+paper.add(
+    Limit(
+        paper.id("thm-4.5-limit-E-infinity"),
+        g45(ce, l, E),
+        E,
+        sp.oo,
+        1 + ce ** (2 * l - 2) * (1 - ce**2) / (1 - ce**l) ** 2,
+        "E → ∞: μ² → (L/(bσ))²(1 + c^{2l−2}(1−c²)/(1−c^l)²) (c = e^{−κ}): convergent",
+        src("Theorem 4.5", (), "derived"),
+        covers=c45,
+        budget=40,
+    )
+)
 lp, Ep = sp.Symbol("l", positive=True), sp.Symbol("E", positive=True)
-paper.add(Limit(
-    paper.id("thm-4.5-limit-c-to-1"), g45(c, 20, 5), c, 1, 1 + sp.Rational(4, 20),
-    "c → 1⁻ at l = 20, E = 5: μ² → (L/(bσ))²(1 + (E−1)/l) — not the composition value E (Theorem 4.5 is "
-    "loose in the convex limit)", src("Theorem 4.5", (), "derived"), direction="-", covers=c45, budget=40))
-paper.add(Inequality(
-    paper.id("thm-4.5-threshold-printed"), g45(c, l, E), ">=", E,
-    "printed (§4.2): the convergent bound dominates Theorem 4.4 once E ≈ c^{2l−2}(1−c²)/(1−c^l)², i.e. not "
-    "below that threshold: (L/(bσ))⁻²μ² of Theorem 4.5 ≥ E there", src("§4.2, after Theorem 4.6"),
-    where=[c < 1, E <= c ** (2 * l - 2) * (1 - c ** 2) / (1 - c ** l) ** 2],
-    hints=[{"c": sp.Rational(9999, 10000), "l": 40, "E": 2}], expect="refuted", erratum="bok-su-altschuler E8",
-    covers=c45 + [thm44.id]))
-paper.add(Inequality(
-    paper.id("thm-4.5-threshold-corrected"), g45(c, l, E), "<=", E,
-    "corrected: Theorem 4.5 ≤ Theorem 4.4 for every E ≥ 1 (strictly for E ≥ 2), all c ∈ (0, 1), all l "
-    "(g − 1 = K·tanh((E−1)θ/2) is subadditive in E); the printed quantity is the E → ∞ level minus 1, not a "
-    "crossing point", src("§4.2, after Theorem 4.6", (), "corrected"), where=[c < 1],
-    hints=[{"c": sp.Rational(9999, 10000), "l": 40, "E": 2}, {"c": sp.Rational(99, 100), "l": 20, "E": 3}],
-    expect="checked", erratum="bok-su-altschuler E8", covers=c45 + [thm44.id]))
-paper.add(Inequality(
-    paper.id("thm-c.17-below-4.5"), gc17(c, l, E), "<=", g45(c, l, E),
-    "the lower bound of Theorem C.17 is below the upper bound of Theorem 4.5 (μ² in units of (L/(bσ))²)",
-    src("Theorem C.17", (), "derived"), where=[c < 1], expect="checked", covers=c45 + cC17))
-paper.add(Identity(
-    paper.id("thm-c.17-l-equals-1"), gc17(c, 1, E), g42(c, E),
-    "Theorem C.17 at l = 1 is Theorem 4.2 with t = E (full batch: the lower bound is exact)",
-    src("Theorem C.17", (), "derived"), covers=cC17))
+paper.add(
+    Limit(
+        paper.id("thm-4.5-limit-c-to-1"),
+        g45(c, 20, 5),
+        c,
+        1,
+        1 + sp.Rational(4, 20),
+        "c → 1⁻ at l = 20, E = 5: μ² → (L/(bσ))²(1 + (E−1)/l) — not the composition value E (Theorem 4.5 is "
+        "loose in the convex limit)",
+        src("Theorem 4.5", (), "derived"),
+        direction="-",
+        covers=c45,
+        budget=40,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("thm-4.5-threshold-printed"),
+        g45(c, l, E),
+        ">=",
+        E,
+        "printed (§4.2): the convergent bound dominates Theorem 4.4 once E ≈ c^{2l−2}(1−c²)/(1−c^l)², i.e. not "
+        "below that threshold: (L/(bσ))⁻²μ² of Theorem 4.5 ≥ E there",
+        src("§4.2, after Theorem 4.6"),
+        where=[c < 1, E <= c ** (2 * l - 2) * (1 - c**2) / (1 - c**l) ** 2],
+        hints=[{"c": sp.Rational(9999, 10000), "l": 40, "E": 2}],
+        expect="refuted",
+        erratum="bok-su-altschuler E8",
+        covers=c45 + [thm44.id],
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("thm-4.5-threshold-corrected"),
+        g45(c, l, E),
+        "<=",
+        E,
+        "corrected: Theorem 4.5 ≤ Theorem 4.4 for every E ≥ 1 (strictly for E ≥ 2), all c ∈ (0, 1), all l "
+        "(g − 1 = K·tanh((E−1)θ/2) is subadditive in E); the printed quantity is the E → ∞ level minus 1, not a "
+        "crossing point",
+        src("§4.2, after Theorem 4.6", (), "corrected"),
+        where=[c < 1],
+        hints=[{"c": sp.Rational(9999, 10000), "l": 40, "E": 2}, {"c": sp.Rational(99, 100), "l": 20, "E": 3}],
+        expect="checked",
+        erratum="bok-su-altschuler E8",
+        covers=c45 + [thm44.id],
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("thm-c.17-below-4.5"),
+        gc17(c, l, E),
+        "<=",
+        g45(c, l, E),
+        "the lower bound of Theorem C.17 is below the upper bound of Theorem 4.5 (μ² in units of (L/(bσ))²)",
+        src("Theorem C.17", (), "derived"),
+        where=[c < 1],
+        expect="checked",
+        covers=c45 + cC17,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-c.17-l-equals-1"),
+        gc17(c, 1, E),
+        g42(c, E),
+        "Theorem C.17 at l = 1 is Theorem 4.2 with t = E (full batch: the lower bound is exact)",
+        src("Theorem C.17", (), "derived"),
+        covers=cC17,
+    )
+)
 sig_ = sp.Symbol("sigma", positive=True)
 lE = l * E
-mean_gap = eta * L / b * (1 - c ** lE) / (1 - c ** l)
-variance = (1 - c ** (2 * lE)) / (1 - c ** 2) * eta ** 2 * sig_ ** 2
-paper.add(Identity(
-    paper.id("thm-c.17-construction"), mean_gap ** 2 / variance, gc17(c, l, E) * (L / (b * sig_)) ** 2,
-    "Theorem C.17's quadratic construction: X_{lE} ~ N(0, (1−c^{2lE})/(1−c²)η²σ²), X'_{lE} has mean "
-    "(ηL/b)(1−c^{lE})/(1−c^l); (mean/std)² is the stated μ²", src("Theorem C.17, proof", (), "derived"),
-    covers=cC17))
+mean_gap = eta * L / b * (1 - c**lE) / (1 - c**l)
+variance = (1 - c ** (2 * lE)) / (1 - c**2) * eta**2 * sig_**2
+paper.add(
+    Identity(
+        paper.id("thm-c.17-construction"),
+        mean_gap**2 / variance,
+        gc17(c, l, E) * (L / (b * sig_)) ** 2,
+        "Theorem C.17's quadratic construction: X_{lE} ~ N(0, (1−c^{2lE})/(1−c²)η²σ²), X'_{lE} has mean "
+        "(ηL/b)(1−c^{lE})/(1−c^l); (mean/std)² is the stated μ²",
+        src("Theorem C.17, proof", (), "derived"),
+        covers=cC17,
+    )
+)
 
 # Theorem 4.6 from its proof, s = ηL/b.
 Nn, r_, D_ = sp.Symbol("N", positive=True), sp.Symbol("r", nonnegative=True), sp.Symbol("D", positive=True)
-proof_bound = s ** 2 + (D_ + s * Nn) ** 2 / (l * Nn)
-paper.add(Inequality(
-    paper.id("thm-4.6-from-proof"), proof_bound.subs(Nn, D_ / s + r_), "<=",
-    (s ** 2 + (3 * s * D_ + s ** 2 * Nn) / l).subs(Nn, D_ / s + r_),
-    "proof of Theorem 4.6: with N = E − τ ≥ D/s (s = ηL/b; in particular N = ⌈Db/(ηL)⌉), "
-    "(ησ)²·[(L/b)² + (D/η + LN/b)²/(lN)] = s² + (D + sN)²/(lN) ≤ s² + (3sD + s²N)/l",
-    src("Theorem 4.6, proof", (), "derived"), covers=c46))
-paper.add(Identity(
-    paper.id("thm-4.6-stated-form"),
-    (s ** 2 + (3 * s * D_ + s ** 2 * sp.ceiling(D_ / s)) / l).subs(s, eta * L / b) / (eta * sigma) ** 2,
-    thm46.expr.subs(D, D_) ** 2,
-    "(s² + (3sD + s²⌈D/s⌉)/l)/(ησ)² with s = ηL/b is μ² of Theorem 4.6",
-    src("Theorem 4.6, proof", (), "derived"), covers=c46))
+proof_bound = s**2 + (D_ + s * Nn) ** 2 / (l * Nn)
+paper.add(
+    Inequality(
+        paper.id("thm-4.6-from-proof"),
+        proof_bound.subs(Nn, D_ / s + r_),
+        "<=",
+        (s**2 + (3 * s * D_ + s**2 * Nn) / l).subs(Nn, D_ / s + r_),
+        "proof of Theorem 4.6: with N = E − τ ≥ D/s (s = ηL/b; in particular N = ⌈Db/(ηL)⌉), "
+        "(ησ)²·[(L/b)² + (D/η + LN/b)²/(lN)] = s² + (D + sN)²/(lN) ≤ s² + (3sD + s²N)/l",
+        src("Theorem 4.6, proof", (), "derived"),
+        covers=c46,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-4.6-stated-form"),
+        (s**2 + (3 * s * D_ + s**2 * sp.ceiling(D_ / s)) / l).subs(s, eta * L / b) / (eta * sigma) ** 2,
+        thm46.expr.subs(D, D_) ** 2,
+        "(s² + (3sD + s²⌈D/s⌉)/l)/(ησ)² with s = ηL/b is μ² of Theorem 4.6",
+        src("Theorem 4.6, proof", (), "derived"),
+        covers=c46,
+    )
+)

@@ -55,16 +55,26 @@ def compose_subsampled_gdp(p, mu, steps, delta, eps_error="0.01"):
     Inputs are exact strings/rationals (checked: 0 < p ≤ 1, μ > 0, steps a positive integer, 0 < δ < 1)
     converted to float64 for the peer.
     """
-    pe, me, se, de, ee = (parse_exact(v, f"compose_subsampled_gdp: {name}") for v, name in
-                          ((p, "p"), (mu, "mu"), (steps, "steps"), (delta, "delta"), (eps_error, "eps_error")))
-    for ok, text, vals in ((0 < pe <= 1, "0 < p ≤ 1", {"p": pe}), (me > 0, "μ > 0", {"mu": me}),
-                           (se.is_integer and se >= 1, "steps is a positive integer", {"steps": se}),
-                           (0 < de < 1, "0 < δ < 1", {"delta": de}), (ee > 0, "eps_error > 0", {"eps_error": ee})):
+    pe, me, se, de, ee = (
+        parse_exact(v, f"compose_subsampled_gdp: {name}")
+        for v, name in ((p, "p"), (mu, "mu"), (steps, "steps"), (delta, "delta"), (eps_error, "eps_error"))
+    )
+    for ok, text, vals in (
+        (0 < pe <= 1, "0 < p ≤ 1", {"p": pe}),
+        (me > 0, "μ > 0", {"mu": me}),
+        (se.is_integer and se >= 1, "steps is a positive integer", {"steps": se}),
+        (0 < de < 1, "0 < δ < 1", {"delta": de}),
+        (ee > 0, "eps_error > 0", {"eps_error": ee}),
+    ):
         if not ok:
             raise HypothesisError("bok-su-altschuler/prop-d.4-composition", text, vals)
     cls, pa = _prv_class()
     steps_i = int(se)
-    acc = pa.PRVAccountant(prvs=[cls(float(pe), float(me))], max_self_compositions=[steps_i],
-                           eps_error=float(ee), delta_error=float(de) / 1000)
+    acc = pa.PRVAccountant(
+        prvs=[cls(float(pe), float(me))],
+        max_self_compositions=[steps_i],
+        eps_error=float(ee),
+        delta_error=float(de) / 1000,
+    )
     lo, est, hi = acc.compute_epsilon(delta=float(de), num_self_compositions=[steps_i])
     return float(lo), float(est), float(hi)

@@ -20,7 +20,6 @@ allocation of the paper is an instance, encoded here with its own claims:
 
 from __future__ import annotations
 
-from typing import Mapping
 
 import mpmath
 import sympy as sp
@@ -39,67 +38,130 @@ lam_, z_, B_ = sp.Symbol("lambda", nonnegative=True), sp.Symbol("z", nonnegative
 # ---------------------------------------------------------------------------
 # Theorem C.3: the recursion, its invariant, its unrolled form and the inverse map.
 C3 = "Theorem C.3"
-paper.add(Identity(
-    paper.id("thm-c.3-invariant"), lam_ * B_ + (1 - lam_) * B_, B_,
-    "Theorem C.3: a_{k+1} + z_{k+1} = λ(cz_k + s_{k+1}) + (1−λ)(cz_k + s_{k+1}) = cz_k + s_{k+1} (B = cz_k + s_{k+1})",
-    src(C3, (), "derived")))
-paper.add(Identity(
-    paper.id("thm-c.3-inverse-map"), (lam_ * B_) / ((1 - lam_) * B_ + lam_ * B_), lam_,
-    "Theorem C.3: the shift is recovered from the allocation as λ_k = a_k/(z_k + a_k) (the rule Lemmas C.10, "
-    "C.11 and Theorem C.13 use to specify λ)", src(C3, (), "derived")))
+paper.add(
+    Identity(
+        paper.id("thm-c.3-invariant"),
+        lam_ * B_ + (1 - lam_) * B_,
+        B_,
+        "Theorem C.3: a_{k+1} + z_{k+1} = λ(cz_k + s_{k+1}) + (1−λ)(cz_k + s_{k+1}) = cz_k + s_{k+1} (B = cz_k + s_{k+1})",
+        src(C3, (), "derived"),
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-c.3-inverse-map"),
+        (lam_ * B_) / ((1 - lam_) * B_ + lam_ * B_),
+        lam_,
+        "Theorem C.3: the shift is recovered from the allocation as λ_k = a_k/(z_k + a_k) (the rule Lemmas C.10, "
+        "C.11 and Theorem C.13 use to specify λ)",
+        src(C3, (), "derived"),
+    )
+)
 Zf, Sf, Af = sp.Function("z"), sp.Function("s"), sp.Function("a")
 nn = sp.Symbol("n", integer=True, nonnegative=True)
 z0 = sp.Symbol("z_tau", nonnegative=True)
-paper.add(Recurrence(
-    paper.id("thm-c.3-unrolled"), Zf, nn,
-    c ** nn * z0 + sp.Sum(c ** (nn - k) * (Sf(k) - Af(k)), (k, 1, nn)),
-    sp.Eq(Zf(nn + 1), c * Zf(nn) + Sf(nn + 1) - Af(nn + 1)), {0: z0},
-    "Theorem C.3 unrolled (n steps after τ): z_{τ+n} = c^n z_τ + Σ_{k=1}^{n} c^{n−k}(s_k − a_k) for arbitrary "
-    "sequences s, a; with z_{τ+n} = 0 this is the linear constraint behind every Cauchy–Schwarz allocation",
-    src(C3, (), "derived")))
+paper.add(
+    Recurrence(
+        paper.id("thm-c.3-unrolled"),
+        Zf,
+        nn,
+        c**nn * z0 + sp.Sum(c ** (nn - k) * (Sf(k) - Af(k)), (k, 1, nn)),
+        sp.Eq(Zf(nn + 1), c * Zf(nn) + Sf(nn + 1) - Af(nn + 1)),
+        {0: z0},
+        "Theorem C.3 unrolled (n steps after τ): z_{τ+n} = c^n z_τ + Σ_{k=1}^{n} c^{n−k}(s_k − a_k) for arbitrary "
+        "sequences s, a; with z_{τ+n} = 0 this is the linear constraint behind every Cauchy–Schwarz allocation",
+        src(C3, (), "derived"),
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Lemma C.6.
 C6 = "Lemma C.6"
-z6 = lambda kk: (1 - c ** kk) * (1 - c ** (t - kk)) / ((1 + c ** t) * (1 - c)) * s  # noqa: E731
-a6 = lambda kk: c ** (t - kk) * (1 + c) / (1 + c ** t) * s  # noqa: E731
-l6 = lambda kk: c ** (t - kk) * (1 - c ** 2) / (1 - c ** (t - kk + 2) - c ** kk + c ** t)  # noqa: E731
-paper.add(Identity(
-    paper.id("lem-c.6-recursion"), z6(k) + a6(k), c * z6(k - 1) + s,
-    "Lemma C.6: the optimal z_k, a_k satisfy z_k + a_k = c z_{k−1} + s for every k (symbolic t, k)",
-    src(C6)))
-paper.add(Identity(
-    paper.id("lem-c.6-lambda"), l6(k) * (c * z6(k - 1) + s), a6(k),
-    "Lemma C.6: λ_k = c^{t−k}(1−c²)/(1 − c^{t−k+2} − c^k + c^t) gives a_k = λ_k(c z_{k−1} + s) "
-    "(and so z_k = (1 − λ_k)(c z_{k−1} + s))", src(C6)))
+z6 = lambda kk: (1 - c**kk) * (1 - c ** (t - kk)) / ((1 + c**t) * (1 - c)) * s  # noqa: E731
+a6 = lambda kk: c ** (t - kk) * (1 + c) / (1 + c**t) * s  # noqa: E731
+l6 = lambda kk: c ** (t - kk) * (1 - c**2) / (1 - c ** (t - kk + 2) - c**kk + c**t)  # noqa: E731
+paper.add(
+    Identity(
+        paper.id("lem-c.6-recursion"),
+        z6(k) + a6(k),
+        c * z6(k - 1) + s,
+        "Lemma C.6: the optimal z_k, a_k satisfy z_k + a_k = c z_{k−1} + s for every k (symbolic t, k)",
+        src(C6),
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-c.6-lambda"),
+        l6(k) * (c * z6(k - 1) + s),
+        a6(k),
+        "Lemma C.6: λ_k = c^{t−k}(1−c²)/(1 − c^{t−k+2} − c^k + c^t) gives a_k = λ_k(c z_{k−1} + s) "
+        "(and so z_k = (1 − λ_k)(c z_{k−1} + s))",
+        src(C6),
+    )
+)
 paper.add(Identity(paper.id("lem-c.6-z0"), z6(0), 0, "Lemma C.6: z_0 = 0", src(C6)))
-paper.add(Identity(paper.id("lem-c.6-zt"), z6(t), 0, "Lemma C.6: z_t = 0 (the interpolated process ends at X_t)",
-                   src(C6)))
+paper.add(
+    Identity(paper.id("lem-c.6-zt"), z6(t), 0, "Lemma C.6: z_t = 0 (the interpolated process ends at X_t)", src(C6))
+)
 paper.add(Identity(paper.id("lem-c.6-lambda-t"), l6(t), 1, "Lemma C.6: λ_t = 1", src(C6)))
 cu = 1 / (1 + u)
-paper.add(Identity(
-    paper.id("lem-c.6-value"), sp.Sum(a6(k).subs(c, cu) ** 2, (k, 1, t)), g42(cu, t) * s ** 2,
-    "Lemma C.6: Σ_{k=1}^t a_k² = (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² for symbolic t (c = 1/(1+u) ∈ (0, 1))",
-    src(C6), budget=90))
-paper.add(Identity(
-    paper.id("lem-c.6-constraint"), sp.Sum(c ** (t - k) * a6(k).subs(c, cu).subs(c, c), (k, 1, t)).subs(c, cu),
-    ((1 - c ** t) / (1 - c) * s).subs(c, cu),
-    "Lemma C.6: the optimal a satisfies the linear constraint Σ c^{t−k} a_k = (1−c^t)/(1−c)·s that z_0 = z_t = 0 "
-    "imposes (thm-c.3-unrolled with s_k ≡ s)", src(C6), budget=90))
+paper.add(
+    Identity(
+        paper.id("lem-c.6-value"),
+        sp.Sum(a6(k).subs(c, cu) ** 2, (k, 1, t)),
+        g42(cu, t) * s**2,
+        "Lemma C.6: Σ_{k=1}^t a_k² = (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² for symbolic t (c = 1/(1+u) ∈ (0, 1))",
+        src(C6),
+        budget=90,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-c.6-constraint"),
+        sp.Sum(c ** (t - k) * a6(k).subs(c, cu).subs(c, c), (k, 1, t)).subs(c, cu),
+        ((1 - c**t) / (1 - c) * s).subs(c, cu),
+        "Lemma C.6: the optimal a satisfies the linear constraint Σ c^{t−k} a_k = (1−c^t)/(1−c)·s that z_0 = z_t = 0 "
+        "imposes (thm-c.3-unrolled with s_k ≡ s)",
+        src(C6),
+        budget=90,
+    )
+)
 xx = sp.Symbol("x", real=True)
 ii = sp.Symbol("i", integer=True)
-paper.add(Optimality(
-    paper.id("lem-c.6-optimality"), xx ** 2, xx, ii, 1, t, cu ** (t - ii), (1 - cu ** t) / (1 - cu) * s,
-    a6(ii).subs(c, cu), 2 * (1 + cu) * s / (1 + cu ** t), g42(cu, t) * s ** 2,
-    "Lemma C.6 (Cauchy–Schwarz equality case): a_k ∝ c^{t−k} minimises Σ a_k² over a_k ≥ 0 subject to "
-    "Σ c^{t−k} a_k = (1−c^t)/(1−c)·s, with minimum (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² (c = 1/(1+u) ∈ (0, 1))",
-    src(C6), feasible=sp.Interval(0, sp.oo), budget=90))
+paper.add(
+    Optimality(
+        paper.id("lem-c.6-optimality"),
+        xx**2,
+        xx,
+        ii,
+        1,
+        t,
+        cu ** (t - ii),
+        (1 - cu**t) / (1 - cu) * s,
+        a6(ii).subs(c, cu),
+        2 * (1 + cu) * s / (1 + cu**t),
+        g42(cu, t) * s**2,
+        "Lemma C.6 (Cauchy–Schwarz equality case): a_k ∝ c^{t−k} minimises Σ a_k² over a_k ≥ 0 subject to "
+        "Σ c^{t−k} a_k = (1−c^t)/(1−c)·s, with minimum (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² (c = 1/(1+u) ∈ (0, 1))",
+        src(C6),
+        feasible=sp.Interval(0, sp.oo),
+        budget=90,
+    )
+)
 tt = sp.Symbol("t", positive=True)
 kk_ = sp.Symbol("k", positive=True)
-paper.add(Limit(
-    paper.id("lem-c.6-limit-c-to-1"), a6(kk_).subs(t, tt), c, 1, s,
-    "Lemma C.6: as c → 1⁻, a_k → s (no shifting: the composition bound is recovered)",
-    src(C6, (), "derived"), direction="-"))
+paper.add(
+    Limit(
+        paper.id("lem-c.6-limit-c-to-1"),
+        a6(kk_).subs(t, tt),
+        c,
+        1,
+        s,
+        "Lemma C.6: as c → 1⁻, a_k → s (no shifting: the composition bound is recovered)",
+        src(C6, (), "derived"),
+        direction="-",
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Lemma C.8 (c = 1, z_τ = D, z_t = 0): R = D/(t − τ).
@@ -109,69 +171,151 @@ R8 = D / Nint
 z8 = lambda kk: R8 * (t - kk)  # noqa: E731
 a8 = s + R8
 l8 = lambda kk: (s + R8) / (s + R8 * (t - kk + 1))  # noqa: E731
-paper.add(Identity(paper.id("lem-c.8-recursion"), z8(k) + a8, z8(k - 1) + s,
-                   "Lemma C.8: z_k = R(t−k), a_k ≡ s + R satisfy z_k + a_k = z_{k−1} + s (c = 1, R = D/(t−τ))",
-                   src(C8)))
-paper.add(Identity(paper.id("lem-c.8-lambda"), l8(k) * (z8(k - 1) + s), a8,
-                   "Lemma C.8: λ_k = (s+R)/(s + R(t−k+1)) gives a_k = λ_k(z_{k−1} + s)", src(C8)))
-for _lab, _l, _r, _txt in (("z-tau", z8(tau), D, "z_τ = D"), ("z-t", z8(t), 0, "z_t = 0"),
-                          ("lambda-t", l8(t), 1, "λ_t = 1")):
+paper.add(
+    Identity(
+        paper.id("lem-c.8-recursion"),
+        z8(k) + a8,
+        z8(k - 1) + s,
+        "Lemma C.8: z_k = R(t−k), a_k ≡ s + R satisfy z_k + a_k = z_{k−1} + s (c = 1, R = D/(t−τ))",
+        src(C8),
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-c.8-lambda"),
+        l8(k) * (z8(k - 1) + s),
+        a8,
+        "Lemma C.8: λ_k = (s+R)/(s + R(t−k+1)) gives a_k = λ_k(z_{k−1} + s)",
+        src(C8),
+    )
+)
+for _lab, _l, _r, _txt in (
+    ("z-tau", z8(tau), D, "z_τ = D"),
+    ("z-t", z8(t), 0, "z_t = 0"),
+    ("lambda-t", l8(t), 1, "λ_t = 1"),
+):
     paper.add(Identity(paper.id(f"lem-c.8-boundary-{_lab}"), _l, _r, f"Lemma C.8: {_txt}", src(C8)))
-paper.add(Identity(paper.id("lem-c.8-value"), sp.Sum(a8 ** 2, (k, tau + 1, t)), (s + D / Nint) ** 2 * Nint,
-                   "Lemma C.8: Σ_{k=τ+1}^t a_k² = (s + D/(t−τ))²(t−τ)", src(C8)))
+paper.add(
+    Identity(
+        paper.id("lem-c.8-value"),
+        sp.Sum(a8**2, (k, tau + 1, t)),
+        (s + D / Nint) ** 2 * Nint,
+        "Lemma C.8: Σ_{k=τ+1}^t a_k² = (s + D/(t−τ))²(t−τ)",
+        src(C8),
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 4.10's explicit shifts and composition.
 T410 = "Theorem 4.10, proof"
 z410 = lambda kk: D * (t - kk) / Nint  # noqa: E731
 l410 = lambda kk: 1 / (t - kk)  # noqa: E731  (λ_{k+1})
-paper.add(Identity(paper.id("thm-4.10-shifts-z"), (1 - l410(k)) * z410(k), z410(k + 1),
-                   "Theorem 4.10: λ_{k+1} = 1/(t−k), z_k = D(t−k)/(t−τ) give (1−λ_{k+1})z_k = z_{k+1} (z_τ = D, "
-                   "z_t = 0, λ_t = 1 at k = t − 1)", src(T410, (), "derived")))
-paper.add(Identity(paper.id("thm-4.10-shifts-a"), l410(k) * z410(k), D / Nint,
-                   "Theorem 4.10: the per-step shift cost is a_{k+1} = λ_{k+1} z_k = D/(t−τ) for every k",
-                   src(T410, (), "derived")))
+paper.add(
+    Identity(
+        paper.id("thm-4.10-shifts-z"),
+        (1 - l410(k)) * z410(k),
+        z410(k + 1),
+        "Theorem 4.10: λ_{k+1} = 1/(t−k), z_k = D(t−k)/(t−τ) give (1−λ_{k+1})z_k = z_{k+1} (z_τ = D, "
+        "z_t = 0, λ_t = 1 at k = t − 1)",
+        src(T410, (), "derived"),
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-4.10-shifts-a"),
+        l410(k) * z410(k),
+        D / Nint,
+        "Theorem 4.10: the per-step shift cost is a_{k+1} = λ_{k+1} z_k = D/(t−τ) for every k",
+        src(T410, (), "derived"),
+    )
+)
 eta, sig = sp.Symbol("eta", positive=True), sp.Symbol("sigma", positive=True)
-Npos = sp.Symbol("N", integer=True, positive=True)   # N = t − τ ≥ 1
-paper.add(Identity(
-    paper.id("thm-4.10-gdp-part"), sp.sqrt(sp.Sum((sp.sqrt(2) * D / (Npos * eta * sig)) ** 2, (k, 1, Npos))),
-    sp.sqrt(2) * D / (eta * sig * sp.sqrt(Npos)),
-    "Theorem 4.10: t − τ copies of G(√2 D/((t−τ)ησ)) compose to G(√2 D/(ησ√(t−τ))) (the factor the "
-    "extraction prints without its 'G')", src(T410, (), "derived")))
+Npos = sp.Symbol("N", integer=True, positive=True)  # N = t − τ ≥ 1
+paper.add(
+    Identity(
+        paper.id("thm-4.10-gdp-part"),
+        sp.sqrt(sp.Sum((sp.sqrt(2) * D / (Npos * eta * sig)) ** 2, (k, 1, Npos))),
+        sp.sqrt(2) * D / (eta * sig * sp.sqrt(Npos)),
+        "Theorem 4.10: t − τ copies of G(√2 D/((t−τ)ησ)) compose to G(√2 D/(ησ√(t−τ))) (the factor the "
+        "extraction prints without its 'G')",
+        src(T410, (), "derived"),
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem C.13 → Theorem 4.9: z_{t−1} for a_k = 0 (k < τ), a_k = s (k ≥ τ), s = ηL/b.
 C13 = "Theorem C.13 / proof of Theorem 4.9"
 Zp = sp.Function("z")
-paper.add(Recurrence(
-    paper.id("thm-c.13-phase-1"), Zp, nn, s * (1 - c ** nn) / (1 - c), sp.Eq(Zp(nn + 1), c * Zp(nn) + s), {0: 0},
-    "Theorem C.13 with a_k = 0 for k < τ: z_k = s(1−c^k)/(1−c) for k ≤ τ − 1 (z_0 = 0)", src(C13, (), "derived")))
+paper.add(
+    Recurrence(
+        paper.id("thm-c.13-phase-1"),
+        Zp,
+        nn,
+        s * (1 - c**nn) / (1 - c),
+        sp.Eq(Zp(nn + 1), c * Zp(nn) + s),
+        {0: 0},
+        "Theorem C.13 with a_k = 0 for k < τ: z_k = s(1−c^k)/(1−c) for k ≤ τ − 1 (z_0 = 0)",
+        src(C13, (), "derived"),
+    )
+)
 tau1 = sp.Symbol("tau", integer=True, positive=True)
-z_tm1 = c ** (t - tau1) * s * (1 - c ** (tau1 - 1)) / (1 - c)       # then z_{k+1} = c z_k for k ≥ τ − 1
+z_tm1 = c ** (t - tau1) * s * (1 - c ** (tau1 - 1)) / (1 - c)  # then z_{k+1} = c z_k for k ≥ τ − 1
 z_tm1_c13 = ((1 - c ** (t - 1)) / (1 - c) * s - sp.Sum(c ** (t - k - 1) * s, (k, tau1, t - 1))).subs(c, cu)
-paper.add(Identity(
-    paper.id("thm-c.13-z-closed-form"), z_tm1_c13, z_tm1.subs(c, cu),
-    "Theorem C.13's z_{t−1} = (1−c^{t−1})/(1−c)·s − Σ_{k=1}^{t−1} c^{t−k−1}a_k with a_k = s·1{k ≥ τ} equals "
-    "(c^{t−τ} − c^{t−1})/(1−c)·s (τ ≥ 1; c = 1/(1+u))", src(C13, (), "derived"), budget=60))
+paper.add(
+    Identity(
+        paper.id("thm-c.13-z-closed-form"),
+        z_tm1_c13,
+        z_tm1.subs(c, cu),
+        "Theorem C.13's z_{t−1} = (1−c^{t−1})/(1−c)·s − Σ_{k=1}^{t−1} c^{t−k−1}a_k with a_k = s·1{k ≥ τ} equals "
+        "(c^{t−τ} − c^{t−1})/(1−c)·s (τ ≥ 1; c = 1/(1+u))",
+        src(C13, (), "derived"),
+        budget=60,
+    )
+)
 L_, b_ = sp.Symbol("L", positive=True), sp.Symbol("b", positive=True)
-gdp49 = 2 * sp.sqrt(2) * L_ / (b_ * sig) * (c ** (t - tau1 + 1) - c ** t) / (1 - c)
-paper.add(Identity(
-    paper.id("thm-4.9-from-c.13"), 2 * sp.sqrt(2) * c * z_tm1.subs(s, eta * L_ / b_) / (eta * sig), gdp49,
-    "proof of Theorem 4.9: G(2√2 c z_{t−1}/(ησ)) with z_{t−1} above and s = ηL/b is Theorem 4.9's "
-    "G((2√2L/(bσ))·(c^{t−τ+1} − c^t)/(1−c))", src(C13, (), "derived")))
+gdp49 = 2 * sp.sqrt(2) * L_ / (b_ * sig) * (c ** (t - tau1 + 1) - c**t) / (1 - c)
+paper.add(
+    Identity(
+        paper.id("thm-4.9-from-c.13"),
+        2 * sp.sqrt(2) * c * z_tm1.subs(s, eta * L_ / b_) / (eta * sig),
+        gdp49,
+        "proof of Theorem 4.9: G(2√2 c z_{t−1}/(ησ)) with z_{t−1} above and s = ηL/b is Theorem 4.9's "
+        "G((2√2L/(bσ))·(c^{t−τ+1} − c^t)/(1−c))",
+        src(C13, (), "derived"),
+    )
+)
 tau0 = sp.Symbol("tau", integer=True, nonnegative=True)
-arg_printed = (c ** (t - tau0 + 1) - c ** t) / (1 - c)
-paper.add(Inequality(
-    paper.id("thm-4.9-tau-range-printed"), arg_printed, ">=", 0,
-    "printed range 'for any τ = 0, 1, …, t − 1': the GDP argument (c^{t−τ+1} − c^t)/(1−c) is ≥ 0 (a GDP "
-    "parameter) on the whole printed range", src("Theorem 4.9"), where=[c < 1, tau0 <= t - 1],
-    hints=[{"c": sp.Rational(9, 10), "t": 10, "tau": 0}], expect="refuted", erratum="bok-su-altschuler E4"))
+arg_printed = (c ** (t - tau0 + 1) - c**t) / (1 - c)
+paper.add(
+    Inequality(
+        paper.id("thm-4.9-tau-range-printed"),
+        arg_printed,
+        ">=",
+        0,
+        "printed range 'for any τ = 0, 1, …, t − 1': the GDP argument (c^{t−τ+1} − c^t)/(1−c) is ≥ 0 (a GDP "
+        "parameter) on the whole printed range",
+        src("Theorem 4.9"),
+        where=[c < 1, tau0 <= t - 1],
+        hints=[{"c": sp.Rational(9, 10), "t": 10, "tau": 0}],
+        expect="refuted",
+        erratum="bok-su-altschuler E4",
+    )
+)
 jj = sp.Symbol("j", integer=True, nonnegative=True)
-paper.add(Inequality(
-    paper.id("thm-4.9-tau-range-corrected"), (cu ** (jj + 1) * (1 - cu ** (tau1 - 1)) / (1 - cu)), ">=", 0,
-    "corrected range τ ∈ {1, …, t}: the argument equals c^{t−τ+1}(1 − c^{τ−1})/(1−c) ≥ 0 (t − τ = j ≥ 0, "
-    "c = 1/(1+u)); at τ = 0 the proof's a_0 = √2ηL/b would also be counted twice (t + 1 factors)",
-    src("Theorem 4.9", (), "corrected"), erratum="bok-su-altschuler E4", expect="checked"))
+paper.add(
+    Inequality(
+        paper.id("thm-4.9-tau-range-corrected"),
+        (cu ** (jj + 1) * (1 - cu ** (tau1 - 1)) / (1 - cu)),
+        ">=",
+        0,
+        "corrected range τ ∈ {1, …, t}: the argument equals c^{t−τ+1}(1 − c^{τ−1})/(1−c) ≥ 0 (t − τ = j ≥ 0, "
+        "c = 1/(1+u)); at τ = 0 the proof's a_0 = √2ηL/b would also be counted twice (t + 1 factors)",
+        src("Theorem 4.9", (), "corrected"),
+        erratum="bok-su-altschuler E4",
+        expect="checked",
+    )
+)
+
 
 # ---------------------------------------------------------------------------
 # Lemma C.10 (NoisyCGD, strongly convex) and Lemma C.11 (constrained): simulated.
@@ -209,8 +353,8 @@ def c10_a(cv, ll, EE, js, kk, sv=1, form="proof"):
     if kk < js:
         return 0 * cv
     if form == "proof":
-        return cv ** (T - kk + js - 2) * (1 - cv ** 2) / ((1 - cv ** ll) * (1 + cv ** (T - ll))) * sv
-    return cv ** (T - kk + js - 2) / (1 - cv ** T) * (1 - cv ** 2) / (1 + cv ** (T - 1)) * sv
+        return cv ** (T - kk + js - 2) * (1 - cv**2) / ((1 - cv**ll) * (1 + cv ** (T - ll))) * sv
+    return cv ** (T - kk + js - 2) / (1 - cv**T) * (1 - cv**2) / (1 + cv ** (T - 1)) * sv
 
 
 def c10_run(cv, ll, EE, js, sv=1, form="proof"):
@@ -232,57 +376,128 @@ def _c10(v, form):
     return [_mpf(z) for z in zs], [_mpf(a) for a in As]
 
 
-_cs, _ls, _Es, _js = (sp.Symbol("c", positive=True), sp.Symbol("l", integer=True, positive=True),
-                      sp.Symbol("E", integer=True, positive=True), sp.Symbol("j", integer=True, positive=True))
-_H10 = [{"c": sp.Rational(1, 2), "l": 3, "E": 3, "j": 2}, {"c": sp.Rational(3, 10), "l": 5, "E": 4, "j": 1},
-        {"c": sp.Rational(8, 10), "l": 2, "E": 5, "j": 2}, {"c": sp.Rational(95, 100), "l": 10, "E": 3, "j": 7},
-        {"c": sp.Rational(999, 1000), "l": 4, "E": 8, "j": 4}, {"c": sp.Rational(9, 10), "l": 1, "E": 6, "j": 1}]
+_cs, _ls, _Es, _js = (
+    sp.Symbol("c", positive=True),
+    sp.Symbol("l", integer=True, positive=True),
+    sp.Symbol("E", integer=True, positive=True),
+    sp.Symbol("j", integer=True, positive=True),
+)
+_H10 = [
+    {"c": sp.Rational(1, 2), "l": 3, "E": 3, "j": 2},
+    {"c": sp.Rational(3, 10), "l": 5, "E": 4, "j": 1},
+    {"c": sp.Rational(8, 10), "l": 2, "E": 5, "j": 2},
+    {"c": sp.Rational(95, 100), "l": 10, "E": 3, "j": 7},
+    {"c": sp.Rational(999, 1000), "l": 4, "E": 8, "j": 4},
+    {"c": sp.Rational(9, 10), "l": 1, "E": 6, "j": 1},
+]
 C10 = "Lemma C.10"
-paper.add(NumericIdentity(
-    paper.id("lem-c.10-statement"), lambda v: _c10(v, "statement")[0][-1], lambda v: mpmath.mpf(0),
-    "Lemma C.10 as stated: a_k = c^{t−k+j*−2}/(1−c^t)·(1−c²)/(1+c^{t−1})·s solves the system, in particular "
-    "z_{t*} = 0", src(C10), symbols=[_cs, _ls, _Es, _js], hints=_H10[:1], samples=1, digits=25,
-    expect="refuted", erratum="bok-su-altschuler E1"))
-paper.add(NumericIdentity(
-    paper.id("lem-c.10-statement-corrected"), lambda v: _c10(v, "proof")[0][-1], lambda v: mpmath.mpf(0),
-    "corrected (the proof's form): a_k = c^{t−k+j*−2}(1−c²)/((1−c^l)(1+c^{t−l}))·s gives z_{t*} = 0 "
-    "(40-digit simulation of the recursion)", src(C10, (), "corrected"), symbols=[_cs, _ls, _Es, _js],
-    hints=_H10, samples=len(_H10), digits=25, erratum="bok-su-altschuler E1"))
-paper.add(SampledInequality(
-    paper.id("lem-c.10-feasible"), lambda v: min(_c10(v, "proof")[0]), ">=", lambda v: mpmath.mpf(0),
-    "Lemma C.10 (proof's a_k): every z_k ≥ 0 (so λ_k = a_k/(z_k + a_k) ∈ [0, 1])", src(C10, (), "corrected"),
-    symbols=[_cs, _ls, _Es, _js], hints=_H10, samples=len(_H10), digits=25))
-paper.add(NumericIdentity(
-    paper.id("lem-c.10-sum-of-squares"), lambda v: mpmath.fsum(a * a for a in _c10(v, "proof")[1]),
-    lambda v: g45(v["c"], int(v["l"]), int(v["E"])) - 1,
-    "Lemma C.10: Σ_{k ≤ t*} a_k² = c^{2l−2}(1−c²)/(1−c^l)²·(1−c^{l(E−1)})/(1+c^{l(E−1)})·s² (s = 1): "
-    "Theorem 4.5's multiplier minus 1", src(C10, (), "derived"), symbols=[_cs, _ls, _Es, _js], hints=_H10,
-    samples=len(_H10), digits=25))
-lE, EE_, jS = sp.Symbol("l", integer=True, positive=True), sp.Symbol("E", integer=True, positive=True), \
-    sp.Symbol("j", integer=True, positive=True)
+paper.add(
+    NumericIdentity(
+        paper.id("lem-c.10-statement"),
+        lambda v: _c10(v, "statement")[0][-1],
+        lambda v: mpmath.mpf(0),
+        "Lemma C.10 as stated: a_k = c^{t−k+j*−2}/(1−c^t)·(1−c²)/(1+c^{t−1})·s solves the system, in particular "
+        "z_{t*} = 0",
+        src(C10),
+        symbols=[_cs, _ls, _Es, _js],
+        hints=_H10[:1],
+        samples=1,
+        digits=25,
+        expect="refuted",
+        erratum="bok-su-altschuler E1",
+    )
+)
+paper.add(
+    NumericIdentity(
+        paper.id("lem-c.10-statement-corrected"),
+        lambda v: _c10(v, "proof")[0][-1],
+        lambda v: mpmath.mpf(0),
+        "corrected (the proof's form): a_k = c^{t−k+j*−2}(1−c²)/((1−c^l)(1+c^{t−l}))·s gives z_{t*} = 0 "
+        "(40-digit simulation of the recursion)",
+        src(C10, (), "corrected"),
+        symbols=[_cs, _ls, _Es, _js],
+        hints=_H10,
+        samples=len(_H10),
+        digits=25,
+        erratum="bok-su-altschuler E1",
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("lem-c.10-feasible"),
+        lambda v: min(_c10(v, "proof")[0]),
+        ">=",
+        lambda v: mpmath.mpf(0),
+        "Lemma C.10 (proof's a_k): every z_k ≥ 0 (so λ_k = a_k/(z_k + a_k) ∈ [0, 1])",
+        src(C10, (), "corrected"),
+        symbols=[_cs, _ls, _Es, _js],
+        hints=_H10,
+        samples=len(_H10),
+        digits=25,
+    )
+)
+paper.add(
+    NumericIdentity(
+        paper.id("lem-c.10-sum-of-squares"),
+        lambda v: mpmath.fsum(a * a for a in _c10(v, "proof")[1]),
+        lambda v: g45(v["c"], int(v["l"]), int(v["E"])) - 1,
+        "Lemma C.10: Σ_{k ≤ t*} a_k² = c^{2l−2}(1−c²)/(1−c^l)²·(1−c^{l(E−1)})/(1+c^{l(E−1)})·s² (s = 1): "
+        "Theorem 4.5's multiplier minus 1",
+        src(C10, (), "derived"),
+        symbols=[_cs, _ls, _Es, _js],
+        hints=_H10,
+        samples=len(_H10),
+        digits=25,
+    )
+)
+lE, EE_, jS = (
+    sp.Symbol("l", integer=True, positive=True),
+    sp.Symbol("E", integer=True, positive=True),
+    sp.Symbol("j", integer=True, positive=True),
+)
 TT = lE * EE_
-K10 = (1 - cu ** 2) / ((1 - cu ** lE) * (1 + cu ** (TT - lE))) * s
-paper.add(Identity(
-    paper.id("lem-c.10-sum-symbolic"), sp.Sum((cu ** (TT - k + jS - 2) * K10) ** 2, (k, jS, TT + jS - lE - 1)),
-    s ** 2 * (g45(cu, lE, EE_) - 1),
-    "Lemma C.10 (proof's a_k), symbolic l, E, j*: Σ_{k=j*}^{t*} a_k² = s²·c^{2l−2}(1−c²)/(1−c^l)²·"
-    "(1−c^{l(E−1)})/(1+c^{l(E−1)}) (c = 1/(1+u))", src(C10, (), "derived"), budget=120))
+K10 = (1 - cu**2) / ((1 - cu**lE) * (1 + cu ** (TT - lE))) * s
+paper.add(
+    Identity(
+        paper.id("lem-c.10-sum-symbolic"),
+        sp.Sum((cu ** (TT - k + jS - 2) * K10) ** 2, (k, jS, TT + jS - lE - 1)),
+        s**2 * (g45(cu, lE, EE_) - 1),
+        "Lemma C.10 (proof's a_k), symbolic l, E, j*: Σ_{k=j*}^{t*} a_k² = s²·c^{2l−2}(1−c²)/(1−c^l)²·"
+        "(1−c^{l(E−1)})/(1+c^{l(E−1)}) (c = 1/(1+u))",
+        src(C10, (), "derived"),
+        budget=120,
+    )
+)
 qq = sp.Symbol("q", integer=True, positive=True)
 c07 = sp.Symbol("c", positive=True)
-lhs_e2 = (c07 ** (lE - 1) * (1 - c07 ** (lE * qq)) / (1 - c07 ** lE)
-          - c07 ** (lE * (EE_ - qq) - 1) * (1 - c07 ** (2 * lE * qq)) / ((1 - c07 ** lE) * (1 + c07 ** (TT - lE))))
-factor_e2 = c07 ** (lE - 1) * (1 - c07 ** (lE * qq)) / (1 - c07 ** lE)
-paper.add(Identity(
-    paper.id("lem-c.10-proof-denominator"), lhs_e2,
-    factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (EE_ * (lE - 1))),
-    "printed last equality of Lemma C.10's proof: … = c^{l−1}(1−c^{lq})/(1−c^l)·(1−c^{l(E−q−1)})/(1+c^{E(l−1)})",
-    src(C10 + ", proof"), hints=[{"c": sp.Rational(7, 10), "l": 3, "E": 5, "q": 2}], expect="refuted",
-    erratum="bok-su-altschuler E2"))
-paper.add(Identity(
-    paper.id("lem-c.10-proof-denominator-corrected"), lhs_e2,
-    factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (lE * (EE_ - 1))),
-    "corrected: the denominator is 1 + c^{l(E−1)} (= 1 + c^{t−l}); the conclusion (≥ 0 for q ≤ E − 1, = 0 at "
-    "q = E − 1) is unaffected", src(C10 + ", proof", (), "corrected"), erratum="bok-su-altschuler E2", budget=60))
+lhs_e2 = c07 ** (lE - 1) * (1 - c07 ** (lE * qq)) / (1 - c07**lE) - c07 ** (lE * (EE_ - qq) - 1) * (
+    1 - c07 ** (2 * lE * qq)
+) / ((1 - c07**lE) * (1 + c07 ** (TT - lE)))
+factor_e2 = c07 ** (lE - 1) * (1 - c07 ** (lE * qq)) / (1 - c07**lE)
+paper.add(
+    Identity(
+        paper.id("lem-c.10-proof-denominator"),
+        lhs_e2,
+        factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (EE_ * (lE - 1))),
+        "printed last equality of Lemma C.10's proof: … = c^{l−1}(1−c^{lq})/(1−c^l)·(1−c^{l(E−q−1)})/(1+c^{E(l−1)})",
+        src(C10 + ", proof"),
+        hints=[{"c": sp.Rational(7, 10), "l": 3, "E": 5, "q": 2}],
+        expect="refuted",
+        erratum="bok-su-altschuler E2",
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-c.10-proof-denominator-corrected"),
+        lhs_e2,
+        factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (lE * (EE_ - 1))),
+        "corrected: the denominator is 1 + c^{l(E−1)} (= 1 + c^{t−l}); the conclusion (≥ 0 for q ≤ E − 1, = 0 at "
+        "q = E − 1) is unaffected",
+        src(C10 + ", proof", (), "corrected"),
+        erratum="bok-su-altschuler E2",
+        budget=60,
+    )
+)
 
 
 def c11_final(v, start_shift):
@@ -298,26 +513,55 @@ def c11_final(v, start_shift):
     return _mpf(z)
 
 
-_Ds, _ss, _taus = sp.Symbol("D", positive=True), sp.Symbol("s", positive=True), sp.Symbol("tau", integer=True,
-                                                                                               positive=True)
-_H11 = [{"D": 1, "s": sp.Rational(3, 10), "l": 3, "E": 5, "j": 2, "tau": 1},
-        {"D": 2, "s": sp.Rational(1, 7), "l": 4, "E": 9, "j": 4, "tau": 3},
-        {"D": 1, "s": 1, "l": 1, "E": 4, "j": 1, "tau": 2}]
+_Ds, _ss, _taus = (
+    sp.Symbol("D", positive=True),
+    sp.Symbol("s", positive=True),
+    sp.Symbol("tau", integer=True, positive=True),
+)
+_H11 = [
+    {"D": 1, "s": sp.Rational(3, 10), "l": 3, "E": 5, "j": 2, "tau": 1},
+    {"D": 2, "s": sp.Rational(1, 7), "l": 4, "E": 9, "j": 4, "tau": 3},
+    {"D": 1, "s": 1, "l": 1, "E": 4, "j": 1, "tau": 2},
+]
 C11 = "Lemma C.11"
-paper.add(NumericIdentity(
-    paper.id("lem-c.11-start-index"), lambda v: c11_final(v, 0), lambda v: mpmath.mpf(0),
-    "Lemma C.11 as stated: starting from z_{τ*} = D (τ* = j* + l(τ−1)) with a_k ≡ (D + s(E−τ))/(l(E−τ)) "
-    "reaches z_{t*} = 0", src(C11), symbols=[_Ds, _ss, _ls, _Es, _js, _taus], hints=_H11[:1], samples=1,
-    digits=25, expect="refuted", erratum="bok-su-altschuler E3"))
-paper.add(NumericIdentity(
-    paper.id("lem-c.11-start-index-corrected"), lambda v: c11_final(v, 1), lambda v: mpmath.mpf(0),
-    "corrected: start from z_{τ*−1} = D (the window then has l(E−τ) steps and E−τ sensitive steps, as the proof "
-    "counts); z_{t*} = 0.  Theorem 4.6 is unaffected (‖X_k − X̃_k‖ ≤ D at any start index)",
-    src(C11, (), "corrected"), symbols=[_Ds, _ss, _ls, _Es, _js, _taus], hints=_H11, samples=len(_H11),
-    digits=25, erratum="bok-su-altschuler E3"))
+paper.add(
+    NumericIdentity(
+        paper.id("lem-c.11-start-index"),
+        lambda v: c11_final(v, 0),
+        lambda v: mpmath.mpf(0),
+        "Lemma C.11 as stated: starting from z_{τ*} = D (τ* = j* + l(τ−1)) with a_k ≡ (D + s(E−τ))/(l(E−τ)) "
+        "reaches z_{t*} = 0",
+        src(C11),
+        symbols=[_Ds, _ss, _ls, _Es, _js, _taus],
+        hints=_H11[:1],
+        samples=1,
+        digits=25,
+        expect="refuted",
+        erratum="bok-su-altschuler E3",
+    )
+)
+paper.add(
+    NumericIdentity(
+        paper.id("lem-c.11-start-index-corrected"),
+        lambda v: c11_final(v, 1),
+        lambda v: mpmath.mpf(0),
+        "corrected: start from z_{τ*−1} = D (the window then has l(E−τ) steps and E−τ sensitive steps, as the proof "
+        "counts); z_{t*} = 0.  Theorem 4.6 is unaffected (‖X_k − X̃_k‖ ≤ D at any start index)",
+        src(C11, (), "corrected"),
+        symbols=[_Ds, _ss, _ls, _Es, _js, _taus],
+        hints=_H11,
+        samples=len(_H11),
+        digits=25,
+        erratum="bok-su-altschuler E3",
+    )
+)
 qv, tv_, Ev = sp.Symbol("q", integer=True), sp.Symbol("tau", integer=True), sp.Symbol("E", integer=True)
-paper.add(Identity(
-    paper.id("lem-c.11-proof-algebra"),
-    D + (qv - tv_ + 1) * s - (qv - tv_ + 1) * (D + s * (Ev - tv_)) / (Ev - tv_), D * (1 - (qv - tv_ + 1) / (Ev - tv_)),
-    "Lemma C.11, proof: D + (q−τ+1)s − (q−τ+1)(D + s(E−τ))/(E−τ) = D(1 − (q−τ+1)/(E−τ)) (≥ 0 for q ≤ E − 1)",
-    src(C11 + ", proof", (), "derived")))
+paper.add(
+    Identity(
+        paper.id("lem-c.11-proof-algebra"),
+        D + (qv - tv_ + 1) * s - (qv - tv_ + 1) * (D + s * (Ev - tv_)) / (Ev - tv_),
+        D * (1 - (qv - tv_ + 1) / (Ev - tv_)),
+        "Lemma C.11, proof: D + (q−τ+1)s − (q−τ+1)(D + s(E−τ))/(E−τ) = D(1 − (q−τ+1)/(E−τ)) (≥ 0 for q ≤ E − 1)",
+        src(C11 + ", proof", (), "derived"),
+    )
+)

@@ -39,27 +39,69 @@ def _formula(label):
     return paper.formulas[paper.id(label)]
 
 
-declare(paper, Bound(
-    _formula("thm-3.1-eps-nonconvex"), "Theorem 3.1 (nonconvex smooth, c = 1 + ηL)", Output.rdp("alpha"),
-    Regime(losses=("nonconvex",), batchings=("full",), needs=("diameter", "M")),
-    {**_COMMON, "L": M}, _UPDATE,
-    note="exact minimum over τ and β; Lemma 3.4's factor 1 + ηM for an M-smooth loss"))
-declare(paper, Bound(
-    _formula("thm-3.1-eps-convex"), "Theorem 3.1 (convex, c = 1)", Output.rdp("alpha"),
-    Regime(losses=("convex",), batchings=("full",), needs=("diameter", "M"),
-           requires=(Requirement(eta <= 2 / M, "needs η ≤ 2/M (Lemma 3.4, convex case)"),)),
-    {**_COMMON, "L": M}, _UPDATE,
-    note="the paper assumes K-Lipschitz losses (clipping inactive) for c = 1"))
-declare(paper, Bound(
-    _formula("thm-3.1-eps-strongly-convex"), "Theorem 3.1 (strongly convex, c = 1 − ηm)", Output.rdp("alpha"),
-    Regime(losses=("strongly-convex",), batchings=("full",), needs=("diameter", "M", "m"),
-           requires=(Requirement(eta <= 1 / M, "needs η ≤ 1/M (Lemma 3.4, strongly convex case)"),
-                     Requirement(eta * m < 1, "needs ηm < 1 (c = 1 − ηm > 0)"))),
-    {**_COMMON, "L": M, "m": m}, _UPDATE,
-    note="the paper assumes K-Lipschitz losses (clipping inactive) for c = 1 − ηm"))
-declare(paper, Bound(
-    _formula("thm-3.7-eps"), "Theorem 3.7 (Hölder-continuous gradients)", Output.rdp("alpha"),
-    Regime(losses=("holder",), batchings=("full",), needs=("diameter", "holder_constant", "holder_exponent"),
-           requires=(Requirement(lam_H <= 1, "needs a Hölder exponent λ ≤ 1"),)),
-    {**_COMMON, "L": L_H, "lam": lam_H}, _UPDATE,
-    note="value of (13) at a feasible allocation (a valid bound; exact minimum at λ = 1)"))
+declare(
+    paper,
+    Bound(
+        _formula("thm-3.1-eps-nonconvex"),
+        "Theorem 3.1 (nonconvex smooth, c = 1 + ηL)",
+        Output.rdp("alpha"),
+        Regime(losses=("nonconvex",), batchings=("full",), needs=("diameter", "M")),
+        {**_COMMON, "L": M},
+        _UPDATE,
+        note="exact minimum over τ and β; Lemma 3.4's factor 1 + ηM for an M-smooth loss",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("thm-3.1-eps-convex"),
+        "Theorem 3.1 (convex, c = 1)",
+        Output.rdp("alpha"),
+        Regime(
+            losses=("convex",),
+            batchings=("full",),
+            needs=("diameter", "M"),
+            requires=(Requirement(eta <= 2 / M, "needs η ≤ 2/M (Lemma 3.4, convex case)"),),
+        ),
+        {**_COMMON, "L": M},
+        _UPDATE,
+        note="the paper assumes K-Lipschitz losses (clipping inactive) for c = 1",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("thm-3.1-eps-strongly-convex"),
+        "Theorem 3.1 (strongly convex, c = 1 − ηm)",
+        Output.rdp("alpha"),
+        Regime(
+            losses=("strongly-convex",),
+            batchings=("full",),
+            needs=("diameter", "M", "m"),
+            requires=(
+                Requirement(eta <= 1 / M, "needs η ≤ 1/M (Lemma 3.4, strongly convex case)"),
+                Requirement(eta * m < 1, "needs ηm < 1 (c = 1 − ηm > 0)"),
+            ),
+        ),
+        {**_COMMON, "L": M, "m": m},
+        _UPDATE,
+        note="the paper assumes K-Lipschitz losses (clipping inactive) for c = 1 − ηm",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("thm-3.7-eps"),
+        "Theorem 3.7 (Hölder-continuous gradients)",
+        Output.rdp("alpha"),
+        Regime(
+            losses=("holder",),
+            batchings=("full",),
+            needs=("diameter", "holder_constant", "holder_exponent"),
+            requires=(Requirement(lam_H <= 1, "needs a Hölder exponent λ ≤ 1"),),
+        ),
+        {**_COMMON, "L": L_H, "lam": lam_H},
+        _UPDATE,
+        note="value of (13) at a feasible allocation (a valid bound; exact minimum at λ = 1)",
+    ),
+)

@@ -45,7 +45,8 @@ P = {
 }
 S = {name: p.symbol for name, p in P.items()}
 alpha, sigma, eta, K, n, b, D, c, T, L, lam, z, q, beta = (
-    S[k] for k in ("alpha", "sigma", "eta", "K", "n", "b", "D", "c", "T", "L", "lam", "z", "q", "beta"))
+    S[k] for k in ("alpha", "sigma", "eta", "K", "n", "b", "D", "c", "T", "L", "lam", "z", "q", "beta")
+)
 
 
 def params(*names):

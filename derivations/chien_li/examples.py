@@ -14,88 +14,191 @@ from .common import alpha, beta, eta, paper, sigma, src
 
 # --- Lemma 3.4 on quadratics ℓ(x) = ½ xᵀHx, spec(H) ⊂ [m, L]: ψ = (I − ηH), Lip(ψ) = max |1 − ηλ_i|.
 m_, d_, L_ = sp.Symbol("m", nonnegative=True), sp.Symbol("d", nonnegative=True), sp.Symbol("L", positive=True)
-lam_e = m_ + d_                     # an eigenvalue λ ≥ m
+lam_e = m_ + d_  # an eigenvalue λ ≥ m
 LEM34 = "Lemma 3.4"
-paper.add(Inequality(
-    paper.id("lem-3.4/strongly-convex"), 1 - eta * m_, ">=", 1 - eta * lam_e,
-    "m-strongly convex quadratic, eigenvalue λ = m + d ≥ m, ηλ ≤ 1 (η ≤ 1/L): 0 ≤ 1 − ηλ ≤ 1 − ηm, so the update "
-    "x − η∇ℓ(x) is (1 − ηm)-Lipschitz", src(LEM34, (), "derived", "quadratic check of the contraction factor")))
-paper.add(Identity(
-    paper.id("lem-3.4/convex-extreme"), sp.Abs(1 - eta * (2 / eta)), 1,
-    "convex quadratic: at the largest admissible step ηλ = 2 (η = 2/L) the factor |1 − ηλ| is exactly 1, and for "
-    "0 ≤ ηλ ≤ 2 it is ≤ 1, so c = 1 in Theorem 3.1 (η ≤ 2/L is needed, not only sufficient, for c ≤ 1)",
-    src(LEM34, (), "derived")))
-paper.add(Inequality(
-    paper.id("lem-3.4/smooth"), 1 + eta * L_, ">=", 1 + eta * (L_ - d_),
-    "L-smooth (nonconvex) quadratic, eigenvalue λ ∈ [−L, L] with |λ| = L − d (d ≥ 0): |1 − ηλ| ≤ 1 + η|λ| ≤ 1 + ηL, "
-    "the factor c = 1 + ηL of Lemma 3.4", src(LEM34, (), "derived")))
-y_ = sp.Symbol("y", nonnegative=True)     # ηλ = y ∈ [0, 2] ⇔ y ≥ 0 and 2 − y ≥ 0
-paper.add(Inequality(
-    paper.id("lem-3.4/convex"), 1 - (1 - y_), ">=", 0,
-    "convex quadratic with η ≤ 2/L, eigenvalue 0 ≤ ηλ = y ≤ 2: 1 − ηλ ≤ 1 (here) and 1 − ηλ ≥ −1 (lem-3.4/convex-lower), "
-    "so |1 − ηλ| ≤ 1 and c = 1", src(LEM34, (), "derived")))
-paper.add(Inequality(
-    paper.id("lem-3.4/convex-lower"), (1 - (2 - y_)) + 1, ">=", 0,
-    "convex quadratic, ηλ = 2 − y ≤ 2 (y ≥ 0): 1 − ηλ ≥ −1", src(LEM34, (), "derived")))
+paper.add(
+    Inequality(
+        paper.id("lem-3.4/strongly-convex"),
+        1 - eta * m_,
+        ">=",
+        1 - eta * lam_e,
+        "m-strongly convex quadratic, eigenvalue λ = m + d ≥ m, ηλ ≤ 1 (η ≤ 1/L): 0 ≤ 1 − ηλ ≤ 1 − ηm, so the update "
+        "x − η∇ℓ(x) is (1 − ηm)-Lipschitz",
+        src(LEM34, (), "derived", "quadratic check of the contraction factor"),
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-3.4/convex-extreme"),
+        sp.Abs(1 - eta * (2 / eta)),
+        1,
+        "convex quadratic: at the largest admissible step ηλ = 2 (η = 2/L) the factor |1 − ηλ| is exactly 1, and for "
+        "0 ≤ ηλ ≤ 2 it is ≤ 1, so c = 1 in Theorem 3.1 (η ≤ 2/L is needed, not only sufficient, for c ≤ 1)",
+        src(LEM34, (), "derived"),
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("lem-3.4/smooth"),
+        1 + eta * L_,
+        ">=",
+        1 + eta * (L_ - d_),
+        "L-smooth (nonconvex) quadratic, eigenvalue λ ∈ [−L, L] with |λ| = L − d (d ≥ 0): |1 − ηλ| ≤ 1 + η|λ| ≤ 1 + ηL, "
+        "the factor c = 1 + ηL of Lemma 3.4",
+        src(LEM34, (), "derived"),
+    )
+)
+y_ = sp.Symbol("y", nonnegative=True)  # ηλ = y ∈ [0, 2] ⇔ y ≥ 0 and 2 − y ≥ 0
+paper.add(
+    Inequality(
+        paper.id("lem-3.4/convex"),
+        1 - (1 - y_),
+        ">=",
+        0,
+        "convex quadratic with η ≤ 2/L, eigenvalue 0 ≤ ηλ = y ≤ 2: 1 − ηλ ≤ 1 (here) and 1 − ηλ ≥ −1 (lem-3.4/convex-lower), "
+        "so |1 − ηλ| ≤ 1 and c = 1",
+        src(LEM34, (), "derived"),
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("lem-3.4/convex-lower"),
+        (1 - (2 - y_)) + 1,
+        ">=",
+        0,
+        "convex quadratic, ηλ = 2 − y ≤ 2 (y ≥ 0): 1 − ηλ ≥ −1",
+        src(LEM34, (), "derived"),
+    )
+)
 # --- (8): Y_t + Z_t ~ N(0, σ²I).
-paper.add(Identity(
-    paper.id("coupling-variance"), (1 - beta) * sigma ** 2 + beta * sigma ** 2, sigma ** 2,
-    "the split of (8): Y_t ~ N(0, (1 − β_t)σ²I) and Z_t ~ N(0, β_tσ²I) add up to the algorithm's noise N(0, σ²I)",
-    src("Theorem 3.1, proof sketch, eq. (8)", ("8",))))
+paper.add(
+    Identity(
+        paper.id("coupling-variance"),
+        (1 - beta) * sigma**2 + beta * sigma**2,
+        sigma**2,
+        "the split of (8): Y_t ~ N(0, (1 − β_t)σ²I) and Z_t ~ N(0, β_tσ²I) add up to the algorithm's noise N(0, σ²I)",
+        src("Theorem 3.1, proof sketch, eq. (8)", ("8",)),
+    )
+)
 
 # --- Lemma 3.2 (shift reduction) is tight on Dirac masses: D^{(z)}(δ_0 * N ‖ δ_v * N) = α(‖v‖ − z)²/(2σ²).
 a_, z_ = sp.Symbol("a", nonnegative=True), sp.Symbol("z", nonnegative=True)
-paper.add(Identity(
-    paper.id("lem-3.2/tight-on-diracs"), gaussian_rdp(mu=a_), alpha * a_ ** 2 / (2 * sigma ** 2),
-    "Lemma 3.2 with μ = δ_0, ν = δ_v, ‖v‖ = z + a: the right-hand side is D^{(z+a)}(δ_0‖δ_v) + αa²/(2σ²) = 0 + "
-    "αa²/(2σ²), the Gaussian divergence D_α(N(a, σ²)‖N(0, σ²)) of privacy/gaussian-rdp, which is the best shifted "
-    "divergence on the left: (5) holds with equality",
-    src("Lemma 3.2, eq. (5)", ("5",), "derived"), covers=[gaussian_rdp.id]))
-paper.add(Identity(
-    paper.id("part-a/composition-term"), gaussian_rdp(mu=2 * eta * sp.Symbol("K", positive=True) / sp.Symbol(
-        "n", positive=True), sigma=sp.sqrt(beta) * sigma),
-    alpha / (2 * beta * sigma ** 2) * (2 * eta * sp.Symbol("K", positive=True) / sp.Symbol("n", positive=True)) ** 2,
-    "part (A) (73)–(75): each Z-step is the Gaussian mechanism with sensitivity 2ηK/n and variance β_tσ², costing "
-    "α(2ηK/n)²/(2β_tσ²) (privacy/gaussian-rdp with σ → √β_t σ)",
-    src("Theorem 3.1, proof (A.4)", ("73", "75")), covers=[gaussian_rdp.id]))
+paper.add(
+    Identity(
+        paper.id("lem-3.2/tight-on-diracs"),
+        gaussian_rdp(mu=a_),
+        alpha * a_**2 / (2 * sigma**2),
+        "Lemma 3.2 with μ = δ_0, ν = δ_v, ‖v‖ = z + a: the right-hand side is D^{(z+a)}(δ_0‖δ_v) + αa²/(2σ²) = 0 + "
+        "αa²/(2σ²), the Gaussian divergence D_α(N(a, σ²)‖N(0, σ²)) of privacy/gaussian-rdp, which is the best shifted "
+        "divergence on the left: (5) holds with equality",
+        src("Lemma 3.2, eq. (5)", ("5",), "derived"),
+        covers=[gaussian_rdp.id],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("part-a/composition-term"),
+        gaussian_rdp(
+            mu=2 * eta * sp.Symbol("K", positive=True) / sp.Symbol("n", positive=True), sigma=sp.sqrt(beta) * sigma
+        ),
+        alpha / (2 * beta * sigma**2) * (2 * eta * sp.Symbol("K", positive=True) / sp.Symbol("n", positive=True)) ** 2,
+        "part (A) (73)–(75): each Z-step is the Gaussian mechanism with sensitivity 2ηK/n and variance β_tσ², costing "
+        "α(2ηK/n)²/(2β_tσ²) (privacy/gaussian-rdp with σ → √β_t σ)",
+        src("Theorem 3.1, proof (A.4)", ("73", "75")),
+        covers=[gaussian_rdp.id],
+    )
+)
 
 # --- A.14: f(x) = sign(x)(3/4)|x|^{4/3}, f′(x) = |x|^{1/3} (x ≠ 0).
 x = sp.Symbol("x", positive=True)
 EX = "Appendix A.14"
-paper.add(Identity(
-    paper.id("a.14/derivative-positive"), sp.diff(sp.Rational(3, 4) * x ** sp.Rational(4, 3), x), x ** sp.Rational(1, 3),
-    "x > 0: d/dx (3/4)x^{4/3} = x^{1/3} = |x|^{1/3}", src(EX, ("128",))))
-paper.add(Identity(
-    paper.id("a.14/derivative-negative"),
-    sp.diff(-sp.Rational(3, 4) * (-sp.Symbol("w", negative=True)) ** sp.Rational(4, 3), sp.Symbol("w", negative=True)),
-    (-sp.Symbol("w", negative=True)) ** sp.Rational(1, 3),
-    "w < 0: d/dw [sign(w)(3/4)|w|^{4/3}] = d/dw [−(3/4)(−w)^{4/3}] = (−w)^{1/3} = |w|^{1/3}: f′ = |x|^{1/3} is even",
-    src(EX, ("128",))))
-paper.add(Limit(
-    paper.id("a.14/not-lipschitz"), x ** sp.Rational(1, 3) / x, x, 0, sp.oo,
-    "|G(x) − G(0)|/|x| = x^{−2/3} → ∞ as x → 0⁺: f′ is not Lipschitz, so f is not smooth", src(EX, ("133",)),
-    direction="+"))
+paper.add(
+    Identity(
+        paper.id("a.14/derivative-positive"),
+        sp.diff(sp.Rational(3, 4) * x ** sp.Rational(4, 3), x),
+        x ** sp.Rational(1, 3),
+        "x > 0: d/dx (3/4)x^{4/3} = x^{1/3} = |x|^{1/3}",
+        src(EX, ("128",)),
+    )
+)
+paper.add(
+    Identity(
+        paper.id("a.14/derivative-negative"),
+        sp.diff(
+            -sp.Rational(3, 4) * (-sp.Symbol("w", negative=True)) ** sp.Rational(4, 3), sp.Symbol("w", negative=True)
+        ),
+        (-sp.Symbol("w", negative=True)) ** sp.Rational(1, 3),
+        "w < 0: d/dw [sign(w)(3/4)|w|^{4/3}] = d/dw [−(3/4)(−w)^{4/3}] = (−w)^{1/3} = |w|^{1/3}: f′ = |x|^{1/3} is even",
+        src(EX, ("128",)),
+    )
+)
+paper.add(
+    Limit(
+        paper.id("a.14/not-lipschitz"),
+        x ** sp.Rational(1, 3) / x,
+        x,
+        0,
+        sp.oo,
+        "|G(x) − G(0)|/|x| = x^{−2/3} → ∞ as x → 0⁺: f′ is not Lipschitz, so f is not smooth",
+        src(EX, ("133",)),
+        direction="+",
+    )
+)
 uu = sp.Symbol("u", positive=True)
 phi = uu ** sp.Rational(1, 3) + (1 - uu) ** sp.Rational(1, 3)
-paper.add(Identity(
-    paper.id("a.14/max-stationary"), sp.diff(phi, uu).subs(uu, sp.Rational(1, 2)), 0,
-    "u^{1/3} + (1 − u)^{1/3} is stationary at u = 1/2", src(EX, ("131", "132"))))
-paper.add(Identity(
-    paper.id("a.14/max-value"), phi.subs(uu, sp.Rational(1, 2)), 2 ** sp.Rational(2, 3),
-    "its value there is 2·2^{−1/3} = 2^{2/3} ≈ 1.5874, the printed Hölder constant", src(EX, ("131", "132"))))
-vv = sp.Symbol("v", positive=True)      # u = 1/(1 + v) ∈ (0, 1)
-paper.add(Inequality(
-    paper.id("a.14/max-concave"), sp.diff(phi, uu, 2).subs(uu, 1 / (1 + vv)), "<=", 0,
-    "u^{1/3} + (1 − u)^{1/3} is concave on (0, 1) (u = 1/(1 + v)), so u = 1/2 is its maximum", src(EX, ("131", "132"))))
-p_, q_ = sp.Symbol("p", positive=True), sp.Symbol("q", positive=True)   # x = −p < 0 < y = q
+paper.add(
+    Identity(
+        paper.id("a.14/max-stationary"),
+        sp.diff(phi, uu).subs(uu, sp.Rational(1, 2)),
+        0,
+        "u^{1/3} + (1 − u)^{1/3} is stationary at u = 1/2",
+        src(EX, ("131", "132")),
+    )
+)
+paper.add(
+    Identity(
+        paper.id("a.14/max-value"),
+        phi.subs(uu, sp.Rational(1, 2)),
+        2 ** sp.Rational(2, 3),
+        "its value there is 2·2^{−1/3} = 2^{2/3} ≈ 1.5874, the printed Hölder constant",
+        src(EX, ("131", "132")),
+    )
+)
+vv = sp.Symbol("v", positive=True)  # u = 1/(1 + v) ∈ (0, 1)
+paper.add(
+    Inequality(
+        paper.id("a.14/max-concave"),
+        sp.diff(phi, uu, 2).subs(uu, 1 / (1 + vv)),
+        "<=",
+        0,
+        "u^{1/3} + (1 − u)^{1/3} is concave on (0, 1) (u = 1/(1 + v)), so u = 1/2 is its maximum",
+        src(EX, ("131", "132")),
+    )
+)
+p_, q_ = sp.Symbol("p", positive=True), sp.Symbol("q", positive=True)  # x = −p < 0 < y = q
 G_even = lambda t: sp.Abs(t) ** sp.Rational(1, 3)
 G_odd = lambda t: sp.sign(t) * sp.Abs(t) ** sp.Rational(1, 3)
-paper.add(Identity(
-    paper.id("a.14/case-3"), sp.Abs(G_even(-p_) - G_even(q_)), p_ ** sp.Rational(1, 3) + q_ ** sp.Rational(1, 3),
-    "case 3 of A.14 as printed, for x < 0 < y and the G = f′ = |x|^{1/3} of the statement: |G(x) − G(y)| = "
-    "|x|^{1/3} + y^{1/3}", src(EX, ("131",)), expect="refuted", erratum="chien-li E9", hints=[{"p": 1, "q": 1}]))
-paper.add(Identity(
-    paper.id("a.14/case-3-corrected"), sp.Abs(G_odd(-p_) - G_odd(q_)), p_ ** sp.Rational(1, 3) + q_ ** sp.Rational(1, 3),
-    "corrected: the step holds for the odd G(x) = sign(x)|x|^{1/3} (the derivative of f(x) = (3/4)|x|^{4/3}); for the "
-    "even f′ = |x|^{1/3} the sharp constant is 1 ≤ 2^{2/3}, so the claim stays true but is not tight",
-    src(EX, ("131",), "corrected"), erratum="chien-li E9"))
+paper.add(
+    Identity(
+        paper.id("a.14/case-3"),
+        sp.Abs(G_even(-p_) - G_even(q_)),
+        p_ ** sp.Rational(1, 3) + q_ ** sp.Rational(1, 3),
+        "case 3 of A.14 as printed, for x < 0 < y and the G = f′ = |x|^{1/3} of the statement: |G(x) − G(y)| = "
+        "|x|^{1/3} + y^{1/3}",
+        src(EX, ("131",)),
+        expect="refuted",
+        erratum="chien-li E9",
+        hints=[{"p": 1, "q": 1}],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("a.14/case-3-corrected"),
+        sp.Abs(G_odd(-p_) - G_odd(q_)),
+        p_ ** sp.Rational(1, 3) + q_ ** sp.Rational(1, 3),
+        "corrected: the step holds for the odd G(x) = sign(x)|x|^{1/3} (the derivative of f(x) = (3/4)|x|^{4/3}); for the "
+        "even f′ = |x|^{1/3} the sharp constant is 1 ≤ 2^{2/3}, so the claim stays true but is not tight",
+        src(EX, ("131",), "corrected"),
+        erratum="chien-li E9",
+    )
+)

@@ -22,15 +22,18 @@ from .common import paper, src
 from .hoelder_theorem import eps37
 from .smooth import eps31
 
-FIG1 = dict(alpha=2, sigma=1, eta=sp.Rational(1, 10), K=2, n=5, D=1)     # α = 2 so that ε/α = ε/2 = value/(2σ²)·…
+FIG1 = dict(alpha=2, sigma=1, eta=sp.Rational(1, 10), K=2, n=5, D=1)  # α = 2 so that ε/α = ε/2 = value/(2σ²)·…
 CASES = {"nonconvex": sp.Rational(11, 10), "convex": sp.Integer(1), "strongly convex": sp.Rational(9, 10)}
 S = sp.Rational(2, 25)
 
 
 def figure_1a(Ts, dps=15):
     """ε/α vs T: composition T s²/(2σ²), output perturbation D²/(2σ²), Theorem 3.1 for each c (dict of lists)."""
-    out = {"T": list(Ts), "composition": [mpmath.mpf(S ** 2 * T / 2) for T in Ts], "output perturbation":
-           [mpmath.mpf(1) / 2 for _ in Ts]}
+    out = {
+        "T": list(Ts),
+        "composition": [mpmath.mpf(S**2 * T / 2) for T in Ts],
+        "output perturbation": [mpmath.mpf(1) / 2 for _ in Ts],
+    }
     for name, c in CASES.items():
         out[name] = [eps31.evaluate(dps=dps, c=c, T=T, **FIG1) / 2 for T in Ts]
     return out
@@ -40,6 +43,7 @@ def figure_1b_proxy(Ts, dps=15):
     """Strongly convex: Theorem 3.1 (forward tracking Δ_τ = min(D_τ, D)) vs the same optimisation with Δ_τ = D
     (Altschuler–Talwar-style diameter budget), ε/α.  A proxy: AT22's and YS22's own formulas are not in this paper."""
     from .smooth import solve
+
     out = {"T": list(Ts), "forward tracking": [], "diameter (Δ = D)": []}
     with mpmath.workdps(dps + 10):
         c, s, big, Dv = mpmath.mpf(9) / 10, mpmath.mpf(2) / 25, mpmath.mpf(2) / 5, mpmath.mpf(1)
@@ -59,76 +63,155 @@ _one = [sp.Symbol("one", positive=True)]
 
 def _rounded_plateau(c, T, digits):
     """Our ε/α at (c, T), rounded to ``digits`` decimals (for the comparison with the catalog's digits)."""
-    return lambda v: mpmath.nint(eps31.evaluate(dps=30, c=c, T=T, **FIG1) / 2 * 10 ** digits) / 10 ** digits
+    return lambda v: mpmath.nint(eps31.evaluate(dps=30, c=c, T=T, **FIG1) / 2 * 10**digits) / 10**digits
 
 
-for label, c, T, text in (("nonconvex", CASES["nonconvex"], 400, "0.27317173"),
-                          ("convex", CASES["convex"], 400, "0.16006154"),
-                          ("strongly-convex", CASES["strongly convex"], 400, "0.06665899")):
-    paper.add(NumericIdentity(
-        paper.id(f"fig-1a/plateau-{label}"), _rounded_plateau(c, T, len(text.split(".")[1])),
-        (lambda t: (lambda v: mpmath.mpf(t)))(text),
-        f"Figure 1(a), {label.replace('-', ' ')} (c = {c}): our exact Theorem 3.1 at T = {T} is ε/α = {text} to the "
-        f"8 decimals of the catalog's independent recomputation (recomputed, not printed in the paper)",
-        src("Figure 1", (), "derived", "recomputation; the figure prints no numbers"), symbols=_one,
-        hints=[{"one": 1}], samples=1, digits=25, budget=60, covers=[eps31.id]))
+for label, c, T, text in (
+    ("nonconvex", CASES["nonconvex"], 400, "0.27317173"),
+    ("convex", CASES["convex"], 400, "0.16006154"),
+    ("strongly-convex", CASES["strongly convex"], 400, "0.06665899"),
+):
+    paper.add(
+        NumericIdentity(
+            paper.id(f"fig-1a/plateau-{label}"),
+            _rounded_plateau(c, T, len(text.split(".")[1])),
+            (lambda t: lambda v: mpmath.mpf(t))(text),
+            f"Figure 1(a), {label.replace('-', ' ')} (c = {c}): our exact Theorem 3.1 at T = {T} is ε/α = {text} to the "
+            f"8 decimals of the catalog's independent recomputation (recomputed, not printed in the paper)",
+            src("Figure 1", (), "derived", "recomputation; the figure prints no numbers"),
+            symbols=_one,
+            hints=[{"one": 1}],
+            samples=1,
+            digits=25,
+            budget=60,
+            covers=[eps31.id],
+        )
+    )
 
 # Burn-in, convex case, in exact rational arithmetic: the plateau (D + sm)²/m is minimised at m = 13 among integers
 # (convex in m, compare neighbours) and first beats composition s²T at T = 51.
 _plateau = lambda m: (1 + S * m) ** 2 / m
-paper.add(Inequality(
-    paper.id("fig-1a/convex-window-13"), sp.Min(_plateau(12), _plateau(14)), ">=", _plateau(13),
-    "convex, Figure 1 setting: (D + sm)²/m at m = 13 is below m = 12 and m = 14 (so, by convexity, minimal over "
-    "integers): plateau 2.04²/13 = 0.32012…, i.e. ε/α = 0.160062 (exact rationals)",
-    src("Figure 1", (), "derived"), covers=[eps31.id]))
-paper.add(Inequality(
-    paper.id("fig-1a/convex-burn-in"), 51 * S ** 2, ">", _plateau(13),
-    "convex, Figure 1 setting: composition s²T exceeds the plateau first at T = 51 (50 s² = 0.32 ≤ 0.32012 < 51 s² = "
-    "0.3264): the bound equals composition for T ≤ 50 and is constant from T = 51 on (exact rationals)",
-    src("Figure 1", (), "derived"), covers=[eps31.id]))
-paper.add(Inequality(
-    paper.id("fig-1a/convex-before-burn-in"), _plateau(13), ">=", 50 * S ** 2,
-    "…and at T = 50 composition is still below the plateau (0.32 ≤ 0.320123…)", src("Figure 1", (), "derived"),
-    covers=[eps31.id]))
+paper.add(
+    Inequality(
+        paper.id("fig-1a/convex-window-13"),
+        sp.Min(_plateau(12), _plateau(14)),
+        ">=",
+        _plateau(13),
+        "convex, Figure 1 setting: (D + sm)²/m at m = 13 is below m = 12 and m = 14 (so, by convexity, minimal over "
+        "integers): plateau 2.04²/13 = 0.32012…, i.e. ε/α = 0.160062 (exact rationals)",
+        src("Figure 1", (), "derived"),
+        covers=[eps31.id],
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("fig-1a/convex-burn-in"),
+        51 * S**2,
+        ">",
+        _plateau(13),
+        "convex, Figure 1 setting: composition s²T exceeds the plateau first at T = 51 (50 s² = 0.32 ≤ 0.32012 < 51 s² = "
+        "0.3264): the bound equals composition for T ≤ 50 and is constant from T = 51 on (exact rationals)",
+        src("Figure 1", (), "derived"),
+        covers=[eps31.id],
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("fig-1a/convex-before-burn-in"),
+        _plateau(13),
+        ">=",
+        50 * S**2,
+        "…and at T = 50 composition is still below the plateau (0.32 ≤ 0.320123…)",
+        src("Figure 1", (), "derived"),
+        covers=[eps31.id],
+    )
+)
 
 
 def _eps_over_alpha(c, T):
     return eps31.evaluate(dps=20, c=c, T=T, **FIG1) / 2
 
 
-paper.add(SampledInequality(
-    paper.id("fig-1a/nonconvex-burn-in"),
-    lambda v: _eps_over_alpha(CASES["nonconvex"], 86) * (1 + mpmath.mpf(10) ** -6), "<=",
-    lambda v: mpmath.mpf(S ** 2 * 86 / 2),
-    "nonconvex (c = 1.1), Figure 1 setting: at T = 86 the bound is below composition αTs²/(2σ²) (by more than 1e−6 "
-    "relative), the end of the burn-in (recomputed)", src("Figure 1", (), "derived"), symbols=_one,
-    hints=[{"one": 1}], samples=1, digits=15, budget=60, covers=[eps31.id]))
-paper.add(SampledInequality(
-    paper.id("fig-1a/nonconvex-composition-until-85"),
-    lambda v: _eps_over_alpha(CASES["nonconvex"], 85), ">=", lambda v: mpmath.mpf(S ** 2 * 85 / 2),
-    "nonconvex, Figure 1 setting: at T = 85 the bound still equals composition (no window beats Ts²; recomputed)",
-    src("Figure 1", (), "derived"), symbols=_one, hints=[{"one": 1}], samples=1, digits=15, budget=60,
-    covers=[eps31.id]))
-paper.add(SampledInequality(
-    paper.id("fig-1a/strongly-convex-below-composition-from-9"),
-    lambda v: _eps_over_alpha(CASES["strongly convex"], 9) * (1 + mpmath.mpf(10) ** -6), "<=",
-    lambda v: mpmath.mpf(S ** 2 * 9 / 2),
-    "strongly convex (c = 0.9): already at T = 9 the bound is strictly below composition (0.028798 vs 0.0288; "
-    "recomputed), the paper's 'strict improvement' from early on (catalog E12: not for T ≤ 8)",
-    src("Figure 1", (), "derived"), symbols=_one, hints=[{"one": 1}], samples=1, digits=15, covers=[eps31.id]))
-paper.add(SampledInequality(
-    paper.id("fig-2a/proxy-monotone-in-lambda"),
-    lambda v: eps37.evaluate(dps=15, L=1, lam=1, T=150, **FIG1), "<=",
-    lambda v: eps37.evaluate(dps=15, L=1, lam=sp.Rational(1, 2), T=150, **FIG1),
-    "Figure 2(a) proxy (L = 1 fixed, Figure 1 setting, L̂(λ) not reported): the λ = 1 plateau 0.273172α is below the "
-    "λ = ½ bound 0.305283α (smaller λ is worse at fixed L since r^λ ≥ r on [0, 1]; recomputed)",
-    src("Figure 2", (), "derived", "proxy with L = 1"), symbols=_one, hints=[{"one": 1}], samples=1, digits=12,
-    budget=60, covers=[eps37.id]))
-paper.add(SampledInequality(
-    paper.id("fig-1b/forward-tracking-gain"),
-    lambda v: figure_1b_proxy([30], dps=20)["forward tracking"][0] * (1 + mpmath.mpf(10) ** -6), "<=",
-    lambda v: figure_1b_proxy([30], dps=20)["diameter (Δ = D)"][0],
-    "Figure 1(b) proxy, strongly convex (c = 0.9), T = 30: forward tracking Δ_τ = min(D_τ, D) gives ε/α = 0.061620, "
-    "strictly below 0.073448 for the same optimisation with the diameter Δ = D (recomputed; AT22/YS22's own "
-    "formulas are not encoded)", src("Figure 1", (), "derived", "proxy for (b)"), symbols=_one, hints=[{"one": 1}],
-    samples=1, digits=12, covers=[eps31.id]))
+paper.add(
+    SampledInequality(
+        paper.id("fig-1a/nonconvex-burn-in"),
+        lambda v: _eps_over_alpha(CASES["nonconvex"], 86) * (1 + mpmath.mpf(10) ** -6),
+        "<=",
+        lambda v: mpmath.mpf(S**2 * 86 / 2),
+        "nonconvex (c = 1.1), Figure 1 setting: at T = 86 the bound is below composition αTs²/(2σ²) (by more than 1e−6 "
+        "relative), the end of the burn-in (recomputed)",
+        src("Figure 1", (), "derived"),
+        symbols=_one,
+        hints=[{"one": 1}],
+        samples=1,
+        digits=15,
+        budget=60,
+        covers=[eps31.id],
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("fig-1a/nonconvex-composition-until-85"),
+        lambda v: _eps_over_alpha(CASES["nonconvex"], 85),
+        ">=",
+        lambda v: mpmath.mpf(S**2 * 85 / 2),
+        "nonconvex, Figure 1 setting: at T = 85 the bound still equals composition (no window beats Ts²; recomputed)",
+        src("Figure 1", (), "derived"),
+        symbols=_one,
+        hints=[{"one": 1}],
+        samples=1,
+        digits=15,
+        budget=60,
+        covers=[eps31.id],
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("fig-1a/strongly-convex-below-composition-from-9"),
+        lambda v: _eps_over_alpha(CASES["strongly convex"], 9) * (1 + mpmath.mpf(10) ** -6),
+        "<=",
+        lambda v: mpmath.mpf(S**2 * 9 / 2),
+        "strongly convex (c = 0.9): already at T = 9 the bound is strictly below composition (0.028798 vs 0.0288; "
+        "recomputed), the paper's 'strict improvement' from early on (catalog E12: not for T ≤ 8)",
+        src("Figure 1", (), "derived"),
+        symbols=_one,
+        hints=[{"one": 1}],
+        samples=1,
+        digits=15,
+        covers=[eps31.id],
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("fig-2a/proxy-monotone-in-lambda"),
+        lambda v: eps37.evaluate(dps=15, L=1, lam=1, T=150, **FIG1),
+        "<=",
+        lambda v: eps37.evaluate(dps=15, L=1, lam=sp.Rational(1, 2), T=150, **FIG1),
+        "Figure 2(a) proxy (L = 1 fixed, Figure 1 setting, L̂(λ) not reported): the λ = 1 plateau 0.273172α is below the "
+        "λ = ½ bound 0.305283α (smaller λ is worse at fixed L since r^λ ≥ r on [0, 1]; recomputed)",
+        src("Figure 2", (), "derived", "proxy with L = 1"),
+        symbols=_one,
+        hints=[{"one": 1}],
+        samples=1,
+        digits=12,
+        budget=60,
+        covers=[eps37.id],
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("fig-1b/forward-tracking-gain"),
+        lambda v: figure_1b_proxy([30], dps=20)["forward tracking"][0] * (1 + mpmath.mpf(10) ** -6),
+        "<=",
+        lambda v: figure_1b_proxy([30], dps=20)["diameter (Δ = D)"][0],
+        "Figure 1(b) proxy, strongly convex (c = 0.9), T = 30: forward tracking Δ_τ = min(D_τ, D) gives ε/α = 0.061620, "
+        "strictly below 0.073448 for the same optimisation with the diameter Δ = D (recomputed; AT22/YS22's own "
+        "formulas are not encoded)",
+        src("Figure 1", (), "derived", "proxy for (b)"),
+        symbols=_one,
+        hints=[{"one": 1}],
+        samples=1,
+        digits=12,
+        covers=[eps31.id],
+    )
+)

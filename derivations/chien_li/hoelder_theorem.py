@@ -46,7 +46,7 @@ from .common import (
 )
 from .holder import h_value
 
-MAX_STEPS = 10 ** 5
+MAX_STEPS = 10**5
 
 
 def tracking_capped(etaL, lv, sv, bigv, Dv, Tv):
@@ -54,7 +54,7 @@ def tracking_capped(etaL, lv, sv, bigv, Dv, Tv):
     out = [mpmath.mpf(0)]
     while len(out) <= Tv and out[-1] < Dv:
         d = out[-1]
-        out.append(min(d + etaL * d ** lv + sv, d + bigv, Dv))
+        out.append(min(d + etaL * d**lv + sv, d + bigv, Dv))
         if len(out) > MAX_STEPS:
             raise EvaluationError("chien-li/thm-3.7-eps: more than 10⁵ steps before D_t reaches D; not supported")
     return out
@@ -65,8 +65,8 @@ def _sweep(p1, Dl, m, etaL, lv, sv):
     r, p, cost, shifts = Dl, p1, mpmath.mpf(0), []
     for _ in range(m):
         a = max(mpmath.mpf(0), p - sv)
-        gr = r + etaL * r ** lv if r > 0 else mpmath.mpf(0)
-        a = min(a, gr) if r > 0 else mpmath.mpf(0)       # never shift more than the residual needs
+        gr = r + etaL * r**lv if r > 0 else mpmath.mpf(0)
+        a = min(a, gr) if r > 0 else mpmath.mpf(0)  # never shift more than the residual needs
         new_r = gr - a
         cost += (sv + a) ** 2
         shifts.append(a)
@@ -82,11 +82,11 @@ def window_bound(Dl, m, etaL, lv, sv, iterations=None):
     """Σ (s + a_k)² at the sweep allocation that clears residual Dl in m steps (feasible); the clearing level is
     bracketed by bisection (``iterations`` steps, default: the working precision)."""
     if Dl <= 0:
-        return m * sv ** 2
-    hi = sv + Dl + etaL * Dl ** lv + sv * mpmath.mpf(2) ** (-20)    # clears at the first step
+        return m * sv**2
+    hi = sv + Dl + etaL * Dl**lv + sv * mpmath.mpf(2) ** (-20)  # clears at the first step
     lo = sv
     if _sweep(lo, Dl, m, etaL, lv, sv)[1] == 0:
-        return m * sv ** 2
+        return m * sv**2
     if _sweep(hi, Dl, m, etaL, lv, sv)[1] > 0:
         raise EvaluationError("chien-li/thm-3.7-eps: the initial level does not clear the residual")
     for _ in range(iterations or mpmath.mp.prec + 20):
@@ -95,7 +95,7 @@ def window_bound(Dl, m, etaL, lv, sv, iterations=None):
             lo = mid
         else:
             hi = mid
-    return _sweep(hi, Dl, m, etaL, lv, sv)[0]       # hi always clears: a feasible allocation
+    return _sweep(hi, Dl, m, etaL, lv, sv)[0]  # hi always clears: a feasible allocation
 
 
 def bound37(etaL, lv, sv, bigv, Dv, Tv):
@@ -105,11 +105,12 @@ def bound37(etaL, lv, sv, bigv, Dv, Tv):
     precision, so the value is the exact cost of a feasible allocation (a valid bound) and the choice of window
     is the same at every precision.
     """
-    if lv == 1:   # exact: Theorem 3.1's water-filling with c = 1 + ηL and the tracking min(D_τ, D) of (15)
+    if lv == 1:  # exact: Theorem 3.1's water-filling with c = 1 + ηL and the tracking min(D_τ, D) of (15)
         from .smooth import window_value
+
         track = tracking_capped(etaL, lv, sv, bigv, Dv, Tv)
-        best, m = Tv * sv ** 2, 1
-        while m <= Tv - 1 and m * sv ** 2 < best:
+        best, m = Tv * sv**2, 1
+        while m <= Tv - 1 and m * sv**2 < best:
             Dl = track[Tv - m] if Tv - m < len(track) else Dv
             best = min(best, window_value(1 + etaL, sv, Dl, m).value)
             m += 1
@@ -117,10 +118,11 @@ def bound37(etaL, lv, sv, bigv, Dv, Tv):
     try:
         ranked = _rank_windows_float(float(etaL), float(lv), float(sv), float(bigv), float(Dv), Tv)
     except (OverflowError, ZeroDivisionError, ValueError):
-        raise EvaluationError("chien-li/thm-3.7-eps: parameters outside the double-precision range of the window "
-                              "ranking; not supported") from None
+        raise EvaluationError(
+            "chien-li/thm-3.7-eps: parameters outside the double-precision range of the window ranking; not supported"
+        ) from None
     track = tracking_capped(etaL, lv, sv, bigv, Dv, Tv)
-    out = Tv * sv ** 2
+    out = Tv * sv**2
     for m in ranked[:2]:
         Dl = track[Tv - m] if Tv - m < len(track) else Dv
         out = min(out, window_bound(Dl, m, etaL, lv, sv))
@@ -132,14 +134,14 @@ def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
     track = [0.0]
     while len(track) <= Tv and track[-1] < Dv:
         d = track[-1]
-        track.append(min(d + etaL * d ** lv + sv, d + bigv, Dv))
+        track.append(min(d + etaL * d**lv + sv, d + bigv, Dv))
         if len(track) > MAX_STEPS:
             raise EvaluationError("chien-li/thm-3.7-eps: more than 10⁵ steps before D_t reaches D; not supported")
 
     def sweep(p1, Dl, m):
         r, p, cost = Dl, p1, 0.0
         for _ in range(m):
-            gr = r + etaL * r ** lv if r > 0 else 0.0
+            gr = r + etaL * r**lv if r > 0 else 0.0
             a = min(max(0.0, p - sv), gr)
             new_r = gr - a
             cost += (sv + a) ** 2
@@ -150,7 +152,7 @@ def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
     def window(Dl, m):
         if Dl <= 0:
             return m * sv * sv
-        lo, hi = sv, sv + Dl + etaL * Dl ** lv + sv * 2.0 ** -20
+        lo, hi = sv, sv + Dl + etaL * Dl**lv + sv * 2.0**-20
         if sweep(lo, Dl, m)[1] == 0:
             return m * sv * sv
         for _ in range(60):
@@ -175,29 +177,42 @@ def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
 
 def _eps37(values: Mapping[str, sp.Rational], dps: int):
     e, Kv, nv = mp(values["eta"]), mp(values["K"]), mp(values["n"])
-    val = bound37(e * mp(values["L"]), mp(values["lam"]), 2 * e * Kv / nv, 2 * e * Kv, mp(values["D"]), int(values["T"]))
+    val = bound37(
+        e * mp(values["L"]), mp(values["lam"]), 2 * e * Kv / nv, 2 * e * Kv, mp(values["D"]), int(values["T"])
+    )
     return mp(values["alpha"]) / (2 * mp(values["sigma"]) ** 2) * val
 
 
-eps37 = paper.add(Formula(
-    paper.id("thm-3.7-eps"), sp.Function("varepsilon_3_7")(alpha, sigma, eta, K, n, D, L, lam, T),
-    params("alpha", "sigma", "eta", "K", "n", "D", "L", "lam", "T"),
-    src("Theorem 3.7, eqs. (13)–(15)", ("13", "14", "15"), "printed",
-        "β eliminated; each window's shifts from the stationary sweep (a feasible allocation: a valid bound, exact "
-        "minimum at λ = 1, not certified minimal for λ < 1)"),
-    hypotheses=[ALPHA_GT_1, LAM_LE_1],
-    title="(α/2σ²) min_{τ,a} Σ_t (2ηK/n + a_t)² s.t. A_τ ≥ D_τ, A_{t−1} = h(A_t + a_{t−1}) [valid bound]",
-    evaluator=_eps37,
-))
+eps37 = paper.add(
+    Formula(
+        paper.id("thm-3.7-eps"),
+        sp.Function("varepsilon_3_7")(alpha, sigma, eta, K, n, D, L, lam, T),
+        params("alpha", "sigma", "eta", "K", "n", "D", "L", "lam", "T"),
+        src(
+            "Theorem 3.7, eqs. (13)–(15)",
+            ("13", "14", "15"),
+            "printed",
+            "β eliminated; each window's shifts from the stationary sweep (a feasible allocation: a valid bound, exact "
+            "minimum at λ = 1, not certified minimal for λ < 1)",
+        ),
+        hypotheses=[ALPHA_GT_1, LAM_LE_1],
+        title="(α/2σ²) min_{τ,a} Σ_t (2ηK/n + a_t)² s.t. A_τ ≥ D_τ, A_{t−1} = h(A_t + a_{t−1}) [valid bound]",
+        evaluator=_eps37,
+    )
+)
 c37 = [eps37.id]
 _syms = [sp.Symbol(x, positive=True) for x in ("e", "s", "B", "D")] + [sp.Symbol("T", integer=True, positive=True)]
-_HINTS = [{"e": "1/10", "s": "2/25", "B": "2/5", "D": "1/4", "T": 20}, {"e": "1/5", "s": "1/10", "B": "1/2", "D": "1/2", "T": 16}]
+_HINTS = [
+    {"e": "1/10", "s": "2/25", "B": "2/5", "D": "1/4", "T": 20},
+    {"e": "1/5", "s": "1/10", "B": "1/2", "D": "1/2", "T": 16},
+]
 
 
 def _lambda1_exact(v):
     """Theorem 3.1's exact water-filling with c = 1 + ηL and the numerator min(D_τ, D) of (15) (λ = 1)."""
     track = tracking_capped(v["e"], mpmath.mpf(1), v["s"], v["B"], v["D"], int(v["T"]))
     from .smooth import window_value
+
     Tv = int(v["T"])
     best = Tv * v["s"] ** 2
     for m in range(1, Tv):
@@ -217,14 +232,23 @@ def _sweep_min(v):
     return best
 
 
-paper.add(NumericIdentity(
-    paper.id("thm-3.7/lambda-1"), _sweep_min,
-    _lambda1_exact,
-    "λ = 1 (h(z) = z/(1 + ηL)): the sweep allocation is the exact water-filling minimum of Theorem 3.1 with "
-    "c = 1 + ηL (and Theorem 3.7's tracking min(D_τ, D)), so Theorem 3.7 reduces to Theorem 3.1 (e = ηL)",
-    src("Theorem 3.7 vs Theorem 3.1", ("13", "3"), "derived"), symbols=_syms,
-    where=[_syms[4] <= 24, _syms[2] >= _syms[1], _syms[0] <= 1], hints=_HINTS, samples=3, digits=20, budget=90,
-    covers=c37))
+paper.add(
+    NumericIdentity(
+        paper.id("thm-3.7/lambda-1"),
+        _sweep_min,
+        _lambda1_exact,
+        "λ = 1 (h(z) = z/(1 + ηL)): the sweep allocation is the exact water-filling minimum of Theorem 3.1 with "
+        "c = 1 + ηL (and Theorem 3.7's tracking min(D_τ, D)), so Theorem 3.7 reduces to Theorem 3.1 (e = ηL)",
+        src("Theorem 3.7 vs Theorem 3.1", ("13", "3"), "derived"),
+        symbols=_syms,
+        where=[_syms[4] <= 24, _syms[2] >= _syms[1], _syms[0] <= 1],
+        hints=_HINTS,
+        samples=3,
+        digits=20,
+        budget=90,
+        covers=c37,
+    )
+)
 
 
 def _feasible_check(v):
@@ -233,7 +257,7 @@ def _feasible_check(v):
     Dl = v["D"]
     m = int(v["T"])
     e, sv = v["e"], v["s"]
-    hi = sv + Dl + e * Dl ** lv
+    hi = sv + Dl + e * Dl**lv
     lo = sv
     for _ in range(mpmath.mp.prec + 20):
         mid = (lo + hi) / 2
@@ -248,13 +272,26 @@ def _feasible_check(v):
     return A
 
 
-paper.add(SampledInequality(
-    paper.id("thm-3.7/sweep-feasible"), _feasible_check, ">=",
-    lambda v: v["D"] * (1 - mpmath.mpf(10) ** (-15)),
-    "the window allocation, pushed through the printed constraint A_T = 0, A_{t−1} = h(A_t + a_{t−1}) (h by root "
-    "finding), gives A_τ ≥ Δ: the evaluator's allocations satisfy (14) (λ = 1/(1 + u)), so its value is a valid bound",
-    src("Theorem 3.7, eq. (14)", ("14",), "derived"),
-    symbols=[sp.Symbol("e", positive=True), sp.Symbol("u", positive=True), sp.Symbol("s", positive=True),
-             sp.Symbol("D", positive=True), sp.Symbol("T", integer=True, positive=True)],
-    where=[sp.Symbol("T", integer=True, positive=True) <= 20],
-    hints=[{"e": "1/10", "u": 1, "s": "2/25", "D": 1, "T": 8}], samples=4, digits=12, covers=c37))
+paper.add(
+    SampledInequality(
+        paper.id("thm-3.7/sweep-feasible"),
+        _feasible_check,
+        ">=",
+        lambda v: v["D"] * (1 - mpmath.mpf(10) ** (-15)),
+        "the window allocation, pushed through the printed constraint A_T = 0, A_{t−1} = h(A_t + a_{t−1}) (h by root "
+        "finding), gives A_τ ≥ Δ: the evaluator's allocations satisfy (14) (λ = 1/(1 + u)), so its value is a valid bound",
+        src("Theorem 3.7, eq. (14)", ("14",), "derived"),
+        symbols=[
+            sp.Symbol("e", positive=True),
+            sp.Symbol("u", positive=True),
+            sp.Symbol("s", positive=True),
+            sp.Symbol("D", positive=True),
+            sp.Symbol("T", integer=True, positive=True),
+        ],
+        where=[sp.Symbol("T", integer=True, positive=True) <= 20],
+        hints=[{"e": "1/10", "u": 1, "s": "2/25", "D": 1, "T": 8}],
+        samples=4,
+        digits=12,
+        covers=c37,
+    )
+)

@@ -36,27 +36,31 @@ zp = sp.Symbol("z", positive=True)
 
 def g_expr(xx, LL=L, ll=lam):
     """g(x; L) = x + L x^λ (Theorem 3.7, Lemma 3.10)."""
-    return xx + LL * xx ** ll
+    return xx + LL * xx**ll
 
 
 def h_half_expr(zz, LL=L):
     """Lemma 3.9(4) as printed: ((−L + √(L² + 4z))/2)²."""
-    return ((-LL + sp.sqrt(LL ** 2 + 4 * zz)) / 2) ** 2
+    return ((-LL + sp.sqrt(LL**2 + 4 * zz)) / 2) ** 2
 
 
 def h_half_stable(zz, LL=L):
     """The same number without cancellation: 4z²/(L + √(L² + 4z))², and 0 at z = 0 (exactly,
     so that L = z = 0, where the quotient is 0/0, is evaluated too)."""
-    return sp.Piecewise((0, sp.Eq(zz, 0)), (4 * zz ** 2 / (LL + sp.sqrt(LL ** 2 + 4 * zz)) ** 2, True))
+    return sp.Piecewise((0, sp.Eq(zz, 0)), (4 * zz**2 / (LL + sp.sqrt(LL**2 + 4 * zz)) ** 2, True))
 
 
 LEMMA_39 = "Lemma 3.9"
-h_half = paper.add(Formula(
-    paper.id("lem-3.9-h-half"), h_half_expr(z), params("L", "z"),
-    src("Lemma 3.9, item 4 (λ = 1/2 closed form)", ("104",)),
-    title="h(z) = ((−L + √(L² + 4z))/2)², the inverse of x + L√x",
-    numeric=h_half_stable(z),
-))
+h_half = paper.add(
+    Formula(
+        paper.id("lem-3.9-h-half"),
+        h_half_expr(z),
+        params("L", "z"),
+        src("Lemma 3.9, item 4 (λ = 1/2 closed form)", ("104",)),
+        title="h(z) = ((−L + √(L² + 4z))/2)², the inverse of x + L√x",
+        numeric=h_half_stable(z),
+    )
+)
 
 
 # ---------------------------------------------------------------------------
@@ -104,136 +108,265 @@ def _h_evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     return h_value(mp(values["L"]), mp(values["lam"]), mp(values["z"]))
 
 
-h_general = paper.add(Formula(
-    paper.id("lem-3.9-h"),
-    sp.Function("h")(L, lam, z),
-    params("L", "lam", "z"),
-    src("Lemma 3.8 / Lemma 3.9: h(z) solves x + L x^λ = z, x ≥ 0", ("16",)),
-    hypotheses=[LAM_LE_1],
-    title="h = g⁻¹, g(x) = x + L x^λ on ℝ≥0 (root of x + L x^λ = z)",
-    evaluator=_h_evaluator,
-))
+h_general = paper.add(
+    Formula(
+        paper.id("lem-3.9-h"),
+        sp.Function("h")(L, lam, z),
+        params("L", "lam", "z"),
+        src("Lemma 3.8 / Lemma 3.9: h(z) solves x + L x^λ = z, x ≥ 0", ("16",)),
+        hypotheses=[LAM_LE_1],
+        title="h = g⁻¹, g(x) = x + L x^λ on ℝ≥0 (root of x + L x^λ = z)",
+        evaluator=_h_evaluator,
+    )
+)
 cH, cHalf = [h_general.id], [h_half.id]
-
 
 
 def factor_radicands(expr):
     """The same expression with every square-root radicand factored (an exact rewrite: √((L+2w)²)
     then simplifies to L + 2w because L + 2w ≥ 0)."""
-    return expr.replace(lambda e: isinstance(e, sp.Pow) and e.exp == sp.Rational(1, 2),
-                        lambda e: sp.sqrt(sp.factor(e.base)))
+    return expr.replace(
+        lambda e: isinstance(e, sp.Pow) and e.exp == sp.Rational(1, 2), lambda e: sp.sqrt(sp.factor(e.base))
+    )
 
 
 # --- λ = 1/2: inverse in both directions, through bijective reparametrisations.
-paper.add(Identity(
-    paper.id("lem-3.9-h-half/g-of-h"),
-    factor_radicands(g_expr(h_half_expr(w ** 2 + L * w), L, sp.Rational(1, 2))), w ** 2 + L * w,
-    "g(h(z)) = z for every z ≥ 0 and L ≥ 0 at λ = ½: every z ≥ 0 is z = w² + Lw for exactly one w ≥ 0, "
-    "and then √(L² + 4z) = L + 2w, h(z) = w², g(w²) = w² + Lw",
-    src("Lemma 3.9, item 4", ("104",)), covers=cHalf))
-paper.add(Identity(
-    paper.id("lem-3.9-h-half/h-of-g"),
-    factor_radicands(h_half_expr(g_expr(u ** 2, L, sp.Rational(1, 2)))), u ** 2,
-    "h(g(x)) = x for every x ≥ 0 and L ≥ 0 at λ = ½ (x = u², u = √x ≥ 0: g(x) = u² + Lu)",
-    src("Lemma 3.9, item 4", ("104",)), covers=cHalf))
-paper.add(Identity(
-    paper.id("lem-3.9-h-half/at-0"), h_half_expr(0), 0, "h(0) = 0 (λ = ½, every L ≥ 0)",
-    src("Lemma 3.9, item 1", ("104",)), covers=cHalf))
+paper.add(
+    Identity(
+        paper.id("lem-3.9-h-half/g-of-h"),
+        factor_radicands(g_expr(h_half_expr(w**2 + L * w), L, sp.Rational(1, 2))),
+        w**2 + L * w,
+        "g(h(z)) = z for every z ≥ 0 and L ≥ 0 at λ = ½: every z ≥ 0 is z = w² + Lw for exactly one w ≥ 0, "
+        "and then √(L² + 4z) = L + 2w, h(z) = w², g(w²) = w² + Lw",
+        src("Lemma 3.9, item 4", ("104",)),
+        covers=cHalf,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-3.9-h-half/h-of-g"),
+        factor_radicands(h_half_expr(g_expr(u**2, L, sp.Rational(1, 2)))),
+        u**2,
+        "h(g(x)) = x for every x ≥ 0 and L ≥ 0 at λ = ½ (x = u², u = √x ≥ 0: g(x) = u² + Lu)",
+        src("Lemma 3.9, item 4", ("104",)),
+        covers=cHalf,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-3.9-h-half/at-0"),
+        h_half_expr(0),
+        0,
+        "h(0) = 0 (λ = ½, every L ≥ 0)",
+        src("Lemma 3.9, item 1", ("104",)),
+        covers=cHalf,
+    )
+)
 hz = h_half_expr(zp, Lp)
-paper.add(Identity(
-    paper.id("lem-3.9-h-half/derivative"), sp.diff(hz, zp), 1 - Lp / sp.sqrt(Lp ** 2 + 4 * zp),
-    "h′(z) = 1 − L/√(L² + 4z) (λ = ½, L > 0, z > 0)", src("Lemma 3.9, item 4", ("104",), "derived"),
-    covers=cHalf))
-paper.add(Identity(
-    paper.id("lem-3.9-h-half/derivative-at-0"), sp.limit(sp.diff(hz, zp), zp, 0, "+"), 0,
-    "h′(0⁺) = 0 for L > 0 (λ = ½): h is flat at the origin (for L = 0, h(z) = z and h′ = 1)",
-    src("Lemma 3.9, item 4", ("104",), "derived"), covers=cHalf))
-paper.add(Inequality(
-    paper.id("lem-3.9-h-half/convex"), sp.diff(hz, zp, 2), ">=", 0,
-    "h″(z) = 2L/(L² + 4z)^{3/2} ≥ 0: h is convex (λ = ½, L > 0, z > 0)",
-    src("Lemma 3.9, item 4", ("104",), "derived"), covers=cHalf))
-paper.add(Inequality(
-    paper.id("lem-3.9-h-half/increasing"), sp.diff(hz, zp), ">", 0,
-    "h′(z) = 1 − L/√(L² + 4z) > 0: h is strictly increasing (Lemma 3.9 item 2 at λ = ½, L > 0, z > 0)",
-    src("Lemma 3.9, item 2", ("104",), "derived"), covers=cHalf,
-    certificate=4 * zp / (sp.sqrt(Lp ** 2 + 4 * zp) * (sp.sqrt(Lp ** 2 + 4 * zp) + Lp))))
-paper.add(Identity(
-    paper.id("lem-3.9-h-half/small-z"), factor_radicands(hz / zp ** 2), 4 / (Lp + sp.sqrt(Lp ** 2 + 4 * zp)) ** 2,
-    "h(z)/z² = 4/(L + √(L² + 4z))² (λ = ½, L > 0, z > 0); the right side is continuous at z = 0 with value 1/L², so "
-    "h(z) ~ z²/L² as z → 0⁺: the backward shift map kills small shifts quadratically",
-    src("Lemma 3.9, item 4", ("104",), "derived"), covers=cHalf))
-paper.add(Limit(
-    paper.id("lem-3.9-h-half/slope-at-infinity"), sp.diff(hz, zp), zp, sp.oo, 1,
-    "h′(z) → 1 as z → ∞ (λ = ½, L > 0)", src("Lemma 3.9, item 4", ("104",), "derived"), covers=cHalf))
-paper.add(NumericIdentity(
-    paper.id("lem-3.9-h-half/matches-root"),
-    lambda v: h_value(v["L"], mpmath.mpf(1) / 2, v["z"]), h_half_stable(zp, Lp),
-    "the λ = ½ closed form equals the root of x + L√x = z found by lem-3.9-h's evaluator "
-    "(including z = 10⁻³⁰ ≪ L², where the printed form cancels)",
-    src("Lemma 3.9, item 4", ("104",), "derived"), symbols=[Lp, zp],
-    hints=[{"L": 1, "z": "1e-30"}, {"L": "1/10", "z": 7}, {"L": 3, "z": "1e20"}], samples=6,
-    covers=cHalf + cH))
+paper.add(
+    Identity(
+        paper.id("lem-3.9-h-half/derivative"),
+        sp.diff(hz, zp),
+        1 - Lp / sp.sqrt(Lp**2 + 4 * zp),
+        "h′(z) = 1 − L/√(L² + 4z) (λ = ½, L > 0, z > 0)",
+        src("Lemma 3.9, item 4", ("104",), "derived"),
+        covers=cHalf,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-3.9-h-half/derivative-at-0"),
+        sp.limit(sp.diff(hz, zp), zp, 0, "+"),
+        0,
+        "h′(0⁺) = 0 for L > 0 (λ = ½): h is flat at the origin (for L = 0, h(z) = z and h′ = 1)",
+        src("Lemma 3.9, item 4", ("104",), "derived"),
+        covers=cHalf,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("lem-3.9-h-half/convex"),
+        sp.diff(hz, zp, 2),
+        ">=",
+        0,
+        "h″(z) = 2L/(L² + 4z)^{3/2} ≥ 0: h is convex (λ = ½, L > 0, z > 0)",
+        src("Lemma 3.9, item 4", ("104",), "derived"),
+        covers=cHalf,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("lem-3.9-h-half/increasing"),
+        sp.diff(hz, zp),
+        ">",
+        0,
+        "h′(z) = 1 − L/√(L² + 4z) > 0: h is strictly increasing (Lemma 3.9 item 2 at λ = ½, L > 0, z > 0)",
+        src("Lemma 3.9, item 2", ("104",), "derived"),
+        covers=cHalf,
+        certificate=4 * zp / (sp.sqrt(Lp**2 + 4 * zp) * (sp.sqrt(Lp**2 + 4 * zp) + Lp)),
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-3.9-h-half/small-z"),
+        factor_radicands(hz / zp**2),
+        4 / (Lp + sp.sqrt(Lp**2 + 4 * zp)) ** 2,
+        "h(z)/z² = 4/(L + √(L² + 4z))² (λ = ½, L > 0, z > 0); the right side is continuous at z = 0 with value 1/L², so "
+        "h(z) ~ z²/L² as z → 0⁺: the backward shift map kills small shifts quadratically",
+        src("Lemma 3.9, item 4", ("104",), "derived"),
+        covers=cHalf,
+    )
+)
+paper.add(
+    Limit(
+        paper.id("lem-3.9-h-half/slope-at-infinity"),
+        sp.diff(hz, zp),
+        zp,
+        sp.oo,
+        1,
+        "h′(z) → 1 as z → ∞ (λ = ½, L > 0)",
+        src("Lemma 3.9, item 4", ("104",), "derived"),
+        covers=cHalf,
+    )
+)
+paper.add(
+    NumericIdentity(
+        paper.id("lem-3.9-h-half/matches-root"),
+        lambda v: h_value(v["L"], mpmath.mpf(1) / 2, v["z"]),
+        h_half_stable(zp, Lp),
+        "the λ = ½ closed form equals the root of x + L√x = z found by lem-3.9-h's evaluator "
+        "(including z = 10⁻³⁰ ≪ L², where the printed form cancels)",
+        src("Lemma 3.9, item 4", ("104",), "derived"),
+        symbols=[Lp, zp],
+        hints=[{"L": 1, "z": "1e-30"}, {"L": "1/10", "z": 7}, {"L": 3, "z": "1e20"}],
+        samples=6,
+        covers=cHalf + cH,
+    )
+)
 
 # --- λ = 1: Lemma 3.3's linear map.
-paper.add(Identity(
-    paper.id("lem-3.9-h/lambda-1"), g_expr(z / (1 + L), L, 1), z,
-    "λ = 1: h(z) = z/(1 + L), the Lipschitz reduction of Lemma 3.3 with c = 1 + L (g(z/(1+L)) = z)",
-    src("Lemma 3.8, λ = 1 (Lemma 3.3)", ("6", "16"), "derived"), covers=cH))
+paper.add(
+    Identity(
+        paper.id("lem-3.9-h/lambda-1"),
+        g_expr(z / (1 + L), L, 1),
+        z,
+        "λ = 1: h(z) = z/(1 + L), the Lipschitz reduction of Lemma 3.3 with c = 1 + L (g(z/(1+L)) = z)",
+        src("Lemma 3.8, λ = 1 (Lemma 3.3)", ("6", "16"), "derived"),
+        covers=cH,
+    )
+)
 # --- λ = 1/3: Cardano.  With p > 0 and q = −L/(3p) (so pq = −L/3), u = p + q solves u³ + Lu = z for
 # z = p³ + q³; p ↦ z is a bijection (0, ∞) → ℝ, and the real cube roots of Cardano's radicands are p, q.
 pp = sp.Symbol("p", positive=True)
 qq = -L / (3 * pp)
-paper.add(Identity(
-    paper.id("lem-3.9-h/lambda-third-cardano"), (pp + qq) ** 3 + L * (pp + qq), pp ** 3 + qq ** 3,
-    "λ = ⅓ (Cardano): with p = ∛(z/2 + √(z²/4 + L³/27)) and q = ∛(z/2 − √(z²/4 + L³/27)) (real roots, "
-    "pq = −L/3), u = p + q solves u³ + Lu = z, so h(z) = (p + q)³",
-    src("Lemma 3.9, λ = 1/3", ("16",), "derived", "closed form not in the paper (catalog C23)"), covers=cH))
+paper.add(
+    Identity(
+        paper.id("lem-3.9-h/lambda-third-cardano"),
+        (pp + qq) ** 3 + L * (pp + qq),
+        pp**3 + qq**3,
+        "λ = ⅓ (Cardano): with p = ∛(z/2 + √(z²/4 + L³/27)) and q = ∛(z/2 − √(z²/4 + L³/27)) (real roots, "
+        "pq = −L/3), u = p + q solves u³ + Lu = z, so h(z) = (p + q)³",
+        src("Lemma 3.9, λ = 1/3", ("16",), "derived", "closed form not in the paper (catalog C23)"),
+        covers=cH,
+    )
+)
 
 
 def cardano_h(Lv, zv):
     """h(z) at λ = ⅓ by Cardano's formula (real cube roots), mpf inputs."""
-    r = mpmath.sqrt(zv ** 2 / 4 + Lv ** 3 / 27)
+    r = mpmath.sqrt(zv**2 / 4 + Lv**3 / 27)
     p = mpmath.cbrt(zv / 2 + r)
-    q_ = -Lv / (3 * p) if p != 0 else mpmath.mpf(0)   # = ∛(z/2 − r), computed without cancellation
+    q_ = -Lv / (3 * p) if p != 0 else mpmath.mpf(0)  # = ∛(z/2 − r), computed without cancellation
     return (p + q_) ** 3
 
 
-paper.add(NumericIdentity(
-    paper.id("lem-3.9-h/lambda-third-matches-root"),
-    lambda v: h_value(v["L"], mpmath.mpf(1) / 3, v["z"]), lambda v: cardano_h(v["L"], v["z"]),
-    "the Cardano closed form equals lem-3.9-h's root at λ = ⅓ (e.g. h(1.4; L = 0.3) = 1.09114882938820314…)",
-    src("Lemma 3.9, λ = 1/3", ("16",), "derived"), symbols=[Lp, zp], where=[zp >= sp.Rational(1, 100)],
-    hints=[{"L": "3/10", "z": "7/5"}, {"L": 2, "z": "1/100"}], samples=5, covers=cH,
-    note="z ≥ 1/100: Cardano's p + q cancels for z ≪ L^{3/2} (that is why the evaluator root-finds)"))
+paper.add(
+    NumericIdentity(
+        paper.id("lem-3.9-h/lambda-third-matches-root"),
+        lambda v: h_value(v["L"], mpmath.mpf(1) / 3, v["z"]),
+        lambda v: cardano_h(v["L"], v["z"]),
+        "the Cardano closed form equals lem-3.9-h's root at λ = ⅓ (e.g. h(1.4; L = 0.3) = 1.09114882938820314…)",
+        src("Lemma 3.9, λ = 1/3", ("16",), "derived"),
+        symbols=[Lp, zp],
+        where=[zp >= sp.Rational(1, 100)],
+        hints=[{"L": "3/10", "z": "7/5"}, {"L": 2, "z": "1/100"}],
+        samples=5,
+        covers=cH,
+        note="z ≥ 1/100: Cardano's p + q cancels for z ≪ L^{3/2} (that is why the evaluator root-finds)",
+    )
+)
 
 # --- general λ ∈ (0, 1]: the structure behind Lemma 3.9 items 1–3 and convexity.
-lam_in = 1 / (1 + u)            # λ ∈ (0, 1] ⇔ u ≥ 0
+lam_in = 1 / (1 + u)  # λ ∈ (0, 1] ⇔ u ≥ 0
 gx = g_expr(x, Lp, lam_in)
-paper.add(Inequality(
-    paper.id("lem-3.9/g-increasing"), sp.diff(gx, x), ">", 0,
-    "g′(x) = 1 + λLx^{λ−1} > 0 for x > 0 (λ = 1/(1+u) ∈ (0, 1], L > 0): g is strictly increasing, so h = g⁻¹ "
-    "is well defined, strictly increasing and continuous (Lemma 3.9 items 1–3)",
-    src("Lemma 3.9, items 1–3 (proof A.9)", ("103",), "derived"), covers=cH))
-paper.add(Inequality(
-    paper.id("lem-3.9/g-concave"), sp.diff(gx, x, 2), "<=", 0,
-    "g″(x) = λ(λ − 1)Lx^{λ−2} ≤ 0: g is concave and increasing, hence h = g⁻¹ is convex (every λ ∈ (0, 1])",
-    src("Lemma 3.9 (proof A.9)", ("103",), "derived"), covers=cH))
-paper.add(Inequality(
-    paper.id("lem-3.9/g-above-identity"), gx, ">=", x,
-    "g(x) = x + Lx^λ ≥ x, hence h(z) ≤ z: the backward map never increases a shift",
-    src("Lemma 3.9 (proof A.9)", ("103",), "derived"), covers=cH))
-paper.add(Identity(
-    paper.id("lem-3.9/g-derivative"), sp.diff(g_expr(x, Lp, lam), x), 1 + Lp * x ** (lam - 1),
-    "A.9 as printed: d/dx (x + Lx^λ) = 1 + Lx^{λ−1}",
-    src("Lemma 3.9, proof (A.9)", ("103",)), expect="refuted", erratum="chien-li E8",
-    hints=[{"L": 1, "lam": sp.Rational(1, 2), "x": 1}], covers=cH))
-paper.add(Identity(
-    paper.id("lem-3.9/g-derivative-corrected"), sp.diff(g_expr(x, Lp, lam), x), 1 + lam * Lp * x ** (lam - 1),
-    "corrected: d/dx (x + Lx^λ) = 1 + λLx^{λ−1} (> 0 for x > 0; +∞ at x = 0 when λ < 1)",
-    src("Lemma 3.9, proof (A.9)", ("103",), "corrected"), erratum="chien-li E8", covers=cH))
-paper.add(NumericIdentity(
-    paper.id("lem-3.9-h/inverse"),
-    lambda v: g_expr(h_value(v["L"], 1 / (1 + v["u"]), v["z"]), v["L"], 1 / (1 + v["u"])), zp,
-    "g(h(z)) = z for the evaluator at λ = 1/(1+u) (λ ∈ (0, 1]) over many orders of magnitude of z and L",
-    src("Lemma 3.9, item 3", ("16",), "derived"), symbols=[Lp, u, zp],
-    hints=[{"L": "1/10", "u": 3, "z": "1e-40"}, {"L": 100, "u": "1/7", "z": "1e30"}], samples=6, covers=cH))
+paper.add(
+    Inequality(
+        paper.id("lem-3.9/g-increasing"),
+        sp.diff(gx, x),
+        ">",
+        0,
+        "g′(x) = 1 + λLx^{λ−1} > 0 for x > 0 (λ = 1/(1+u) ∈ (0, 1], L > 0): g is strictly increasing, so h = g⁻¹ "
+        "is well defined, strictly increasing and continuous (Lemma 3.9 items 1–3)",
+        src("Lemma 3.9, items 1–3 (proof A.9)", ("103",), "derived"),
+        covers=cH,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("lem-3.9/g-concave"),
+        sp.diff(gx, x, 2),
+        "<=",
+        0,
+        "g″(x) = λ(λ − 1)Lx^{λ−2} ≤ 0: g is concave and increasing, hence h = g⁻¹ is convex (every λ ∈ (0, 1])",
+        src("Lemma 3.9 (proof A.9)", ("103",), "derived"),
+        covers=cH,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("lem-3.9/g-above-identity"),
+        gx,
+        ">=",
+        x,
+        "g(x) = x + Lx^λ ≥ x, hence h(z) ≤ z: the backward map never increases a shift",
+        src("Lemma 3.9 (proof A.9)", ("103",), "derived"),
+        covers=cH,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-3.9/g-derivative"),
+        sp.diff(g_expr(x, Lp, lam), x),
+        1 + Lp * x ** (lam - 1),
+        "A.9 as printed: d/dx (x + Lx^λ) = 1 + Lx^{λ−1}",
+        src("Lemma 3.9, proof (A.9)", ("103",)),
+        expect="refuted",
+        erratum="chien-li E8",
+        hints=[{"L": 1, "lam": sp.Rational(1, 2), "x": 1}],
+        covers=cH,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-3.9/g-derivative-corrected"),
+        sp.diff(g_expr(x, Lp, lam), x),
+        1 + lam * Lp * x ** (lam - 1),
+        "corrected: d/dx (x + Lx^λ) = 1 + λLx^{λ−1} (> 0 for x > 0; +∞ at x = 0 when λ < 1)",
+        src("Lemma 3.9, proof (A.9)", ("103",), "corrected"),
+        erratum="chien-li E8",
+        covers=cH,
+    )
+)
+paper.add(
+    NumericIdentity(
+        paper.id("lem-3.9-h/inverse"),
+        lambda v: g_expr(h_value(v["L"], 1 / (1 + v["u"]), v["z"]), v["L"], 1 / (1 + v["u"])),
+        zp,
+        "g(h(z)) = z for the evaluator at λ = 1/(1+u) (λ ∈ (0, 1]) over many orders of magnitude of z and L",
+        src("Lemma 3.9, item 3", ("16",), "derived"),
+        symbols=[Lp, u, zp],
+        hints=[{"L": "1/10", "u": 3, "z": "1e-40"}, {"L": 100, "u": "1/7", "z": "1e30"}],
+        samples=6,
+        covers=cH,
+    )
+)

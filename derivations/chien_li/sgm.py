@@ -45,10 +45,11 @@ from .common import (
 
 def S_value(av, qv, sv):
     """S_α(q, σ) (exact rational inputs) through the toolkit's reverse-direction evaluator."""
-    if qv == 1:   # D_α(N(0,σ²) ‖ N(1,σ²)) = α/(2σ²)
+    if qv == 1:  # D_α(N(0,σ²) ‖ N(1,σ²)) = α/(2σ²)
         return mp(av) / (2 * mp(sv) ** 2)
-    return sgm_rdp_reverse.evaluator({"q": sp.Rational(qv), "sigma": sp.Rational(sv), "alpha": sp.Rational(av)},
-                                     mpmath.mp.dps)
+    return sgm_rdp_reverse.evaluator(
+        {"q": sp.Rational(qv), "sigma": sp.Rational(sv), "alpha": sp.Rational(av)}, mpmath.mp.dps
+    )
 
 
 def _def311(values: Mapping[str, sp.Rational], dps: int):
@@ -56,16 +57,24 @@ def _def311(values: Mapping[str, sp.Rational], dps: int):
 
 
 xx = sp.Symbol("x", real=True)
-definition = sp.log(sp.Integral(gaussian_density(xx, 0, sigma) ** alpha
-                                * ((1 - q) * gaussian_density(xx, 0, sigma) + q * gaussian_density(xx, 1, sigma))
-                                ** (1 - alpha), (xx, -sp.oo, sp.oo))) / (alpha - 1)
-def311 = paper.add(Formula(
-    paper.id("def-3.11-sgm"), definition, params("alpha", "q", "sigma"),
-    src("Definition 3.11, eq. (18)", ("18",)),
-    hypotheses=[ALPHA_GT_1, Q_LT_1],
-    title="S_α(q, σ) = D_α(N(0, σ²) ‖ (1 − q)N(0, σ²) + qN(1, σ²))",
-    evaluator=_def311,
-))
+definition = sp.log(
+    sp.Integral(
+        gaussian_density(xx, 0, sigma) ** alpha
+        * ((1 - q) * gaussian_density(xx, 0, sigma) + q * gaussian_density(xx, 1, sigma)) ** (1 - alpha),
+        (xx, -sp.oo, sp.oo),
+    )
+) / (alpha - 1)
+def311 = paper.add(
+    Formula(
+        paper.id("def-3.11-sgm"),
+        definition,
+        params("alpha", "q", "sigma"),
+        src("Definition 3.11, eq. (18)", ("18",)),
+        hypotheses=[ALPHA_GT_1, Q_LT_1],
+        title="S_α(q, σ) = D_α(N(0, σ²) ‖ (1 − q)N(0, σ²) + qN(1, σ²))",
+        evaluator=_def311,
+    )
+)
 c311 = [def311.id]
 _a, _q, _s = sp.Symbol("alpha", positive=True), sp.Symbol("q", positive=True), sp.Symbol("sigma", positive=True)
 _HINTS = [{"alpha": 4, "q": "3/10", "sigma": 1}, {"alpha": "5/2", "q": "1/100", "sigma": 2}]
@@ -80,30 +89,54 @@ def _quad_definition(v):
     return mpmath.log(mpmath.quad(f, [-mpmath.inf, -a_ * s__, 0, mpmath.mpf(1) / 2, 1, mpmath.inf])) / (a_ - 1)
 
 
-paper.add(NumericIdentity(
-    paper.id("def-3.11-sgm/is-toolkit-reverse"), _quad_definition,
-    lambda v: sgm_rdp_reverse.evaluator({k: sp.Rational(mpmath.nstr(v[k], 50)) for k in ("alpha", "q", "sigma")},
-                                        mpmath.mp.dps),
-    "S_α(q, σ) of (18) (quadrature of its definition) is the toolkit's privacy/sgm-rdp-reverse D_α(μ₀ ‖ μ), not "
-    "privacy/sgm-rdp = D_α(μ ‖ μ₀) (Mironov–Talwar–Zhang's direction)",
-    src("Definition 3.11, eq. (18)", ("18",), "derived"), symbols=[_a, _q, _s], where=[_a > 1, _q < 1, _a <= 12],
-    hints=_HINTS, samples=4, digits=20, covers=c311 + [sgm_rdp_reverse.id]))
-paper.add(SampledInequality(
-    paper.id("def-3.11-sgm/below-mtz-direction"),
-    lambda v: S_value(*(sp.Rational(mpmath.nstr(v[k], 50)) for k in ("alpha", "q", "sigma"))), "<=",
-    lambda v: sgm_rdp.evaluator({k: sp.Rational(mpmath.nstr(v[k], 50)) for k in ("q", "sigma", "alpha")},
-                                mpmath.mp.dps),
-    "S_α(q, σ) ≤ D_α((1 − q)N(0, σ²) + qN(1, σ²) ‖ N(0, σ²)) (privacy/sgm-rdp): Chien & Li's direction is the "
-    "smaller one (e.g. 0.11710 vs 0.60587 at α = 4, q = 0.3, σ = 1), so do not substitute one for the other",
-    src("Definition 3.11, eq. (18)", ("18",), "derived"), symbols=[_a, _q, _s],
-    where=[_a > 1, _q < 1, sp.Eq(_a, sp.floor(_a))], hints=[{"alpha": 4, "q": "3/10", "sigma": 1},
-                                                            {"alpha": 2, "q": "1/10", "sigma": "1/2"}],
-    samples=3, digits=15, covers=c311 + [sgm_rdp.id]))
-paper.add(Identity(
-    paper.id("def-3.11-sgm/q-1"), gaussian_rdp(mu=-1), alpha / (2 * sigma ** 2),
-    "S_α(1, σ) = D_α(N(0, σ²) ‖ N(1, σ²)) = α/(2σ²): at q = 1 (18) is the equal-variance Gaussian divergence with "
-    "mean difference −1, privacy/gaussian-rdp (proved there from the defining integral) — the full-batch term of (75)",
-    src("Definition 3.11, eq. (18)", ("18", "75"), "derived"), covers=c311 + [gaussian_rdp.id]))
+paper.add(
+    NumericIdentity(
+        paper.id("def-3.11-sgm/is-toolkit-reverse"),
+        _quad_definition,
+        lambda v: sgm_rdp_reverse.evaluator(
+            {k: sp.Rational(mpmath.nstr(v[k], 50)) for k in ("alpha", "q", "sigma")}, mpmath.mp.dps
+        ),
+        "S_α(q, σ) of (18) (quadrature of its definition) is the toolkit's privacy/sgm-rdp-reverse D_α(μ₀ ‖ μ), not "
+        "privacy/sgm-rdp = D_α(μ ‖ μ₀) (Mironov–Talwar–Zhang's direction)",
+        src("Definition 3.11, eq. (18)", ("18",), "derived"),
+        symbols=[_a, _q, _s],
+        where=[_a > 1, _q < 1, _a <= 12],
+        hints=_HINTS,
+        samples=4,
+        digits=20,
+        covers=c311 + [sgm_rdp_reverse.id],
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("def-3.11-sgm/below-mtz-direction"),
+        lambda v: S_value(*(sp.Rational(mpmath.nstr(v[k], 50)) for k in ("alpha", "q", "sigma"))),
+        "<=",
+        lambda v: sgm_rdp.evaluator(
+            {k: sp.Rational(mpmath.nstr(v[k], 50)) for k in ("q", "sigma", "alpha")}, mpmath.mp.dps
+        ),
+        "S_α(q, σ) ≤ D_α((1 − q)N(0, σ²) + qN(1, σ²) ‖ N(0, σ²)) (privacy/sgm-rdp): Chien & Li's direction is the "
+        "smaller one (e.g. 0.11710 vs 0.60587 at α = 4, q = 0.3, σ = 1), so do not substitute one for the other",
+        src("Definition 3.11, eq. (18)", ("18",), "derived"),
+        symbols=[_a, _q, _s],
+        where=[_a > 1, _q < 1, sp.Eq(_a, sp.floor(_a))],
+        hints=[{"alpha": 4, "q": "3/10", "sigma": 1}, {"alpha": 2, "q": "1/10", "sigma": "1/2"}],
+        samples=3,
+        digits=15,
+        covers=c311 + [sgm_rdp.id],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("def-3.11-sgm/q-1"),
+        gaussian_rdp(mu=-1),
+        alpha / (2 * sigma**2),
+        "S_α(1, σ) = D_α(N(0, σ²) ‖ N(1, σ²)) = α/(2σ²): at q = 1 (18) is the equal-variance Gaussian divergence with "
+        "mean difference −1, privacy/gaussian-rdp (proved there from the defining integral) — the full-batch term of (75)",
+        src("Definition 3.11, eq. (18)", ("18", "75"), "derived"),
+        covers=c311 + [gaussian_rdp.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 R_ = 2 * eta * K / b
@@ -112,53 +145,95 @@ R_ = 2 * eta * K / b
 def _exact_binary(x) -> sp.Rational:
     """The exact value of an mpf as a rational (no rounding)."""
     man, exp = mpmath.mpf(x).man_exp
-    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2 ** -exp)
+    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2**-exp)
 
 
 def _term(root):
     """S_α(b/n, noise) with noise = β^{1/2 or 1} σb/(2ηK); the noise is rounded to the working precision
     (the Ziv loop of the caller raises it until the digits are stable)."""
+
     def evaluate(values: Mapping[str, sp.Rational], dps: int):
         be = mp(values["beta"])
-        noise = (mpmath.sqrt(be) if root else be) * mp(values["sigma"]) * mp(values["b"]) / (
-            2 * mp(values["eta"]) * mp(values["K"]))
+        noise = (
+            (mpmath.sqrt(be) if root else be)
+            * mp(values["sigma"])
+            * mp(values["b"])
+            / (2 * mp(values["eta"]) * mp(values["K"]))
+        )
         return S_value(values["alpha"], sp.Rational(values["b"], values["n"]), _exact_binary(noise))
+
     return evaluate
 
 
 _term_params = params("alpha", "b", "n", "beta", "sigma", "eta", "K")
 _hyps = [ALPHA_GT_1, B_LE_N, BETA_LE_1]
 S_f = sp.Function("S")
-term_printed = paper.add(Formula(
-    paper.id("thm-3.12-sgm-term"), S_f(alpha, b / n, beta * sigma * b / (2 * eta * K)), _term_params,
-    src("Theorem 3.12, eq. (19)", ("19", "69")), hypotheses=_hyps,
-    title="S_α(b/n, β_t σ b/(2ηK)) [printed; β should be √β]", evaluator=_term(False)))
-term_corrected = paper.add(Formula(
-    paper.id("thm-3.12-sgm-term-corrected"), S_f(alpha, b / n, sp.sqrt(beta) * sigma * b / (2 * eta * K)),
-    _term_params,
-    src("Theorem 3.12, eq. (19)", ("19", "69"), "corrected",
-        "Z_t ~ N(0, β_tσ²I) has standard deviation √β_t σ (catalog E1)"),
-    hypotheses=_hyps, title="S_α(b/n, √β_t σ b/(2ηK))", evaluator=_term(True)))
+term_printed = paper.add(
+    Formula(
+        paper.id("thm-3.12-sgm-term"),
+        S_f(alpha, b / n, beta * sigma * b / (2 * eta * K)),
+        _term_params,
+        src("Theorem 3.12, eq. (19)", ("19", "69")),
+        hypotheses=_hyps,
+        title="S_α(b/n, β_t σ b/(2ηK)) [printed; β should be √β]",
+        evaluator=_term(False),
+    )
+)
+term_corrected = paper.add(
+    Formula(
+        paper.id("thm-3.12-sgm-term-corrected"),
+        S_f(alpha, b / n, sp.sqrt(beta) * sigma * b / (2 * eta * K)),
+        _term_params,
+        src(
+            "Theorem 3.12, eq. (19)",
+            ("19", "69"),
+            "corrected",
+            "Z_t ~ N(0, β_tσ²I) has standard deviation √β_t σ (catalog E1)",
+        ),
+        hypotheses=_hyps,
+        title="S_α(b/n, √β_t σ b/(2ηK))",
+        evaluator=_term(True),
+    )
+)
 c312 = [term_printed.id, term_corrected.id]
-full_batch = alpha * R_ ** 2 / (2 * beta * sigma ** 2)       # part (A) of (75) with b = n
+full_batch = alpha * R_**2 / (2 * beta * sigma**2)  # part (A) of (75) with b = n
 _E1 = {"alpha": 4, "b": 5, "beta": sp.Rational(3, 10), "sigma": 1, "eta": sp.Rational(1, 10), "K": 2}
-paper.add(Identity(
-    paper.id("thm-3.12/q-1-consistency"), (alpha / (2 * (beta * sigma * b / (2 * eta * K)) ** 2)),
-    full_batch,
-    "as printed, at b = n (q = 1, S_α(1, σ') = α/(2σ'²)) Theorem 3.12's term S_α(1, β_tσb/(2ηK)) equals the "
-    "full-batch composition term αR²/(2β_tσ²) of (75), R = 2ηK/b (counterexample: α = 4, β = 0.3, σ = 1, η = 0.1, "
-    "K = 2, b = 5: 0.142222… vs 0.0426667)",
-    src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75")), expect="refuted", erratum="chien-li E1",
-    hints=[_E1], covers=c312))
-paper.add(Identity(
-    paper.id("thm-3.12/q-1-consistency-corrected"), (alpha / (2 * (sp.sqrt(beta) * sigma * b / (2 * eta * K)) ** 2)),
-    full_batch,
-    "corrected: S_α(1, √β_tσb/(2ηK)) = αR²/(2β_tσ²), the full-batch term (75), for every β_t ∈ (0, 1]",
-    src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75"), "corrected"), erratum="chien-li E1", covers=c312))
+paper.add(
+    Identity(
+        paper.id("thm-3.12/q-1-consistency"),
+        (alpha / (2 * (beta * sigma * b / (2 * eta * K)) ** 2)),
+        full_batch,
+        "as printed, at b = n (q = 1, S_α(1, σ') = α/(2σ'²)) Theorem 3.12's term S_α(1, β_tσb/(2ηK)) equals the "
+        "full-batch composition term αR²/(2β_tσ²) of (75), R = 2ηK/b (counterexample: α = 4, β = 0.3, σ = 1, η = 0.1, "
+        "K = 2, b = 5: 0.142222… vs 0.0426667)",
+        src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75")),
+        expect="refuted",
+        erratum="chien-li E1",
+        hints=[_E1],
+        covers=c312,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-3.12/q-1-consistency-corrected"),
+        (alpha / (2 * (sp.sqrt(beta) * sigma * b / (2 * eta * K)) ** 2)),
+        full_batch,
+        "corrected: S_α(1, √β_tσb/(2ηK)) = αR²/(2β_tσ²), the full-batch term (75), for every β_t ∈ (0, 1]",
+        src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75"), "corrected"),
+        erratum="chien-li E1",
+        covers=c312,
+    )
+)
 _u = sp.Symbol("u", nonnegative=True)
-paper.add(Inequality(
-    paper.id("thm-3.12/printed-is-looser"),
-    ((sp.sqrt(beta) - beta) * sigma * b / (2 * eta * K)).subs(beta, 1 / (1 + _u) ** 2), ">=", 0,
-    "√β ≥ β for β = 1/(1 + u)² ∈ (0, 1]: the printed noise multiplier βσb/(2ηK) is at most the correct "
-    "√βσb/(2ηK), and S_α decreases in its noise argument, so the printed Theorem 3.12 is valid but loose",
-    src("Theorem 3.12, eq. (19)", ("19",), "derived"), covers=c312))
+paper.add(
+    Inequality(
+        paper.id("thm-3.12/printed-is-looser"),
+        ((sp.sqrt(beta) - beta) * sigma * b / (2 * eta * K)).subs(beta, 1 / (1 + _u) ** 2),
+        ">=",
+        0,
+        "√β ≥ β for β = 1/(1 + u)² ∈ (0, 1]: the printed noise multiplier βσb/(2ηK) is at most the correct "
+        "√βσb/(2ηK), and S_α decreases in its noise argument, so the printed Theorem 3.12 is valid but loose",
+        src("Theorem 3.12, eq. (19)", ("19",), "derived"),
+        covers=c312,
+    )
+)

@@ -74,27 +74,27 @@ def _g(r, j):
 
 @dataclass
 class Window:
-    value: mpmath.mpf          # min Σ_k (s + a_k)² over the window
-    m: int                     # window length T − τ
-    active: int                # number of steps with a_k > 0
-    mu: mpmath.mpf             # water level: a_k = max(0, μ c^{−k} − s)
+    value: mpmath.mpf  # min Σ_k (s + a_k)² over the window
+    m: int  # window length T − τ
+    active: int  # number of steps with a_k > 0
+    mu: mpmath.mpf  # water level: a_k = max(0, μ c^{−k} − s)
 
 
 def window_value(cv, sv, Dl, m) -> Window:
     """min_{a ≥ 0} Σ_{k=1}^m (s + a_k)² s.t. Σ c^{−k} a_k ≥ Δ (exact water-filling)."""
     if Dl <= 0:
-        return Window(m * sv ** 2, m, 0, mpmath.mpf(0))
+        return Window(m * sv**2, m, 0, mpmath.mpf(0))
     w1, r = _weights(cv, m)
 
     def mu_of(j):
-        W1, W2 = w1 * _g(r, j), w1 ** 2 * _g(r ** 2, j)
+        W1, W2 = w1 * _g(r, j), w1**2 * _g(r**2, j)
         return (Dl + sv * W1) / W2, W1, W2
 
-    def active(j):            # the j-th largest weight is active at the level computed with j active
+    def active(j):  # the j-th largest weight is active at the level computed with j active
         mu, _, _ = mu_of(j)
         return mu * w1 * r ** (j - 1) > sv
 
-    lo, hi = 1, m             # active(1) always holds (Δ > 0); find the largest j with active(j)
+    lo, hi = 1, m  # active(1) always holds (Δ > 0); find the largest j with active(j)
     if active(hi):
         lo = hi
     while hi - lo > 1:
@@ -104,24 +104,25 @@ def window_value(cv, sv, Dl, m) -> Window:
         else:
             hi = mid
     mu, W1, W2 = mu_of(lo)
-    return Window((Dl + sv * W1) ** 2 / W2 + (m - lo) * sv ** 2, m, lo, mu)
+    return Window((Dl + sv * W1) ** 2 / W2 + (m - lo) * sv**2, m, lo, mu)
 
 
 @dataclass
 class Solution:
     """The minimiser of Theorem 3.1 (ε/(α/2σ²) = value)."""
+
     value: mpmath.mpf
     tau: int
     window: Window
     delta: mpmath.mpf
     c: mpmath.mpf
     s: mpmath.mpf
-    profile: list = field(default_factory=list)   # (τ, value) for every window examined
+    profile: list = field(default_factory=list)  # (τ, value) for every window examined
 
     def allocation(self):
         """(a_k, β_k) for k = 1..m (only for windows of modest length)."""
         m = self.window.m
-        if m > 10 ** 5:
+        if m > 10**5:
             raise EvaluationError("allocation: window too long to list")
         out = []
         for k in range(1, m + 1):
@@ -136,7 +137,7 @@ def solve(cv, sv, bigv, Dv, Tv, keep_profile=False, numerator=None) -> Solution:
 
     ``numerator(τ)`` replaces Δ_τ (for comparisons such as the Δ = D variant of Figure 1(b)); τ = 0 is always
     pure composition T s²."""
-    best = Solution(Tv * sv ** 2, 0, Window(Tv * sv ** 2, Tv, 0, mpmath.mpf(0)), mpmath.mpf(0), cv, sv)
+    best = Solution(Tv * sv**2, 0, Window(Tv * sv**2, Tv, 0, mpmath.mpf(0)), mpmath.mpf(0), cv, sv)
     if keep_profile:
         best.profile.append((0, best.value))
     if cv == 1 and not keep_profile and numerator is None:
@@ -151,10 +152,12 @@ def solve(cv, sv, bigv, Dv, Tv, keep_profile=False, numerator=None) -> Solution:
                     best = Solution(win.value, Tv - m, win, Dv, cv, sv)
         return best
     m = 1
-    while m <= Tv - 1 and m * sv ** 2 < best.value:
+    while m <= Tv - 1 and m * sv**2 < best.value:
         if m > MAX_WINDOWS:
-            raise EvaluationError(f"chien-li/thm-3.1-eps: the exact τ search would examine more than {MAX_WINDOWS} "
-                                  "windows (D/s very large with c ≠ 1); not supported")
+            raise EvaluationError(
+                f"chien-li/thm-3.1-eps: the exact τ search would examine more than {MAX_WINDOWS} "
+                "windows (D/s very large with c ≠ 1); not supported"
+            )
         tau = Tv - m
         Dl = delta_tau(cv, sv, bigv, Dv, tau) if numerator is None else numerator(tau)
         win = window_value(cv, sv, Dl, m)
@@ -179,11 +182,11 @@ def _eps(values: Mapping[str, sp.Rational], dps: int):
 def objective(beta, tau, cv, sv, bigv, Dv, Tv):
     """The printed objective of (3) divided by α/(2σ²), at β = (β_τ, …, β_{T−1}) (mpf), for tests/claims."""
     Dl = delta_tau(cv, sv, bigv, Dv, tau)
-    first = mpmath.fsum(sv ** 2 / b for b in beta)
+    first = mpmath.fsum(sv**2 / b for b in beta)
     den = mpmath.fsum((1 - b) * cv ** (-2 * (k + 1)) for k, b in enumerate(beta))
     if Dl == 0:
         return first
-    return first + Dl ** 2 / den
+    return first + Dl**2 / den
 
 
 # ---------------------------------------------------------------------------
@@ -191,19 +194,31 @@ tau_s = sp.Symbol("tau", integer=True, nonnegative=True)
 t_s = sp.Symbol("t", integer=True, nonnegative=True)
 beta_f = sp.Function("beta", positive=True)
 s_ = 2 * eta * K / n
-printed_objective = alpha / (2 * sigma ** 2) * (
-    sp.Sum(s_ ** 2 / beta_f(t_s), (t_s, tau_s, T - 1))
-    + sp.Min(s_ * sp.Sum(c ** t_s, (t_s, 0, tau_s - 1)), 2 * eta * K * tau_s, D) ** 2
-    / sp.Sum((1 - beta_f(t_s)) * c ** (-2 * (t_s - tau_s + 1)), (t_s, tau_s, T - 1)))
-eps31 = paper.add(Formula(
-    paper.id("thm-3.1-eps"), sp.Function("varepsilon_3_1")(alpha, sigma, eta, K, n, D, c, T),
-    params("alpha", "sigma", "eta", "K", "n", "D", "c", "T"),
-    src("Theorem 3.1, eqs. (3)–(4)", ("3", "4"), "printed",
-        "evaluated as the exact minimum over τ and β (water-filling after eliminating β), not a numerical search"),
-    hypotheses=[ALPHA_GT_1, C_POSITIVE],
-    title="min_{τ,β} (α/2σ²)[Σ_{t≥τ} (2ηK/n)²/β_t + min(s Σ_{t<τ} c^t, 2ηKτ, D)² / Σ_{t≥τ}(1 − β_t)c^{−2(t−τ+1)}]",
-    evaluator=_eps,
-))
+printed_objective = (
+    alpha
+    / (2 * sigma**2)
+    * (
+        sp.Sum(s_**2 / beta_f(t_s), (t_s, tau_s, T - 1))
+        + sp.Min(s_ * sp.Sum(c**t_s, (t_s, 0, tau_s - 1)), 2 * eta * K * tau_s, D) ** 2
+        / sp.Sum((1 - beta_f(t_s)) * c ** (-2 * (t_s - tau_s + 1)), (t_s, tau_s, T - 1))
+    )
+)
+eps31 = paper.add(
+    Formula(
+        paper.id("thm-3.1-eps"),
+        sp.Function("varepsilon_3_1")(alpha, sigma, eta, K, n, D, c, T),
+        params("alpha", "sigma", "eta", "K", "n", "D", "c", "T"),
+        src(
+            "Theorem 3.1, eqs. (3)–(4)",
+            ("3", "4"),
+            "printed",
+            "evaluated as the exact minimum over τ and β (water-filling after eliminating β), not a numerical search",
+        ),
+        hypotheses=[ALPHA_GT_1, C_POSITIVE],
+        title="min_{τ,β} (α/2σ²)[Σ_{t≥τ} (2ηK/n)²/β_t + min(s Σ_{t<τ} c^t, 2ηKτ, D)² / Σ_{t≥τ}(1 − β_t)c^{−2(t−τ+1)}]",
+        evaluator=_eps,
+    )
+)
 c31 = [eps31.id]
 
 
@@ -213,6 +228,7 @@ def _regime(c_of):
         v = dict(values)
         v["c"] = c_of(v)
         return _eps(v, dps)
+
     return evaluate
 
 
@@ -233,22 +249,37 @@ from .common import P as _P
 _Lparam = _positive("L", "smoothness constant L > 0 of each loss")
 _REGIMES = {}
 for _name, _c, _extra, _hyps, _text in (
-        ("nonconvex", 1 + eta * _Lsm, [], [], "c = 1 + ηL (L-smooth)"),
-        ("convex", sp.Integer(1), [], [Hypothesis(plain("eta") <= 2 / plain("L"), "η ≤ 2/L (Lemma 3.4, convex)")],
-         "c = 1 (convex, K-Lipschitz, η ≤ 2/L)"),
-        ("strongly-convex", 1 - eta * _m_sc, [_P["m"]],
-         [Hypothesis(plain("eta") <= 1 / plain("L"), "η ≤ 1/L (Lemma 3.4, strongly convex)"),
-          Hypothesis(plain("m") <= plain("L"), "m ≤ L (an m-strongly convex L-smooth loss)"),
-          Hypothesis(plain("eta") * plain("m") < 1, "ηm < 1 (c = 1 − ηm > 0)")],
-         "c = 1 − ηm (m-strongly convex, K-Lipschitz, η ≤ 1/L)")):
-    _REGIMES[_name] = paper.add(Formula(
-        paper.id(f"thm-3.1-eps-{_name}"), sp.Function("varepsilon_3_1")(alpha, sigma, eta, K, n, D, _c, T),
-        _base + [_Lparam] + _extra + params("T"),
-        src("Theorem 3.1, eqs. (3)–(4), with Lemma 3.4", ("3", "4"), "printed", _text),
-        hypotheses=[ALPHA_GT_1] + _hyps,
-        title=f"Theorem 3.1 with {_text}",
-        evaluator=_regime(_c_of(_c)),
-    ))
+    ("nonconvex", 1 + eta * _Lsm, [], [], "c = 1 + ηL (L-smooth)"),
+    (
+        "convex",
+        sp.Integer(1),
+        [],
+        [Hypothesis(plain("eta") <= 2 / plain("L"), "η ≤ 2/L (Lemma 3.4, convex)")],
+        "c = 1 (convex, K-Lipschitz, η ≤ 2/L)",
+    ),
+    (
+        "strongly-convex",
+        1 - eta * _m_sc,
+        [_P["m"]],
+        [
+            Hypothesis(plain("eta") <= 1 / plain("L"), "η ≤ 1/L (Lemma 3.4, strongly convex)"),
+            Hypothesis(plain("m") <= plain("L"), "m ≤ L (an m-strongly convex L-smooth loss)"),
+            Hypothesis(plain("eta") * plain("m") < 1, "ηm < 1 (c = 1 − ηm > 0)"),
+        ],
+        "c = 1 − ηm (m-strongly convex, K-Lipschitz, η ≤ 1/L)",
+    ),
+):
+    _REGIMES[_name] = paper.add(
+        Formula(
+            paper.id(f"thm-3.1-eps-{_name}"),
+            sp.Function("varepsilon_3_1")(alpha, sigma, eta, K, n, D, _c, T),
+            _base + [_Lparam] + _extra + params("T"),
+            src("Theorem 3.1, eqs. (3)–(4), with Lemma 3.4", ("3", "4"), "printed", _text),
+            hypotheses=[ALPHA_GT_1] + _hyps,
+            title=f"Theorem 3.1 with {_text}",
+            evaluator=_regime(_c_of(_c)),
+        )
+    )
 
 # --- (12): Cauchy–Schwarz allocation for a symbolic window length m.
 i = sp.Symbol("i", integer=True, positive=True)
@@ -256,48 +287,84 @@ m_ = sp.Symbol("m", integer=True, positive=True)
 cc = sp.Symbol("c", positive=True)
 Dl_ = sp.Symbol("Delta", positive=True)
 sv_ = sp.Symbol("s", positive=True)
-w = sp.Function("w", positive=True)        # w(i) = 1 − β_{τ+i−1} ∈ (0, 1]
-a = sp.Function("a", real=True)            # an arbitrary allocation
+w = sp.Function("w", positive=True)  # w(i) = 1 − β_{τ+i−1} ∈ (0, 1]
+a = sp.Function("a", real=True)  # an arbitrary allocation
 S_w = sp.Sum(w(i) * cc ** (-2 * i), (i, 1, m_))
 a_star = Dl_ * w(i) * cc ** (-i) / S_w
 CS = "Theorem 3.1, proof sketch, eq. (12)"
-paper.add(Identity(
-    paper.id("thm-3.1/cs-constraint-tight"), sp.Sum(cc ** (-i) * a_star, (i, 1, m_)), Dl_,
-    "the allocation a_k* = Δ(1 − β_k)c^{−k}/Σ_j(1 − β_j)c^{−2j} spends the budget exactly: Σ_{k=1}^m c^{−k}a_k* = Δ, "
-    "for every window length m ≥ 1, every c > 0 and every β ∈ [0, 1)^m",
-    src(CS, ("11", "12")), covers=c31))
-paper.add(Identity(
-    paper.id("thm-3.1/cs-value-attained"), sp.Sum(a_star ** 2 / w(i), (i, 1, m_)), Dl_ ** 2 / S_w,
-    "Σ_k a_k*²/(1 − β_k) = Δ²/Σ_k(1 − β_k)c^{−2k}: the allocation attains Theorem 3.1's second term (symbolic m)",
-    src(CS, ("3", "12")), covers=c31))
-paper.add(Identity(
-    paper.id("thm-3.1/cs-equality-case"), a_star / (w(i) * cc ** (-i)), Dl_ / S_w,
-    "equality case of (12): a_k*/((1 − β_k)c^{−k}) = Δ/Σ_j(1 − β_j)c^{−2j} is the same for every k",
-    src(CS, ("12",)), covers=c31))
-paper.add(Identity(
-    paper.id("thm-3.1/cs-optimality"),
-    sp.Sum(a(i) ** 2 / w(i), (i, 1, m_)) - Dl_ ** 2 / S_w,
-    sp.Sum((a(i) - a_star) ** 2 / w(i), (i, 1, m_)) + 2 * Dl_ / S_w * (sp.Sum(cc ** (-i) * a(i), (i, 1, m_)) - Dl_),
-    "optimality of (12) for a symbolic number of steps m: for every allocation a, Σ a_k²/(1 − β_k) − Δ²/S = "
-    "Σ (a_k − a_k*)²/(1 − β_k) + (2Δ/S)(Σ c^{−k}a_k − Δ) (S = Σ(1 − β_k)c^{−2k}); both terms are ≥ 0 for feasible a "
-    "(Σ c^{−k}a_k ≥ Δ), so Δ²/S is the minimum, attained only at a*",
-    src(CS, ("11", "12")), budget=90, covers=c31))
+paper.add(
+    Identity(
+        paper.id("thm-3.1/cs-constraint-tight"),
+        sp.Sum(cc ** (-i) * a_star, (i, 1, m_)),
+        Dl_,
+        "the allocation a_k* = Δ(1 − β_k)c^{−k}/Σ_j(1 − β_j)c^{−2j} spends the budget exactly: Σ_{k=1}^m c^{−k}a_k* = Δ, "
+        "for every window length m ≥ 1, every c > 0 and every β ∈ [0, 1)^m",
+        src(CS, ("11", "12")),
+        covers=c31,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-3.1/cs-value-attained"),
+        sp.Sum(a_star**2 / w(i), (i, 1, m_)),
+        Dl_**2 / S_w,
+        "Σ_k a_k*²/(1 − β_k) = Δ²/Σ_k(1 − β_k)c^{−2k}: the allocation attains Theorem 3.1's second term (symbolic m)",
+        src(CS, ("3", "12")),
+        covers=c31,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-3.1/cs-equality-case"),
+        a_star / (w(i) * cc ** (-i)),
+        Dl_ / S_w,
+        "equality case of (12): a_k*/((1 − β_k)c^{−k}) = Δ/Σ_j(1 − β_j)c^{−2j} is the same for every k",
+        src(CS, ("12",)),
+        covers=c31,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-3.1/cs-optimality"),
+        sp.Sum(a(i) ** 2 / w(i), (i, 1, m_)) - Dl_**2 / S_w,
+        sp.Sum((a(i) - a_star) ** 2 / w(i), (i, 1, m_)) + 2 * Dl_ / S_w * (sp.Sum(cc ** (-i) * a(i), (i, 1, m_)) - Dl_),
+        "optimality of (12) for a symbolic number of steps m: for every allocation a, Σ a_k²/(1 − β_k) − Δ²/S = "
+        "Σ (a_k − a_k*)²/(1 − β_k) + (2Δ/S)(Σ c^{−k}a_k − Δ) (S = Σ(1 − β_k)c^{−2k}); both terms are ≥ 0 for feasible a "
+        "(Σ c^{−k}a_k ≥ Δ), so Δ²/S is the minimum, attained only at a*",
+        src(CS, ("11", "12")),
+        budget=90,
+        covers=c31,
+    )
+)
 
 # --- β elimination (catalog D1): min_β p²/β + q²/(1 − β) = (p + q)².
 bb = sp.Symbol("beta", positive=True)
 p_, q_ = sp.Symbol("p", positive=True), sp.Symbol("q", nonnegative=True)
-u_ = sp.Symbol("u", positive=True)          # β = 1/(1 + u) ∈ (0, 1)
-pair = p_ ** 2 / bb + q_ ** 2 / (1 - bb)
-paper.add(Inequality(
-    paper.id("thm-3.1/beta-elimination-lower"), pair.subs(bb, 1 / (1 + u_)), ">=", (p_ + q_) ** 2,
-    "p²/β + q²/(1 − β) ≥ (p + q)² for β ∈ (0, 1) (β = 1/(1 + u)): the difference is (p(1 − β) − qβ)²/(β(1 − β))",
-    src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "catalog D1"),
-    certificate=(p_ * u_ - q_) ** 2 / u_, covers=c31))
-paper.add(Identity(
-    paper.id("thm-3.1/beta-elimination-attained"), pair.subs(bb, p_ / (p_ + q_)), (p_ + q_) ** 2,
-    "at β = p/(p + q) (∈ (0, 1]; β = 1 when the step carries no shift) p²/β + q²/(1 − β) = (p + q)²; hence "
-    "Theorem 3.1 = (α/2σ²) min_{τ, a ≥ 0} Σ_k (s + a_k)² s.t. Σ_k c^{−k}a_k ≥ Δ_τ",
-    src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "catalog D1"), covers=c31))
+u_ = sp.Symbol("u", positive=True)  # β = 1/(1 + u) ∈ (0, 1)
+pair = p_**2 / bb + q_**2 / (1 - bb)
+paper.add(
+    Inequality(
+        paper.id("thm-3.1/beta-elimination-lower"),
+        pair.subs(bb, 1 / (1 + u_)),
+        ">=",
+        (p_ + q_) ** 2,
+        "p²/β + q²/(1 − β) ≥ (p + q)² for β ∈ (0, 1) (β = 1/(1 + u)): the difference is (p(1 − β) − qβ)²/(β(1 − β))",
+        src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "catalog D1"),
+        certificate=(p_ * u_ - q_) ** 2 / u_,
+        covers=c31,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-3.1/beta-elimination-attained"),
+        pair.subs(bb, p_ / (p_ + q_)),
+        (p_ + q_) ** 2,
+        "at β = p/(p + q) (∈ (0, 1]; β = 1 when the step carries no shift) p²/β + q²/(1 − β) = (p + q)²; hence "
+        "Theorem 3.1 = (α/2σ²) min_{τ, a ≥ 0} Σ_k (s + a_k)² s.t. Σ_k c^{−k}a_k ≥ Δ_τ",
+        src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "catalog D1"),
+        covers=c31,
+    )
+)
 
 # --- interior water-filling closed form (catalog D3), symbolic m.
 k_ = sp.Symbol("k", integer=True, positive=True)
@@ -305,25 +372,43 @@ W1 = sp.Sum(cc ** (-k_), (k_, 1, m_))
 W2 = sp.Sum(cc ** (-2 * k_), (k_, 1, m_))
 mu_ = (Dl_ + sv_ * W1) / W2
 x_ = sp.Symbol("x", real=True)
-paper.add(Optimality(
-    paper.id("thm-3.1/interior-optimum"), (sv_ + x_) ** 2, x_, i, 1, m_, cc ** (-i), Dl_,
-    mu_ * cc ** (-i) - sv_, 2 * mu_, (Dl_ + sv_ * W1) ** 2 / W2,
-    "with β eliminated, a_k = μc^{−k} − s, μ = (Δ + sW₁)/W₂, minimises Σ_{k=1}^m (s + a_k)² subject to "
-    "Σ c^{−k}a_k = Δ over a ∈ ℝ^m, with value (Δ + sW₁)²/W₂ (symbolic m; W₁ = Σc^{−k}, W₂ = Σc^{−2k}); when every "
-    "a_k ≥ 0 (μc^{−k} ≥ s) it is Theorem 3.1's inner minimum, with β_k = s/(μc^{−k})",
-    src("Theorem 3.1, eqs. (3), (11)", ("3", "11"), "derived", "catalog D3"), feasible=sp.S.Reals,
-    budget=400, covers=c31))
+paper.add(
+    Optimality(
+        paper.id("thm-3.1/interior-optimum"),
+        (sv_ + x_) ** 2,
+        x_,
+        i,
+        1,
+        m_,
+        cc ** (-i),
+        Dl_,
+        mu_ * cc ** (-i) - sv_,
+        2 * mu_,
+        (Dl_ + sv_ * W1) ** 2 / W2,
+        "with β eliminated, a_k = μc^{−k} − s, μ = (Δ + sW₁)/W₂, minimises Σ_{k=1}^m (s + a_k)² subject to "
+        "Σ c^{−k}a_k = Δ over a ∈ ℝ^m, with value (Δ + sW₁)²/W₂ (symbolic m; W₁ = Σc^{−k}, W₂ = Σc^{−2k}); when every "
+        "a_k ≥ 0 (μc^{−k} ≥ s) it is Theorem 3.1's inner minimum, with β_k = s/(μc^{−k})",
+        src("Theorem 3.1, eqs. (3), (11)", ("3", "11"), "derived", "catalog D3"),
+        feasible=sp.S.Reals,
+        budget=400,
+        covers=c31,
+    )
+)
 
 # --- the exact minimum: attained (upper) and KKT with the bounds a ≥ 0 (lower), at sample points.
 _Tn = sp.Symbol("T", integer=True, positive=True)
 _cs = sp.Symbol("c", positive=True)
 _ss = sp.Symbol("s", positive=True)
-_Bs = sp.Symbol("B", positive=True)     # 2ηK ≥ s
+_Bs = sp.Symbol("B", positive=True)  # 2ηK ≥ s
 _Ds = sp.Symbol("D", positive=True)
 _SYMS = [_cs, _ss, _Bs, _Ds, _Tn]
 _WHERE = [_Tn <= 40, _cs <= 3, _Bs >= _ss]
-_HINTS = [{"c": "11/10", "s": "2/25", "B": "2/5", "D": 1, "T": 40}, {"c": 1, "s": "2/25", "B": "2/5", "D": 1, "T": 40},
-          {"c": "9/10", "s": "2/25", "B": "2/5", "D": 1, "T": 40}, {"c": "1/2", "s": "1/10", "B": 1, "D": 2, "T": 12}]
+_HINTS = [
+    {"c": "11/10", "s": "2/25", "B": "2/5", "D": 1, "T": 40},
+    {"c": 1, "s": "2/25", "B": "2/5", "D": 1, "T": 40},
+    {"c": "9/10", "s": "2/25", "B": "2/5", "D": 1, "T": 40},
+    {"c": "1/2", "s": "1/10", "B": 1, "D": 2, "T": 12},
+]
 
 
 def _sol(v):
@@ -333,17 +418,28 @@ def _sol(v):
 def _printed_at_solution(v):
     sol = _sol(v)
     if sol.tau == 0:
-        return v["T"] * v["s"] ** 2          # Δ_0 = 0: the second term vanishes as β → 1
+        return v["T"] * v["s"] ** 2  # Δ_0 = 0: the second term vanishes as β → 1
     betas = [bk for _, bk in sol.allocation()]
-    betas = [min(bk, 1 - mpmath.mpf(10) ** (-3 * mpmath.mp.dps)) for bk in betas]   # β_k = 1 as a limit
+    betas = [min(bk, 1 - mpmath.mpf(10) ** (-3 * mpmath.mp.dps)) for bk in betas]  # β_k = 1 as a limit
     return objective(betas, sol.tau, v["c"], v["s"], v["B"], v["D"], int(v["T"]))
 
 
-paper.add(NumericIdentity(
-    paper.id("thm-3.1/minimum-attained"), _printed_at_solution, lambda v: _sol(v).value,
-    "the printed objective (3) at the water-filling β_k = s/max(s, μc^{−k}) and the minimising τ equals the computed "
-    "minimum (β_k = 1 on inactive steps taken as a limit): the value is attained, so it is a valid bound",
-    src(THEOREM, ("3",), "derived"), symbols=_SYMS, where=_WHERE, hints=_HINTS, samples=6, digits=25, covers=c31))
+paper.add(
+    NumericIdentity(
+        paper.id("thm-3.1/minimum-attained"),
+        _printed_at_solution,
+        lambda v: _sol(v).value,
+        "the printed objective (3) at the water-filling β_k = s/max(s, μc^{−k}) and the minimising τ equals the computed "
+        "minimum (β_k = 1 on inactive steps taken as a limit): the value is attained, so it is a valid bound",
+        src(THEOREM, ("3",), "derived"),
+        symbols=_SYMS,
+        where=_WHERE,
+        hints=_HINTS,
+        samples=6,
+        digits=25,
+        covers=c31,
+    )
+)
 
 
 def _random_objective(v):
@@ -353,22 +449,36 @@ def _random_objective(v):
     best = mpmath.inf
     for trial in range(200):
         tau = int(mpmath.floor(mpmath.frac(rng * (trial + 1) * mpmath.sqrt(2)) * Tv))
-        beta = [mpmath.mpf(1) / 100 + mpmath.frac(rng * (trial + 3) * (k + 1) * mpmath.sqrt(3)) * mpmath.mpf(98) / 100
-                for k in range(Tv - tau)]
+        beta = [
+            mpmath.mpf(1) / 100 + mpmath.frac(rng * (trial + 3) * (k + 1) * mpmath.sqrt(3)) * mpmath.mpf(98) / 100
+            for k in range(Tv - tau)
+        ]
         best = min(best, objective(beta, tau, v["c"], v["s"], v["B"], v["D"], Tv))
     return best
 
 
-paper.add(SampledInequality(
-    paper.id("thm-3.1/minimum-below-random"), lambda v: _sol(v).value, "<=", _random_objective,
-    "no (τ, β) among 200 pseudo-random feasible choices gives a smaller value of (3) than the computed minimum",
-    src(THEOREM, ("3",), "derived"), symbols=_SYMS, where=_WHERE, hints=_HINTS, samples=4, digits=20, covers=c31))
+paper.add(
+    SampledInequality(
+        paper.id("thm-3.1/minimum-below-random"),
+        lambda v: _sol(v).value,
+        "<=",
+        _random_objective,
+        "no (τ, β) among 200 pseudo-random feasible choices gives a smaller value of (3) than the computed minimum",
+        src(THEOREM, ("3",), "derived"),
+        symbols=_SYMS,
+        where=_WHERE,
+        hints=_HINTS,
+        samples=4,
+        digits=20,
+        covers=c31,
+    )
+)
 
 
 def _brute(v):
     """Independent evaluation: every τ, inner problem by bisection on the water level μ."""
     Tv, cv, sv = int(v["T"]), v["c"], v["s"]
-    best = Tv * sv ** 2
+    best = Tv * sv**2
     for tau in range(1, Tv):
         Dl = delta_tau(cv, sv, v["B"], v["D"], tau)
         ws = [cv ** (-k) for k in range(1, Tv - tau + 1)]
@@ -383,84 +493,167 @@ def _brute(v):
     return best
 
 
-paper.add(NumericIdentity(
-    paper.id("thm-3.1/minimum-matches-bisection"), _brute, lambda v: _sol(v).value,
-    "the pruned active-set solver equals an exhaustive τ search with the inner water level found by bisection",
-    src(THEOREM, ("3",), "derived", "catalog D2"), symbols=_SYMS, where=_WHERE, hints=_HINTS, samples=4, digits=25,
-    budget=60, covers=c31))
+paper.add(
+    NumericIdentity(
+        paper.id("thm-3.1/minimum-matches-bisection"),
+        _brute,
+        lambda v: _sol(v).value,
+        "the pruned active-set solver equals an exhaustive τ search with the inner water level found by bisection",
+        src(THEOREM, ("3",), "derived", "catalog D2"),
+        symbols=_SYMS,
+        where=_WHERE,
+        hints=_HINTS,
+        samples=4,
+        digits=25,
+        budget=60,
+        covers=c31,
+    )
+)
 
 # --- reductions, convex closed form, limits (catalog D4, D7; §4).
 Tsym = sp.Symbol("T", integer=True, positive=True)
-paper.add(Identity(
-    paper.id("thm-3.1/tau-0-is-composition"),
-    printed_objective.subs(tau_s, 0).subs(beta_f(t_s), 1).doit(), alpha * Tsym * s_ ** 2 / (2 * sigma ** 2),
-    "τ = 0 (Δ_0 = min(0, 0, D) = 0) with β_t → 1: (3) is standard composition αT(2ηK/n)²/(2σ²)",
-    src(THEOREM, ("3",), "derived"), covers=c31))
+paper.add(
+    Identity(
+        paper.id("thm-3.1/tau-0-is-composition"),
+        printed_objective.subs(tau_s, 0).subs(beta_f(t_s), 1).doit(),
+        alpha * Tsym * s_**2 / (2 * sigma**2),
+        "τ = 0 (Δ_0 = min(0, 0, D) = 0) with β_t → 1: (3) is standard composition αT(2ηK/n)²/(2σ²)",
+        src(THEOREM, ("3",), "derived"),
+        covers=c31,
+    )
+)
 mm = sp.Symbol("m", positive=True)
 Dp_, sp2 = sp.Symbol("D", positive=True), sp.Symbol("s", positive=True)
 conv = (Dp_ + sp2 * mm) ** 2 / mm
-paper.add(Identity(
-    paper.id("thm-3.1/convex-window-stationary"), sp.diff(conv, mm).subs(mm, Dp_ / sp2), 0,
-    "c = 1: the window cost (D + sm)²/m (all steps active, uniform a = D/m, β = sm/(D + sm)) is stationary at "
-    "m = D/s", src(THEOREM, ("3",), "derived", "catalog D4"), covers=c31))
-paper.add(Identity(
-    paper.id("thm-3.1/convex-plateau-continuous"), conv.subs(mm, Dp_ / sp2), 4 * Dp_ * sp2,
-    "c = 1: min over real m of (D + sm)²/m is 4sD, so the convex plateau is ≈ (α/2σ²)·4sD = 4αηKD/(nσ²) "
-    "(Altschuler & Talwar's rate)", src(THEOREM, ("3",), "derived", "catalog D4"), covers=c31))
-paper.add(Inequality(
-    paper.id("thm-3.1/convex-window-convex"), sp.diff(conv, mm, 2), ">=", 0,
-    "(D + sm)²/m is convex in m > 0, so over integer windows its minimum is at ⌊D/s⌋ or ⌈D/s⌉ (the evaluator's c = 1 "
-    "shortcut)", src(THEOREM, ("3",), "derived"), covers=c31))
+paper.add(
+    Identity(
+        paper.id("thm-3.1/convex-window-stationary"),
+        sp.diff(conv, mm).subs(mm, Dp_ / sp2),
+        0,
+        "c = 1: the window cost (D + sm)²/m (all steps active, uniform a = D/m, β = sm/(D + sm)) is stationary at "
+        "m = D/s",
+        src(THEOREM, ("3",), "derived", "catalog D4"),
+        covers=c31,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-3.1/convex-plateau-continuous"),
+        conv.subs(mm, Dp_ / sp2),
+        4 * Dp_ * sp2,
+        "c = 1: min over real m of (D + sm)²/m is 4sD, so the convex plateau is ≈ (α/2σ²)·4sD = 4αηKD/(nσ²) "
+        "(Altschuler & Talwar's rate)",
+        src(THEOREM, ("3",), "derived", "catalog D4"),
+        covers=c31,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("thm-3.1/convex-window-convex"),
+        sp.diff(conv, mm, 2),
+        ">=",
+        0,
+        "(D + sm)²/m is convex in m > 0, so over integer windows its minimum is at ⌊D/s⌋ or ⌈D/s⌉ (the evaluator's c = 1 "
+        "shortcut)",
+        src(THEOREM, ("3",), "derived"),
+        covers=c31,
+    )
+)
 nn = sp.Symbol("n", positive=True)
-paper.add(Limit(
-    paper.id("thm-3.1/convex-plateau-vanishes"), alpha / (2 * sigma ** 2) * 4 * D * 2 * eta * K / nn, nn, sp.oo, 0,
-    "smooth convex: the plateau (α/2σ²)·4sD with s = 2ηK/n vanishes as n → ∞ (A.15's comparison with Kong & Ribero)",
-    src("Theorem 3.1; Appendix A.15", ("3",), "derived"), covers=c31))
-uu = sp.Symbol("u", positive=True)       # c = 1 + u
+paper.add(
+    Limit(
+        paper.id("thm-3.1/convex-plateau-vanishes"),
+        alpha / (2 * sigma**2) * 4 * D * 2 * eta * K / nn,
+        nn,
+        sp.oo,
+        0,
+        "smooth convex: the plateau (α/2σ²)·4sD with s = 2ηK/n vanishes as n → ∞ (A.15's comparison with Kong & Ribero)",
+        src("Theorem 3.1; Appendix A.15", ("3",), "derived"),
+        covers=c31,
+    )
+)
+uu = sp.Symbol("u", positive=True)  # c = 1 + u
 Wsum = sp.Sum((1 + uu) ** (-2 * i), (i, 1, m_))
-paper.add(Identity(
-    paper.id("thm-3.1/nonconvex-weight-sum"), 1 / ((1 + uu) ** 2 - 1) - Wsum, (1 + uu) ** (-2 * m_) / ((1 + uu) ** 2 - 1),
-    "c = 1 + u > 1: 1/(c² − 1) − Σ_{k=1}^m c^{−2k} = c^{−2m}/(c² − 1) > 0, so every window has Σ c^{−2k} < 1/(c² − 1) "
-    "and, by (12), costs more than D²(c² − 1) once Δ = D",
-    src(THEOREM, ("3", "12"), "derived", "catalog D7"), covers=c31))
-paper.add(Identity(
-    paper.id("thm-3.1/nonconvex-barrier-threshold"), ((1 + sp.sqrt(2) - 1) ** 2 - 1), 1,
-    "ε_∞ ≥ αD²(c² − 1)/(2σ²) reaches the output-perturbation level αD²/(2σ²) exactly at c = 1 + ηL = √2, i.e. "
-    "ηL = √2 − 1: the nonconvex plateau can beat output perturbation only for ηL < √2 − 1 (catalog D7/E13)",
-    src(THEOREM, ("3",), "derived", "catalog D7, E13"), covers=c31))
+paper.add(
+    Identity(
+        paper.id("thm-3.1/nonconvex-weight-sum"),
+        1 / ((1 + uu) ** 2 - 1) - Wsum,
+        (1 + uu) ** (-2 * m_) / ((1 + uu) ** 2 - 1),
+        "c = 1 + u > 1: 1/(c² − 1) − Σ_{k=1}^m c^{−2k} = c^{−2m}/(c² − 1) > 0, so every window has Σ c^{−2k} < 1/(c² − 1) "
+        "and, by (12), costs more than D²(c² − 1) once Δ = D",
+        src(THEOREM, ("3", "12"), "derived", "catalog D7"),
+        covers=c31,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-3.1/nonconvex-barrier-threshold"),
+        ((1 + sp.sqrt(2) - 1) ** 2 - 1),
+        1,
+        "ε_∞ ≥ αD²(c² − 1)/(2σ²) reaches the output-perturbation level αD²/(2σ²) exactly at c = 1 + ηL = √2, i.e. "
+        "ηL = √2 − 1: the nonconvex plateau can beat output perturbation only for ηL < √2 − 1 (catalog D7/E13)",
+        src(THEOREM, ("3",), "derived", "catalog D7, E13"),
+        covers=c31,
+    )
+)
 
 # --- E13: the abstract/conclusion's "better than output perturbation" needs ηL < √2 − 1 for nonconvex losses.
 _one = [sp.Symbol("one", positive=True)]
 _FIG = dict(alpha=2, sigma=1, eta=sp.Rational(1, 10), K=2, n=5, D=1)
-paper.add(SampledInequality(
-    paper.id("thm-3.1/nonconvex-beats-output-perturbation"),
-    lambda v: eps31.evaluate(dps=20, c=sp.Rational(3, 2), T=300, **_FIG), "<=", lambda v: mpmath.mpf(1),
-    "§5 / abstract as worded: Hölder (here smooth nonconvex) losses give a convergent bound better than output "
-    "perturbation αD²/(2σ²) — tested at ηL = 0.5 (c = 1.5), Figure 1's other parameters, T = 300 (α = 2: output "
-    "perturbation = 1)",
-    src("Theorem 3.1 (nonconvex), abstract and §5", ("3",)), symbols=_one, hints=[{"one": 1}], samples=1, digits=12,
-    expect="refuted", erratum="chien-li E13", covers=c31))
-paper.add(SampledInequality(
-    paper.id("thm-3.1/nonconvex-beats-output-perturbation-corrected"),
-    lambda v: eps31.evaluate(dps=20, c=sp.Rational(11, 10), T=300, **_FIG), "<=", lambda v: mpmath.mpf(1),
-    "corrected: the nonconvex plateau is ≥ αD²(c² − 1)/(2σ²) (thm-3.1/nonconvex-weight-sum), so it can beat output "
-    "perturbation only when ηL < √2 − 1; at ηL = 0.1 (Figure 1) it does (α = 2: ε = 0.5463 < 1 = αD²/(2σ²))",
-    src("Theorem 3.1 (nonconvex), abstract and §5", ("3",), "corrected"), symbols=_one, hints=[{"one": 1}],
-    samples=1, digits=12, erratum="chien-li E13", covers=c31))
+paper.add(
+    SampledInequality(
+        paper.id("thm-3.1/nonconvex-beats-output-perturbation"),
+        lambda v: eps31.evaluate(dps=20, c=sp.Rational(3, 2), T=300, **_FIG),
+        "<=",
+        lambda v: mpmath.mpf(1),
+        "§5 / abstract as worded: Hölder (here smooth nonconvex) losses give a convergent bound better than output "
+        "perturbation αD²/(2σ²) — tested at ηL = 0.5 (c = 1.5), Figure 1's other parameters, T = 300 (α = 2: output "
+        "perturbation = 1)",
+        src("Theorem 3.1 (nonconvex), abstract and §5", ("3",)),
+        symbols=_one,
+        hints=[{"one": 1}],
+        samples=1,
+        digits=12,
+        expect="refuted",
+        erratum="chien-li E13",
+        covers=c31,
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("thm-3.1/nonconvex-beats-output-perturbation-corrected"),
+        lambda v: eps31.evaluate(dps=20, c=sp.Rational(11, 10), T=300, **_FIG),
+        "<=",
+        lambda v: mpmath.mpf(1),
+        "corrected: the nonconvex plateau is ≥ αD²(c² − 1)/(2σ²) (thm-3.1/nonconvex-weight-sum), so it can beat output "
+        "perturbation only when ηL < √2 − 1; at ηL = 0.1 (Figure 1) it does (α = 2: ε = 0.5463 < 1 = αD²/(2σ²))",
+        src("Theorem 3.1 (nonconvex), abstract and §5", ("3",), "corrected"),
+        symbols=_one,
+        hints=[{"one": 1}],
+        samples=1,
+        digits=12,
+        erratum="chien-li E13",
+        covers=c31,
+    )
+)
 
 # --- the convex closed form (catalog D4; §7 item 7) as its own formula.
 _m_int = sp.Symbol("m", integer=True, positive=True)
 s_conv = 2 * eta * K / n
-conv_closed = alpha / (2 * sigma ** 2) * sp.Min(
-    s_conv ** 2 * T,
-    sp.Piecewise(((D + s_conv * sp.floor(D / s_conv)) ** 2 / sp.Max(1, sp.floor(D / s_conv)), True)))
+conv_closed = (
+    alpha
+    / (2 * sigma**2)
+    * sp.Min(
+        s_conv**2 * T, sp.Piecewise(((D + s_conv * sp.floor(D / s_conv)) ** 2 / sp.Max(1, sp.floor(D / s_conv)), True))
+    )
+)
 
 
 def _convex_closed(values: Mapping[str, sp.Rational], dps: int):
     """(α/2σ²) min(s²T, min_{1 ≤ m ≤ T − ⌈D/s⌉} (D + sm)²/m): exact rationals, then rounded."""
     sv = 2 * values["eta"] * values["K"] / values["n"]
     Dv, Tv = values["D"], values["T"]
-    best = sv ** 2 * Tv
+    best = sv**2 * Tv
     m_max = Tv - sp.ceiling(Dv / sv)
     if m_max >= 1:
         for m in {max(1, min(m_max, sp.floor(Dv / sv) + d)) for d in (0, 1)}:
@@ -468,23 +661,54 @@ def _convex_closed(values: Mapping[str, sp.Rational], dps: int):
     return mp(values["alpha"] / (2 * values["sigma"] ** 2) * best)
 
 
-convex_cf = paper.add(Formula(
-    paper.id("thm-3.1-convex-closed-form"), sp.Function("varepsilon_convex")(alpha, sigma, eta, K, n, D, T),
-    params("alpha", "sigma", "eta", "K", "n", "D", "T"),
-    src("Theorem 3.1 (convex, c = 1)", ("3",), "derived",
-        "closed form of the exact minimum: (α/2σ²) min(s²T, min_{m ≤ T − ⌈D/s⌉} (D + sm)²/m) ≈ (α/2σ²) min(s²T, 4sD)"),
-    hypotheses=[ALPHA_GT_1], title="(α/2σ²) min(s²T, min_m (D + sm)²/m), exact rational arithmetic",
-    evaluator=_convex_closed))
-_cs = [sp.Symbol(x, positive=True) for x in ("eta", "K", "D")] + [sp.Symbol("n", integer=True, positive=True),
-                                                                  sp.Symbol("T", integer=True, positive=True)]
-paper.add(NumericIdentity(
-    paper.id("thm-3.1-convex-closed-form/equals-thm-3.1"),
-    lambda v: convex_cf.evaluate(dps=30, alpha=2, sigma=1, **{k: sp.Rational(mpmath.nstr(v[k], 40)) for k in
-                                                              ("eta", "K", "D", "n", "T")}),
-    lambda v: solve(mpmath.mpf(1), 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["D"], int(v["T"]),
-                    keep_profile=True).value,
-    "c = 1: the closed form equals the exact Theorem 3.1 minimum computed by the general window scan (no c = 1 "
-    "shortcut)", src("Theorem 3.1 (convex, c = 1)", ("3",), "derived", "catalog D4"), symbols=_cs,
-    where=[_cs[4] <= 200, _cs[3] <= 50],
-    hints=[{"eta": "1/10", "K": 2, "D": 1, "n": 5, "T": 400}, {"eta": "1/10", "K": 2, "D": 1, "n": 5, "T": 50},
-           {"eta": "1/20", "K": 1, "D": 2, "n": 3, "T": 120}], samples=5, digits=25, covers=[convex_cf.id, eps31.id]))
+convex_cf = paper.add(
+    Formula(
+        paper.id("thm-3.1-convex-closed-form"),
+        sp.Function("varepsilon_convex")(alpha, sigma, eta, K, n, D, T),
+        params("alpha", "sigma", "eta", "K", "n", "D", "T"),
+        src(
+            "Theorem 3.1 (convex, c = 1)",
+            ("3",),
+            "derived",
+            "closed form of the exact minimum: (α/2σ²) min(s²T, min_{m ≤ T − ⌈D/s⌉} (D + sm)²/m) ≈ (α/2σ²) min(s²T, 4sD)",
+        ),
+        hypotheses=[ALPHA_GT_1],
+        title="(α/2σ²) min(s²T, min_m (D + sm)²/m), exact rational arithmetic",
+        evaluator=_convex_closed,
+    )
+)
+_cs = [sp.Symbol(x, positive=True) for x in ("eta", "K", "D")] + [
+    sp.Symbol("n", integer=True, positive=True),
+    sp.Symbol("T", integer=True, positive=True),
+]
+paper.add(
+    NumericIdentity(
+        paper.id("thm-3.1-convex-closed-form/equals-thm-3.1"),
+        lambda v: convex_cf.evaluate(
+            dps=30, alpha=2, sigma=1, **{k: sp.Rational(mpmath.nstr(v[k], 40)) for k in ("eta", "K", "D", "n", "T")}
+        ),
+        lambda v: (
+            solve(
+                mpmath.mpf(1),
+                2 * v["eta"] * v["K"] / v["n"],
+                2 * v["eta"] * v["K"],
+                v["D"],
+                int(v["T"]),
+                keep_profile=True,
+            ).value
+        ),
+        "c = 1: the closed form equals the exact Theorem 3.1 minimum computed by the general window scan (no c = 1 "
+        "shortcut)",
+        src("Theorem 3.1 (convex, c = 1)", ("3",), "derived", "catalog D4"),
+        symbols=_cs,
+        where=[_cs[4] <= 200, _cs[3] <= 50],
+        hints=[
+            {"eta": "1/10", "K": 2, "D": 1, "n": 5, "T": 400},
+            {"eta": "1/10", "K": 2, "D": 1, "n": 5, "T": 50},
+            {"eta": "1/20", "K": 1, "D": 2, "n": 3, "T": 120},
+        ],
+        samples=5,
+        digits=25,
+        covers=[convex_cf.id, eps31.id],
+    )
+)

@@ -17,8 +17,7 @@ from derivations.privacy.run import RUN_SYMBOLS as R
 
 from .common import paper
 
-eta, s, Delta, b, n, T = (R[k] for k in ("step_size", "noise_std", "gradient_sensitivity", "batch_size", "n",
-                                         "steps"))
+eta, s, Delta, b, n, T = (R[k] for k in ("step_size", "noise_std", "gradient_sensitivity", "batch_size", "n", "steps"))
 rho, M, D = R["weak_convexity"], R["M"], R["diameter"]
 
 _STEP_22 = Requirement(eta <= 1 / (2 * (rho + M)), "needs η ≤ 1/[2(ρ + M)] (Proposition 2.1(b))")
@@ -37,26 +36,59 @@ def _formula(label):
     return paper.formulas[paper.id(label)]
 
 
-declare(paper, Bound(
-    _formula("thm-2.2-corrected"), "Theorem 2.2 (corrected, √2 L_λ)", Output.rdp("alpha"),
-    Regime(losses=("nonconvex",), batchings=_ANY_FIXED_SIZE,
-           needs=("diameter", "M"), requires=(_STEP_22,)),
-    {**_COMMON, "d_h": D}, _UPDATE,
-    note="bounded domain: the last step alone gives the bound, whatever the order of fixed-size batches"))
-declare(paper, Bound(
-    _formula("thm-2.2"), "Theorem 2.2 (as printed)", Output.rdp("alpha"),
-    Regime(losses=("nonconvex",), batchings=_ANY_FIXED_SIZE,
-           needs=("diameter", "M"), requires=(_STEP_22,)),
-    {**_COMMON, "d_h": D}, _UPDATE, valid=False, corrected_by=paper.id("thm-2.2-corrected"),
-    note="refuted under clipping (kong-ribero E11: the proof's L_λ must be √2 L_λ); the corrected form covers every case"))
-declare(paper, Bound(
-    _formula("thm-2.3-clipped"), "Theorem 2.3, (17)", Output.rdp("alpha"),
-    Regime(losses=("nonconvex",), batchings=("cyclic",), needs=("M",), requires=(_STEP_22, _B_DIVIDES_N)),
-    {**_COMMON, "k": n, "T": T}, _UPDATE,
-    note="valid as printed (its 4α is loose by a factor 2: the proof's last line gives 2α)"))
-declare(paper, Bound(
-    _formula("thm-2.3-unclipped"), "Theorem 2.3, (19)", Output.rdp("alpha"),
-    Regime(losses=("nonconvex",), batchings=("cyclic",), needs=("M",), requires=(_STEP_UNCLIPPED, _B_DIVIDES_N),
-           clipping="forbidden"),
-    {**_COMMON, "k": n, "T": T}, _UPDATE,
-    note="no clipping: clipping breaks the L_λ-Lipschitz step this form uses"))
+declare(
+    paper,
+    Bound(
+        _formula("thm-2.2-corrected"),
+        "Theorem 2.2 (corrected, √2 L_λ)",
+        Output.rdp("alpha"),
+        Regime(losses=("nonconvex",), batchings=_ANY_FIXED_SIZE, needs=("diameter", "M"), requires=(_STEP_22,)),
+        {**_COMMON, "d_h": D},
+        _UPDATE,
+        note="bounded domain: the last step alone gives the bound, whatever the order of fixed-size batches",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("thm-2.2"),
+        "Theorem 2.2 (as printed)",
+        Output.rdp("alpha"),
+        Regime(losses=("nonconvex",), batchings=_ANY_FIXED_SIZE, needs=("diameter", "M"), requires=(_STEP_22,)),
+        {**_COMMON, "d_h": D},
+        _UPDATE,
+        valid=False,
+        corrected_by=paper.id("thm-2.2-corrected"),
+        note="refuted under clipping (kong-ribero E11: the proof's L_λ must be √2 L_λ); the corrected form covers every case",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("thm-2.3-clipped"),
+        "Theorem 2.3, (17)",
+        Output.rdp("alpha"),
+        Regime(losses=("nonconvex",), batchings=("cyclic",), needs=("M",), requires=(_STEP_22, _B_DIVIDES_N)),
+        {**_COMMON, "k": n, "T": T},
+        _UPDATE,
+        note="valid as printed (its 4α is loose by a factor 2: the proof's last line gives 2α)",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("thm-2.3-unclipped"),
+        "Theorem 2.3, (19)",
+        Output.rdp("alpha"),
+        Regime(
+            losses=("nonconvex",),
+            batchings=("cyclic",),
+            needs=("M",),
+            requires=(_STEP_UNCLIPPED, _B_DIVIDES_N),
+            clipping="forbidden",
+        ),
+        {**_COMMON, "k": n, "T": T},
+        _UPDATE,
+        note="no clipping: clipping breaks the L_λ-Lipschitz step this form uses",
+    ),
+)

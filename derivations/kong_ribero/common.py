@@ -81,8 +81,9 @@ MM_POSITIVE = Hypothesis(_m + _M > 0, "m + M > 0 (L_λ of (13) divides by M + m)
 STEP_CLIPPED = Hypothesis(_l <= 1 / (2 * (_m + _M)), "λ ≤ 1/[2(m+M)]")
 STEP_UNCLIPPED = Hypothesis(_l <= 1 / (_m + _M), "λ ≤ 1/(m+M)")
 ALPHA_GT_1 = Hypothesis(plain("alpha") > 1, "α ∈ (1, ∞)")
-B_DIVIDES_K = Hypothesis(sp.Eq(sp.floor(plain("k") / plain("b")), plain("k") / plain("b")),
-                         "b divides k (footnote 3: ℓ = k/b is an integer)")
+B_DIVIDES_K = Hypothesis(
+    sp.Eq(sp.floor(plain("k") / plain("b")), plain("k") / plain("b")), "b divides k (footnote 3: ℓ = k/b is an integer)"
+)
 
 
 def src(label, equations=(), form="printed", note=""):

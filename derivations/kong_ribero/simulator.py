@@ -143,7 +143,7 @@ def shuffled_divergence(inst: Instance, T: int, alpha, i_star: int, delta):
         px, qx = _mixture_density(p, x), _mixture_density(q, x)
         if qx == 0:
             return mpmath.mpf(0)
-        return px ** alpha * qx ** (1 - alpha)
+        return px**alpha * qx ** (1 - alpha)
 
     moment = mpmath.quad(integrand, grid)
     return mpmath.log(moment) / (alpha - 1)

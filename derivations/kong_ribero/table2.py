@@ -32,36 +32,70 @@ row_params = [P[n] for n in ("alpha", "sigma", "lam", "C", "b")] + [E_param, ell
 nonconvex_params = [P[n] for n in ("alpha", "sigma", "lam", "m", "M", "C", "b")] + [E_param, ell_param]
 E_, ell_ = E_param.symbol, ell_param.symbol
 Llam = L_lambda(lam=lam, m=m, M=M)
-r_b = lam * C / (b * sigma)     # λC/(bσ), as in (17)/(19)
-r_nob = lam * C / sigma         # λC/σ, as printed in three entries
+r_b = lam * C / (b * sigma)  # λC/(bσ), as in (17)/(19)
+r_nob = lam * C / sigma  # λC/σ, as printed in three entries
 T2 = "Table 2"
 
 
 def _row(label, expr, prms, form="printed", note="", hyps=()):
-    return paper.add(Formula(paper.id(label), expr, prms, src(f"{T2}: {label}", (), form, note),
-                             hypotheses=[ALPHA_GT_1, *hyps], title=sp.sstr(expr)))
+    return paper.add(
+        Formula(
+            paper.id(label),
+            expr,
+            prms,
+            src(f"{T2}: {label}", (), form, note),
+            hypotheses=[ALPHA_GT_1, *hyps],
+            title=sp.sstr(expr),
+        )
+    )
 
 
-unclipped_convex = _row("table-2-ours-unclipped-convex", alpha * E_ / ell_ * r_b ** 2, row_params)
-unclipped_nonconvex = _row("table-2-ours-unclipped-nonconvex", alpha * E_ * theta(L=Llam, s=ell_) * r_nob ** 2,
-                           nonconvex_params, hyps=[MM_POSITIVE])
-unclipped_nonconvex_c = _row("table-2-ours-unclipped-nonconvex-corrected",
-                             alpha * E_ * theta(L=Llam, s=ell_) * r_b ** 2, nonconvex_params, "corrected",
-                             "1/b² restored as in (19)", hyps=[MM_POSITIVE])
-clipped_convex = _row("table-2-ours-clipped-convex", alpha * E_ * theta(L=sp.sqrt(2), s=ell_) * r_nob ** 2, row_params)
-clipped_convex_c = _row("table-2-ours-clipped-convex-corrected", alpha * E_ * theta(L=sp.sqrt(2), s=ell_) * r_b ** 2,
-                        row_params, "corrected", "1/b² restored as in (17)")
-clipped_nonconvex = _row("table-2-ours-clipped-nonconvex",
-                         alpha * E_ * theta(L=sp.sqrt(2) * Llam, s=ell_) * r_nob ** 2, nonconvex_params,
-                         hyps=[MM_POSITIVE])
-clipped_nonconvex_c = _row("table-2-ours-clipped-nonconvex-corrected",
-                           alpha * E_ * theta(L=sp.sqrt(2) * Llam, s=ell_) * r_b ** 2, nonconvex_params, "corrected",
-                           "1/b² restored as in (17)", hyps=[MM_POSITIVE])
-local_dp = _row("table-2-chua-local-dp", alpha * E_ / 2 * r_b ** 2, row_params, note="[14, Thm 3.1] (disjoint batches)")
-mironov = _row("table-2-mironov-thm-11", alpha * E_ / ell_ * r_b ** 2, row_params, note="[25, Thm 11] (Poisson)")
+unclipped_convex = _row("table-2-ours-unclipped-convex", alpha * E_ / ell_ * r_b**2, row_params)
+unclipped_nonconvex = _row(
+    "table-2-ours-unclipped-nonconvex",
+    alpha * E_ * theta(L=Llam, s=ell_) * r_nob**2,
+    nonconvex_params,
+    hyps=[MM_POSITIVE],
+)
+unclipped_nonconvex_c = _row(
+    "table-2-ours-unclipped-nonconvex-corrected",
+    alpha * E_ * theta(L=Llam, s=ell_) * r_b**2,
+    nonconvex_params,
+    "corrected",
+    "1/b² restored as in (19)",
+    hyps=[MM_POSITIVE],
+)
+clipped_convex = _row("table-2-ours-clipped-convex", alpha * E_ * theta(L=sp.sqrt(2), s=ell_) * r_nob**2, row_params)
+clipped_convex_c = _row(
+    "table-2-ours-clipped-convex-corrected",
+    alpha * E_ * theta(L=sp.sqrt(2), s=ell_) * r_b**2,
+    row_params,
+    "corrected",
+    "1/b² restored as in (17)",
+)
+clipped_nonconvex = _row(
+    "table-2-ours-clipped-nonconvex",
+    alpha * E_ * theta(L=sp.sqrt(2) * Llam, s=ell_) * r_nob**2,
+    nonconvex_params,
+    hyps=[MM_POSITIVE],
+)
+clipped_nonconvex_c = _row(
+    "table-2-ours-clipped-nonconvex-corrected",
+    alpha * E_ * theta(L=sp.sqrt(2) * Llam, s=ell_) * r_b**2,
+    nonconvex_params,
+    "corrected",
+    "1/b² restored as in (17)",
+    hyps=[MM_POSITIVE],
+)
+local_dp = _row("table-2-chua-local-dp", alpha * E_ / 2 * r_b**2, row_params, note="[14, Thm 3.1] (disjoint batches)")
+mironov = _row("table-2-mironov-thm-11", alpha * E_ / ell_ * r_b**2, row_params, note="[25, Thm 11] (Poisson)")
 Q_param = P["H"].__class__(sp.Symbol("Q", positive=True), "Lipschitz constant Q of f")
-pabi = _row("table-2-pabi", alpha * E_ / ell_ * (lam * Q_param.symbol / sigma) ** 2,
-            [P[n] for n in ("alpha", "sigma", "lam")] + [Q_param, E_param, ell_param], note="[17, Thm 35]")
+pabi = _row(
+    "table-2-pabi",
+    alpha * E_ / ell_ * (lam * Q_param.symbol / sigma) ** 2,
+    [P[n] for n in ("alpha", "sigma", "lam")] + [Q_param, E_param, ell_param],
+    note="[17, Thm 35]",
+)
 
 
 def _sub(f, **kw):
@@ -74,31 +108,69 @@ def _columns(label, nonconvex, convex, statement, form="printed", note="", **kw)
     """The convex entry is the m → 0 limit of the nonconvex one: L_λ is continuous in m with
     L_λ(0, M) = 1 (L-lambda-limit-m-to-0) and θ_L(ℓ) is continuous in L (theta-limit-L-to-1), so the
     limit is the nonconvex entry at m = 0."""
-    return paper.add(Identity(paper.id(label), _sub(nonconvex, m=0), _sub(convex), statement,
-                              src(f"{T2}: columns", (), form, note), covers=[nonconvex.id, convex.id], **kw))
+    return paper.add(
+        Identity(
+            paper.id(label),
+            _sub(nonconvex, m=0),
+            _sub(convex),
+            statement,
+            src(f"{T2}: columns", (), form, note),
+            covers=[nonconvex.id, convex.id],
+            **kw,
+        )
+    )
 
 
-_columns("table-2-unclipped-columns", unclipped_nonconvex, unclipped_convex,
-         "row 'Ours' (no clipping) as printed: the nonconvex entry αEθ_{L_λ}(ℓ)[λC/σ]² at m → 0 (L_λ → 1, "
-         "θ → 1/ℓ) equals the convex entry (αE/ℓ)[λC/(bσ)]²", expect="refuted", erratum="kong-ribero E15",
-         hints=[{"b": 2}])
-_columns("table-2-unclipped-columns-corrected", unclipped_nonconvex_c, unclipped_convex,
-         "with the 1/b² of (19) the nonconvex entry αEθ_{L_λ}(ℓ)[λC/(bσ)]² at m → 0 equals the convex "
-         "(αE/ℓ)[λC/(bσ)]²", form="corrected", erratum="kong-ribero E15")
-_columns("table-2-clipped-columns", clipped_nonconvex, clipped_convex,
-         "row 'Ours' (clipping) as printed: αEθ_{√2L_λ}(ℓ)[λC/σ]² at m → 0 equals αEθ_√2(ℓ)[λC/σ]² (consistent; "
-         "both entries lack the 1/b², see table-2-clipped-vs-17)")
-eq17_generic = (4 * alpha * r_b ** 2 * (1 + Eg * theta(L=sp.sqrt(2) * Llam, s=ellg))).subs({m: mp_, M: Mp})
-paper.add(Identity(
-    paper.id("table-2-clipped-vs-17"), eq17_generic, 4 * alpha * r_b ** 2 + 4 * _sub(clipped_nonconvex),
-    "Table 2's clipped nonconvex entry is (17)'s E-term up to the constant 4: (17) = 4α[λC/(bσ)]² + 4·entry",
-    src(f"{T2}: clipped row vs (17)", ("17",)), expect="refuted", erratum="kong-ribero E15", hints=[{"b": 2}],
-    covers=[clipped_nonconvex.id]))
-paper.add(Identity(
-    paper.id("table-2-clipped-vs-17-corrected"), eq17_generic, 4 * alpha * r_b ** 2 + 4 * _sub(clipped_nonconvex_c),
-    "with [λC/(bσ)]²: (17) = 4α[λC/(bσ)]² + 4·entry (the printed entry is off by the factor b²)",
-    src(f"{T2}: clipped row vs (17)", ("17",), "corrected"), erratum="kong-ribero E15",
-    covers=[clipped_nonconvex_c.id]))
+_columns(
+    "table-2-unclipped-columns",
+    unclipped_nonconvex,
+    unclipped_convex,
+    "row 'Ours' (no clipping) as printed: the nonconvex entry αEθ_{L_λ}(ℓ)[λC/σ]² at m → 0 (L_λ → 1, "
+    "θ → 1/ℓ) equals the convex entry (αE/ℓ)[λC/(bσ)]²",
+    expect="refuted",
+    erratum="kong-ribero E15",
+    hints=[{"b": 2}],
+)
+_columns(
+    "table-2-unclipped-columns-corrected",
+    unclipped_nonconvex_c,
+    unclipped_convex,
+    "with the 1/b² of (19) the nonconvex entry αEθ_{L_λ}(ℓ)[λC/(bσ)]² at m → 0 equals the convex (αE/ℓ)[λC/(bσ)]²",
+    form="corrected",
+    erratum="kong-ribero E15",
+)
+_columns(
+    "table-2-clipped-columns",
+    clipped_nonconvex,
+    clipped_convex,
+    "row 'Ours' (clipping) as printed: αEθ_{√2L_λ}(ℓ)[λC/σ]² at m → 0 equals αEθ_√2(ℓ)[λC/σ]² (consistent; "
+    "both entries lack the 1/b², see table-2-clipped-vs-17)",
+)
+eq17_generic = (4 * alpha * r_b**2 * (1 + Eg * theta(L=sp.sqrt(2) * Llam, s=ellg))).subs({m: mp_, M: Mp})
+paper.add(
+    Identity(
+        paper.id("table-2-clipped-vs-17"),
+        eq17_generic,
+        4 * alpha * r_b**2 + 4 * _sub(clipped_nonconvex),
+        "Table 2's clipped nonconvex entry is (17)'s E-term up to the constant 4: (17) = 4α[λC/(bσ)]² + 4·entry",
+        src(f"{T2}: clipped row vs (17)", ("17",)),
+        expect="refuted",
+        erratum="kong-ribero E15",
+        hints=[{"b": 2}],
+        covers=[clipped_nonconvex.id],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("table-2-clipped-vs-17-corrected"),
+        eq17_generic,
+        4 * alpha * r_b**2 + 4 * _sub(clipped_nonconvex_c),
+        "with [λC/(bσ)]²: (17) = 4α[λC/(bσ)]² + 4·entry (the printed entry is off by the factor b²)",
+        src(f"{T2}: clipped row vs (17)", ("17",), "corrected"),
+        erratum="kong-ribero E15",
+        covers=[clipped_nonconvex_c.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Figure 1
@@ -125,16 +197,36 @@ def figure_1_curves(ts, alpha_value="2", Q="10", dps=20):
     out: dict[str, list] = {}
     common = dict(alpha=alpha_value, sigma=p["sigma"], lam=p["lam"], C=p["C"], b=p["b"], k=p["k"])
     for mm, MM in FIGURE_1_MM:
-        out[f"(19), m={mm}, M={MM}"] = [paper.formulas["kong-ribero/thm-2.3-unclipped"].evaluate(
-            dps=dps, m=mm, M=MM, T=t, **common) / int(alpha_value) for t in ts]
-    out["(17), m=0, M=1"] = [paper.formulas["kong-ribero/thm-2.3-clipped"].evaluate(
-        dps=dps, m="0", M="1", T=t, **common) / int(alpha_value) for t in ts]
+        out[f"(19), m={mm}, M={MM}"] = [
+            paper.formulas["kong-ribero/thm-2.3-unclipped"].evaluate(dps=dps, m=mm, M=MM, T=t, **common)
+            / int(alpha_value)
+            for t in ts
+        ]
+    out["(17), m=0, M=1"] = [
+        paper.formulas["kong-ribero/thm-2.3-clipped"].evaluate(dps=dps, m="0", M="1", T=t, **common) / int(alpha_value)
+        for t in ts
+    ]
     rows = {"[14] local DP": local_dp, "[25, Thm 11]": mironov}
     for label, f in rows.items():
-        out[label] = [f.evaluate(dps=dps, alpha=alpha_value, sigma=p["sigma"], lam=p["lam"], C=p["C"], b=p["b"],
-                                 E=-(-t // ell_v), ell=ell_v) / int(alpha_value) for t in ts]
-    out[f"PABI [17], Q={Q}"] = [pabi.evaluate(dps=dps, alpha=alpha_value, sigma=p["sigma"], lam=p["lam"], Q=Q,
-                                              E=-(-t // ell_v), ell=ell_v) / int(alpha_value) for t in ts]
+        out[label] = [
+            f.evaluate(
+                dps=dps,
+                alpha=alpha_value,
+                sigma=p["sigma"],
+                lam=p["lam"],
+                C=p["C"],
+                b=p["b"],
+                E=-(-t // ell_v),
+                ell=ell_v,
+            )
+            / int(alpha_value)
+            for t in ts
+        ]
+    out[f"PABI [17], Q={Q}"] = [
+        pabi.evaluate(dps=dps, alpha=alpha_value, sigma=p["sigma"], lam=p["lam"], Q=Q, E=-(-t // ell_v), ell=ell_v)
+        / int(alpha_value)
+        for t in ts
+    ]
     r2 = (mpmath.mpf(p["lam"]) * int(p["C"]) / (p["b"] * mpmath.mpf(p["sigma"]))) ** 2
     out["swap composition 2E r²"] = [2 * (-(-t // ell_v)) * r2 for t in ts]
     return out
@@ -144,7 +236,16 @@ def figure_1_curves(ts, alpha_value="2", Q="10", dps=20):
 def figure_1() -> FigureData:
     """Figure 1 (left panel regime): ε/α against the number of iterations, caption parameters."""
     curves = figure_1_curves(FIGURE_1_TS)
-    return FigureData("figure-1", [Panel(
-        "Kong & Ribero Fig. 1 regime: λ=1e-5, C=10, σ=1e-5, b=10, k=1e4", "iterations t", "ε / α",
-        [Series(label, list(FIGURE_1_TS), values, "step") for label, values in curves.items()],
-        xscale="log", yscale="log")])
+    return FigureData(
+        "figure-1",
+        [
+            Panel(
+                "Kong & Ribero Fig. 1 regime: λ=1e-5, C=10, σ=1e-5, b=10, k=1e4",
+                "iterations t",
+                "ε / α",
+                [Series(label, list(FIGURE_1_TS), values, "step") for label, values in curves.items()],
+                xscale="log",
+                yscale="log",
+            )
+        ],
+    )

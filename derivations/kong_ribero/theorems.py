@@ -14,8 +14,34 @@ from symbolic import Formula, Hypothesis, Identity, Inequality, Limit, Parameter
 from symbolic.params import nonnegative
 from derivations.privacy.gaussian import gaussian_density, renyi_divergence_integral
 
-from .common import (ALPHA_GT_1, B_DIVIDES_K, MM_POSITIVE, STEP_CLIPPED, STEP_UNCLIPPED, C, L, T, alpha, b,
-                     d_h, ell, geometric, j, k, lam, m, M, n, paper, params, plain, sbar, sigma, src, t, tau, u)
+from .common import (
+    ALPHA_GT_1,
+    B_DIVIDES_K,
+    MM_POSITIVE,
+    STEP_CLIPPED,
+    STEP_UNCLIPPED,
+    C,
+    L,
+    T,
+    alpha,
+    b,
+    d_h,
+    ell,
+    geometric,
+    j,
+    k,
+    lam,
+    m,
+    M,
+    paper,
+    params,
+    plain,
+    sbar,
+    sigma,
+    src,
+    t,
+    tau,
+)
 from .constants import L_lambda, theta, theta_expr
 from .lemma_a3 import lemma_a4a
 
@@ -28,18 +54,29 @@ E_floor = sp.floor(T / ell)
 
 def rhs26(Lx, taux, sx, Tx, ellx, Ex):
     """(α/2σ²)[(Lτ + s̄)² θ_L(ℓ) + s̄²{(E − 1)θ_L(ℓ) + θ_L(T − Eℓ)}] (26)."""
-    return alpha / (2 * sigma ** 2) * ((Lx * taux + sx) ** 2 * theta(L=Lx, s=ellx)
-                                       + sx ** 2 * ((Ex - 1) * theta(L=Lx, s=ellx) + theta(L=Lx, s=Tx - Ex * ellx)))
+    return (
+        alpha
+        / (2 * sigma**2)
+        * (
+            (Lx * taux + sx) ** 2 * theta(L=Lx, s=ellx)
+            + sx**2 * ((Ex - 1) * theta(L=Lx, s=ellx) + theta(L=Lx, s=Tx - Ex * ellx))
+        )
+    )
 
 
-prop_a5a = paper.add(Formula(
-    paper.id("prop-a.5a"),
-    rhs26(L, tau, sbar, T, ell, E_floor),
-    params("alpha", "sigma", "L", "tau", "sbar", "T", "ell"),
-    src("Proposition A.5(a), eq. (26)", "26"),
-    hypotheses=[ALPHA_GT_1, Hypothesis(plain("ell") <= plain("T"), "ℓ ∈ [T] (E = ⌊T/ℓ⌋ ≥ 1; (26) fails for T < ℓ)")],
-    title="(α/2σ²)[(Lτ+s̄)² θ_L(ℓ) + s̄²{(E−1)θ_L(ℓ) + θ_L(T−Eℓ)}], E = ⌊T/ℓ⌋",
-))
+prop_a5a = paper.add(
+    Formula(
+        paper.id("prop-a.5a"),
+        rhs26(L, tau, sbar, T, ell, E_floor),
+        params("alpha", "sigma", "L", "tau", "sbar", "T", "ell"),
+        src("Proposition A.5(a), eq. (26)", "26"),
+        hypotheses=[
+            ALPHA_GT_1,
+            Hypothesis(plain("ell") <= plain("T"), "ℓ ∈ [T] (E = ⌊T/ℓ⌋ ≥ 1; (26) fails for T < ℓ)"),
+        ],
+        title="(α/2σ²)[(Lτ+s̄)² θ_L(ℓ) + s̄²{(E−1)θ_L(ℓ) + θ_L(T−Eℓ)}], E = ⌊T/ℓ⌋",
+    )
+)
 cA5 = [prop_a5a.id, theta.id]
 
 # The proof: B_1(τ, T) = (α/2)((Lτ+s)/σ)² θ_L(T), summed over the passes (T = Eℓ + r).
@@ -53,111 +90,211 @@ def B1(taux, Tx):
 
 
 decomposition = B1(tau, ell) + (Ep - 1) * B1(0, ell) + B1(0, r)
-paper.add(Identity(
-    paper.id("prop-a.5a-decomposition"), decomposition, rhs26(L, tau, s_, Ep * ell + r, ell, Ep),
-    "proof of Proposition A.5(a): B_1(τ, ℓ) + (E − 1) B_1(0, ℓ) + B_1(0, T − Eℓ) equals the right-hand side of (26) "
-    "(T = Eℓ + r)", src("Proposition A.5(a), proof", "26"), covers=cA5))
-B2_printed = alpha / sigma ** 2 * ((L * tau + s_) ** 2 + s_ ** 2 * ((Ep - 1) * theta(L=L, s=ell) + theta(L=L, s=r)))
-paper.add(Identity(
-    paper.id("prop-a.5a-proof-B2"), decomposition, B2_printed,
-    "printed end of the proof of Proposition A.5(a): B_1(τ,ℓ) + (E−1)B_1(0,ℓ) + B_1(0,T−Eℓ) = B_2 with "
-    "B_2 := (α/σ²)[(Lτ + s)² + s²{(E−1)θ_L(ℓ) + θ_L(T−Eℓ)}]",
-    src("Proposition A.5(a), proof", "26"), expect="refuted", erratum="kong-ribero E13",
-    hints=[{"L": 2, "ell": 3, "E": 2, "r": 2, "tau": 1, "s": 1, "alpha": 1, "sigma": 1}], covers=cA5))
-paper.add(Identity(
-    paper.id("prop-a.5a-proof-B2-corrected"), decomposition,
-    alpha / (2 * sigma ** 2) * ((L * tau + s_) ** 2 * theta(L=L, s=ell)
-                                + s_ ** 2 * ((Ep - 1) * theta(L=L, s=ell) + theta(L=L, s=r))),
-    "corrected: B_2 := (α/2σ²)[(Lτ + s)² θ_L(ℓ) + s²{(E−1)θ_L(ℓ) + θ_L(T−Eℓ)}], the right-hand side of (26) "
-    "(the printed B_2 is an upper bound: '=' should be '≤')",
-    src("Proposition A.5(a), proof", "26", "corrected"), erratum="kong-ribero E13", covers=cA5))
+paper.add(
+    Identity(
+        paper.id("prop-a.5a-decomposition"),
+        decomposition,
+        rhs26(L, tau, s_, Ep * ell + r, ell, Ep),
+        "proof of Proposition A.5(a): B_1(τ, ℓ) + (E − 1) B_1(0, ℓ) + B_1(0, T − Eℓ) equals the right-hand side of (26) "
+        "(T = Eℓ + r)",
+        src("Proposition A.5(a), proof", "26"),
+        covers=cA5,
+    )
+)
+B2_printed = alpha / sigma**2 * ((L * tau + s_) ** 2 + s_**2 * ((Ep - 1) * theta(L=L, s=ell) + theta(L=L, s=r)))
+paper.add(
+    Identity(
+        paper.id("prop-a.5a-proof-B2"),
+        decomposition,
+        B2_printed,
+        "printed end of the proof of Proposition A.5(a): B_1(τ,ℓ) + (E−1)B_1(0,ℓ) + B_1(0,T−Eℓ) = B_2 with "
+        "B_2 := (α/σ²)[(Lτ + s)² + s²{(E−1)θ_L(ℓ) + θ_L(T−Eℓ)}]",
+        src("Proposition A.5(a), proof", "26"),
+        expect="refuted",
+        erratum="kong-ribero E13",
+        hints=[{"L": 2, "ell": 3, "E": 2, "r": 2, "tau": 1, "s": 1, "alpha": 1, "sigma": 1}],
+        covers=cA5,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("prop-a.5a-proof-B2-corrected"),
+        decomposition,
+        alpha
+        / (2 * sigma**2)
+        * ((L * tau + s_) ** 2 * theta(L=L, s=ell) + s_**2 * ((Ep - 1) * theta(L=L, s=ell) + theta(L=L, s=r))),
+        "corrected: B_2 := (α/2σ²)[(Lτ + s)² θ_L(ℓ) + s²{(E−1)θ_L(ℓ) + θ_L(T−Eℓ)}], the right-hand side of (26) "
+        "(the printed B_2 is an upper bound: '=' should be '≤')",
+        src("Proposition A.5(a), proof", "26", "corrected"),
+        erratum="kong-ribero E13",
+        covers=cA5,
+    )
+)
 
 # ---------------------------------------------------------------------------
 # The linear-Gaussian example: 1-D, h = 0, φ_t(x) = Lx (+ s̄ at t ≡ 1 mod ℓ),
 # Y_0 = Y'_0 + τ deterministically, shared noise.  Y_T − Y'_T is deterministic and both are
 # Gaussian with variance σ² S_T, so D_α = α (L^T τ + s̄ Σ_j L^{T−t_j})² / (2σ² S_T) exactly.
-E_ceil = sp.ceiling(T / ell)   # number of steps t ∈ [T] with t ≡ 1 (mod ℓ)
-gap = L ** T * tau + sbar * sp.Sum(L ** (T - 1 - j * ell), (j, 0, E_ceil - 1))
-lin_gauss = paper.add(Formula(
-    paper.id("linear-gaussian-divergence"),
-    alpha * gap ** 2 / (2 * sigma ** 2 * geometric(L, T)),
-    params("alpha", "sigma", "L", "tau", "sbar", "T", "ell"),
-    src("Lemma A.4 / Proposition A.5: linear-Gaussian instance", ("24", "26"), "derived",
-        "exact Rényi divergence of the linear-Gaussian example; lower bound for any valid (26)"),
-    hypotheses=[ALPHA_GT_1],
-    title="α (L^T τ + s̄ Σ_{t ≡ 1 (ℓ)} L^{T−t})² / (2σ² Σ_{i<T} L^{2i})",
-))
+E_ceil = sp.ceiling(T / ell)  # number of steps t ∈ [T] with t ≡ 1 (mod ℓ)
+gap = L**T * tau + sbar * sp.Sum(L ** (T - 1 - j * ell), (j, 0, E_ceil - 1))
+lin_gauss = paper.add(
+    Formula(
+        paper.id("linear-gaussian-divergence"),
+        alpha * gap**2 / (2 * sigma**2 * geometric(L, T)),
+        params("alpha", "sigma", "L", "tau", "sbar", "T", "ell"),
+        src(
+            "Lemma A.4 / Proposition A.5: linear-Gaussian instance",
+            ("24", "26"),
+            "derived",
+            "exact Rényi divergence of the linear-Gaussian example; lower bound for any valid (26)",
+        ),
+        hypotheses=[ALPHA_GT_1],
+        title="α (L^T τ + s̄ Σ_{t ≡ 1 (ℓ)} L^{T−t})² / (2σ² Σ_{i<T} L^{2i})",
+    )
+)
 cLG = [lin_gauss.id]
 Vf, Df = sp.Function("V"), sp.Function("D")
-paper.add(Recurrence(
-    paper.id("linear-gaussian-variance"), Vf, t, sigma ** 2 * geometric(L, t),
-    sp.Eq(Vf(t + 1), L ** 2 * Vf(t) + sigma ** 2), {0: 0},
-    "Var Y_t = σ² S_t: V_{t+1} = L² V_t + σ², V_0 = 0 (Y_0 deterministic)",
-    src("linear-Gaussian example", (), "derived"), covers=cLG))
-paper.add(Recurrence(
-    paper.id("linear-gaussian-mean-gap"), Df, t, L ** (t - 1) * (L * tau + sbar), sp.Eq(Df(t + 1), L * Df(t)),
-    {1: L * tau + sbar},
-    "one pass: E[Y_t − Y'_t] = L^{t−1}(Lτ + s̄) for t ≥ 1 (D_1 = Lτ + s̄, then D_{t+1} = L D_t)",
-    src("linear-Gaussian example", (), "derived"), start=1, covers=cLG))
-paper.add(Identity(
-    paper.id("lem-a.4a-tight"), lin_gauss(ell=T), lemma_a4a(s=sbar),
-    "(24) is attained: for T = ℓ the linear-Gaussian divergence equals (α/2)((Lτ + s̄)/σ)² θ_L(T) exactly",
-    src("Lemma A.4(a), eq. (24)", "24", "derived", "tightness"), covers=cLG + [lemma_a4a.id]))
-paper.add(Inequality(
-    paper.id("prop-a.5a-T-lt-ell"), lin_gauss.expr, "<=", prop_a5a.expr,
-    "(26) used without its guard, for T < ℓ (E = 0; as in the proof of Theorem 2.2, E25): the exact "
-    "linear-Gaussian divergence is ≤ (26)",
-    src("Proposition A.5(a), eq. (26)", "26", "printed"), where=[T < ell], expect="refuted",
-    erratum="kong-ribero E13", hints=[{"L": 2, "tau": 1, "sbar": 1, "T": 2, "ell": 3, "alpha": 2, "sigma": 1}],
-    covers=cA5 + cLG))
-paper.add(Inequality(
-    paper.id("prop-a.5a-T-lt-ell-corrected"), lin_gauss.expr, "<=", prop_a5a.expr,
-    "with the guard ℓ ≤ T (E ≥ 1) the exact linear-Gaussian divergence is ≤ (26) (sampled; < for E ≥ 2: "
-    "(26) is not tight over several passes)",
-    src("Proposition A.5(a), eq. (26)", "26", "corrected", "hypothesis ℓ ∈ [T] enforced"), where=[ell <= T],
-    expect="checked", samples=12, budget=8, erratum="kong-ribero E13", covers=cA5 + cLG))
+paper.add(
+    Recurrence(
+        paper.id("linear-gaussian-variance"),
+        Vf,
+        t,
+        sigma**2 * geometric(L, t),
+        sp.Eq(Vf(t + 1), L**2 * Vf(t) + sigma**2),
+        {0: 0},
+        "Var Y_t = σ² S_t: V_{t+1} = L² V_t + σ², V_0 = 0 (Y_0 deterministic)",
+        src("linear-Gaussian example", (), "derived"),
+        covers=cLG,
+    )
+)
+paper.add(
+    Recurrence(
+        paper.id("linear-gaussian-mean-gap"),
+        Df,
+        t,
+        L ** (t - 1) * (L * tau + sbar),
+        sp.Eq(Df(t + 1), L * Df(t)),
+        {1: L * tau + sbar},
+        "one pass: E[Y_t − Y'_t] = L^{t−1}(Lτ + s̄) for t ≥ 1 (D_1 = Lτ + s̄, then D_{t+1} = L D_t)",
+        src("linear-Gaussian example", (), "derived"),
+        start=1,
+        covers=cLG,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-a.4a-tight"),
+        lin_gauss(ell=T),
+        lemma_a4a(s=sbar),
+        "(24) is attained: for T = ℓ the linear-Gaussian divergence equals (α/2)((Lτ + s̄)/σ)² θ_L(T) exactly",
+        src("Lemma A.4(a), eq. (24)", "24", "derived", "tightness"),
+        covers=cLG + [lemma_a4a.id],
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("prop-a.5a-T-lt-ell"),
+        lin_gauss.expr,
+        "<=",
+        prop_a5a.expr,
+        "(26) used without its guard, for T < ℓ (E = 0; as in the proof of Theorem 2.2, E25): the exact "
+        "linear-Gaussian divergence is ≤ (26)",
+        src("Proposition A.5(a), eq. (26)", "26", "printed"),
+        where=[T < ell],
+        expect="refuted",
+        erratum="kong-ribero E13",
+        hints=[{"L": 2, "tau": 1, "sbar": 1, "T": 2, "ell": 3, "alpha": 2, "sigma": 1}],
+        covers=cA5 + cLG,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("prop-a.5a-T-lt-ell-corrected"),
+        lin_gauss.expr,
+        "<=",
+        prop_a5a.expr,
+        "with the guard ℓ ≤ T (E ≥ 1) the exact linear-Gaussian divergence is ≤ (26) (sampled; < for E ≥ 2: "
+        "(26) is not tight over several passes)",
+        src("Proposition A.5(a), eq. (26)", "26", "corrected", "hypothesis ℓ ∈ [T] enforced"),
+        where=[ell <= T],
+        expect="checked",
+        samples=12,
+        budget=8,
+        erratum="kong-ribero E13",
+        covers=cA5 + cLG,
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 2.2, eq. (16).
 Llam = L_lambda(lam=lam, m=m, M=M)
 thm22_params = params("alpha", "sigma", "lam", "m", "M", "d_h", "C", "b")
-thm22 = paper.add(Formula(
-    paper.id("thm-2.2"),
-    alpha / (2 * sigma ** 2) * (Llam * d_h + 2 * lam * C / b) ** 2,
-    thm22_params,
-    src("Theorem 2.2, eq. (16)", "16"),
-    hypotheses=[ALPHA_GT_1, MM_POSITIVE, STEP_CLIPPED],
-    title="(α/2σ²)(L_λ d_h + 2λC/b)²: bounded domain, T-independent",
-))
-thm22c = paper.add(Formula(
-    paper.id("thm-2.2-corrected"),
-    alpha / (2 * sigma ** 2) * (sp.sqrt(2) * Llam * d_h + 2 * lam * C / b) ** 2,
-    thm22_params,
-    src("Theorem 2.2, eq. (16)", "16", "corrected",
-        "L_λ replaced by √2 L_λ: with clipping Proposition 2.1(b) only gives √2 L_λ (erratum E11 of ERRATA.md)"),
-    hypotheses=[ALPHA_GT_1, MM_POSITIVE, STEP_CLIPPED],
-    title="(α/2σ²)(√2 L_λ d_h + 2λC/b)²",
-))
+thm22 = paper.add(
+    Formula(
+        paper.id("thm-2.2"),
+        alpha / (2 * sigma**2) * (Llam * d_h + 2 * lam * C / b) ** 2,
+        thm22_params,
+        src("Theorem 2.2, eq. (16)", "16"),
+        hypotheses=[ALPHA_GT_1, MM_POSITIVE, STEP_CLIPPED],
+        title="(α/2σ²)(L_λ d_h + 2λC/b)²: bounded domain, T-independent",
+    )
+)
+thm22c = paper.add(
+    Formula(
+        paper.id("thm-2.2-corrected"),
+        alpha / (2 * sigma**2) * (sp.sqrt(2) * Llam * d_h + 2 * lam * C / b) ** 2,
+        thm22_params,
+        src(
+            "Theorem 2.2, eq. (16)",
+            "16",
+            "corrected",
+            "L_λ replaced by √2 L_λ: with clipping Proposition 2.1(b) only gives √2 L_λ (erratum E11 of ERRATA.md)",
+        ),
+        hypotheses=[ALPHA_GT_1, MM_POSITIVE, STEP_CLIPPED],
+        title="(α/2σ²)(√2 L_λ d_h + 2λC/b)²",
+    )
+)
 s22 = 2 * lam * C / b
-paper.add(Identity(
-    paper.id("thm-2.2-proof-instantiation"), rhs26(Llam, d_h, s22, 1, ell, sp.floor(1 / ell)),
-    alpha / (2 * sigma ** 2) * (Llam * d_h + s22) ** 2,
-    "printed proof of Theorem 2.2: Proposition A.5(a) with T = 1, ℓ = k/b, τ = d_h, s = 2λC/b, L = L_λ gives "
-    "(α/2σ²)(L d_h + 2λC/b)²",
-    src("Theorem 2.2, proof (A.3.1)", ("16", "26")), expect="refuted", erratum="kong-ribero E25",
-    hints=[{"ell": 2, "lam": R(1, 8), "m": 1, "M": 1, "d_h": 1, "C": 1, "b": 1, "alpha": 2, "sigma": 1}],
-    covers=[thm22.id, prop_a5a.id]))
-paper.add(Identity(
-    paper.id("thm-2.2-proof-instantiation-corrected"), lemma_a4a(L=Llam, tau=d_h, s=s22, T=1), thm22.expr,
-    "corrected: Lemma A.4(a) with T = ℓ = 1 (θ_L(1) = 1), τ = d_h, s = 2λC/b, L = L_λ gives exactly (16) "
-    "(with L = √2 L_λ under clipping: thm-2.2-corrected)",
-    src("Theorem 2.2, proof (A.3.1)", ("16", "24"), "corrected"), erratum="kong-ribero E25",
-    covers=[thm22.id, lemma_a4a.id]))
+paper.add(
+    Identity(
+        paper.id("thm-2.2-proof-instantiation"),
+        rhs26(Llam, d_h, s22, 1, ell, sp.floor(1 / ell)),
+        alpha / (2 * sigma**2) * (Llam * d_h + s22) ** 2,
+        "printed proof of Theorem 2.2: Proposition A.5(a) with T = 1, ℓ = k/b, τ = d_h, s = 2λC/b, L = L_λ gives "
+        "(α/2σ²)(L d_h + 2λC/b)²",
+        src("Theorem 2.2, proof (A.3.1)", ("16", "26")),
+        expect="refuted",
+        erratum="kong-ribero E25",
+        hints=[{"ell": 2, "lam": R(1, 8), "m": 1, "M": 1, "d_h": 1, "C": 1, "b": 1, "alpha": 2, "sigma": 1}],
+        covers=[thm22.id, prop_a5a.id],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-2.2-proof-instantiation-corrected"),
+        lemma_a4a(L=Llam, tau=d_h, s=s22, T=1),
+        thm22.expr,
+        "corrected: Lemma A.4(a) with T = ℓ = 1 (θ_L(1) = 1), τ = d_h, s = 2λC/b, L = L_λ gives exactly (16) "
+        "(with L = √2 L_λ under clipping: thm-2.2-corrected)",
+        src("Theorem 2.2, proof (A.3.1)", ("16", "24"), "corrected"),
+        erratum="kong-ribero E25",
+        covers=[thm22.id, lemma_a4a.id],
+    )
+)
 Mp = sp.Symbol("M", positive=True)
-paper.add(Limit(
-    paper.id("thm-2.2-limit-m-to-0"), thm22(M=Mp), m, 0, alpha / (2 * sigma ** 2) * (d_h + 2 * lam * C / b) ** 2,
-    "as m → 0, (16) → (α/2σ²)(d_h + 2λC/b)² (M > 0)", src("Theorem 2.2, eq. (16)", "16", "derived"),
-    direction="+", covers=[thm22.id]))
+paper.add(
+    Limit(
+        paper.id("thm-2.2-limit-m-to-0"),
+        thm22(M=Mp),
+        m,
+        0,
+        alpha / (2 * sigma**2) * (d_h + 2 * lam * C / b) ** 2,
+        "as m → 0, (16) → (α/2σ²)(d_h + 2λC/b)² (M > 0)",
+        src("Theorem 2.2, eq. (16)", "16", "derived"),
+        direction="+",
+        covers=[thm22.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 2.3, eqs. (17) and (19): ℓ = k/b, E = ⌈T/ℓ⌉.
@@ -165,128 +302,215 @@ ell_kb = k / b
 E_thm = sp.ceiling(T / ell_kb)
 ratio = lam * C / (b * sigma)
 thm23_params = params("alpha", "sigma", "lam", "m", "M", "C", "b", "k", "T")
-thm23c = paper.add(Formula(
-    paper.id("thm-2.3-clipped"),
-    4 * alpha * ratio ** 2 * (1 + E_thm * theta(L=sp.sqrt(2) * Llam, s=ell_kb)),
-    thm23_params,
-    src("Theorem 2.3, eq. (17)", "17"),
-    hypotheses=[ALPHA_GT_1, B_DIVIDES_K, MM_POSITIVE, STEP_CLIPPED],
-    title="4α(λC/(bσ))² [1 + E θ_{√2 L_λ}(ℓ)], ℓ = k/b, E = ⌈T/ℓ⌉ (clipping)",
-))
-thm23u = paper.add(Formula(
-    paper.id("thm-2.3-unclipped"),
-    4 * alpha * ratio ** 2 * (1 + E_thm * theta(L=Llam, s=ell_kb)),
-    thm23_params,
-    src("Theorem 2.3, eq. (19)", "19"),
-    hypotheses=[ALPHA_GT_1, B_DIVIDES_K, MM_POSITIVE, STEP_UNCLIPPED],
-    title="4α(λC/(bσ))² [1 + E θ_{L_λ}(ℓ)], ℓ = k/b, E = ⌈T/ℓ⌉ (no clipping, (18))",
-))
+thm23c = paper.add(
+    Formula(
+        paper.id("thm-2.3-clipped"),
+        4 * alpha * ratio**2 * (1 + E_thm * theta(L=sp.sqrt(2) * Llam, s=ell_kb)),
+        thm23_params,
+        src("Theorem 2.3, eq. (17)", "17"),
+        hypotheses=[ALPHA_GT_1, B_DIVIDES_K, MM_POSITIVE, STEP_CLIPPED],
+        title="4α(λC/(bσ))² [1 + E θ_{√2 L_λ}(ℓ)], ℓ = k/b, E = ⌈T/ℓ⌉ (clipping)",
+    )
+)
+thm23u = paper.add(
+    Formula(
+        paper.id("thm-2.3-unclipped"),
+        4 * alpha * ratio**2 * (1 + E_thm * theta(L=Llam, s=ell_kb)),
+        thm23_params,
+        src("Theorem 2.3, eq. (19)", "19"),
+        hypotheses=[ALPHA_GT_1, B_DIVIDES_K, MM_POSITIVE, STEP_UNCLIPPED],
+        title="4α(λC/(bσ))² [1 + E θ_{L_λ}(ℓ)], ℓ = k/b, E = ⌈T/ℓ⌉ (no clipping, (18))",
+    )
+)
 c23 = [thm23c.id, thm23u.id]
 # Observation (looseness, not an erratum: nothing printed is false).  (17)/(19) print
 # 4α(λC/(bσ))²[1 + Eθ]; the proof's last line (A.3.2) prints 2α(λC/(bσ))²[1 + Eθ].
-paper.add(Identity(
-    paper.id("thm-2.3-proof-constant"), 4 * alpha * ratio ** 2 / (2 * alpha * ratio ** 2), 2,
-    "observation: the coefficient 4α(λC/(bσ))² printed in (17)/(19) is twice the 2α(λC/(bσ))² printed on the "
-    "last line of the proof (A.3.2), '≤ 2α(λC/(bσ))²[1 + Eθ_{L_λ}(ℓ)]': the theorem is valid, loose by a factor 2",
-    src("Theorem 2.3 (17), (19) and its proof (A.3.2)", ("17", "19"), "derived"), covers=c23))
-paper.add(Identity(
-    paper.id("thm-2.3-proof-constant-corrected"), alpha / (2 * sigma ** 2) * (2 * lam * C / b) ** 2,
-    2 * alpha * ratio ** 2,
-    "the coefficient Proposition A.5(a) gives with τ = 0, s = 2λC/b is 2α(λC/(bσ))², as the proof's last "
-    "line prints", src("Theorem 2.3, proof (A.3.2)", ("17", "19", "26"), "derived"), covers=c23))
+paper.add(
+    Identity(
+        paper.id("thm-2.3-proof-constant"),
+        4 * alpha * ratio**2 / (2 * alpha * ratio**2),
+        2,
+        "observation: the coefficient 4α(λC/(bσ))² printed in (17)/(19) is twice the 2α(λC/(bσ))² printed on the "
+        "last line of the proof (A.3.2), '≤ 2α(λC/(bσ))²[1 + Eθ_{L_λ}(ℓ)]': the theorem is valid, loose by a factor 2",
+        src("Theorem 2.3 (17), (19) and its proof (A.3.2)", ("17", "19"), "derived"),
+        covers=c23,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-2.3-proof-constant-corrected"),
+        alpha / (2 * sigma**2) * (2 * lam * C / b) ** 2,
+        2 * alpha * ratio**2,
+        "the coefficient Proposition A.5(a) gives with τ = 0, s = 2λC/b is 2α(λC/(bσ))², as the proof's last "
+        "line prints",
+        src("Theorem 2.3, proof (A.3.2)", ("17", "19", "26"), "derived"),
+        covers=c23,
+    )
+)
 th_gen = sp.Symbol("theta", positive=True)
 Eg = sp.Symbol("E", integer=True, positive=True)
-paper.add(Inequality(
-    paper.id("thm-2.3-statement-valid"), 2 * alpha * ratio ** 2 * (1 + Eg * th_gen), "<=",
-    4 * alpha * ratio ** 2 * (1 + Eg * th_gen),
-    "the proof's bound 2α(λC/(bσ))²[1 + Eθ] is below the stated 4α(λC/(bσ))²[1 + Eθ]: (17)/(19) hold as printed",
-    src("Theorem 2.3", ("17", "19"), "derived"), covers=c23))
+paper.add(
+    Inequality(
+        paper.id("thm-2.3-statement-valid"),
+        2 * alpha * ratio**2 * (1 + Eg * th_gen),
+        "<=",
+        4 * alpha * ratio**2 * (1 + Eg * th_gen),
+        "the proof's bound 2α(λC/(bσ))²[1 + Eθ] is below the stated 4α(λC/(bσ))²[1 + Eθ]: (17)/(19) hold as printed",
+        src("Theorem 2.3", ("17", "19"), "derived"),
+        covers=c23,
+    )
+)
 # E4(d) / E5: the horizon and the first differing iterate.
 tstar = sp.Symbol("tstar", integer=True, positive=True)
-paper.add(Identity(
-    paper.id("thm-2.3-proof-horizon"), sp.Sum(1, (t, tstar, T)), T - tstar - 1,
-    "printed in the proof of Theorem 2.3: the steps t* … T to analyse number T − t* − 1",
-    src("Theorem 2.3, proof (A.3.2)", ("17", "26")), where=[tstar <= T], expect="refuted",
-    erratum="kong-ribero E5", hints=[{"T": 5, "tstar": 4}], covers=c23))
-paper.add(Identity(
-    paper.id("thm-2.3-proof-horizon-corrected"), sp.Sum(1, (t, tstar, T)), T - tstar + 1,
-    "corrected: starting from Y_0 = X_{t*−1} the horizon is T − t* + 1 steps (e.g. k = 12, b = 3, T = 5, "
-    "i* = 12: t* = 4, steps 4 and 5)", src("Theorem 2.3, proof (A.3.2)", ("17", "26"), "corrected"),
-    where=[tstar <= T], erratum="kong-ribero E5", covers=c23))
+paper.add(
+    Identity(
+        paper.id("thm-2.3-proof-horizon"),
+        sp.Sum(1, (t, tstar, T)),
+        T - tstar - 1,
+        "printed in the proof of Theorem 2.3: the steps t* … T to analyse number T − t* − 1",
+        src("Theorem 2.3, proof (A.3.2)", ("17", "26")),
+        where=[tstar <= T],
+        expect="refuted",
+        erratum="kong-ribero E5",
+        hints=[{"T": 5, "tstar": 4}],
+        covers=c23,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-2.3-proof-horizon-corrected"),
+        sp.Sum(1, (t, tstar, T)),
+        T - tstar + 1,
+        "corrected: starting from Y_0 = X_{t*−1} the horizon is T − t* + 1 steps (e.g. k = 12, b = 3, T = 5, "
+        "i* = 12: t* = 4, steps 4 and 5)",
+        src("Theorem 2.3, proof (A.3.2)", ("17", "26"), "corrected"),
+        where=[tstar <= T],
+        erratum="kong-ribero E5",
+        covers=c23,
+    )
+)
 g1, g2 = sp.symbols("g g_prime", real=True)
-paper.add(Identity(
-    paper.id("lem-a.11-first-iterate"), -lam * (g1 - g2) / b, 0,
-    "Lemma A.11 prints ‖X_{t*} − X'_{t*}‖ = 0.  With same noise and X_{t*−1} = X'_{t*−1}, step t* moves the two "
-    "runs by −(λ/b)(Clip_C ∇f_{i*} − Clip_C ∇f'_{i*}); for linear losses f_{i*} = g x, f'_{i*} = g' x with "
-    "|g|, |g'| ≤ C that is −λ(g − g')/b",
-    src("Lemma A.11, eq. (34)", "34"), expect="refuted", erratum="kong-ribero E5",
-    hints=[{"lam": 1, "b": 1, "g": 1, "g_prime": 0}]))
+paper.add(
+    Identity(
+        paper.id("lem-a.11-first-iterate"),
+        -lam * (g1 - g2) / b,
+        0,
+        "Lemma A.11 prints ‖X_{t*} − X'_{t*}‖ = 0.  With same noise and X_{t*−1} = X'_{t*−1}, step t* moves the two "
+        "runs by −(λ/b)(Clip_C ∇f_{i*} − Clip_C ∇f'_{i*}); for linear losses f_{i*} = g x, f'_{i*} = g' x with "
+        "|g|, |g'| ≤ C that is −λ(g − g')/b",
+        src("Lemma A.11, eq. (34)", "34"),
+        expect="refuted",
+        erratum="kong-ribero E5",
+        hints=[{"lam": 1, "b": 1, "g": 1, "g_prime": 0}],
+    )
+)
 # The recursion is the update itself, not its conclusion: D_t = X_t − X'_t, X'_t an arbitrary
 # trajectory, G an arbitrary (clipped-gradient) step map and Z_t the shared noise, so
 # D_{t+1} = (X'_t + D_t − (λ/b) G(X'_t + D_t) + Z_t) − (X'_t − (λ/b) G(X'_t) + Z_t).
 Xd, Xp, Gstep, Znoise = sp.Function("D"), sp.Function("X_prime"), sp.Function("G"), sp.Function("Z")
-paper.add(Recurrence(
-    paper.id("lem-a.11-first-iterate-corrected"), Xd, t, sp.S.Zero,
-    sp.Eq(Xd(t + 1), (Xp(t) + Xd(t) - lam / b * Gstep(Xp(t) + Xd(t)) + Znoise(t))
-          - (Xp(t) - lam / b * Gstep(Xp(t)) + Znoise(t))), {0: 0},
-    "corrected: D_t = X_t − X'_t = 0 for t < t* (t ≤ t* − 1): before t* both runs apply the same step map G "
-    "(any function) with the same noise Z_t, X_{t+1} = X_t − (λ/b) G(X_t) + Z_t and likewise for X', from "
-    "X_0 = X'_0; by induction D_t = 0, so ‖X_{t*−1} − X'_{t*−1}‖ = 0",
-    src("Lemma A.11, eq. (34)", "34", "corrected"), erratum="kong-ribero E5"))
+paper.add(
+    Recurrence(
+        paper.id("lem-a.11-first-iterate-corrected"),
+        Xd,
+        t,
+        sp.S.Zero,
+        sp.Eq(
+            Xd(t + 1),
+            (Xp(t) + Xd(t) - lam / b * Gstep(Xp(t) + Xd(t)) + Znoise(t)) - (Xp(t) - lam / b * Gstep(Xp(t)) + Znoise(t)),
+        ),
+        {0: 0},
+        "corrected: D_t = X_t − X'_t = 0 for t < t* (t ≤ t* − 1): before t* both runs apply the same step map G "
+        "(any function) with the same noise Z_t, X_{t+1} = X_t − (λ/b) G(X_t) + Z_t and likewise for X', from "
+        "X_0 = X'_0; by induction D_t = 0, so ‖X_{t*−1} − X'_{t*−1}‖ = 0",
+        src("Lemma A.11, eq. (34)", "34", "corrected"),
+        erratum="kong-ribero E5",
+    )
+)
 # E32: (17) never beats naive swap composition 2αE(λC/(bσ))².
 ug = sp.Symbol("u", nonnegative=True)
 ellg = sp.Symbol("ell", integer=True, positive=True)
 Lam = sp.sqrt(2 + ug)
-bound17 = 4 * alpha * ratio ** 2 * (1 + Eg * theta(L=Lam, s=ellg))
-paper.add(Inequality(
-    paper.id("thm-2.3-clipped-ge-composition"), bound17, ">=", 2 * alpha * Eg * ratio ** 2,
-    "observation (E32): for every contraction factor Λ = √(2 + u) ≥ √2 (and √2 L_λ ≥ √2), "
-    "4α(λC/(bσ))²[1 + E θ_Λ(ℓ)] ≥ 2αE(λC/(bσ))², the RDP of releasing every iterate under swap adjacency "
-    "(E Gaussian steps of sensitivity 2λC/b): θ_Λ(ℓ) > 1 − Λ^{−2} ≥ 1/2",
-    src("Theorem 2.3, eq. (17)", "17", "derived", "observation, not an erratum"),
-    certificate=4 * alpha * ratio ** 2 + 2 * alpha * Eg * ratio ** 2 * (
-        2 / ((2 + ug) * geometric(Lam, ellg)) + ug / (2 + ug)), covers=[thm23c.id]))
-paper.add(Inequality(
-    paper.id("L-lambda-ge-1"), L_lambda(M=Mp) ** 2, ">=", 1, "L_λ ≥ 1, so √2 L_λ ≥ √2 (used with E32)",
-    src("Proposition 2.1, eq. (13)", "13", "derived"), covers=[L_lambda.id]))
+bound17 = 4 * alpha * ratio**2 * (1 + Eg * theta(L=Lam, s=ellg))
+paper.add(
+    Inequality(
+        paper.id("thm-2.3-clipped-ge-composition"),
+        bound17,
+        ">=",
+        2 * alpha * Eg * ratio**2,
+        "observation (E32): for every contraction factor Λ = √(2 + u) ≥ √2 (and √2 L_λ ≥ √2), "
+        "4α(λC/(bσ))²[1 + E θ_Λ(ℓ)] ≥ 2αE(λC/(bσ))², the RDP of releasing every iterate under swap adjacency "
+        "(E Gaussian steps of sensitivity 2λC/b): θ_Λ(ℓ) > 1 − Λ^{−2} ≥ 1/2",
+        src("Theorem 2.3, eq. (17)", "17", "derived", "observation, not an erratum"),
+        certificate=4 * alpha * ratio**2
+        + 2 * alpha * Eg * ratio**2 * (2 / ((2 + ug) * geometric(Lam, ellg)) + ug / (2 + ug)),
+        covers=[thm23c.id],
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("L-lambda-ge-1"),
+        L_lambda(M=Mp) ** 2,
+        ">=",
+        1,
+        "L_λ ≥ 1, so √2 L_λ ≥ √2 (used with E32)",
+        src("Proposition 2.1, eq. (13)", "13", "derived"),
+        covers=[L_lambda.id],
+    )
+)
 mpos = sp.Symbol("m", positive=True)
 theta_gen_ell = theta_expr(L_lambda(lam=lam, m=mpos, M=Mp), ellg)
-paper.add(Limit(
-    paper.id("thm-2.3-unclipped-limit-m-to-0"), 4 * alpha * ratio ** 2 * (1 + Eg * theta_gen_ell), mpos, 0,
-    4 * alpha * ratio ** 2 * (1 + Eg / ellg),
-    "as m → 0, (19) → 4α(λC/(bσ))²(1 + E/ℓ): linear in E/ℓ like PABI (§1.3, corrected reading of "
-    "'θ_{L_λ} ↓ 1' as 'L_λ ↓ 1', E24)", src("§1.3 / Theorem 2.3, eq. (19)", "19", "derived"), direction="+",
-    covers=[thm23u.id]))
+paper.add(
+    Limit(
+        paper.id("thm-2.3-unclipped-limit-m-to-0"),
+        4 * alpha * ratio**2 * (1 + Eg * theta_gen_ell),
+        mpos,
+        0,
+        4 * alpha * ratio**2 * (1 + Eg / ellg),
+        "as m → 0, (19) → 4α(λC/(bσ))²(1 + E/ℓ): linear in E/ℓ like PABI (§1.3, corrected reading of "
+        "'θ_{L_λ} ↓ 1' as 'L_λ ↓ 1', E24)",
+        src("§1.3 / Theorem 2.3, eq. (19)", "19", "derived"),
+        direction="+",
+        covers=[thm23u.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Eq. (21): the Gaussian shift divergence.
 a_param = nonnegative("a", "shift budget a ≥ 0 spent at one step")
 a_ = a_param.symbol
-eq21 = paper.add(Formula(
-    paper.id("eq-21"),
-    alpha * a_ ** 2 / (2 * sigma ** 2),
-    [P for P in params("alpha", "sigma")] + [a_param],
-    src("Lemma A.2, eq. (21): sup_{‖c‖≤a} D_α(Z + c ‖ Z)", "21"),
-    hypotheses=[ALPHA_GT_1],
-    title="α a² / (2σ²)",
-))
+eq21 = paper.add(
+    Formula(
+        paper.id("eq-21"),
+        alpha * a_**2 / (2 * sigma**2),
+        [P for P in params("alpha", "sigma")] + [a_param],
+        src("Lemma A.2, eq. (21): sup_{‖c‖≤a} D_α(Z + c ‖ Z)", "21"),
+        hypotheses=[ALPHA_GT_1],
+        title="α a² / (2σ²)",
+    )
+)
 xv = sp.Symbol("x", real=True)
 cshift = sp.Symbol("c", real=True)
-paper.add(Identity(
-    paper.id("eq-21-gaussian-divergence"),
-    renyi_divergence_integral(gaussian_density(xv, cshift, sigma), gaussian_density(xv, 0, sigma), alpha, xv),
-    alpha * cshift ** 2 / (2 * sigma ** 2),
-    "D_α(N(c, σ²) ‖ N(0, σ²)) = αc²/(2σ²), from the defining integral (4) (1-D; in ℝⁿ the divergence "
-    "factorises along c); increasing in |c|, so the sup over ‖c‖ ≤ a in (21) is αa²/(2σ²)",
-    src("Lemma A.2, eq. (21)", ("4", "21")), covers=[eq21.id]))
+paper.add(
+    Identity(
+        paper.id("eq-21-gaussian-divergence"),
+        renyi_divergence_integral(gaussian_density(xv, cshift, sigma), gaussian_density(xv, 0, sigma), alpha, xv),
+        alpha * cshift**2 / (2 * sigma**2),
+        "D_α(N(c, σ²) ‖ N(0, σ²)) = αc²/(2σ²), from the defining integral (4) (1-D; in ℝⁿ the divergence "
+        "factorises along c); increasing in |c|, so the sup over ‖c‖ ≤ a in (21) is αa²/(2σ²)",
+        src("Lemma A.2, eq. (21)", ("4", "21")),
+        covers=[eq21.id],
+    )
+)
 
 # Proposition A.5(b), eq. (27) (and Lemma A.4(b), eq. (25), its one-pass case): τ = 0, ζ = s̄.
 zeta_param = Parameter(sp.Symbol("zeta", positive=True), "slack ζ = s̄ > 0 of (8)")
-prop_a5b = paper.add(Formula(
-    paper.id("prop-a.5b"),
-    2 * alpha * T * (zeta_param.symbol / sigma) ** 2,
-    params("alpha", "sigma") + [zeta_param] + params("T"),
-    src("Proposition A.5(b), eq. (27)", ("25", "27")),
-    hypotheses=[ALPHA_GT_1],
-    title="2αT(ζ/σ)²: independent of L (Lemma A.4(b)'s L = 1 is not needed, erratum E13 iv of ERRATA.md)",
-))
+prop_a5b = paper.add(
+    Formula(
+        paper.id("prop-a.5b"),
+        2 * alpha * T * (zeta_param.symbol / sigma) ** 2,
+        params("alpha", "sigma") + [zeta_param] + params("T"),
+        src("Proposition A.5(b), eq. (27)", ("25", "27")),
+        hypotheses=[ALPHA_GT_1],
+        title="2αT(ζ/σ)²: independent of L (Lemma A.4(b)'s L = 1 is not needed, erratum E13 iv of ERRATA.md)",
+    )
+)

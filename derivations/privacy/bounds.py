@@ -37,8 +37,7 @@ import sympy as sp
 
 from symbolic import Formula, Identity, Source
 
-from .run import (BATCHINGS, CANONICAL_GRADIENT_STEP, CANONICAL_ITERATE_NOISE_STD, LOSSES, RELATIONS,
-                  RUN_SYMBOLS)
+from .run import BATCHINGS, CANONICAL_GRADIENT_STEP, CANONICAL_ITERATE_NOISE_STD, LOSSES, RELATIONS, RUN_SYMBOLS
 
 _CURRENCIES = {
     "rdp": "Rényi DP ε(α) at order α",
@@ -162,8 +161,10 @@ class Bound:
         names = set(self.formula.names)
         covered = set(self.mapping) | set(self.free) | ({self.output.at} if self.output.at else set())
         if covered != names:
-            raise ValueError(f"{self.id}: mapping + free + output variable must be exactly the formula's "
-                             f"parameters {sorted(names)}; got {sorted(covered)}")
+            raise ValueError(
+                f"{self.id}: mapping + free + output variable must be exactly the formula's "
+                f"parameters {sorted(names)}; got {sorted(covered)}"
+            )
         canonical = set(RUN_SYMBOLS.values())
         for name, expr in self.mapping.items():
             extra = sp.sympify(expr).free_symbols - canonical
@@ -180,28 +181,50 @@ class Bound:
     def convention_claims(self) -> list[Identity]:
         """The two identity claims: under the mapping, the paper's step is the canonical step."""
         subs = self._param_symbols()
-        src = Source(self.formula.source.paper, self.label, (), "derived",
-                     "the paper's update step in the canonical run vocabulary")
+        src = Source(
+            self.formula.source.paper,
+            self.label,
+            (),
+            "derived",
+            "the paper's update step in the canonical run vocabulary",
+        )
         return [
-            Identity(f"{self.id}/noise-convention", sp.sympify(self.update.noise_std).subs(subs),
-                     CANONICAL_ITERATE_NOISE_STD,
-                     f"under the mapping of {self.id}, the paper's iterate noise std equals η·s", src,
-                     covers=[self.id]),
-            Identity(f"{self.id}/step-convention", sp.sympify(self.update.gradient_step).subs(subs),
-                     CANONICAL_GRADIENT_STEP,
-                     f"under the mapping of {self.id}, the paper's gradient step equals η", src,
-                     covers=[self.id]),
+            Identity(
+                f"{self.id}/noise-convention",
+                sp.sympify(self.update.noise_std).subs(subs),
+                CANONICAL_ITERATE_NOISE_STD,
+                f"under the mapping of {self.id}, the paper's iterate noise std equals η·s",
+                src,
+                covers=[self.id],
+            ),
+            Identity(
+                f"{self.id}/step-convention",
+                sp.sympify(self.update.gradient_step).subs(subs),
+                CANONICAL_GRADIENT_STEP,
+                f"under the mapping of {self.id}, the paper's gradient step equals η",
+                src,
+                covers=[self.id],
+            ),
         ]
 
     def describe(self) -> dict:
         """A JSON-ready description (``list --bounds``)."""
         return {
-            "id": self.id, "label": self.label, "output": self.output.currency, "at": self.output.at,
-            "relation": self.relation, "last_iterate_only": self.last_iterate_only, "valid": self.valid,
+            "id": self.id,
+            "label": self.label,
+            "output": self.output.currency,
+            "at": self.output.at,
+            "relation": self.relation,
+            "last_iterate_only": self.last_iterate_only,
+            "valid": self.valid,
             "corrected_by": self.corrected_by,
-            "regime": {"losses": list(self.regime.losses), "batchings": list(self.regime.batchings),
-                       "needs": list(self.regime.needs), "clipping": self.regime.clipping,
-                       "requires": [r.text for r in self.regime.requires]},
+            "regime": {
+                "losses": list(self.regime.losses),
+                "batchings": list(self.regime.batchings),
+                "needs": list(self.regime.needs),
+                "clipping": self.regime.clipping,
+                "requires": [r.text for r in self.regime.requires],
+            },
             "mapping": {k: str(v) for k, v in self.mapping.items()},
             "free": {k: list(v) for k, v in self.free.items()},
             "note": self.note,

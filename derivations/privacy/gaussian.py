@@ -42,7 +42,7 @@ def normal_cdf_stable(z):
 
 def normal_pdf(z):
     """φ(z) = exp(−z²/2)/√(2π)."""
-    return sp.exp(-z ** 2 / 2) / sp.sqrt(2 * sp.pi)
+    return sp.exp(-(z**2) / 2) / sp.sqrt(2 * sp.pi)
 
 
 def normal_quantile_upper(p):
@@ -94,7 +94,7 @@ def q_inverse(p):
 
 def gaussian_density(z, mean, sd):
     """Density of N(mean, sd²) at z."""
-    return sp.exp(-(z - mean) ** 2 / (2 * sd ** 2)) / sp.sqrt(2 * sp.pi * sd ** 2)
+    return sp.exp(-((z - mean) ** 2) / (2 * sd**2)) / sp.sqrt(2 * sp.pi * sd**2)
 
 
 def renyi_divergence_integral(p, q, alpha, var=x):
@@ -103,6 +103,7 @@ def renyi_divergence_integral(p, q, alpha, var=x):
     The integrand p^α q^{1−α} is written as exp(α log p + (1 − α) log q) (p, q > 0), the
     form in which SymPy's integrator recognises a Gaussian integral.
     """
+
     def logdensity(d):
         return sp.expand(sp.expand_log(sp.log(d), force=True))
 
@@ -119,23 +120,35 @@ alpha, mean, sigma = alpha_param.symbol, mean_param.symbol, sigma_param.symbol
 #: α > 1 (order of a Rényi divergence); text shared by every RDP formula.
 ALPHA_GT_1 = "Rényi order α > 1"
 
-gaussian_rdp = toolkit.add(Formula(
-    toolkit.id("gaussian-rdp"),
-    alpha * mean ** 2 / (2 * sigma ** 2),
-    [alpha_param, mean_param, sigma_param],
-    toolkit.source("Rényi divergence between Gaussians with equal variance", (), "derived",
-                   "Mironov 2017 (Rényi DP), Table II; Gil, Alajaji & Linder 2013"),
-    hypotheses=[Hypothesis(sp.Symbol("alpha") > 1, ALPHA_GT_1)],
-    title="D_α(N(μ, σ²) ‖ N(0, σ²)) = αμ²/(2σ²)",
-))
+gaussian_rdp = toolkit.add(
+    Formula(
+        toolkit.id("gaussian-rdp"),
+        alpha * mean**2 / (2 * sigma**2),
+        [alpha_param, mean_param, sigma_param],
+        toolkit.source(
+            "Rényi divergence between Gaussians with equal variance",
+            (),
+            "derived",
+            "Mironov 2017 (Rényi DP), Table II; Gil, Alajaji & Linder 2013",
+        ),
+        hypotheses=[Hypothesis(sp.Symbol("alpha") > 1, ALPHA_GT_1)],
+        title="D_α(N(μ, σ²) ‖ N(0, σ²)) = αμ²/(2σ²)",
+    )
+)
 
-toolkit.add(Identity(
-    toolkit.id("gaussian-rdp/from-integral"),
-    renyi_divergence_integral(gaussian_density(x, mean, sigma), gaussian_density(x, 0, sigma), alpha),
-    gaussian_rdp.expr,
-    "log(∫ N(μ,σ²)^α N(0,σ²)^{1−α} dx)/(α − 1) = αμ²/(2σ²) for every α > 1",
-    toolkit.source("Rényi divergence between Gaussians with equal variance", (), "derived",
-                   "the Gaussian integral evaluated symbolically"),
-    where=[alpha > 1],
-    covers=[gaussian_rdp.id],
-))
+toolkit.add(
+    Identity(
+        toolkit.id("gaussian-rdp/from-integral"),
+        renyi_divergence_integral(gaussian_density(x, mean, sigma), gaussian_density(x, 0, sigma), alpha),
+        gaussian_rdp.expr,
+        "log(∫ N(μ,σ²)^α N(0,σ²)^{1−α} dx)/(α − 1) = αμ²/(2σ²) for every α > 1",
+        toolkit.source(
+            "Rényi divergence between Gaussians with equal variance",
+            (),
+            "derived",
+            "the Gaussian integral evaluated symbolically",
+        ),
+        where=[alpha > 1],
+        covers=[gaussian_rdp.id],
+    )
+)

@@ -27,8 +27,16 @@ from symbolic.hypotheses import Hypothesis
 from symbolic.inverse import Inverse
 from symbolic.params import nonnegative, positive
 from . import toolkit
-from .gaussian import (alpha_param, gaussian_density, normal_cdf, normal_cdf_stable, normal_quantile_upper,
-                       normal_tail, renyi_divergence_integral, x as xvar)
+from .gaussian import (
+    alpha_param,
+    gaussian_density,
+    normal_cdf,
+    normal_cdf_stable,
+    normal_quantile_upper,
+    normal_tail,
+    renyi_divergence_integral,
+    x as xvar,
+)
 from .hockey_stick import eps_param, gaussian_hockey_stick
 from symbolic.claims.numeric import NumericIdentity
 
@@ -49,92 +57,117 @@ def gdp_delta_expr(m, e):
     return normal_cdf(-e / m + m / 2) - sp.exp(e) * normal_cdf(-e / m - m / 2)
 
 
-gdp_tradeoff = toolkit.add(Formula(
-    toolkit.id("gdp-tradeoff"),
-    normal_cdf(normal_quantile_upper(xx) - mu),
-    [mu_param, x_param],
-    toolkit.source("§2: Gaussian tradeoff function G_μ", (), "derived", DRS),
-    hypotheses=[Hypothesis(sp.Symbol("x") <= 1, "0 ≤ x ≤ 1")],
-    title="G_μ(x) = Φ(Φ⁻¹(1 − x) − μ)",
-    # Φ(z − μ) with z = Q⁻¹(x): the erfc form keeps the tail G_μ(x) → 0 as x → 1 accurate.
-    # The end points are G_μ's limits, G_μ(0) = 1 and G_μ(1) = 0, stated exactly: Q⁻¹ is
-    # infinite there, which an Arb ball cannot carry.
-    numeric=sp.Piecewise((1, sp.Eq(xx, 0)), (0, sp.Eq(xx, 1)),
-                         (normal_cdf_stable(normal_quantile_upper(xx) - mu), True)),
-))
+gdp_tradeoff = toolkit.add(
+    Formula(
+        toolkit.id("gdp-tradeoff"),
+        normal_cdf(normal_quantile_upper(xx) - mu),
+        [mu_param, x_param],
+        toolkit.source("§2: Gaussian tradeoff function G_μ", (), "derived", DRS),
+        hypotheses=[Hypothesis(sp.Symbol("x") <= 1, "0 ≤ x ≤ 1")],
+        title="G_μ(x) = Φ(Φ⁻¹(1 − x) − μ)",
+        # Φ(z − μ) with z = Q⁻¹(x): the erfc form keeps the tail G_μ(x) → 0 as x → 1 accurate.
+        # The end points are G_μ's limits, G_μ(0) = 1 and G_μ(1) = 0, stated exactly: Q⁻¹ is
+        # infinite there, which an Arb ball cannot carry.
+        numeric=sp.Piecewise(
+            (1, sp.Eq(xx, 0)), (0, sp.Eq(xx, 1)), (normal_cdf_stable(normal_quantile_upper(xx) - mu), True)
+        ),
+    )
+)
 
-gdp_delta = toolkit.add(Formula(
-    toolkit.id("gdp-delta"),
-    gdp_delta_expr(mu, eps),
-    [mu_param, eps_param],
-    toolkit.source("Cor. 2.13: μ-GDP ⇔ (ε, δ_μ(ε))-DP for all ε", (), "derived",
-                   DRS + "; Balle & Wang 2018, Thm 8"),
-    title="δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)",
-    numeric=normal_tail(eps / mu - mu / 2) - sp.exp(eps) * normal_tail(eps / mu + mu / 2),
-))
+gdp_delta = toolkit.add(
+    Formula(
+        toolkit.id("gdp-delta"),
+        gdp_delta_expr(mu, eps),
+        [mu_param, eps_param],
+        toolkit.source(
+            "Cor. 2.13: μ-GDP ⇔ (ε, δ_μ(ε))-DP for all ε", (), "derived", DRS + "; Balle & Wang 2018, Thm 8"
+        ),
+        title="δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)",
+        numeric=normal_tail(eps / mu - mu / 2) - sp.exp(eps) * normal_tail(eps / mu + mu / 2),
+    )
+)
 
 #: Symbolic stand-in for the inverse (no closed form): ε_μ(δ), the root of δ_μ(ε) = δ.
 GDPEpsilon = sp.Function("varepsilon_mu")
 
-gdp_epsilon = toolkit.add(Formula(
-    toolkit.id("gdp-epsilon"),
-    GDPEpsilon(mu, delta),
-    [mu_param, delta_param],
-    toolkit.source("Cor. 2.13, inverted: the ε of a μ-GDP mechanism at a given δ", (), "derived", DRS),
-    hypotheses=[delta_lt_1],
-    title="ε_μ(δ) = min{ε ≥ 0 : δ_μ(ε) ≤ δ} (0 when δ_μ(0) ≤ δ)",
-    inverse=Inverse(gdp_delta, solve_for="eps", target="delta"),
-))
+gdp_epsilon = toolkit.add(
+    Formula(
+        toolkit.id("gdp-epsilon"),
+        GDPEpsilon(mu, delta),
+        [mu_param, delta_param],
+        toolkit.source("Cor. 2.13, inverted: the ε of a μ-GDP mechanism at a given δ", (), "derived", DRS),
+        hypotheses=[delta_lt_1],
+        title="ε_μ(δ) = min{ε ≥ 0 : δ_μ(ε) ≤ δ} (0 when δ_μ(0) ≤ δ)",
+        inverse=Inverse(gdp_delta, solve_for="eps", target="delta"),
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Claims
 _src = lambda label, note="": toolkit.source(label, (), "derived", note or DRS)  # noqa: E731
 
-toolkit.add(Identity(
-    toolkit.id("gdp-delta/equals-hockey-stick"),
-    gdp_delta(mu=gaussian_hockey_stick.symbol("r"), eps=eps),
-    gaussian_hockey_stick.expr,
-    "δ_μ(ε) at μ = r equals the Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))",
-    _src("Cor. 2.13 vs Balle & Wang 2018 Thm 8"),
-    covers=[gdp_delta.id, gaussian_hockey_stick.id],
-))
+toolkit.add(
+    Identity(
+        toolkit.id("gdp-delta/equals-hockey-stick"),
+        gdp_delta(mu=gaussian_hockey_stick.symbol("r"), eps=eps),
+        gaussian_hockey_stick.expr,
+        "δ_μ(ε) at μ = r equals the Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))",
+        _src("Cor. 2.13 vs Balle & Wang 2018 Thm 8"),
+        covers=[gdp_delta.id, gaussian_hockey_stick.id],
+    )
+)
 
 _alpha = alpha_param.symbol
-toolkit.add(Identity(
-    toolkit.id("gdp-delta/rdp"),
-    renyi_divergence_integral(gaussian_density(xvar, mu, 1), gaussian_density(xvar, 0, 1), _alpha),
-    _alpha * mu ** 2 / 2,
-    "μ-GDP ⇒ (α, αμ²/2)-RDP: D_α(N(μ,1) ‖ N(0,1)) = αμ²/2 for every α > 1",
-    _src("GDP → RDP", DRS + "; Mironov 2017 Table II"),
-    where=[_alpha > 1],
-    covers=[gdp_delta.id],
-))
+toolkit.add(
+    Identity(
+        toolkit.id("gdp-delta/rdp"),
+        renyi_divergence_integral(gaussian_density(xvar, mu, 1), gaussian_density(xvar, 0, 1), _alpha),
+        _alpha * mu**2 / 2,
+        "μ-GDP ⇒ (α, αμ²/2)-RDP: D_α(N(μ,1) ‖ N(0,1)) = αμ²/2 for every α > 1",
+        _src("GDP → RDP", DRS + "; Mironov 2017 Table II"),
+        where=[_alpha > 1],
+        covers=[gdp_delta.id],
+    )
+)
 
 # Tangency of the (ε, δ_μ(ε)) line with G_μ: the computational core of Cor. 2.13.
 # x* = Q(ε/μ + μ/2), written (1 − erf(w))/2 so that Φ⁻¹(1 − x*) = √2 erfinv(erf(w)) = √2 w
 # is recognised by SymPy; the value is the same as normal_tail(ε/μ + μ/2).
 _x_star = (1 - sp.erf((eps / mu + mu / 2) / sp.sqrt(2))) / 2
 _G = normal_cdf(normal_quantile_upper(xx) - mu)
-toolkit.add(Identity(
-    toolkit.id("gdp-tradeoff/touches-dp-line"),
-    _G.subs(xx, _x_star),
-    1 - gdp_delta.expr - sp.exp(eps) * _x_star,
-    "G_μ(x*) = 1 − δ_μ(ε) − e^ε x* at x* = Q(ε/μ + μ/2): the (ε, δ_μ(ε)) line meets G_μ",
-    _src("Cor. 2.13 (primal–dual, Prop. 2.12)"),
-    covers=[gdp_tradeoff.id, gdp_delta.id],
-))
-toolkit.add(Identity(
-    toolkit.id("gdp-tradeoff/slope-at-contact"),
-    sp.diff(_G, xx).subs(xx, _x_star),
-    -sp.exp(eps),
-    "G_μ'(x*) = −e^ε at x* = Q(ε/μ + μ/2): the (ε, δ_μ(ε)) line is tangent to the convex G_μ, "
-    "so G_μ is the envelope of these lines (μ-GDP ⇔ (ε, δ_μ(ε))-DP for all ε ≥ 0)",
-    _src("Cor. 2.13 (primal–dual, Prop. 2.12)"),
-    covers=[gdp_tradeoff.id, gdp_delta.id],
-))
+toolkit.add(
+    Identity(
+        toolkit.id("gdp-tradeoff/touches-dp-line"),
+        _G.subs(xx, _x_star),
+        1 - gdp_delta.expr - sp.exp(eps) * _x_star,
+        "G_μ(x*) = 1 − δ_μ(ε) − e^ε x* at x* = Q(ε/μ + μ/2): the (ε, δ_μ(ε)) line meets G_μ",
+        _src("Cor. 2.13 (primal–dual, Prop. 2.12)"),
+        covers=[gdp_tradeoff.id, gdp_delta.id],
+    )
+)
+toolkit.add(
+    Identity(
+        toolkit.id("gdp-tradeoff/slope-at-contact"),
+        sp.diff(_G, xx).subs(xx, _x_star),
+        -sp.exp(eps),
+        "G_μ'(x*) = −e^ε at x* = Q(ε/μ + μ/2): the (ε, δ_μ(ε)) line is tangent to the convex G_μ, "
+        "so G_μ is the envelope of these lines (μ-GDP ⇔ (ε, δ_μ(ε))-DP for all ε ≥ 0)",
+        _src("Cor. 2.13 (primal–dual, Prop. 2.12)"),
+        covers=[gdp_tradeoff.id, gdp_delta.id],
+    )
+)
 
-__all__ = ["gdp_tradeoff", "gdp_delta", "gdp_epsilon", "mu_param", "delta_param", "delta_lt_1",
-           "DELTA_RANGE", "gdp_delta_expr", "normal_cdf_stable"]
+__all__ = [
+    "gdp_tradeoff",
+    "gdp_delta",
+    "gdp_epsilon",
+    "mu_param",
+    "delta_param",
+    "delta_lt_1",
+    "DELTA_RANGE",
+    "gdp_delta_expr",
+    "normal_cdf_stable",
+]
 
 
 def _delta_at_epsilon(v):
@@ -148,14 +181,23 @@ def _delta_at_epsilon(v):
 
 
 _mu_s, _d_s = sp.Symbol("mu", positive=True), sp.Symbol("delta", positive=True)
-toolkit.add(NumericIdentity(
-    toolkit.id("gdp-epsilon/inverts-gdp-delta"),
-    _delta_at_epsilon, lambda v: v["delta"],
-    "δ_μ(ε_μ(δ)) = δ whenever δ < δ_μ(0) (the inverse hits the target, including μ = 37 and δ = 1e-200)",
-    _src("Cor. 2.13, inverted"),
-    symbols=[_mu_s, _d_s],
-    where=[_d_s < sp.Rational(1, 100)],
-    hints=[{"mu": 37, "delta": sp.Rational(1, 10 ** 5)}, {"mu": 2, "delta": sp.Rational(1, 10 ** 200)},
-           {"mu": 1, "delta": sp.Rational(1, 10 ** 5)}, {"mu": sp.Rational(1, 10), "delta": sp.Rational(1, 10 ** 3)}],
-    samples=4, digits=25, covers=[gdp_epsilon.id, gdp_delta.id],
-))
+toolkit.add(
+    NumericIdentity(
+        toolkit.id("gdp-epsilon/inverts-gdp-delta"),
+        _delta_at_epsilon,
+        lambda v: v["delta"],
+        "δ_μ(ε_μ(δ)) = δ whenever δ < δ_μ(0) (the inverse hits the target, including μ = 37 and δ = 1e-200)",
+        _src("Cor. 2.13, inverted"),
+        symbols=[_mu_s, _d_s],
+        where=[_d_s < sp.Rational(1, 100)],
+        hints=[
+            {"mu": 37, "delta": sp.Rational(1, 10**5)},
+            {"mu": 2, "delta": sp.Rational(1, 10**200)},
+            {"mu": 1, "delta": sp.Rational(1, 10**5)},
+            {"mu": sp.Rational(1, 10), "delta": sp.Rational(1, 10**3)},
+        ],
+        samples=4,
+        digits=25,
+        covers=[gdp_epsilon.id, gdp_delta.id],
+    )
+)

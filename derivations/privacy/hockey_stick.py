@@ -8,6 +8,7 @@ stays accurate for large r and for δ far below 1e-16.
 
 from __future__ import annotations
 
+import mpmath
 import sympy as sp
 
 from symbolic.formula import Formula
@@ -24,14 +25,20 @@ def gaussian_tail(x):
     return sp.erfc(x / sp.sqrt(2)) / 2
 
 
-gaussian_hockey_stick = toolkit.add(Formula(
-    toolkit.id("gaussian-hockey-stick"),
-    gaussian_tail(eps / r - r / 2) - sp.exp(eps) * gaussian_tail(eps / r + r / 2),
-    [eps_param, r_param],
-    toolkit.source("Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))", (), "derived",
-                   "Balle & Wang 2018 Thm 8; Dong, Roth & Su 2022 Cor. 2.13"),
-    title="Q(ε/r − r/2) − e^ε Q(ε/r + r/2)",
-))
+gaussian_hockey_stick = toolkit.add(
+    Formula(
+        toolkit.id("gaussian-hockey-stick"),
+        gaussian_tail(eps / r - r / 2) - sp.exp(eps) * gaussian_tail(eps / r + r / 2),
+        [eps_param, r_param],
+        toolkit.source(
+            "Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))",
+            (),
+            "derived",
+            "Balle & Wang 2018 Thm 8; Dong, Roth & Su 2022 Cor. 2.13",
+        ),
+        title="Q(ε/r − r/2) − e^ε Q(ε/r + r/2)",
+    )
+)
 
 
 # ---------------------------------------------------------------------------
@@ -39,28 +46,41 @@ gaussian_hockey_stick = toolkit.add(Formula(
 from symbolic.claims import Identity, Limit  # noqa: E402
 from symbolic.claims.numeric import QuadratureCheck  # noqa: E402
 
-_SRC = toolkit.source("Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))", (), "derived",
-                      "Balle & Wang 2018 Thm 8; Dong, Roth & Su 2022 Cor. 2.13")
+_SRC = toolkit.source(
+    "Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))",
+    (),
+    "derived",
+    "Balle & Wang 2018 Thm 8; Dong, Roth & Su 2022 Cor. 2.13",
+)
 
 
 def _std_normal_pdf(z):
-    return sp.exp(-z ** 2 / 2) / sp.sqrt(2 * sp.pi)
+    return sp.exp(-(z**2) / 2) / sp.sqrt(2 * sp.pi)
 
 
 _theta = gaussian_hockey_stick.expr
 
-toolkit.add(Identity(
-    toolkit.id("gaussian-hockey-stick/d-dr"),
-    sp.diff(_theta, r), _std_normal_pdf(eps / r - r / 2),
-    "∂/∂r [Q(ε/r − r/2) − e^ε Q(ε/r + r/2)] = φ(ε/r − r/2)",
-    _SRC, covers=[gaussian_hockey_stick.id],
-))
-toolkit.add(Identity(
-    toolkit.id("gaussian-hockey-stick/d-deps"),
-    sp.diff(_theta, eps), -sp.exp(eps) * gaussian_tail(eps / r + r / 2),
-    "∂/∂ε [Q(ε/r − r/2) − e^ε Q(ε/r + r/2)] = −e^ε Q(ε/r + r/2)",
-    _SRC, covers=[gaussian_hockey_stick.id],
-))
+toolkit.add(
+    Identity(
+        toolkit.id("gaussian-hockey-stick/d-dr"),
+        sp.diff(_theta, r),
+        _std_normal_pdf(eps / r - r / 2),
+        "∂/∂r [Q(ε/r − r/2) − e^ε Q(ε/r + r/2)] = φ(ε/r − r/2)",
+        _SRC,
+        covers=[gaussian_hockey_stick.id],
+    )
+)
+toolkit.add(
+    Identity(
+        toolkit.id("gaussian-hockey-stick/d-deps"),
+        sp.diff(_theta, eps),
+        -sp.exp(eps) * gaussian_tail(eps / r + r / 2),
+        "∂/∂ε [Q(ε/r − r/2) − e^ε Q(ε/r + r/2)] = −e^ε Q(ε/r + r/2)",
+        _SRC,
+        covers=[gaussian_hockey_stick.id],
+    )
+)
+
 
 def hockey_stick_quadrature(values) -> "mpmath.mpf":
     """E_{e^ε}(N(r,1) ‖ N(0,1)) = ∫ (φ(x − r) − e^ε φ(x))_+ dx straight from the definition.
@@ -81,35 +101,68 @@ def hockey_stick_quadrature(values) -> "mpmath.mpf":
     return mpmath.quad(integrand, [-mpmath.inf, kink, mpmath.inf])
 
 
-toolkit.add(QuadratureCheck(
-    toolkit.id("gaussian-hockey-stick/is-hockey-stick-divergence"),
-    hockey_stick_quadrature,
-    _theta,
-    "∫ (φ(x − r) − e^ε φ(x))_+ dx = Q(ε/r − r/2) − e^ε Q(ε/r + r/2), i.e. the formula is "
-    "E_{e^ε}(N(r,1) ‖ N(0,1)) (high-precision quadrature of the definition at sample points)",
-    _SRC, samples=8,
-    hints=[{"eps": 1, "r": 1}, {"eps": 0, "r": 2}, {"eps": 3, "r": sp.Rational(1, 2)}, {"eps": 5, "r": 3}],
-    covers=[gaussian_hockey_stick.id],
-))
+toolkit.add(
+    QuadratureCheck(
+        toolkit.id("gaussian-hockey-stick/is-hockey-stick-divergence"),
+        hockey_stick_quadrature,
+        _theta,
+        "∫ (φ(x − r) − e^ε φ(x))_+ dx = Q(ε/r − r/2) − e^ε Q(ε/r + r/2), i.e. the formula is "
+        "E_{e^ε}(N(r,1) ‖ N(0,1)) (high-precision quadrature of the definition at sample points)",
+        _SRC,
+        samples=8,
+        hints=[{"eps": 1, "r": 1}, {"eps": 0, "r": 2}, {"eps": 3, "r": sp.Rational(1, 2)}, {"eps": 5, "r": 3}],
+        covers=[gaussian_hockey_stick.id],
+    )
+)
 
 _eps_pos = sp.Symbol("eps", positive=True)
-toolkit.add(Limit(
-    toolkit.id("gaussian-hockey-stick/limit-r-0"), _theta.subs(eps, _eps_pos), r, 0, 0,
-    "E_{e^ε}(N(r,1) ‖ N(0,1)) → 0 as r → 0⁺ for every ε > 0 (identical distributions)", _SRC,
-    direction="+", covers=[gaussian_hockey_stick.id],
-))
-toolkit.add(Limit(
-    toolkit.id("gaussian-hockey-stick/limit-r-0-eps-0"), _theta.subs(eps, 0), r, 0, 0,
-    "E_1(N(r,1) ‖ N(0,1)) = TV = 1 − 2Q(r/2) → 0 as r → 0⁺ (the case ε = 0)", _SRC,
-    direction="+", covers=[gaussian_hockey_stick.id],
-))
-toolkit.add(Limit(
-    toolkit.id("gaussian-hockey-stick/limit-r-infinity"), _theta, r, sp.oo, 1,
-    "E_{e^ε}(N(r,1) ‖ N(0,1)) → 1 as r → ∞ (perfectly distinguishable)", _SRC,
-    covers=[gaussian_hockey_stick.id],
-))
-toolkit.add(Limit(
-    toolkit.id("gaussian-hockey-stick/limit-eps-infinity"), _theta, eps, sp.oo, 0,
-    "E_{e^ε}(N(r,1) ‖ N(0,1)) → 0 as ε → ∞ for every r > 0", _SRC,
-    covers=[gaussian_hockey_stick.id],
-))
+toolkit.add(
+    Limit(
+        toolkit.id("gaussian-hockey-stick/limit-r-0"),
+        _theta.subs(eps, _eps_pos),
+        r,
+        0,
+        0,
+        "E_{e^ε}(N(r,1) ‖ N(0,1)) → 0 as r → 0⁺ for every ε > 0 (identical distributions)",
+        _SRC,
+        direction="+",
+        covers=[gaussian_hockey_stick.id],
+    )
+)
+toolkit.add(
+    Limit(
+        toolkit.id("gaussian-hockey-stick/limit-r-0-eps-0"),
+        _theta.subs(eps, 0),
+        r,
+        0,
+        0,
+        "E_1(N(r,1) ‖ N(0,1)) = TV = 1 − 2Q(r/2) → 0 as r → 0⁺ (the case ε = 0)",
+        _SRC,
+        direction="+",
+        covers=[gaussian_hockey_stick.id],
+    )
+)
+toolkit.add(
+    Limit(
+        toolkit.id("gaussian-hockey-stick/limit-r-infinity"),
+        _theta,
+        r,
+        sp.oo,
+        1,
+        "E_{e^ε}(N(r,1) ‖ N(0,1)) → 1 as r → ∞ (perfectly distinguishable)",
+        _SRC,
+        covers=[gaussian_hockey_stick.id],
+    )
+)
+toolkit.add(
+    Limit(
+        toolkit.id("gaussian-hockey-stick/limit-eps-infinity"),
+        _theta,
+        eps,
+        sp.oo,
+        0,
+        "E_{e^ε}(N(r,1) ‖ N(0,1)) → 0 as ε → ∞ for every r > 0",
+        _SRC,
+        covers=[gaussian_hockey_stick.id],
+    )
+)

@@ -30,11 +30,15 @@ def require(module: str):
 
 
 def _inputs(p, sigma, steps, delta):
-    pe, se, te, de = (parse_exact(v, f"compose: {n}") for v, n in
-                      ((p, "p"), (sigma, "sigma"), (steps, "steps"), (delta, "delta")))
-    for ok, text, vals in ((0 <= pe <= 1, "0 ≤ p ≤ 1", {"p": pe}), (se > 0, "sigma > 0", {"sigma": se}),
-                           (te.is_integer and te >= 1, "steps is a positive integer", {"steps": te}),
-                           (0 < de < 1, "0 < δ < 1", {"delta": de})):
+    pe, se, te, de = (
+        parse_exact(v, f"compose: {n}") for v, n in ((p, "p"), (sigma, "sigma"), (steps, "steps"), (delta, "delta"))
+    )
+    for ok, text, vals in (
+        (0 <= pe <= 1, "0 ≤ p ≤ 1", {"p": pe}),
+        (se > 0, "sigma > 0", {"sigma": se}),
+        (te.is_integer and te >= 1, "steps is a positive integer", {"steps": te}),
+        (0 < de < 1, "0 < δ < 1", {"delta": de}),
+    ):
         if not ok:
             raise HypothesisError("privacy/compose-subsampled-gaussian", text, vals)
     return float(pe), float(se), int(te), float(de)
@@ -57,8 +61,11 @@ def compose_poisson_gaussian(p, sigma, steps, delta, *, accountant: str = "pld",
     if accountant == "prv":
         prv = require("prv_accountant")
         mech = prv.PoissonSubsampledGaussianMechanism(sampling_probability=pf, noise_multiplier=sf)
-        acc = prv.PRVAccountant(prvs=[mech], max_self_compositions=[t],
-                                eps_error=options.get("eps_error", 0.01),
-                                delta_error=options.get("delta_error", df / 1000))
+        acc = prv.PRVAccountant(
+            prvs=[mech],
+            max_self_compositions=[t],
+            eps_error=options.get("eps_error", 0.01),
+            delta_error=options.get("delta_error", df / 1000),
+        )
         return float(acc.compute_epsilon(delta=df, num_self_compositions=[t])[2])
     raise InputError(f"compose_poisson_gaussian: accountant must be 'pld' or 'prv', not {accountant!r}")

@@ -79,8 +79,13 @@ def asoodeh_h_bound(alpha, r, delta):
     return r + sp.log(1 - delta)
 
 
-POINTWISE = {"mironov": mironov_bound, "balle": balle_bound, "asoodeh-f": asoodeh_f_bound,
-             "asoodeh-g": asoodeh_g_bound, "asoodeh-h": asoodeh_h_bound}
+POINTWISE = {
+    "mironov": mironov_bound,
+    "balle": balle_bound,
+    "asoodeh-f": asoodeh_f_bound,
+    "asoodeh-g": asoodeh_g_bound,
+    "asoodeh-h": asoodeh_h_bound,
+}
 
 _A, _R, _D = sp.symbols("alpha r delta")
 #: mpmath evaluators compiled from the SymPy expressions above (never hand-copied).
@@ -100,6 +105,7 @@ def pointwise_epsilon(method: str, alpha, r, delta) -> mpmath.mpf:
 
 # ---------------------------------------------------------------------------
 # Optimisation over α.
+
 
 def minimise_over_alpha(objective: Callable, alpha_max=None, points: int = 240, center=None) -> tuple:
     """min over α ∈ (1, α_max] of ``objective(α)`` (mpmath, current precision): (ε, α*).
@@ -148,13 +154,15 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
     if not 0 < d < 1:
         raise HypothesisError("rdp_to_epsilon", DELTA_RANGE, {"delta": d})
     if callable(curve):
+
         def run():
             dd = mpmath.mpf(int(d.p)) / int(d.q)
             eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(method, x, curve(x), dd), alpha_max)
             return max(eps, mpmath.mpf(0))
     else:
-        pairs = [(parse_exact(x, "rdp_to_epsilon: alpha"), parse_exact(v, "rdp_to_epsilon: rdp value"))
-                 for x, v in curve]
+        pairs = [
+            (parse_exact(x, "rdp_to_epsilon: alpha"), parse_exact(v, "rdp_to_epsilon: rdp value")) for x, v in curve
+        ]
         if not pairs:
             raise InputError("rdp_to_epsilon: the RDP curve has no (alpha, value) pairs")
         for x, _ in pairs:
@@ -165,6 +173,7 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
             dd = mpmath.mpf(int(d.p)) / int(d.q)
             mpf = lambda q: mpmath.mpf(int(q.p)) / int(q.q)  # noqa: E731
             return max(min(pointwise_epsilon(method, mpf(x), mpf(v), dd) for x, v in pairs), mpmath.mpf(0))
+
     return evaluate_to_precision(run, dps, f"rdp_to_epsilon[{method}]")
 
 
@@ -182,14 +191,16 @@ _MIRONOV = "Mironov 2017 (Rényi differential privacy), Prop. 3"
 _alpha_star = 1 + sp.sqrt(sp.log(1 / delta) / rho)
 mironov_closed = 2 * sp.sqrt(rho * sp.log(1 / delta)) + rho
 
-mironov_linear_epsilon = toolkit.add(Formula(
-    toolkit.id("rdp-linear-epsilon-mironov"),
-    mironov_closed,
-    [rho_param, delta_param],
-    toolkit.source("Prop. 3 minimised over α for r(α) = ρα", (), "derived", _MIRONOV),
-    hypotheses=[delta_lt_1],
-    title="min_α ρα + log(1/δ)/(α − 1) = ρ + 2√(ρ log(1/δ))",
-))
+mironov_linear_epsilon = toolkit.add(
+    Formula(
+        toolkit.id("rdp-linear-epsilon-mironov"),
+        mironov_closed,
+        [rho_param, delta_param],
+        toolkit.source("Prop. 3 minimised over α for r(α) = ρα", (), "derived", _MIRONOV),
+        hypotheses=[delta_lt_1],
+        title="min_α ρα + log(1/δ)/(α − 1) = ρ + 2√(ρ log(1/δ))",
+    )
+)
 
 
 def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
@@ -209,19 +220,28 @@ def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
 
 
 method_param = choice(
-    "method", METHODS,
+    "method",
+    METHODS,
     "RDP → (ε, δ) conversion: mironov (Prop. 3), balle (Thm 21 / CKS Prop. 12), asoodeh (Lemma 1), "
-    "best (the smallest of the three)", default="best")
-rdp_linear_epsilon = toolkit.add(Formula(
-    toolkit.id("rdp-linear-epsilon"),
-    sp.Function("varepsilon_RDP")(rho, delta),
-    [rho_param, delta_param, method_param],
-    toolkit.source("RDP → (ε, δ) for r(α) = ρα, minimised over continuous α", (), "derived",
-                   f"{_MIRONOV}; {_BALLE}; {_ASOODEH}"),
-    hypotheses=[delta_lt_1],
-    title="min_α ε_method(α, ρα, δ); method ∈ {mironov, balle, asoodeh, best}",
-    evaluator=_linear_epsilon,
-))
+    "best (the smallest of the three)",
+    default="best",
+)
+rdp_linear_epsilon = toolkit.add(
+    Formula(
+        toolkit.id("rdp-linear-epsilon"),
+        sp.Function("varepsilon_RDP")(rho, delta),
+        [rho_param, delta_param, method_param],
+        toolkit.source(
+            "RDP → (ε, δ) for r(α) = ρα, minimised over continuous α",
+            (),
+            "derived",
+            f"{_MIRONOV}; {_BALLE}; {_ASOODEH}",
+        ),
+        hypotheses=[delta_lt_1],
+        title="min_α ε_method(α, ρα, δ); method ∈ {mironov, balle, asoodeh, best}",
+        evaluator=_linear_epsilon,
+    )
+)
 
 
 # ---------------------------------------------------------------------------
@@ -230,39 +250,60 @@ _src = lambda label, note: toolkit.source(label, (), "derived", note)  # noqa: E
 _mir = mironov_bound(1 + a, rho * (1 + a), delta)
 _ell = sp.Symbol("ell", positive=True)  # ℓ = log(1/δ) > 0 for 0 < δ < 1
 
-toolkit.add(Identity(
-    toolkit.id("rdp-linear-epsilon-mironov/stationary"),
-    sp.diff(_mir, a).subs(a, _alpha_star - 1), 0,
-    "d/dα [ρα + log(1/δ)/(α − 1)] = 0 at α* = 1 + √(log(1/δ)/ρ)",
-    _src("Prop. 3 minimised over α", _MIRONOV), covers=[mironov_linear_epsilon.id],
-))
-toolkit.add(Inequality(
-    toolkit.id("rdp-linear-epsilon-mironov/convex"),
-    sp.diff(_mir.subs(delta, sp.exp(-_ell)), a, 2), ">", 0,
-    "d²/dα² [ρα + log(1/δ)/(α − 1)] = 2 log(1/δ)/(α − 1)³ > 0 for 0 < δ < 1 (δ = e^{−ℓ}, ℓ > 0): "
-    "α* is the global minimum",
-    _src("Prop. 3 minimised over α", _MIRONOV),
-    certificate=2 * _ell / a ** 3, covers=[mironov_linear_epsilon.id],
-))
-toolkit.add(Identity(
-    toolkit.id("rdp-linear-epsilon-mironov/closed-form"),
-    _mir.subs(a, _alpha_star - 1), mironov_closed,
-    "ρα* + log(1/δ)/(α* − 1) = ρ + 2√(ρ log(1/δ)) (the Mironov closed form)",
-    _src("Prop. 3 minimised over α", _MIRONOV), where=[delta < 1], covers=[mironov_linear_epsilon.id],
-))
-toolkit.add(Identity(
-    toolkit.id("rdp-to-dp/asoodeh-g-is-balle"),
-    asoodeh_g_bound(1 + a, r_sym, d_sym), balle_bound(1 + a, r_sym, d_sym),
-    "the g-bound of Asoodeh et al. Lemma 1 equals the Balle et al. / CKS bound at every (α, r, δ)",
-    _src("Lemma 1 (g) vs Thm 21", f"{_ASOODEH}; {_BALLE}"),
-))
-toolkit.add(Inequality(
-    toolkit.id("rdp-to-dp/balle-below-mironov"),
-    balle_bound(1 + a, r_sym, d_sym), "<", mironov_bound(1 + a, r_sym, d_sym),
-    "Balle/CKS < Mironov at every (α, r, δ): the difference log(α/(α−1)) + log(α)/(α−1) is > 0",
-    _src("Thm 21 vs Prop. 3", f"{_BALLE}; {_MIRONOV}"),
-    certificate=sp.log(1 + 1 / a) + sp.log(1 + a) / a,
-))
+toolkit.add(
+    Identity(
+        toolkit.id("rdp-linear-epsilon-mironov/stationary"),
+        sp.diff(_mir, a).subs(a, _alpha_star - 1),
+        0,
+        "d/dα [ρα + log(1/δ)/(α − 1)] = 0 at α* = 1 + √(log(1/δ)/ρ)",
+        _src("Prop. 3 minimised over α", _MIRONOV),
+        covers=[mironov_linear_epsilon.id],
+    )
+)
+toolkit.add(
+    Inequality(
+        toolkit.id("rdp-linear-epsilon-mironov/convex"),
+        sp.diff(_mir.subs(delta, sp.exp(-_ell)), a, 2),
+        ">",
+        0,
+        "d²/dα² [ρα + log(1/δ)/(α − 1)] = 2 log(1/δ)/(α − 1)³ > 0 for 0 < δ < 1 (δ = e^{−ℓ}, ℓ > 0): "
+        "α* is the global minimum",
+        _src("Prop. 3 minimised over α", _MIRONOV),
+        certificate=2 * _ell / a**3,
+        covers=[mironov_linear_epsilon.id],
+    )
+)
+toolkit.add(
+    Identity(
+        toolkit.id("rdp-linear-epsilon-mironov/closed-form"),
+        _mir.subs(a, _alpha_star - 1),
+        mironov_closed,
+        "ρα* + log(1/δ)/(α* − 1) = ρ + 2√(ρ log(1/δ)) (the Mironov closed form)",
+        _src("Prop. 3 minimised over α", _MIRONOV),
+        where=[delta < 1],
+        covers=[mironov_linear_epsilon.id],
+    )
+)
+toolkit.add(
+    Identity(
+        toolkit.id("rdp-to-dp/asoodeh-g-is-balle"),
+        asoodeh_g_bound(1 + a, r_sym, d_sym),
+        balle_bound(1 + a, r_sym, d_sym),
+        "the g-bound of Asoodeh et al. Lemma 1 equals the Balle et al. / CKS bound at every (α, r, δ)",
+        _src("Lemma 1 (g) vs Thm 21", f"{_ASOODEH}; {_BALLE}"),
+    )
+)
+toolkit.add(
+    Inequality(
+        toolkit.id("rdp-to-dp/balle-below-mironov"),
+        balle_bound(1 + a, r_sym, d_sym),
+        "<",
+        mironov_bound(1 + a, r_sym, d_sym),
+        "Balle/CKS < Mironov at every (α, r, δ): the difference log(α/(α−1)) + log(α)/(α−1) is > 0",
+        _src("Thm 21 vs Prop. 3", f"{_BALLE}; {_MIRONOV}"),
+        certificate=sp.log(1 + 1 / a) + sp.log(1 + a) / a,
+    )
+)
 
 
 # Validity and ordering of the optimised conversions, on GDP curves r(α) = αμ²/2 (ρ = μ²/2),
@@ -273,6 +314,7 @@ def _rho_of(v):
 
 def _linear(method):
     """ε_method on the GDP curve with parameter v["mu"], at v["delta"] (mpmath inputs)."""
+
     def value(v):
         r_, d_ = _rho_of(v), v["delta"]
         eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(method, x, r_ * x, d_))
@@ -281,34 +323,56 @@ def _linear(method):
     return value
 
 
-_delta_fn = lambdify_mpmath((sp.Symbol("mu"), sp.Symbol("eps")),
-                            gdp_delta.evaluation_expr.xreplace({gdp_delta.symbol("mu"): sp.Symbol("mu"),
-                                                                gdp_delta.symbol("eps"): sp.Symbol("eps")}))
+_delta_fn = lambdify_mpmath(
+    (sp.Symbol("mu"), sp.Symbol("eps")),
+    gdp_delta.evaluation_expr.xreplace(
+        {gdp_delta.symbol("mu"): sp.Symbol("mu"), gdp_delta.symbol("eps"): sp.Symbol("eps")}
+    ),
+)
 _mu_s = sp.Symbol("mu", positive=True)
 _delta_s = sp.Symbol("delta", positive=True)
-_SAMPLE = dict(symbols=[_mu_s, _delta_s], where=[_delta_s < sp.Rational(1, 2)],
-               hints=[{"mu": 1, "delta": sp.Rational(1, 10 ** 5)}, {"mu": 10, "delta": sp.Rational(1, 10 ** 5)},
-                      {"mu": sp.Rational(1, 10), "delta": sp.Rational(1, 10 ** 3)},
-                      {"mu": 2, "delta": sp.Rational(1, 10 ** 50)}, {"mu": 37, "delta": sp.Rational(1, 10 ** 5)}],
-               samples=8, digits=25)
+_SAMPLE = dict(
+    symbols=[_mu_s, _delta_s],
+    where=[_delta_s < sp.Rational(1, 2)],
+    hints=[
+        {"mu": 1, "delta": sp.Rational(1, 10**5)},
+        {"mu": 10, "delta": sp.Rational(1, 10**5)},
+        {"mu": sp.Rational(1, 10), "delta": sp.Rational(1, 10**3)},
+        {"mu": 2, "delta": sp.Rational(1, 10**50)},
+        {"mu": 37, "delta": sp.Rational(1, 10**5)},
+    ],
+    samples=8,
+    digits=25,
+)
 for _m in METHODS:
     _f = _linear(_m)
-    toolkit.add(SampledInequality(
-        toolkit.id(f"rdp-linear-epsilon/valid-{_m}"),
-        (lambda f: lambda v: _delta_fn(v["mu"], f(v)))(_f), "<=", lambda v: v["delta"],
-        f"the {_m} conversion is valid on GDP curves: the exact δ_μ at ε_{_m}(ρ = μ²/2, δ) is ≤ δ "
-        "(so ε_{_m} is never below the exact ε_μ(δ))",
-        _src("validity of RDP → (ε, δ) on a GDP curve", {"mironov": _MIRONOV, "balle": _BALLE,
-                                                          "asoodeh": _ASOODEH}.get(_m, "best of the three")),
-        covers=[rdp_linear_epsilon.id, gdp_delta.id] + ([mironov_linear_epsilon.id] if _m == "mironov" else []),
-        **_SAMPLE,
-    ))
+    toolkit.add(
+        SampledInequality(
+            toolkit.id(f"rdp-linear-epsilon/valid-{_m}"),
+            (lambda f: lambda v: _delta_fn(v["mu"], f(v)))(_f),
+            "<=",
+            lambda v: v["delta"],
+            f"the {_m} conversion is valid on GDP curves: the exact δ_μ at ε_{_m}(ρ = μ²/2, δ) is ≤ δ "
+            "(so ε_{_m} is never below the exact ε_μ(δ))",
+            _src(
+                "validity of RDP → (ε, δ) on a GDP curve",
+                {"mironov": _MIRONOV, "balle": _BALLE, "asoodeh": _ASOODEH}.get(_m, "best of the three"),
+            ),
+            covers=[rdp_linear_epsilon.id, gdp_delta.id] + ([mironov_linear_epsilon.id] if _m == "mironov" else []),
+            **_SAMPLE,
+        )
+    )
 _ORDER = [("asoodeh", "balle"), ("balle", "mironov"), ("best", "asoodeh")]
 for _lo, _hi in _ORDER:
-    toolkit.add(SampledInequality(
-        toolkit.id(f"rdp-linear-epsilon/{_lo}-le-{_hi}"),
-        _linear(_lo), "<=", _linear(_hi),
-        f"ε_{_lo}(ρ, δ) ≤ ε_{_hi}(ρ, δ) after optimising over α (ρ = μ²/2)",
-        _src("ordering of the conversions", f"{_MIRONOV}; {_BALLE}; {_ASOODEH}"),
-        covers=[rdp_linear_epsilon.id], **_SAMPLE,
-    ))
+    toolkit.add(
+        SampledInequality(
+            toolkit.id(f"rdp-linear-epsilon/{_lo}-le-{_hi}"),
+            _linear(_lo),
+            "<=",
+            _linear(_hi),
+            f"ε_{_lo}(ρ, δ) ≤ ε_{_hi}(ρ, δ) after optimising over α (ρ = μ²/2)",
+            _src("ordering of the conversions", f"{_MIRONOV}; {_BALLE}; {_ASOODEH}"),
+            covers=[rdp_linear_epsilon.id],
+            **_SAMPLE,
+        )
+    )

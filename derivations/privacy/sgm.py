@@ -51,18 +51,19 @@ MTZ = "Mironov, Talwar & Zhang 2019 (arXiv 1908.10530)"
 _HYPS = [Hypothesis(sp.Symbol("q") <= 1, "0 ≤ q ≤ 1"), Hypothesis(sp.Symbol("alpha") > 1, ALPHA_GT_1)]
 
 #: likelihood ratio μ(z)/μ₀(z) of the mixture against the base Gaussian
-ratio = 1 - q + q * sp.exp((2 * z - 1) / (2 * sigma ** 2))
+ratio = 1 - q + q * sp.exp((2 * z - 1) / (2 * sigma**2))
 mu0 = gaussian_density(z, 0, sigma)
 
 
 def a_integrand(power):
     """μ₀(z) (μ(z)/μ₀(z))^power: A_α for power = α, B_α for power = 1 − α."""
-    return mu0 * ratio ** power
+    return mu0 * ratio**power
 
 
 #: A_α for integer α (MTZ 2019 §3.2): binomial expansion of the ratio, term by term.
-a_binomial = sp.Sum(sp.binomial(alpha, k) * (1 - q) ** (alpha - k) * q ** k
-                    * sp.exp((k ** 2 - k) / (2 * sigma ** 2)), (k, 0, alpha))
+a_binomial = sp.Sum(
+    sp.binomial(alpha, k) * (1 - q) ** (alpha - k) * q**k * sp.exp((k**2 - k) / (2 * sigma**2)), (k, 0, alpha)
+)
 
 _syms = (q, sigma, alpha, z)
 _integrand_fwd = lambdify_mpmath(_syms, a_integrand(alpha))
@@ -83,13 +84,15 @@ def moment_quadrature(integrand, qv, sv, av) -> mpmath.mpf:
     """
     # ±2^j σ (j = 0..10): μ₀'s own scale, which the other points miss entirely when σ ≪ 1
     # (σ = 1e-90); the ladder resolves each of its tails down to e^{-2^19}.
-    ladder = [sv * 2 ** j for j in range(11)]
+    ladder = [sv * 2**j for j in range(11)]
     pts = sorted({mpmath.mpf(0), mpmath.mpf(1) / 2, av, 1 - av, *ladder, *(-x for x in ladder)})
     f = lambda t: integrand(qv, sv, av, t)  # noqa: E731
     value, err = mpmath.quad(f, [-mpmath.inf] + pts + [mpmath.inf], error=True, maxdegree=10)
     if not err <= abs(value) * mpmath.mpf(2) ** (8 - mpmath.mp.prec):
-        raise EvaluationError(f"sgm-rdp: quadrature error estimate {mpmath.nstr(err, 3)} too large "
-                              f"for the working precision (q={qv}, sigma={sv}, alpha={av})")
+        raise EvaluationError(
+            f"sgm-rdp: quadrature error estimate {mpmath.nstr(err, 3)} too large "
+            f"for the working precision (q={qv}, sigma={sv}, alpha={av})"
+        )
     return value
 
 
@@ -118,7 +121,7 @@ def _reverse(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     if values["q"] == 0:
         return mpmath.mpf(0)
     if values["q"] == 1:  # D_α(N(0,σ²) ‖ N(1,σ²)) = α/(2σ²) (symmetric pair)
-        return av / (2 * sv ** 2)
+        return av / (2 * sv**2)
     return mpmath.log(moment_quadrature(_integrand_rev, qv, sv, av)) / (av - 1)
 
 
@@ -132,44 +135,55 @@ def _rdp_certifier(values, prec):
     return rdp_ball(values["q"], values["sigma"], values["alpha"], prec)
 
 
-sgm_rdp = toolkit.add(CertifiedAlgorithmFormula(
-    toolkit.id("sgm-rdp"),
-    _definition(alpha),
-    [q_param, sigma_param, alpha_param],
-    toolkit.source("§3: RDP of the sampled Gaussian mechanism, D_α((1−q)μ₀ + qμ₁ ‖ μ₀)", (), "derived", MTZ),
-    hypotheses=_HYPS,
-    title="log E_{μ₀}[(μ/μ₀)^α]/(α − 1); binomial sum for integer α (MTZ §3.2)",
-    evaluator=_forward,
-    certifier=_rdp_certifier,
-))
+sgm_rdp = toolkit.add(
+    CertifiedAlgorithmFormula(
+        toolkit.id("sgm-rdp"),
+        _definition(alpha),
+        [q_param, sigma_param, alpha_param],
+        toolkit.source("§3: RDP of the sampled Gaussian mechanism, D_α((1−q)μ₀ + qμ₁ ‖ μ₀)", (), "derived", MTZ),
+        hypotheses=_HYPS,
+        title="log E_{μ₀}[(μ/μ₀)^α]/(α − 1); binomial sum for integer α (MTZ §3.2)",
+        evaluator=_forward,
+        certifier=_rdp_certifier,
+    )
+)
 
-sgm_rdp_reverse = toolkit.add(Formula(
-    toolkit.id("sgm-rdp-reverse"),
-    _definition(1 - alpha),
-    [q_param, sigma_param, alpha_param],
-    toolkit.source("§3: the other direction D_α(μ₀ ‖ (1−q)μ₀ + qμ₁) (Chien & Li's S_α(q, σ))", (), "derived",
-                   MTZ),
-    hypotheses=_HYPS,
-    title="log E_{μ₀}[(μ/μ₀)^{1−α}]/(α − 1)",
-    evaluator=_reverse,
-))
+sgm_rdp_reverse = toolkit.add(
+    Formula(
+        toolkit.id("sgm-rdp-reverse"),
+        _definition(1 - alpha),
+        [q_param, sigma_param, alpha_param],
+        toolkit.source("§3: the other direction D_α(μ₀ ‖ (1−q)μ₀ + qμ₁) (Chien & Li's S_α(q, σ))", (), "derived", MTZ),
+        hypotheses=_HYPS,
+        title="log E_{μ₀}[(μ/μ₀)^{1−α}]/(α − 1)",
+        evaluator=_reverse,
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Claims
 _src = toolkit.source("§3.2: integer α", (), "derived", MTZ)
 _kk = sp.Symbol("k", nonnegative=True)
-toolkit.add(Identity(
-    toolkit.id("sgm-rdp/binomial-term"),
-    sp.Integral(sp.expand(mu0 * sp.exp(_kk * (2 * z - 1) / (2 * sigma ** 2))), (z, -sp.oo, sp.oo)),
-    sp.exp((_kk ** 2 - _kk) / (2 * sigma ** 2)),
-    "E_{z∼N(0,σ²)}[e^{k(2z − 1)/(2σ²)}] = e^{(k² − k)/(2σ²)}: integrating the binomial expansion of "
-    "(1 − q + q e^{(2z−1)/(2σ²)})^α term by term gives the integer-α sum",
-    _src, covers=[sgm_rdp.id],
-))
+toolkit.add(
+    Identity(
+        toolkit.id("sgm-rdp/binomial-term"),
+        sp.Integral(sp.expand(mu0 * sp.exp(_kk * (2 * z - 1) / (2 * sigma**2))), (z, -sp.oo, sp.oo)),
+        sp.exp((_kk**2 - _kk) / (2 * sigma**2)),
+        "E_{z∼N(0,σ²)}[e^{k(2z − 1)/(2σ²)}] = e^{(k² − k)/(2σ²)}: integrating the binomial expansion of "
+        "(1 − q + q e^{(2z−1)/(2σ²)})^α term by term gives the integer-α sum",
+        _src,
+        covers=[sgm_rdp.id],
+    )
+)
 
 
-_QS = dict(hints=[{"q": sp.Rational(1, 100), "sigma": 1, "alpha": 8}, {"q": sp.Rational(1, 2), "sigma": 2, "alpha": 3},
-                  {"q": sp.Rational(1, 10), "sigma": sp.Rational(1, 2), "alpha": 5}])
+_QS = dict(
+    hints=[
+        {"q": sp.Rational(1, 100), "sigma": 1, "alpha": 8},
+        {"q": sp.Rational(1, 2), "sigma": 2, "alpha": 3},
+        {"q": sp.Rational(1, 10), "sigma": sp.Rational(1, 2), "alpha": 5},
+    ]
+)
 
 
 def _quadrature_forward(v):
@@ -179,39 +193,56 @@ def _quadrature_forward(v):
 _alpha_int = sp.Symbol("alpha", integer=True, positive=True)
 _q_s = sp.Symbol("q", positive=True)
 _sigma_s = sp.Symbol("sigma", positive=True)
+
+
 def _binomial_forward(v):
     n = int(v["alpha"])
     a_val = mpmath.fsum(_term(v["q"], v["sigma"], v["alpha"], mpmath.mpf(j)) for j in range(n + 1))
     return mpmath.log(a_val) / (v["alpha"] - 1)
 
 
-toolkit.add(QuadratureCheck(
-    toolkit.id("sgm-rdp/binomial-equals-definition"),
-    _quadrature_forward,
-    _binomial_forward,
-    "for integer α ≥ 2 the binomial sum of MTZ §3.2 equals the quadrature of the defining integral",
-    _src, symbols=[_q_s, _sigma_s, _alpha_int], where=[_alpha_int >= 2, _q_s < 1], samples=6, digits=30,
-    covers=[sgm_rdp.id], **_QS,
-))
+toolkit.add(
+    QuadratureCheck(
+        toolkit.id("sgm-rdp/binomial-equals-definition"),
+        _quadrature_forward,
+        _binomial_forward,
+        "for integer α ≥ 2 the binomial sum of MTZ §3.2 equals the quadrature of the defining integral",
+        _src,
+        symbols=[_q_s, _sigma_s, _alpha_int],
+        where=[_alpha_int >= 2, _q_s < 1],
+        samples=6,
+        digits=30,
+        covers=[sgm_rdp.id],
+        **_QS,
+    )
+)
 
 _qq = sp.Symbol("q", positive=True)
-toolkit.add(SampledInequality(
-    toolkit.id("sgm-rdp/reverse-is-smaller"),
-    lambda v: _reverse({n: sp.Rational(mpmath.nstr(v[n], 60)) for n in v}, mpmath.mp.dps), "<=",
-    lambda v: _forward({n: sp.Rational(mpmath.nstr(v[n], 60)) for n in v}, mpmath.mp.dps),
-    "D_α(μ₀ ‖ μ) ≤ D_α(μ ‖ μ₀) for the Poisson-subsampled Gaussian (Chien & Li's S_α is the smaller "
-    "direction)",
-    toolkit.source("§3: the mixture-first direction dominates", (), "derived", MTZ),
-    symbols=[_qq, _sigma_s, sp.Symbol("alpha", positive=True)],
-    where=[_qq < 1, sp.Symbol("alpha", positive=True) > 1],
-    hints=[{"q": sp.Rational(1, 100), "sigma": 1, "alpha": 8}, {"q": sp.Rational(1, 2), "sigma": 1, "alpha": 3},
-           {"q": sp.Rational(1, 10), "sigma": sp.Rational(1, 2), "alpha": sp.Rational(5, 2)}],
-    samples=4, digits=20, covers=[sgm_rdp.id, sgm_rdp_reverse.id],
-))
+toolkit.add(
+    SampledInequality(
+        toolkit.id("sgm-rdp/reverse-is-smaller"),
+        lambda v: _reverse({n: sp.Rational(mpmath.nstr(v[n], 60)) for n in v}, mpmath.mp.dps),
+        "<=",
+        lambda v: _forward({n: sp.Rational(mpmath.nstr(v[n], 60)) for n in v}, mpmath.mp.dps),
+        "D_α(μ₀ ‖ μ) ≤ D_α(μ ‖ μ₀) for the Poisson-subsampled Gaussian (Chien & Li's S_α is the smaller direction)",
+        toolkit.source("§3: the mixture-first direction dominates", (), "derived", MTZ),
+        symbols=[_qq, _sigma_s, sp.Symbol("alpha", positive=True)],
+        where=[_qq < 1, sp.Symbol("alpha", positive=True) > 1],
+        hints=[
+            {"q": sp.Rational(1, 100), "sigma": 1, "alpha": 8},
+            {"q": sp.Rational(1, 2), "sigma": 1, "alpha": 3},
+            {"q": sp.Rational(1, 10), "sigma": sp.Rational(1, 2), "alpha": sp.Rational(5, 2)},
+        ],
+        samples=4,
+        digits=20,
+        covers=[sgm_rdp.id, sgm_rdp_reverse.id],
+    )
+)
 
 
 # ---------------------------------------------------------------------------
 # (ε, δ) of T compositions of the sampled Gaussian mechanism: the formula privacy/sgm-epsilon.
+
 
 def sgm_epsilon(q, sigma, steps, delta, method: str = "best", *, dps: int = 30):
     """ε at ``delta`` of ``steps`` Poisson-subsampled Gaussian steps (RDP accounting, MTZ 2019),

@@ -108,7 +108,7 @@ class _Moments:
     def log_moment_and_slope(self, alpha: arb, prec: int) -> tuple[arb, arb]:
         """(L(α), L'(α)) as balls."""
         if self.closed:
-            s2 = 2 * self.sigma ** 2
+            s2 = 2 * self.sigma**2
             return (alpha * alpha - alpha) / s2, (2 * alpha - 1) / s2
         m0, m1 = moments01(self.q, self.sigma, alpha, prec)
         return m0.log(), m1 / m0
@@ -116,7 +116,7 @@ class _Moments:
     def curvature_lower(self, interval: arb, prec: int) -> arb:
         """A number m ≥ 0 with m ≤ L''(α) for every α in ``interval``."""
         if self.closed:
-            return 1 / self.sigma ** 2
+            return 1 / self.sigma**2
         m0, m1 = moments01(self.q, self.sigma, interval, prec)
         m2 = moment(self.q, self.sigma, interval, 2, prec)
         low = (m2 / m0 - (m1 / m0) ** 2).lower()
@@ -127,7 +127,7 @@ class _Moments:
         key = (n, ctx.prec)
         if key not in self._r_int:
             if self.closed:
-                self._r_int[key] = arb(n) / (2 * self.sigma ** 2)
+                self._r_int[key] = arb(n) / (2 * self.sigma**2)
             else:
                 self._r_int[key] = log_moment_integer(self.q, self.sigma, n) / (n - 1)
         return self._r_int[key]
@@ -136,7 +136,7 @@ class _Moments:
         """lim_{α→1} r(α) = L'(1) = KL(μ ‖ μ₀) ≥ 0 (a lower bound on r over α > 1)."""
         if self._kl is None:
             if self.closed:
-                self._kl = 1 / (2 * self.sigma ** 2)
+                self._kl = 1 / (2 * self.sigma**2)
             else:
                 k = moment(self.q, self.sigma, arb(1), 1, prec)
                 self._kl = k if k.lower() > 0 else arb(0)
@@ -271,7 +271,7 @@ class _Problem:
         """A lower bound of the objective over α ∈ [a, b] (a > 1)."""
         box = _interval(a, b)
         R = self.r_floor(a).lower()
-        for (t, L0, L1) in self.tangents:
+        for t, L0, L1 in self.tangents:
             cand = (self.T * (L0 + L1 * (box - t)) / (box - 1)).lower()
             R = max(R, cand)
         return _ARB[bound](box, arb(R), self.delta).lower()
@@ -339,8 +339,7 @@ class _prec:
 MAX_BOXES = 4000
 
 
-def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: arb | None,
-                      n_hint: int) -> arb:
+def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: arb | None, n_hint: int) -> arb:
     """min(lower bounds) over the piece's region outside ``exclude``, pruning boxes whose lower
     bound is ≥ ``upper`` (they cannot hold the infimum); adds tangents of L where needed."""
     lo_r, hi_r = pb.region(kind)
@@ -418,8 +417,7 @@ def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: 
     return min(lows, key=lambda x: x.mid()) if lows else None
 
 
-def sgm_epsilon_ball(q: sp.Rational, sigma: sp.Rational, steps: int, delta: sp.Rational, method: str,
-                     prec: int) -> arb:
+def sgm_epsilon_ball(q: sp.Rational, sigma: sp.Rational, steps: int, delta: sp.Rational, method: str, prec: int) -> arb:
     """An Arb ball containing ε_method(q, σ, T, δ) (see the module docstring), aiming at ``prec`` bits.
 
     Inputs are exact rationals already checked (0 ≤ q ≤ 1, σ > 0, T ≥ 1, 0 < δ < 1).
@@ -434,9 +432,11 @@ def sgm_epsilon_ball(q: sp.Rational, sigma: sp.Rational, steps: int, delta: sp.R
         last = ball
         if ball.is_exact() or (ball.is_finite() and ball.rel_accuracy_bits() >= prec):
             return ball
-    raise PrecisionNotReached(f"privacy/sgm-epsilon: the certified enclosure did not reach {prec} bits "
-                              f"(best ball: {last}) at q={q}, sigma={sigma}, steps={steps}, delta={delta}, "
-                              f"method={method}")
+    raise PrecisionNotReached(
+        f"privacy/sgm-epsilon: the certified enclosure did not reach {prec} bits "
+        f"(best ball: {last}) at q={q}, sigma={sigma}, steps={steps}, delta={delta}, "
+        f"method={method}"
+    )
 
 
 def _enclose(q, sigma, steps, delta, method, work, prec) -> arb:
@@ -464,7 +464,7 @@ def _enclose(q, sigma, steps, delta, method, work, prec) -> arb:
         upper = pb.value(bound, a0, L0)
         uppers.append(upper)
         found[(bound, kind)] = (a0, L0, L1, n_best)
-    for (bound, kind), (n_best, values) in live.items():  # integer orders are valid uppers too
+    for n_best, values in live.values():  # integer orders are valid uppers too
         uppers.append(values[n_best])
     ub = min(uppers, key=lambda x: x.upper().mid())
     ub_end = ub.upper()
@@ -474,8 +474,9 @@ def _enclose(q, sigma, steps, delta, method, work, prec) -> arb:
         if kind == "from-1/delta":
             inv = 1 / pb.delta
             n_floor = min(int(math.floor(float(inv.lower()))), 1 << 12)  # r nondecreasing: any n ≤ 1/δ
-            lowb = (pb.T * moments.r_integer(n_floor) + (1 - pb.delta).log()).lower() if n_floor >= 2 \
-                else arb(-math.inf)
+            lowb = (
+                (pb.T * moments.r_integer(n_floor) + (1 - pb.delta).log()).lower() if n_floor >= 2 else arb(-math.inf)
+            )
             if lowb >= ub_end:
                 continue
             exact_inv = 1 / _fmpq_arb(delta)
@@ -535,7 +536,7 @@ def to_mpf(ball: arb, dps: int) -> mpmath.mpf:
 
 def as_fraction(ball_end: arb) -> Fraction:
     man, exp = (int(v) for v in ball_end.man_exp())
-    return Fraction(man * 2 ** exp) if exp >= 0 else Fraction(man, 2 ** -exp)
+    return Fraction(man * 2**exp) if exp >= 0 else Fraction(man, 2**-exp)
 
 
 # ---------------------------------------------------------------------------
@@ -550,9 +551,12 @@ from .sgm import _HYPS, MTZ, q_param, sigma_param
 
 steps_param = natural("steps", "number T of Poisson-subsampled Gaussian steps (T ≥ 1)", zero=False)
 sgm_method_param = choice(
-    "method", METHODS,
+    "method",
+    METHODS,
     "RDP → (ε, δ) conversion: mironov (Prop. 3), balle (Thm 21 / CKS Prop. 12), asoodeh (Lemma 1), "
-    "best (the smallest of the three)", default="best")
+    "best (the smallest of the three)",
+    default="best",
+)
 
 #: (inputs, method) -> the tightest ball computed so far (evaluate's precision loop asks twice).
 _CACHE: dict[tuple, arb] = {}
@@ -568,8 +572,7 @@ def enclosure(values: Mapping[str, sp.Rational], prec: int) -> arb:
     ball = _CACHE.get(key)
     if ball is not None and (ball.is_exact() or ball.rel_accuracy_bits() >= prec):
         return ball
-    ball = sgm_epsilon_ball(values["q"], values["sigma"], int(values["steps"]), values["delta"],
-                            values["method"], prec)
+    ball = sgm_epsilon_ball(values["q"], values["sigma"], int(values["steps"]), values["delta"], values["method"], prec)
     if len(_CACHE) > 256:
         _CACHE.clear()
     _CACHE[key] = ball
@@ -585,16 +588,21 @@ def _evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
 
 
 q_s, sigma_s, steps_s, delta_s = q_param.symbol, sigma_param.symbol, steps_param.symbol, delta_param.symbol
-sgm_epsilon_formula = toolkit.add(CertifiedAlgorithmFormula(
-    toolkit.id("sgm-epsilon"),
-    sp.Function("varepsilon_SGM")(q_s, sigma_s, steps_s, delta_s),
-    [q_param, sigma_param, steps_param, delta_param, sgm_method_param],
-    toolkit.source("ε at δ of T Poisson-subsampled Gaussian steps by RDP accounting, minimised over "
-                   "continuous α", (), "derived",
-                   f"{MTZ} (RDP curve); Mironov 2017 Prop. 3; Balle et al. 2020 Thm 21; "
-                   "Asoodeh et al. 2021 Lemma 1 (conversions)"),
-    hypotheses=[_HYPS[0], delta_lt_1],
-    title="max(0, inf_α ε_method(α, T·sgm-rdp(q, σ, α), δ)); certified Arb enclosure (both ends rigorous)",
-    evaluator=_evaluator,
-    certifier=enclosure,
-))
+sgm_epsilon_formula = toolkit.add(
+    CertifiedAlgorithmFormula(
+        toolkit.id("sgm-epsilon"),
+        sp.Function("varepsilon_SGM")(q_s, sigma_s, steps_s, delta_s),
+        [q_param, sigma_param, steps_param, delta_param, sgm_method_param],
+        toolkit.source(
+            "ε at δ of T Poisson-subsampled Gaussian steps by RDP accounting, minimised over continuous α",
+            (),
+            "derived",
+            f"{MTZ} (RDP curve); Mironov 2017 Prop. 3; Balle et al. 2020 Thm 21; "
+            "Asoodeh et al. 2021 Lemma 1 (conversions)",
+        ),
+        hypotheses=[_HYPS[0], delta_lt_1],
+        title="max(0, inf_α ε_method(α, T·sgm-rdp(q, σ, α), δ)); certified Arb enclosure (both ends rigorous)",
+        evaluator=_evaluator,
+        certifier=enclosure,
+    )
+)

@@ -42,7 +42,7 @@ def log_moment_integer(q: arb, sigma: arb, n: int) -> arb:
     binom = arb(1)
     lq = 1 - q
     for k in range(n + 1):
-        total += binom * lq ** (n - k) * q ** k * (arb(k * k - k) * inv2s2).exp()
+        total += binom * lq ** (n - k) * q**k * (arb(k * k - k) * inv2s2).exp()
         binom = binom * (n - k) / (k + 1)
     return total.log()
 
@@ -86,7 +86,7 @@ def _integrate(q: arb, sigma: arb, alpha: arb, powers: tuple[int, ...], prec: in
             value = (alpha * lr - z * z * inv2s2).exp() * norm
             if pair:
                 return value * (1 + acb(0, 1) * lr)
-            return value * lr ** power if power else value
+            return value * lr**power if power else value
 
         bits = (prec + 8) * _ln2()
         top = max(powers)
@@ -139,5 +139,7 @@ def rdp_ball(q, sigma, alpha, prec: int) -> arb:
                 return ball
     finally:
         ctx.prec = old
-    raise PrecisionNotReached(f"privacy/sgm-rdp: the enclosure did not reach {prec} bits (best ball: {ball}) "
-                              f"at q={q}, sigma={sigma}, alpha={alpha}")
+    raise PrecisionNotReached(
+        f"privacy/sgm-rdp: the enclosure did not reach {prec} bits (best ball: {ball}) "
+        f"at q={q}, sigma={sigma}, alpha={alpha}"
+    )

@@ -32,8 +32,11 @@ def _integrand_dfwd():
 def _parts(bound: str):
     A_, R_, D_ = sp.symbols("alpha r delta")
     expr = POINTWISE[bound](A_, R_, D_)
-    return (lambdify_mpmath((A_, R_, D_), expr), lambdify_mpmath((A_, R_, D_), sp.diff(expr, A_)),
-            lambdify_mpmath((A_, R_, D_), sp.diff(expr, R_)))
+    return (
+        lambdify_mpmath((A_, R_, D_), expr),
+        lambdify_mpmath((A_, R_, D_), sp.diff(expr, A_)),
+        lambdify_mpmath((A_, R_, D_), sp.diff(expr, R_)),
+    )
 
 
 def _log_moment_and_derivative(qv, sv, av):
@@ -73,8 +76,12 @@ def _optimal_order(qv, sv, Tv, dv, bound):
     lo = max(mpmath.mpf(n_best) - 1, 1 + mpmath.mpf(1) / 64)
     hi = mpmath.mpf(n_best) + 1
     try:
-        a_star = mpmath.findroot(slope, (mpmath.mpf(n_best) - mpmath.mpf(1) / 4, mpmath.mpf(n_best)),
-                                 solver="secant", tol=mpmath.mpf(2) ** (-mpmath.mp.prec + 8))
+        a_star = mpmath.findroot(
+            slope,
+            (mpmath.mpf(n_best) - mpmath.mpf(1) / 4, mpmath.mpf(n_best)),
+            solver="secant",
+            tol=mpmath.mpf(2) ** (-mpmath.mp.prec + 8),
+        )
     except (ValueError, ZeroDivisionError, EvaluationError):
         return mpmath.mpf(n_best)
     if not (lo <= a_star <= hi) or (bound == "asoodeh-f" and a_star * dv >= 1):
@@ -88,8 +95,12 @@ def mpmath_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
         return mpmath.mpf(0)
     # Mironov's bound is above Balle's everywhere (claim privacy/rdp-to-dp/balle-below-mironov), and the
     # h-bound of 'asoodeh' only applies for α ≥ 1/δ (beyond the integer orders searched here).
-    bounds = {"mironov": ["mironov"], "balle": ["balle"], "asoodeh": ["asoodeh-f", "balle"],
-              "best": ["balle", "asoodeh-f"]}[values["method"]]
+    bounds = {
+        "mironov": ["mironov"],
+        "balle": ["balle"],
+        "asoodeh": ["asoodeh-f", "balle"],
+        "best": ["balle", "asoodeh-f"],
+    }[values["method"]]
     exact = [values[n] for n in ("q", "sigma", "steps", "delta")]
     with mpmath.workdps(dps // 2 + 12):
         qv, sv, Tv, dv = (_mp(v) for v in exact)

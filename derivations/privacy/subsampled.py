@@ -40,14 +40,13 @@ from symbolic.claims.numeric import NumericIdentity
 p_param = nonnegative("p", "sampling probability p ∈ [0, 1]")
 p, mu, x = p_param.symbol, mu_param.symbol, x_param.symbol
 
-G = normal_cdf(normal_quantile_upper(x) - mu)          # G_μ(x)
-f_p = p * G + (1 - p) * (1 - x)                          # p G_μ + (1 − p) Id
-x_star = (1 - sp.erf(mu / (2 * sp.sqrt(2)))) / 2         # Φ(−μ/2), written so erfinv(erf(·)) simplifies
+G = normal_cdf(normal_quantile_upper(x) - mu)  # G_μ(x)
+f_p = p * G + (1 - p) * (1 - x)  # p G_μ + (1 − p) Id
+x_star = (1 - sp.erf(mu / (2 * sp.sqrt(2)))) / 2  # Φ(−μ/2), written so erfinv(erf(·)) simplifies
 f_p_star = f_p.subs(x, x_star)
 middle = x_star + f_p_star - x
 
-_SRC = toolkit.source("§4.1: C_p(G_μ), three-piece form", (), "derived",
-                      DRS + "; Bok, Su & Altschuler, App. C")
+_SRC = toolkit.source("§4.1: C_p(G_μ), three-piece form", (), "derived", DRS + "; Bok, Su & Altschuler, App. C")
 
 _x_star = lambdify_mpmath((mu,), sp.erfc(mu / (2 * sp.sqrt(2))) / 2)  # Φ(−μ/2), never 1 − erf
 
@@ -116,36 +115,50 @@ def _evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
 
 
 _F_P_INV = sp.Function("f_p_inverse")
-subsampled_gdp_tradeoff = toolkit.add(Formula(
-    toolkit.id("subsampled-gdp-tradeoff"),
-    sp.Piecewise((f_p, x <= x_star), (middle, x <= f_p_star), (_F_P_INV(p, mu, x), True)),
-    [p_param, mu_param, x_param],
-    _SRC,
-    hypotheses=[Hypothesis(sp.Symbol("p") <= 1, "0 ≤ p ≤ 1"), Hypothesis(sp.Symbol("x") <= 1, "0 ≤ x ≤ 1")],
-    title="C_p(G_μ) = f_p on [0, x*], x* + f_p(x*) − x on [x*, f_p(x*)], f_p⁻¹ on [f_p(x*), 1]",
-    evaluator=_evaluator,
-))
+subsampled_gdp_tradeoff = toolkit.add(
+    Formula(
+        toolkit.id("subsampled-gdp-tradeoff"),
+        sp.Piecewise((f_p, x <= x_star), (middle, x <= f_p_star), (_F_P_INV(p, mu, x), True)),
+        [p_param, mu_param, x_param],
+        _SRC,
+        hypotheses=[Hypothesis(sp.Symbol("p") <= 1, "0 ≤ p ≤ 1"), Hypothesis(sp.Symbol("x") <= 1, "0 ≤ x ≤ 1")],
+        title="C_p(G_μ) = f_p on [0, x*], x* + f_p(x*) − x on [x*, f_p(x*)], f_p⁻¹ on [f_p(x*), 1]",
+        evaluator=_evaluator,
+    )
+)
 
 # ---------------------------------------------------------------------------
-toolkit.add(Identity(
-    toolkit.id("subsampled-gdp-tradeoff/fixed-point"),
-    G.subs(x, x_star), x_star,
-    "x* = Φ(−μ/2) is the fixed point of G_μ: G_μ(x*) = x*", _SRC,
-    covers=[subsampled_gdp_tradeoff.id],
-))
-toolkit.add(Identity(
-    toolkit.id("subsampled-gdp-tradeoff/slope-at-fixed-point"),
-    sp.diff(f_p, x).subs(x, x_star), -1,
-    "f_p'(x*) = p G_μ'(x*) − (1 − p) = −1: the slope-(−1) segment of the hull touches f_p at x*",
-    _SRC, covers=[subsampled_gdp_tradeoff.id],
-))
-toolkit.add(Identity(
-    toolkit.id("subsampled-gdp-tradeoff/middle-piece-self-inverse"),
-    middle.subs(x, middle), x,
-    "the middle piece L(x) = x* + f_p(x*) − x satisfies L(L(x)) = x and L(x*) = f_p(x*): it is "
-    "symmetric and joins the first piece at x* and the third at f_p(x*)", _SRC,
-    covers=[subsampled_gdp_tradeoff.id],
-))
+toolkit.add(
+    Identity(
+        toolkit.id("subsampled-gdp-tradeoff/fixed-point"),
+        G.subs(x, x_star),
+        x_star,
+        "x* = Φ(−μ/2) is the fixed point of G_μ: G_μ(x*) = x*",
+        _SRC,
+        covers=[subsampled_gdp_tradeoff.id],
+    )
+)
+toolkit.add(
+    Identity(
+        toolkit.id("subsampled-gdp-tradeoff/slope-at-fixed-point"),
+        sp.diff(f_p, x).subs(x, x_star),
+        -1,
+        "f_p'(x*) = p G_μ'(x*) − (1 − p) = −1: the slope-(−1) segment of the hull touches f_p at x*",
+        _SRC,
+        covers=[subsampled_gdp_tradeoff.id],
+    )
+)
+toolkit.add(
+    Identity(
+        toolkit.id("subsampled-gdp-tradeoff/middle-piece-self-inverse"),
+        middle.subs(x, middle),
+        x,
+        "the middle piece L(x) = x* + f_p(x*) − x satisfies L(L(x)) = x and L(x*) = f_p(x*): it is "
+        "symmetric and joins the first piece at x* and the third at f_p(x*)",
+        _SRC,
+        covers=[subsampled_gdp_tradeoff.id],
+    )
+)
 
 
 def _twice(v):
@@ -159,16 +172,25 @@ def _twice(v):
 
 
 _ps, _ms, _xs = sp.Symbol("p", positive=True), sp.Symbol("mu", positive=True), sp.Symbol("x", positive=True)
-toolkit.add(NumericIdentity(
-    toolkit.id("subsampled-gdp-tradeoff/symmetric"),
-    _twice, lambda v: v["x"],
-    "C_p(G_μ) is symmetric: C_p(G_μ)(C_p(G_μ)(x)) = x (checked on each of the three pieces)", _SRC,
-    symbols=[_ps, _ms, _xs], where=[_ps <= 1, _xs < 1],
-    hints=[{"p": sp.Rational(1, 10), "mu": 1, "x": sp.Rational(1, 100)},
-           {"p": sp.Rational(1, 2), "mu": 2, "x": sp.Rational(3, 10)},
-           {"p": sp.Rational(1, 2), "mu": 2, "x": sp.Rational(9, 10)}],
-    samples=6, digits=30, covers=[subsampled_gdp_tradeoff.id],
-))
+toolkit.add(
+    NumericIdentity(
+        toolkit.id("subsampled-gdp-tradeoff/symmetric"),
+        _twice,
+        lambda v: v["x"],
+        "C_p(G_μ) is symmetric: C_p(G_μ)(C_p(G_μ)(x)) = x (checked on each of the three pieces)",
+        _SRC,
+        symbols=[_ps, _ms, _xs],
+        where=[_ps <= 1, _xs < 1],
+        hints=[
+            {"p": sp.Rational(1, 10), "mu": 1, "x": sp.Rational(1, 100)},
+            {"p": sp.Rational(1, 2), "mu": 2, "x": sp.Rational(3, 10)},
+            {"p": sp.Rational(1, 2), "mu": 2, "x": sp.Rational(9, 10)},
+        ],
+        samples=6,
+        digits=30,
+        covers=[subsampled_gdp_tradeoff.id],
+    )
+)
 
 
 def compose_subsampled_gaussian(p, sigma, steps, delta, *, accountant: str = "pld", **options) -> float:

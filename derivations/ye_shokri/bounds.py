@@ -26,8 +26,9 @@ from derivations.privacy.run import RUN_SYMBOLS as R
 
 from .common import eta as eta_f, paper, sigma as sigma_f
 
-eta, s, Delta, b, n, E, m, M = (R[k] for k in ("step_size", "noise_std", "gradient_sensitivity", "batch_size", "n",
-                                              "epochs", "m", "M"))
+eta, s, Delta, b, n, E, m, M = (
+    R[k] for k in ("step_size", "noise_std", "gradient_sensitivity", "batch_size", "n", "epochs", "m", "M")
+)
 
 _UPDATE = UpdateConvention(noise_std=sp.sqrt(2 * eta_f) * sigma_f, gradient_step=eta_f)
 _COMMON = {"eta": eta, "sigma": s * sp.sqrt(eta / 2), "Sg": Delta, "b": b}
@@ -42,25 +43,55 @@ def _formula(label):
     return paper.formulas[paper.id(label)]
 
 
-declare(paper, Bound(
-    _formula("thm-4.3-eps"), "Theorem 4.3, (9)", Output.rdp("alpha"),
-    Regime(losses=("convex",), batchings=("cyclic",), needs=("M",), requires=(_STEP_C, _DIVIDES, _ONE)),
-    {**_COMMON, "n": n, "K": E, "j0": sp.floor(n / b) - 1, "beta": M}, _UPDATE,
-    note="fixed batches; j₀ = n/b − 1 (the last batch) is the worst position: A(K − 1)b/n + A"))
-declare(paper, Bound(
-    _formula("thm-4.4-eps"), "Theorem 4.4, (11)", Output.rdp("alpha"),
-    Regime(losses=("strongly-convex",), batchings=("cyclic",), needs=("m", "M"),
-           requires=(_STEP_SC, _DIVIDES, _TWO)),
-    {**_COMMON, "n": n, "K": E, "j0": sp.floor(n / b) - 1, "lam": m, "beta": M}, _UPDATE,
-    note="fixed batches; j₀ = n/b − 1 (worst position); converges as K → ∞"))
-declare(paper, Bound(
-    _formula("thm-4.5-eps"), "Theorem 4.5, (13)", Output.rdp("alpha"),
-    Regime(losses=("strongly-convex",), batchings=("cyclic",), needs=("m", "M"), requires=(_STEP_SC, _DIVIDES)),
-    {**_COMMON, "K": E, "lam": m, "beta": M}, _UPDATE,
-    note="[14]'s naive dynamics baseline, every record"))
-declare(paper, Bound(
-    _formula("thm-5.3-eps"), "Theorem 5.3, (18)–(21)", Output.rdp("alpha"),
-    Regime(losses=("strongly-convex",), batchings=("without-replacement",), needs=("m", "M"),
-           requires=(_STEP_SC, _ONE)),
-    {**_COMMON, "n": n, "K": E, "lam": m, "beta": M}, _UPDATE,
-    note="a fresh uniformly random batch of size b at each of the K·⌊n/b⌋ steps; converges iff (b/n)e^{(α−1)A} < 1"))
+declare(
+    paper,
+    Bound(
+        _formula("thm-4.3-eps"),
+        "Theorem 4.3, (9)",
+        Output.rdp("alpha"),
+        Regime(losses=("convex",), batchings=("cyclic",), needs=("M",), requires=(_STEP_C, _DIVIDES, _ONE)),
+        {**_COMMON, "n": n, "K": E, "j0": sp.floor(n / b) - 1, "beta": M},
+        _UPDATE,
+        note="fixed batches; j₀ = n/b − 1 (the last batch) is the worst position: A(K − 1)b/n + A",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("thm-4.4-eps"),
+        "Theorem 4.4, (11)",
+        Output.rdp("alpha"),
+        Regime(
+            losses=("strongly-convex",), batchings=("cyclic",), needs=("m", "M"), requires=(_STEP_SC, _DIVIDES, _TWO)
+        ),
+        {**_COMMON, "n": n, "K": E, "j0": sp.floor(n / b) - 1, "lam": m, "beta": M},
+        _UPDATE,
+        note="fixed batches; j₀ = n/b − 1 (worst position); converges as K → ∞",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("thm-4.5-eps"),
+        "Theorem 4.5, (13)",
+        Output.rdp("alpha"),
+        Regime(losses=("strongly-convex",), batchings=("cyclic",), needs=("m", "M"), requires=(_STEP_SC, _DIVIDES)),
+        {**_COMMON, "K": E, "lam": m, "beta": M},
+        _UPDATE,
+        note="[14]'s naive dynamics baseline, every record",
+    ),
+)
+declare(
+    paper,
+    Bound(
+        _formula("thm-5.3-eps"),
+        "Theorem 5.3, (18)–(21)",
+        Output.rdp("alpha"),
+        Regime(
+            losses=("strongly-convex",), batchings=("without-replacement",), needs=("m", "M"), requires=(_STEP_SC, _ONE)
+        ),
+        {**_COMMON, "n": n, "K": E, "lam": m, "beta": M},
+        _UPDATE,
+        note="a fresh uniformly random batch of size b at each of the K·⌊n/b⌋ steps; converges iff (b/n)e^{(α−1)A} < 1",
+    ),
+)

@@ -69,10 +69,10 @@ def plain(name):
 
 # ---------------------------------------------------------------------------
 # Building blocks.
-rho = 1 - eta * lam                                        # Lipschitz constant of the GD map (Lemma B.4)
-A = alpha * eta * Sg ** 2 / (4 * sigma ** 2 * b ** 2)      # one Gaussian step, eq. (82)
-N_of = sp.floor(n / b)                                     # footnote 1
-m_of = sp.floor(n / (2 * b))                               # the split point ⌊n/(2b)⌋ of (11)
+rho = 1 - eta * lam  # Lipschitz constant of the GD map (Lemma B.4)
+A = alpha * eta * Sg**2 / (4 * sigma**2 * b**2)  # one Gaussian step, eq. (82)
+N_of = sp.floor(n / b)  # footnote 1
+m_of = sp.floor(n / (2 * b))  # the split point ⌊n/(2b)⌋ of (11)
 
 
 def S_sum(count, base=rho):
@@ -99,8 +99,9 @@ B_LE_N = Hypothesis(_b <= _n, "b ≤ n (at least one batch per epoch, n/b ≥ 1)
 J0_RANGE = Hypothesis(_j0 <= sp.floor(_n / _b) - 1, "j₀ ∈ {0, …, n/b − 1} (index of the batch B^{j₀})")
 J_GE_1 = Hypothesis(_j >= 1, "j ≥ 1 (ε_0^j of (12) is defined for j = 1, …, n/b; ε_0^0 = 0)")
 J_LT_N = Hypothesis(_j <= _N - 1, "j ∈ {0, …, n/b − 1} (Lemmas B.3, B.4)")
-KJ_NOT_0 = Hypothesis(_k * _N + _j >= 1, "k = j = 0 excluded: c_0^0 = +∞ (point-mass initialisation has no finite "
-                                       "LSI constant)")
+KJ_NOT_0 = Hypothesis(
+    _k * _N + _j >= 1, "k = j = 0 excluded: c_0^0 = +∞ (point-mass initialisation has no finite LSI constant)"
+)
 
 
 def src(label, equations=(), form="printed", note=""):

@@ -15,21 +15,42 @@ from symbolic.coverage import Item
 
 from .common import paper
 
-GENERAL = ("an identity or inequality between integrals of arbitrary densities (Green's identity, tilting, "
-           "the LSI): no finite-dimensional form to check; its Gaussian instance is lem-4.1-gaussian-equality")
+GENERAL = (
+    "an identity or inequality between integrals of arbitrary densities (Green's identity, tilting, "
+    "the LSI): no finite-dimensional form to check; its Gaussian instance is lem-4.1-gaussian-equality"
+)
 EMPTY = "an equation number with no equation (extraction shows an empty display)"
 L41 = ["lem-4.1-gaussian-equality", "eq-46-heat-equation", "lem-b.1-algebra", "eq-67-68"]
-L42 = ["lem-4.2-ode-solution", "lem-4.2-ode", "lem-4.2-contraction", "lem-4.2-gaussian-step",
-       "lem-4.2-gaussian-step-corrected", "lem-4.2-gaussian-equality"]
+L42 = [
+    "lem-4.2-ode-solution",
+    "lem-4.2-ode",
+    "lem-4.2-contraction",
+    "lem-4.2-gaussian-step",
+    "lem-4.2-gaussian-step-corrected",
+    "lem-4.2-gaussian-equality",
+]
 T43 = ["thm-4.3-eps", "thm-4.3-proof", "thm-4.3-fmtt", "thm-4.3-limit-K"]
 T44 = ["thm-4.4-eps", "thm-4.4-K1", "thm-4.4-limit-K", "thm-4.4-limit-lam-to-0"]
 T52 = ["thm-5.2-eps", "eq-17-shift", "thm-5.2-limit-alpha-to-1"]
 T53 = ["thm-5.3-eps", "thm-5.3-fixed-point", "thm-5.3-divergence", "thm-5.3-eps-limit", "thm-5.3-limit-first-order"]
-EPS0 = ["eq-12-eps0", "eq-12-eps0-recursion", "eq-12-eps0/stable-form", "eq-12-eps0-closed-form",
-        "eq-12-eps0-limit-lam-to-0", "eq-12-eps0-at-1", "eq-12-eps0-decreasing", "eq-12-eps0-tight"]
+EPS0 = [
+    "eq-12-eps0",
+    "eq-12-eps0-recursion",
+    "eq-12-eps0/stable-form",
+    "eq-12-eps0-closed-form",
+    "eq-12-eps0-limit-lam-to-0",
+    "eq-12-eps0-at-1",
+    "eq-12-eps0-decreasing",
+    "eq-12-eps0-tight",
+]
 ODE = ["lem-4.2-ode", "lem-4.2-ode-solution"]
-BACK = ["lem-4.2-back-substitution", "lem-4.2-back-substitution-corrected", "lem-4.2-back-substitution-initial",
-        "lem-4.2-back-substitution-defect", "lem-4.2-back-substitution-linear"]
+BACK = [
+    "lem-4.2-back-substitution",
+    "lem-4.2-back-substitution-corrected",
+    "lem-4.2-back-substitution-initial",
+    "lem-4.2-back-substitution-defect",
+    "lem-4.2-back-substitution-linear",
+]
 COR = ["cor-6.3-eps", "cor-6.3-sigma", "cor-6.3-sigma-corrected", "cor-6.3-eps0"]
 MISSING_63 = "the regularised logistic loss and its derivatives (Propositions 6.1, 6.2) are not encoded"
 
@@ -39,28 +60,60 @@ def eq(number, ids=(), reason="", partial=False, note=""):
 
 
 ITEMS = [
-    Item("Algorithm 1", "algorithm", ids=["quadratic-instance-variance", "quadratic-instance-mean-gap"], partial=True,
-         note="simulated only through the quadratic-loss instance (Gaussian iterates: exact variance and mean gap)"),
-    Item("Footnote 1", "footnote", ids=["thm-4.4-eps", "thm-5.2-eps"],
-         note="every formula uses N = ⌊n/b⌋ and m = ⌊n/(2b)⌋"),
-    Item("Algorithm 2", "algorithm", ids=["thm-5.3-eps"], partial=True,
-         note="enters only through the hit probability b/n of (20)"),
-    eq(1, reason="reduction to point initialisation by convexity of the mixture: a statement about arbitrary "
-                 "initial distributions"),
+    Item(
+        "Algorithm 1",
+        "algorithm",
+        ids=["quadratic-instance-variance", "quadratic-instance-mean-gap"],
+        partial=True,
+        note="simulated only through the quadratic-loss instance (Gaussian iterates: exact variance and mean gap)",
+    ),
+    Item(
+        "Footnote 1",
+        "footnote",
+        ids=["thm-4.4-eps", "thm-5.2-eps"],
+        note="every formula uses N = ⌊n/b⌋ and m = ⌊n/(2b)⌋",
+    ),
+    Item(
+        "Algorithm 2",
+        "algorithm",
+        ids=["thm-5.3-eps"],
+        partial=True,
+        note="enters only through the hit probability b/n of (20)",
+    ),
+    eq(
+        1,
+        reason="reduction to point initialisation by convexity of the mixture: a statement about arbitrary "
+        "initial distributions",
+    ),
     eq(2, reason="decomposition of the output law over batch sequences (structural)"),
     Item("Definition 3.1", "definition", reason="the change-one neighbouring relation (a definition)"),
     Item("Definition 3.2", "definition", reason="(ε, δ)-DP (a definition; conversions use the privacy toolkit)"),
     eq(3, reason="(ε, δ)-DP inequality (a definition)"),
-    Item("Definition 3.3", "definition", ids=["eq-123-f-divergence-corrected"], partial=True,
-         note="the defining integral evaluated on Gaussians"),
+    Item(
+        "Definition 3.3",
+        "definition",
+        ids=["eq-123-f-divergence-corrected"],
+        partial=True,
+        note="the defining integral evaluated on Gaussians",
+    ),
     eq(4, ids=["eq-123-f-divergence-corrected"], partial=True, note="evaluated on Gaussians"),
     Item("Definition 3.4", "definition", reason="(α, ε)-RDP (a definition)"),
     eq(5, reason="(α, ε)-RDP inequality (a definition)"),
-    Item("Definition 3.5", "definition", ids=["lsi-gaussian-push-convolve"], partial=True,
-         note="the LSI constants of Gaussians under Lipschitz push-forward and convolution"),
+    Item(
+        "Definition 3.5",
+        "definition",
+        ids=["lsi-gaussian-push-convolve"],
+        partial=True,
+        note="the LSI constants of Gaussians under Lipschitz push-forward and convolution",
+    ),
     eq(6, ids=["lsi-gaussian-push-convolve"], partial=True, note="the Gaussian case of the LSI constant"),
-    Item("Lemma 4.1", "lemma", ids=L41, partial=True,
-         note="(7) holds with equality on Gaussians (PROVED); the general-density inequality is not symbolic"),
+    Item(
+        "Lemma 4.1",
+        "lemma",
+        ids=L41,
+        partial=True,
+        note="(7) holds with equality on Gaussians (PROVED); the general-density inequality is not symbolic",
+    ),
     eq(7, ids=L41, partial=True, note="Gaussian equality case"),
     Item("Lemma 4.2", "lemma", ids=L42 + ["lem-4.2-back-substitution-linear"]),
     eq(8, ids=L42),
@@ -70,56 +123,118 @@ ITEMS = [
     Item("Theorem 4.4", "theorem", ids=T44),
     eq(11, ids=T44),
     eq(12, ids=EPS0),
-    Item("Figure 1", "figure", ids=["fig-1-balle-first", "fig-1-balle-last", "thm-4.4-eps", "thm-4.5-eps",
-                                    "fig-1-improvement-factor", "fig-1-improvement-factor-corrected"],
-         note="curves recomputed as data (experiments.figure_1_data); the figure prints no digits"),
-    Item("Theorem 4.5", "theorem", ids=["thm-4.5-eps", "thm-4.5-limit-K"],
-         note="transcribed as printed from [14]; not re-derived"),
+    Item(
+        "Figure 1",
+        "figure",
+        ids=[
+            "fig-1-balle-first",
+            "fig-1-balle-last",
+            "thm-4.4-eps",
+            "thm-4.5-eps",
+            "fig-1-improvement-factor",
+            "fig-1-improvement-factor-corrected",
+        ],
+        note="curves recomputed as data (experiments.figure_1_data); the figure prints no digits",
+    ),
+    Item(
+        "Theorem 4.5",
+        "theorem",
+        ids=["thm-4.5-eps", "thm-4.5-limit-K"],
+        note="transcribed as printed from [14]; not re-derived",
+    ),
     eq(13, ids=["thm-4.5-eps", "thm-4.5-limit-K"]),
-    Item("Lemma 5.1", "lemma", ids=["eq-123-f-divergence", "eq-123-f-divergence-corrected"], partial=True,
-         note="the f-divergence form of its proof (E20); joint convexity itself is not checked"),
+    Item(
+        "Lemma 5.1",
+        "lemma",
+        ids=["eq-123-f-divergence", "eq-123-f-divergence-corrected"],
+        partial=True,
+        note="the f-divergence form of its proof (E20); joint convexity itself is not checked",
+    ),
     eq(14, ids=["eq-123-f-divergence-corrected"], partial=True, note="only the f-divergence representation"),
     Item("Theorem 5.2", "theorem", ids=T52),
     eq(15, ids=T52),
     eq(16, ids=EPS0),
     eq(17, ids=["eq-17-shift"]),
-    Item("Figure 2", "figure", ids=["fig-2-composition", "thm-5.2-eps", "thm-5.3-eps", "thm-4.4-eps"],
-         note="curves recomputed as data (experiments.figure_2_data), with the exact SGM composition of the toolkit"),
+    Item(
+        "Figure 2",
+        "figure",
+        ids=["fig-2-composition", "thm-5.2-eps", "thm-5.3-eps", "thm-4.4-eps"],
+        note="curves recomputed as data (experiments.figure_2_data), with the exact SGM composition of the toolkit",
+    ),
     Item("Theorem 5.3", "theorem", ids=T53),
-    eq(18, ids=T53), eq(19, ids=["thm-5.3-eps"]), eq(20, ids=["thm-5.3-eps", "thm-5.3-fixed-point",
-                                                               "thm-5.3-divergence"]),
+    eq(18, ids=T53),
+    eq(19, ids=["thm-5.3-eps"]),
+    eq(20, ids=["thm-5.3-eps", "thm-5.3-fixed-point", "thm-5.3-divergence"]),
     eq(21, ids=["thm-5.3-eps"]),
     Item("Footnote 2", "footnote", ids=["footnote-2-group-privacy", "footnote-2-group-privacy-corrected"]),
     eq(23, note=MISSING_63),
-    eq(24, ids=["eq-155-gradient", "eq-161-hessian"], partial=True, note="differentiated symbolically for c = 3, d = 2"),
-    Item("Proposition 6.1", "proposition", ids=["eq-155-gradient", "eq-161-hessian", "eq-163-boehning-c2"],
-         partial=True, note="gradient and Hessian (c = 3, d = 2) and the smoothness bound for c = 2; the Lipschitz "
-                            "constant (25) is not encoded"),
+    eq(
+        24, ids=["eq-155-gradient", "eq-161-hessian"], partial=True, note="differentiated symbolically for c = 3, d = 2"
+    ),
+    Item(
+        "Proposition 6.1",
+        "proposition",
+        ids=["eq-155-gradient", "eq-161-hessian", "eq-163-boehning-c2"],
+        partial=True,
+        note="gradient and Hessian (c = 3, d = 2) and the smoothness bound for c = 2; the Lipschitz "
+        "constant (25) is not encoded",
+    ),
     eq(25, note=MISSING_63),
     eq(26, ids=["eq-163-boehning-c2"], partial=True, note="for c = 2"),
-    Item("Proposition 6.2", "proposition", ids=["prop-6.2-contraction", "prop-6.2-contraction-corrected"],
-         partial=True, note="only the contraction Corollary 6.3 needs, at one point (erratum E22)"),
-    eq(27, ids=["prop-6.2-contraction", "prop-6.2-contraction-corrected"], partial=True,
-       note="the contraction it is used for, at one point"),
+    Item(
+        "Proposition 6.2",
+        "proposition",
+        ids=["prop-6.2-contraction", "prop-6.2-contraction-corrected"],
+        partial=True,
+        note="only the contraction Corollary 6.3 needs, at one point (erratum E22)",
+    ),
+    eq(
+        27,
+        ids=["prop-6.2-contraction", "prop-6.2-contraction-corrected"],
+        partial=True,
+        note="the contraction it is used for, at one point",
+    ),
     Item("Corollary 6.3", "corollary", ids=COR),
-    eq(28, ids=["cor-6.3-eps"]), eq(29, ids=["cor-6.3-eps0", "cor-6.3-sigma", "cor-6.3-sigma-corrected"]),
+    eq(28, ids=["cor-6.3-eps"]),
+    eq(29, ids=["cor-6.3-eps0", "cor-6.3-sigma", "cor-6.3-sigma-corrected"]),
     Item("Footnote 5", "footnote", ids=["footnote-2-group-privacy", "footnote-2-group-privacy-corrected"]),
-    Item("Table 1", "table", ids=["table-1-dynamics-mnist", "table-1-dynamics-fmnist", "table-1-dynamics-cifar10",
-                                  "dpsgd-baseline-mnist-40", "dpsgd-baseline-fmnist", "dpsgd-baseline-cifar10"],
-         partial=True, note="the privacy budget ε = 3 of every column; the accuracies need training"),
+    Item(
+        "Table 1",
+        "table",
+        ids=[
+            "table-1-dynamics-mnist",
+            "table-1-dynamics-fmnist",
+            "table-1-dynamics-cifar10",
+            "dpsgd-baseline-mnist-40",
+            "dpsgd-baseline-fmnist",
+            "dpsgd-baseline-cifar10",
+        ],
+        partial=True,
+        note="the privacy budget ε = 3 of every column; the accuracies need training",
+    ),
     Item("Figure 3", "figure", reason="train/test accuracy curves of DP-SGD (empirical)"),
-    Item("Table 2", "table", ids=["table-2-dynamics", "dpsgd-baseline-resnext", "dpsgd-baseline-simclr"],
-         partial=True, note="the privacy budget ε = 2 of every column; the accuracies need training"),
+    Item(
+        "Table 2",
+        "table",
+        ids=["table-2-dynamics", "dpsgd-baseline-resnext", "dpsgd-baseline-simclr"],
+        partial=True,
+        note="the privacy budget ε = 2 of every column; the accuracies need training",
+    ),
     Item("Lemma B.1", "lemma", ids=["lem-b.1-algebra"], partial=True, note="the final algebra (43) = (44)"),
 ]
 ITEMS += [eq(k, reason=GENERAL) for k in range(30, 43)]
-ITEMS += [eq(43, ids=["lem-b.1-algebra"]), eq(44, ids=["lem-b.1-algebra"]),
-          eq(45, ids=L41, partial=True, note="Gaussian equality case"),
-          eq(46, ids=["eq-46-heat-equation"]), eq(47, ids=["eq-46-heat-equation"])]
+ITEMS += [
+    eq(43, ids=["lem-b.1-algebra"]),
+    eq(44, ids=["lem-b.1-algebra"]),
+    eq(45, ids=L41, partial=True, note="Gaussian equality case"),
+    eq(46, ids=["eq-46-heat-equation"]),
+    eq(47, ids=["eq-46-heat-equation"]),
+]
 ITEMS += [eq(k, reason=GENERAL) for k in range(48, 66)]
 ITEMS += [
     eq(66, ids=["lem-4.1-gaussian-equality"], partial=True, note="c_t enters the Gaussian equality case"),
-    eq(67, ids=["eq-67-68"]), eq(68, ids=["eq-67-68"]),
+    eq(67, ids=["eq-67-68"]),
+    eq(68, ids=["eq-67-68"]),
     eq(69, ids=L42),
     eq(70, ids=["eq-70-71-substitution", "lem-4.2-back-substitution-corrected"]),
     eq(71, ids=["eq-70-71-substitution", "eq-71-72-change-of-variable"]),
@@ -127,7 +242,9 @@ ITEMS += [
     eq(73, ids=["eq-73-chain-rule"]),
     eq(74, ids=ODE + ["eq-73-chain-rule"]),
     eq(75, ids=["lem-4.2-ode-integral", "lem-4.2-integrating-factor", "lem-4.2-ode-conserved"]),
-    eq(76, ids=BACK), eq(77, ids=BACK), eq(78, ids=BACK),
+    eq(76, ids=BACK),
+    eq(77, ids=BACK),
+    eq(78, ids=BACK),
     eq(79, ids=["lem-4.2-contraction", "lem-4.2-ode-solution"]),
     eq(80, ids=["lem-4.2-contraction", "lem-4.2-ode-solution"]),
     eq(81, reason=EMPTY),
@@ -135,37 +252,59 @@ ITEMS += [
     Item("Remark B.2", "remark", ids=["rem-b.2-conjecture", "rem-b.2-point-mass"]),
     eq(83, ids=["rem-b.2-conjecture", "rem-b.2-point-mass"]),
     Item("Lemma B.3", "lemma", ids=["lem-b.3-lsi", "lem-b.3-lsi-recursion"]),
-    eq(84, ids=["lem-b.3-lsi"]), eq(85, ids=["lem-b.3-lsi-recursion"]), eq(86, ids=["lem-b.3-lsi-recursion"]),
-    eq(87, ids=["lem-b.3-lsi-recursion"]), eq(88, reason=EMPTY),
-    Item("Lemma B.4", "lemma", ids=["lem-b.4-lsi", "lem-b.4-lsi-recursion", "lem-b.4-lsi-epoch-boundary",
-                                   "lem-b.4-lsi-closed-form", "lem-b.4-lsi-limit-lam-to-0", "quadratic-instance-variance"]),
+    eq(84, ids=["lem-b.3-lsi"]),
+    eq(85, ids=["lem-b.3-lsi-recursion"]),
+    eq(86, ids=["lem-b.3-lsi-recursion"]),
+    eq(87, ids=["lem-b.3-lsi-recursion"]),
+    eq(88, reason=EMPTY),
+    Item(
+        "Lemma B.4",
+        "lemma",
+        ids=[
+            "lem-b.4-lsi",
+            "lem-b.4-lsi-recursion",
+            "lem-b.4-lsi-epoch-boundary",
+            "lem-b.4-lsi-closed-form",
+            "lem-b.4-lsi-limit-lam-to-0",
+            "quadratic-instance-variance",
+        ],
+    ),
     eq(89, ids=["lem-b.4-lsi", "lem-b.4-lsi/stable-form", "lem-b.4-lsi-closed-form"]),
     eq(90, ids=["lem-b.4-lsi-recursion", "lem-b.4-lsi-epoch-boundary"]),
-    eq(91, ids=["lem-b.4-lsi-recursion"]), eq(92, ids=["lem-b.4-lsi-recursion"]),
+    eq(91, ids=["lem-b.4-lsi-recursion"]),
+    eq(92, ids=["lem-b.4-lsi-recursion"]),
     eq(93, ids=T43),
     eq(95, ids=["thm-4.3-proof"], partial=True, note="the composition step itself is a privacy argument"),
-    eq(96, ids=["thm-4.3-proof"]), eq(97, ids=["lem-b.3-lsi"]),
-    eq(98, ids=["eq-102-convex-recursion"]), eq(99, ids=["eq-99-contraction-factor", "eq-102-convex-recursion"]),
+    eq(96, ids=["thm-4.3-proof"]),
+    eq(97, ids=["lem-b.3-lsi"]),
+    eq(98, ids=["eq-102-convex-recursion"]),
+    eq(99, ids=["eq-99-contraction-factor", "eq-102-convex-recursion"]),
     eq(100, ids=["lem-b.4-lsi-epoch-boundary"], partial=True, note="the index convention of the epoch boundary"),
-    eq(101, ids=["eq-102-convex-recursion"]), eq(102, ids=["eq-102-convex-recursion"]),
-    eq(103, ids=T44), eq(104, ids=EPS0),
+    eq(101, ids=["eq-102-convex-recursion"]),
+    eq(102, ids=["eq-102-convex-recursion"]),
+    eq(103, ids=T44),
+    eq(104, ids=EPS0),
     eq(105, ids=["thm-4.4-K1"], partial=True, note="relabelling + RDP composition: a privacy argument; its K = 1 case"),
     eq(106, ids=["lem-b.4-lsi"]),
     eq(107, ids=["eq-12-eps0-recursion"]),
     eq(108, ids=["eq-12-eps0-recursion", "eq-108-contraction-factor", "eq-108-limit-lam-to-0"]),
     eq(109, ids=["lem-b.4-lsi-epoch-boundary"], partial=True, note="the index convention of the epoch boundary"),
-    eq(110, ids=["eq-12-eps0-recursion"]), eq(111, ids=EPS0),
+    eq(110, ids=["eq-12-eps0-recursion"]),
+    eq(111, ids=EPS0),
     eq(112, reason="RDP composition of two sub-mechanisms (a privacy argument, no formula)"),
     eq(113, ids=["eq-116-118-recursion"], partial=True, note="the combined recursion, through its solution"),
     eq(114, ids=["eq-116-118-recursion"], partial=True),
     eq(115, ids=["eq-108-contraction-factor", "eq-116-118-recursion"], partial=True),
-    eq(116, ids=["eq-116-118-recursion"]), eq(117, ids=["eq-116-118-recursion"]),
+    eq(116, ids=["eq-116-118-recursion"]),
+    eq(117, ids=["eq-116-118-recursion"]),
     eq(118, ids=["eq-116-118-recursion", "eq-119-from-118-corrected"]),
     eq(119, ids=["eq-119-from-118", "eq-119-from-118-corrected", "eq-119-valid"]),
-    eq(120, ids=["thm-4.4-eps"]), eq(121, ids=["thm-4.4-eps", "thm-4.4-K1"]),
+    eq(120, ids=["thm-4.4-eps"]),
+    eq(121, ids=["thm-4.4-eps", "thm-4.4-K1"]),
     eq(122, ids=["eq-123-f-divergence-corrected"], partial=True, note="only the f-divergence representation"),
     eq(123, ids=["eq-123-f-divergence", "eq-123-f-divergence-corrected"]),
-    eq(124, ids=T52), eq(125, ids=EPS0),
+    eq(124, ids=T52),
+    eq(125, ids=EPS0),
     eq(126, ids=["eq-17-shift", "thm-5.2-eps"], partial=True, note="log-mean-exp of the per-position bounds"),
     eq(127, ids=["thm-5.2-eps"]),
     eq(128, ids=["thm-5.2-eps"], partial=True, note="the first term of (15)"),
@@ -174,23 +313,58 @@ ITEMS += [
     eq(131, ids=["eq-133-first-term-corrected"]),
     eq(132, ids=["eq-132-bernoulli", "eq-132-bernoulli-corrected"]),
     eq(133, ids=["eq-133-first-term", "eq-133-first-term-corrected"]),
-    eq(134, ids=T53), eq(135, ids=["thm-5.3-eps"]), eq(136, ids=["thm-5.3-eps", "thm-5.3-fixed-point"]),
-    eq(137, ids=["thm-5.3-eps"]), eq(138, reason=EMPTY),
+    eq(134, ids=T53),
+    eq(135, ids=["thm-5.3-eps"]),
+    eq(136, ids=["thm-5.3-eps", "thm-5.3-fixed-point"]),
+    eq(137, ids=["thm-5.3-eps"]),
+    eq(138, reason=EMPTY),
 ]
-ITEMS += [eq(k, reason="expectations over random batch sequences and Jensen's inequality for general densities "
-                       "(proof of Theorem 5.3); the resulting recursion (150) is encoded") for k in range(139, 150)]
 ITEMS += [
-    eq(150, ids=["thm-5.3-eps", "thm-5.3-divergence"]), eq(151, ids=T53),
-    Item("Algorithm 3", "algorithm", ids=["cor-6.3-sigma-corrected"], partial=True,
-         note="only its noise convention η·(1/b)·σ_mul·(S_g/2)·N(0, I)"),
+    eq(
+        k,
+        reason="expectations over random batch sequences and Jensen's inequality for general densities "
+        "(proof of Theorem 5.3); the resulting recursion (150) is encoded",
+    )
+    for k in range(139, 150)
 ]
-LOGI = {153: (["eq-163-boehning-c2"], "for c = 2"), 154: (["eq-155-gradient"], ""), 155: (["eq-155-gradient"], ""),
-        156: (["eq-155-gradient"], ""), 157: (["eq-161-hessian"], ""), 158: (["eq-161-hessian"], ""),
-        159: (["eq-161-hessian"], ""), 161: (["eq-161-hessian"], ""), 162: (["eq-161-hessian"], ""),
-        163: (["eq-163-boehning-c2"], "for c = 2")}
-ITEMS += [eq(k, ids=LOGI[k][0], partial=True, note=LOGI[k][1] or "checked for c = 3 classes, d = 2 features")
-          if k in LOGI else eq(k, note=MISSING_63) for k in range(152, 167) if k != 160]
-ITEMS += [eq(k, ids=["prop-6.2-contraction"], partial=True, note="(167) fails: the clipped map is expansive at "
-             "Table 2's parameters (erratum E22)") for k in (167, 168)]
+ITEMS += [
+    eq(150, ids=["thm-5.3-eps", "thm-5.3-divergence"]),
+    eq(151, ids=T53),
+    Item(
+        "Algorithm 3",
+        "algorithm",
+        ids=["cor-6.3-sigma-corrected"],
+        partial=True,
+        note="only its noise convention η·(1/b)·σ_mul·(S_g/2)·N(0, I)",
+    ),
+]
+LOGI = {
+    153: (["eq-163-boehning-c2"], "for c = 2"),
+    154: (["eq-155-gradient"], ""),
+    155: (["eq-155-gradient"], ""),
+    156: (["eq-155-gradient"], ""),
+    157: (["eq-161-hessian"], ""),
+    158: (["eq-161-hessian"], ""),
+    159: (["eq-161-hessian"], ""),
+    161: (["eq-161-hessian"], ""),
+    162: (["eq-161-hessian"], ""),
+    163: (["eq-163-boehning-c2"], "for c = 2"),
+}
+ITEMS += [
+    eq(k, ids=LOGI[k][0], partial=True, note=LOGI[k][1] or "checked for c = 3 classes, d = 2 features")
+    if k in LOGI
+    else eq(k, note=MISSING_63)
+    for k in range(152, 167)
+    if k != 160
+]
+ITEMS += [
+    eq(
+        k,
+        ids=["prop-6.2-contraction"],
+        partial=True,
+        note="(167) fails: the clipped map is expansive at Table 2's parameters (erratum E22)",
+    )
+    for k in (167, 168)
+]
 
 paper.coverage(ITEMS)

@@ -22,8 +22,29 @@ from derivations.privacy.rdp_conversion import pointwise_epsilon
 from derivations.privacy.sgm import sgm_rdp
 
 from . import numerics as nm
-from .common import (A, ALPHA_GT_1, LAM_LE_BETA, N_GE_2, STEP_SC, K, Sg, alpha, b, eps0_expr, eta, lam, mpq, n,
-                     paper, params, plain, rho, sigma, sigma_mul, src)
+from .common import (
+    A,
+    ALPHA_GT_1,
+    LAM_LE_BETA,
+    N_GE_2,
+    STEP_SC,
+    K,
+    Sg,
+    alpha,
+    b,
+    eps0_expr,
+    eta,
+    lam,
+    mpq,
+    n,
+    paper,
+    params,
+    plain,
+    rho,
+    sigma,
+    sigma_mul,
+    src,
+)
 from .recursions import eps0
 from .theorems import thm44, thm45, thm52
 
@@ -31,29 +52,43 @@ R = sp.Rational
 
 # ---------------------------------------------------------------------------
 # Figure 1's and Figure 2's baselines (captions).
-_share = alpha * eta * Sg ** 2 / (4 * (n / b - 1) * b ** 2 * sigma ** 2) * (
-    1 - 2 * eta * params("beta")[0].symbol * lam / (params("beta")[0].symbol + lam)) ** (n / (2 * b))
-balle_first = paper.add(Formula(
-    paper.id("fig-1-balle-first"), _share * K,
-    params("alpha", "eta", "lam", "beta", "Sg", "sigma", "b", "n", "K"),
-    src("Figure 1, caption", (), "printed", "[5, Thm 5] + RDP composition, first batch"),
-    hypotheses=[ALPHA_GT_1, STEP_SC, LAM_LE_BETA, N_GE_2],
-    title="αηS_g²/(4(n/b − 1)b²σ²)·(1 − 2ηβλ/(β + λ))^{n/(2b)}·K",
-))
-balle_last = paper.add(Formula(
-    paper.id("fig-1-balle-last"), _share * (K - 1) + A,
-    params("alpha", "eta", "lam", "beta", "Sg", "sigma", "b", "n", "K"),
-    src("Figure 1, caption", (), "printed", "[5, Thm 5] + RDP composition, last batch"),
-    hypotheses=[ALPHA_GT_1, STEP_SC, LAM_LE_BETA, N_GE_2],
-    title="αηS_g²/(4(n/b − 1)b²σ²)·(1 − 2ηβλ/(β + λ))^{n/(2b)}·(K − 1) + αηS_g²/(4b²σ²)",
-))
-composition = paper.add(Formula(
-    paper.id("fig-2-composition"), K * b / n * A,
-    params("alpha", "eta", "Sg", "sigma", "b", "n", "K"),
-    src("Figure 2, caption", (), "printed", "composition-based bound ≈ K·(b/n)·αηS_g²/(4σ²b²) ([30, 31])"),
-    hypotheses=[ALPHA_GT_1],
-    title="K·(b/n)·αηS_g²/(4σ²b²) (the caption's approximation of DP-SGD + SGM composition)",
-))
+_share = (
+    alpha
+    * eta
+    * Sg**2
+    / (4 * (n / b - 1) * b**2 * sigma**2)
+    * (1 - 2 * eta * params("beta")[0].symbol * lam / (params("beta")[0].symbol + lam)) ** (n / (2 * b))
+)
+balle_first = paper.add(
+    Formula(
+        paper.id("fig-1-balle-first"),
+        _share * K,
+        params("alpha", "eta", "lam", "beta", "Sg", "sigma", "b", "n", "K"),
+        src("Figure 1, caption", (), "printed", "[5, Thm 5] + RDP composition, first batch"),
+        hypotheses=[ALPHA_GT_1, STEP_SC, LAM_LE_BETA, N_GE_2],
+        title="αηS_g²/(4(n/b − 1)b²σ²)·(1 − 2ηβλ/(β + λ))^{n/(2b)}·K",
+    )
+)
+balle_last = paper.add(
+    Formula(
+        paper.id("fig-1-balle-last"),
+        _share * (K - 1) + A,
+        params("alpha", "eta", "lam", "beta", "Sg", "sigma", "b", "n", "K"),
+        src("Figure 1, caption", (), "printed", "[5, Thm 5] + RDP composition, last batch"),
+        hypotheses=[ALPHA_GT_1, STEP_SC, LAM_LE_BETA, N_GE_2],
+        title="αηS_g²/(4(n/b − 1)b²σ²)·(1 − 2ηβλ/(β + λ))^{n/(2b)}·(K − 1) + αηS_g²/(4b²σ²)",
+    )
+)
+composition = paper.add(
+    Formula(
+        paper.id("fig-2-composition"),
+        K * b / n * A,
+        params("alpha", "eta", "Sg", "sigma", "b", "n", "K"),
+        src("Figure 2, caption", (), "printed", "composition-based bound ≈ K·(b/n)·αηS_g²/(4σ²b²) ([30, 31])"),
+        hypotheses=[ALPHA_GT_1],
+        title="K·(b/n)·αηS_g²/(4σ²b²) (the caption's approximation of DP-SGD + SGM composition)",
+    )
+)
 
 FIG1 = {"eta": R(2, 100), "lam": 1, "beta": 4, "Sg": 4, "sigma": 2, "b": 2, "n": 50}
 FIG2 = dict(FIG1, b=4)
@@ -100,6 +135,7 @@ def figure_2_data(alphas=(10, 20, 30), epochs=(1, 10, 30, 50, 100)) -> dict:
     Theorem 5.2, Theorem 5.3, Theorem 4.4 for the last batch, the caption's composition K(b/n)A and the
     exact SGM composition over K·N steps.  Returns {series name: {α: [values over ``epochs``]}}."""
     from .theorems import thm53
+
     out = {"epochs": list(epochs)}
     series = {
         "thm-5.2": lambda a, k: _ev(thm52, alpha=a, K=k, **FIG2),
@@ -119,51 +155,96 @@ def fig1_ratio(k):
     return _ev(thm45, alpha=10, K=k, **_drop(FIG1, "n")) / _ev(thm44, alpha=10, K=k, j0=0, **FIG1)
 
 
-paper.add(Reproduction(
-    paper.id("fig-1-improvement-factor"), lambda: fig1_ratio(1), "25",
-    "§4.2 after Theorem 4.5: Theorem 4.4 improves on Theorem 4.5 for the first batch by a factor of "
-    "approximately n/b = 25 (Figure 1); computed at K = 1",
-    src("Theorem 4.5, Figure 1", ("11", "13")), origin="printed",
-    quote="multiplicative factor of approximately n/b",
-    where_printed="§4.2 text after Theorem 4.5; n/b = 50/2 = 25 from the Figure 1 caption", dps=20,
-    expect="refuted", erratum="ye-shokri E28", covers=[thm44.id, thm45.id]))
+paper.add(
+    Reproduction(
+        paper.id("fig-1-improvement-factor"),
+        lambda: fig1_ratio(1),
+        "25",
+        "§4.2 after Theorem 4.5: Theorem 4.4 improves on Theorem 4.5 for the first batch by a factor of "
+        "approximately n/b = 25 (Figure 1); computed at K = 1",
+        src("Theorem 4.5, Figure 1", ("11", "13")),
+        origin="printed",
+        quote="multiplicative factor of approximately n/b",
+        where_printed="§4.2 text after Theorem 4.5; n/b = 50/2 = 25 from the Figure 1 caption",
+        dps=20,
+        expect="refuted",
+        erratum="ye-shokri E28",
+        covers=[thm44.id, thm45.id],
+    )
+)
 _K = sp.Symbol("K", integer=True, positive=True)
-paper.add(SampledInequality(
-    paper.id("fig-1-improvement-factor-corrected"), lambda v: fig1_ratio(int(v["K"])), ">=", lambda v: 25,
-    "corrected: at Figure 1's parameters the factor Theorem 4.5 / Theorem 4.4 (first batch) is at least n/b = 25 "
-    "at every sampled K (84.3 at K = 1, 44.2 at K = 2, → 1079 as K → ∞): the improvement is larger than stated",
-    src("Theorem 4.5, Figure 1", ("11", "13"), "corrected"), symbols=[_K],
-    hints=[{"K": 1}, {"K": 2}, {"K": 3}, {"K": 10}, {"K": 200}, {"K": 10 ** 6}], samples=8, digits=20,
-    erratum="ye-shokri E28", covers=[thm44.id, thm45.id]))
+paper.add(
+    SampledInequality(
+        paper.id("fig-1-improvement-factor-corrected"),
+        lambda v: fig1_ratio(int(v["K"])),
+        ">=",
+        lambda v: 25,
+        "corrected: at Figure 1's parameters the factor Theorem 4.5 / Theorem 4.4 (first batch) is at least n/b = 25 "
+        "at every sampled K (84.3 at K = 1, 44.2 at K = 2, → 1079 as K → ∞): the improvement is larger than stated",
+        src("Theorem 4.5, Figure 1", ("11", "13"), "corrected"),
+        symbols=[_K],
+        hints=[{"K": 1}, {"K": 2}, {"K": 3}, {"K": 10}, {"K": 200}, {"K": 10**6}],
+        samples=8,
+        digits=20,
+        erratum="ye-shokri E28",
+        covers=[thm44.id, thm45.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Corollary 6.3 and the noise conversion of D.1 (E21).
 mul = sigma_mul
-paper.add(Identity(
-    paper.id("cor-6.3-sigma"), A.subs(sigma, sp.sqrt(n / 2) * mul * Sg / (2 * b)), 2 * alpha / mul ** 2,
-    "as printed in the proof of Corollary 6.3: with σ = √(n/2)·σ_mul·S_g/(2b) the Gaussian-step cost "
-    "αηS_g²/(4σ²b²) is the 2α/σ_mul² of (29)",
-    src("Corollary 6.3, proof; eq. (29)", "29"), expect="refuted", erratum="ye-shokri E21",
-    hints=[{"alpha": 2, "eta": 1, "n": 2, "sigma_mul": 1}]))
-paper.add(Identity(
-    paper.id("cor-6.3-sigma-corrected"), A.subs(sigma, sp.sqrt(eta / 2) * mul * Sg / (2 * b)), 2 * alpha / mul ** 2,
-    "corrected: Algorithm 3 adds η·(1/b)·σ_mul·(S_g/2)·N(0, I), i.e. √(2ησ²) = ησ_mul S_g/(2b), "
-    "σ = √(η/2)·σ_mul·S_g/(2b); then αηS_g²/(4σ²b²) = 2α/σ_mul², the constant of (29)",
-    src("Corollary 6.3, proof; eq. (29)", "29", "corrected"), erratum="ye-shokri E21"))
+paper.add(
+    Identity(
+        paper.id("cor-6.3-sigma"),
+        A.subs(sigma, sp.sqrt(n / 2) * mul * Sg / (2 * b)),
+        2 * alpha / mul**2,
+        "as printed in the proof of Corollary 6.3: with σ = √(n/2)·σ_mul·S_g/(2b) the Gaussian-step cost "
+        "αηS_g²/(4σ²b²) is the 2α/σ_mul² of (29)",
+        src("Corollary 6.3, proof; eq. (29)", "29"),
+        expect="refuted",
+        erratum="ye-shokri E21",
+        hints=[{"alpha": 2, "eta": 1, "n": 2, "sigma_mul": 1}],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("cor-6.3-sigma-corrected"),
+        A.subs(sigma, sp.sqrt(eta / 2) * mul * Sg / (2 * b)),
+        2 * alpha / mul**2,
+        "corrected: Algorithm 3 adds η·(1/b)·σ_mul·(S_g/2)·N(0, I), i.e. √(2ησ²) = ησ_mul S_g/(2b), "
+        "σ = √(η/2)·σ_mul·S_g/(2b); then αηS_g²/(4σ²b²) = 2α/σ_mul², the constant of (29)",
+        src("Corollary 6.3, proof; eq. (29)", "29", "corrected"),
+        erratum="ye-shokri E21",
+    )
+)
 jj = sp.Symbol("j", integer=True, positive=True)
 w = sp.Symbol("w", positive=True)
 W = {lam: w / (eta * (1 + w))}
-paper.add(Identity(
-    paper.id("cor-6.3-eps0"),
-    eps0_expr(jj).subs(sigma, sp.sqrt(eta / 2) * mul * Sg / (2 * b)).subs(W),
-    (2 * alpha / mul ** 2 * rho ** (2 * (jj - 1)) / sp.Sum(rho ** (2 * sp.Symbol("s", integer=True, nonnegative=True)),
-                                                             (sp.Symbol("s", integer=True, nonnegative=True), 0, jj - 1))).subs(W),
-    "(29) is (16) at σ = √(η/2)·σ_mul·S_g/(2b): ε_0^j = (2α/σ_mul²)(1 − ηλ)^{2(j−1)}/Σ_{s<j}(1 − ηλ)^{2s}",
-    src("Corollary 6.3, eqs. (28)–(29)", ("16", "29"), "derived"), covers=[eps0.id]))
+paper.add(
+    Identity(
+        paper.id("cor-6.3-eps0"),
+        eps0_expr(jj).subs(sigma, sp.sqrt(eta / 2) * mul * Sg / (2 * b)).subs(W),
+        (
+            2
+            * alpha
+            / mul**2
+            * rho ** (2 * (jj - 1))
+            / sp.Sum(
+                rho ** (2 * sp.Symbol("s", integer=True, nonnegative=True)),
+                (sp.Symbol("s", integer=True, nonnegative=True), 0, jj - 1),
+            )
+        ).subs(W),
+        "(29) is (16) at σ = √(η/2)·σ_mul·S_g/(2b): ε_0^j = (2α/σ_mul²)(1 − ηλ)^{2(j−1)}/Σ_{s<j}(1 − ηλ)^{2s}",
+        src("Corollary 6.3, eqs. (28)–(29)", ("16", "29"), "derived"),
+        covers=[eps0.id],
+    )
+)
 
 Lfeat = params("L")[0]
-COR_STEP = Hypothesis(plain("eta") < 2 / ((plain("L") ** 2 + 1) / 2 + 2 * plain("lam")),
-                      "η < 2/((L² + 1)/2 + 2λ) (Corollary 6.3)")
+COR_STEP = Hypothesis(
+    plain("eta") < 2 / ((plain("L") ** 2 + 1) / 2 + 2 * plain("lam")), "η < 2/((L² + 1)/2 + 2λ) (Corollary 6.3)"
+)
 
 
 def cor63_value(a, e, l, m, bb, nn, kk):
@@ -177,20 +258,22 @@ def _cor63(values, dps):
     return cor63_value(a, e, l, m, bb, int(values["n"]), int(values["K"]))
 
 
-cor63 = paper.add(Formula(
-    paper.id("cor-6.3-eps"),
-    thm52.expr.subs(sigma, sp.sqrt(eta / 2) * mul * Sg / (2 * b)),
-    params("alpha", "eta", "lam", "sigma_mul", "Sg", "b", "n", "K", "L"),
-    src("Corollary 6.3, eqs. (28)–(29)", ("28", "29"), "corrected", "σ = √(η/2)σ_mul S_g/(2b) (E21)"),
-    hypotheses=[ALPHA_GT_1, COR_STEP, N_GE_2],
-    title="(28)–(29): Theorem 5.2 with ε_0^j = (2α/σ_mul²)ρ^{2(j−1)}/S_j, ε_norm not included",
-    evaluator=_cor63,
-))
+cor63 = paper.add(
+    Formula(
+        paper.id("cor-6.3-eps"),
+        thm52.expr.subs(sigma, sp.sqrt(eta / 2) * mul * Sg / (2 * b)),
+        params("alpha", "eta", "lam", "sigma_mul", "Sg", "b", "n", "K", "L"),
+        src("Corollary 6.3, eqs. (28)–(29)", ("28", "29"), "corrected", "σ = √(η/2)σ_mul S_g/(2b) (E21)"),
+        hypotheses=[ALPHA_GT_1, COR_STEP, N_GE_2],
+        title="(28)–(29): Theorem 5.2 with ε_0^j = (2α/σ_mul²)ρ^{2(j−1)}/S_j, ε_norm not included",
+        evaluator=_cor63,
+    )
+)
 
 # ---------------------------------------------------------------------------
 # RDP → (ε, δ) on the order grid of the authors' code, and the budgets of Tables 1–2.
 ORDERS = [1 + R(x, 10) for x in range(1, 100)] + [R(a) for a in range(12, 64)]
-DELTA = R(1, 10 ** 5)
+DELTA = R(1, 10**5)
 
 
 def grid_epsilon(rdp, delta=DELTA, orders=ORDERS):
@@ -221,15 +304,26 @@ DPSGD = {
 
 def norm_rdp(a, norm):
     """Private batch normalisation in the authors' code: two Gaussian releases at noise σ_norm, α/σ_norm²."""
-    return mpmath.mpf(0) if norm is None else mpq(a) / norm ** 2
+    return mpmath.mpf(0) if norm is None else mpq(a) / norm**2
 
 
 def dynamics_rdp(row):
     r = DYNAMICS[row]
 
     def rdp(a):
-        return cor63.evaluate(dps=mpmath.mp.dps, alpha=a, eta=r["eta"], lam=r["lam"], sigma_mul=r["sigma_mul"], Sg=1,
-                              b=r["b"], n=r["n"], K=r["K"], L=r["L"]) + norm_rdp(a, r["norm"])
+        return cor63.evaluate(
+            dps=mpmath.mp.dps,
+            alpha=a,
+            eta=r["eta"],
+            lam=r["lam"],
+            sigma_mul=r["sigma_mul"],
+            Sg=1,
+            b=r["b"],
+            n=r["n"],
+            K=r["K"],
+            L=r["L"],
+        ) + norm_rdp(a, r["norm"])
+
     return rdp
 
 
@@ -243,8 +337,10 @@ def dpsgd_rdp(row):
     steps = r["epochs"] * (r["n"] // r["b"])
 
     def rdp(a):
-        return steps * sgm_rdp.evaluate(dps=mpmath.mp.dps, q=R(r["b"], r["n"]), sigma=r["z"], alpha=a) \
-            + norm_rdp(a, r["norm"])
+        return steps * sgm_rdp.evaluate(dps=mpmath.mp.dps, q=R(r["b"], r["n"]), sigma=r["z"], alpha=a) + norm_rdp(
+            a, r["norm"]
+        )
+
     return rdp
 
 
@@ -289,29 +385,62 @@ def dpsgd_budget(row):
 
 _T1 = "Table 1 caption and §6.2: every model trained at (ε = 3, δ = 1e−5)"
 for _row, _label in (("mnist", "MNIST"), ("fmnist", "FMNIST"), ("cifar10", "CIFAR-10")):
-    paper.add(Reproduction(
-        paper.id(f"table-1-dynamics-{_row}"), (lambda r: lambda: dynamics_budget(r)[0])(_row), "3",
-        f"Table 1, {_label}, dynamics column: Corollary 6.3 + ε_norm at the hyper-parameters of Appendix D.4 "
-        "spends the printed budget ε = 3 at δ = 1e−5 (Mironov conversion on the authors' order grid; recomputed "
-        "value in the verdict)", src("Table 1; Corollary 6.3", ("28", "29")), where_printed=_T1, dps=15, origin="printed",
-        quote="privacy budget for all the trained models at ( $\\epsilon = 3, \\delta = 10^{-5}$ )",
-        budget=30, expect="checked", covers=[cor63.id]))
-paper.add(Reproduction(
-    paper.id("table-2-dynamics"), lambda: dynamics_budget("transfer")[0], "2",
-    "Table 2, dynamics column (both pre-trained models, identical hyper-parameters in Appendix E): Corollary 6.3 "
-    "spends the printed budget ε = 2 at δ = 1e−5", src("Table 2; Corollary 6.3", ("28", "29")),
-    where_printed="Table 2 caption: (ε = 2, δ = 1e−5)", dps=15, budget=30, expect="checked", covers=[cor63.id],
-    origin="printed",
-    quote="privacy budget for all the trained models at ( $\\epsilon = 2, \\delta = 10^{-5}$ )"))
+    paper.add(
+        Reproduction(
+            paper.id(f"table-1-dynamics-{_row}"),
+            (lambda r: lambda: dynamics_budget(r)[0])(_row),
+            "3",
+            f"Table 1, {_label}, dynamics column: Corollary 6.3 + ε_norm at the hyper-parameters of Appendix D.4 "
+            "spends the printed budget ε = 3 at δ = 1e−5 (Mironov conversion on the authors' order grid; recomputed "
+            "value in the verdict)",
+            src("Table 1; Corollary 6.3", ("28", "29")),
+            where_printed=_T1,
+            dps=15,
+            origin="printed",
+            quote="privacy budget for all the trained models at ( $\\epsilon = 3, \\delta = 10^{-5}$ )",
+            budget=30,
+            expect="checked",
+            covers=[cor63.id],
+        )
+    )
+paper.add(
+    Reproduction(
+        paper.id("table-2-dynamics"),
+        lambda: dynamics_budget("transfer")[0],
+        "2",
+        "Table 2, dynamics column (both pre-trained models, identical hyper-parameters in Appendix E): Corollary 6.3 "
+        "spends the printed budget ε = 2 at δ = 1e−5",
+        src("Table 2; Corollary 6.3", ("28", "29")),
+        where_printed="Table 2 caption: (ε = 2, δ = 1e−5)",
+        dps=15,
+        budget=30,
+        expect="checked",
+        covers=[cor63.id],
+        origin="printed",
+        quote="privacy budget for all the trained models at ( $\\epsilon = 2, \\delta = 10^{-5}$ )",
+    )
+)
 for _row, _label, _printed, _where in (
-        ("mnist-40", "MNIST (40 epochs)", "3", _T1), ("fmnist", "FMNIST", "3", _T1),
-        ("cifar10", "CIFAR-10", "3", _T1), ("resnext", "ResNeXt-29 transfer", "2", "Table 2 caption"),
-        ("simclr", "SimCLR v2 transfer", "2", "Table 2 caption")):
-    paper.add(Reproduction(
-        paper.id(f"dpsgd-baseline-{_row}"), (lambda r: lambda: dpsgd_budget(r)[0])(_row), _printed,
-        f"DP-SGD baseline, {_label}: the sampled Gaussian mechanism over epochs·⌊n/b⌋ steps (+ private BN) at the "
-        f"hyper-parameters of Appendix D.4/E spends the printed budget ε = {_printed} at δ = 1e−5 "
-        "(remove-one adjacency, as the baseline is stated)",
-        src("Table 1; Table 2", (), "printed", "[38] hyper-parameters; [31] accountant"), where_printed=_where,
-        dps=12, budget=150, expect="checked", origin="printed",
-        quote=f"privacy budget for all the trained models at ( $\\epsilon = {_printed}, \\delta = 10^{{-5}}$ )"))
+    ("mnist-40", "MNIST (40 epochs)", "3", _T1),
+    ("fmnist", "FMNIST", "3", _T1),
+    ("cifar10", "CIFAR-10", "3", _T1),
+    ("resnext", "ResNeXt-29 transfer", "2", "Table 2 caption"),
+    ("simclr", "SimCLR v2 transfer", "2", "Table 2 caption"),
+):
+    paper.add(
+        Reproduction(
+            paper.id(f"dpsgd-baseline-{_row}"),
+            (lambda r: lambda: dpsgd_budget(r)[0])(_row),
+            _printed,
+            f"DP-SGD baseline, {_label}: the sampled Gaussian mechanism over epochs·⌊n/b⌋ steps (+ private BN) at the "
+            f"hyper-parameters of Appendix D.4/E spends the printed budget ε = {_printed} at δ = 1e−5 "
+            "(remove-one adjacency, as the baseline is stated)",
+            src("Table 1; Table 2", (), "printed", "[38] hyper-parameters; [31] accountant"),
+            where_printed=_where,
+            dps=12,
+            budget=150,
+            expect="checked",
+            origin="printed",
+            quote=f"privacy budget for all the trained models at ( $\\epsilon = {_printed}, \\delta = 10^{{-5}}$ )",
+        )
+    )

@@ -26,7 +26,7 @@ from symbolic.errors import EvaluationError
 
 def gaussian_step(alpha, eta, Sg, sigma, b):
     """A = αηS_g²/(4σ²b²): RDP of one step touching the differing record (82)."""
-    return alpha * eta * Sg ** 2 / (4 * sigma ** 2 * b ** 2)
+    return alpha * eta * Sg**2 / (4 * sigma**2 * b**2)
 
 
 def _ell(eta, lam):
@@ -51,7 +51,7 @@ def eps0(alpha, eta, lam, Sg, sigma, b, j):
 
 def lsi_strongly_convex(eta, lam, sigma, steps):
     """c_k^j of (89) with steps = kN + j ≥ 1."""
-    return 1 / (2 * eta * sigma ** 2 * geometric_S(eta, lam, steps))
+    return 1 / (2 * eta * sigma**2 * geometric_S(eta, lam, steps))
 
 
 def epoch_factor(eta, lam, N, m, K):
@@ -131,7 +131,8 @@ def thm53_log_S(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | None = Non
             raise EvaluationError(
                 f"ye-shokri/thm-5.3-eps: the recursion (20) needs more than {max_steps} of its K·N = {T} steps "
                 f"at these parameters (1 − ρ² = {mpmath.nstr(gap, 3)}, log(pE) = {mpmath.nstr(log_pE, 3)}); "
-                "no value is returned rather than a truncated one")
+                "no value is returned rather than a truncated one"
+            )
         u, v = log_pE + x, log_q + r2 * x
         hi, lo = (u, v) if u >= v else (v, u)
         x = hi + mpmath.log1p(mpmath.exp(lo - hi))
@@ -163,4 +164,4 @@ def thm53_fixed_point(alpha, eta, lam, Sg, sigma, b, n):
 
 def thm45(alpha, eta, lam, Sg, sigma, b, K):
     """(13): αS_g²/(λσ²b²)·(1 − e^{−ληK/2}) through expm1."""
-    return alpha * Sg ** 2 / (lam * sigma ** 2 * b ** 2) * -mpmath.expm1(-lam * eta * K / 2)
+    return alpha * Sg**2 / (lam * sigma**2 * b**2) * -mpmath.expm1(-lam * eta * K / 2)

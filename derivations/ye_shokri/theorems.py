@@ -15,8 +15,35 @@ from sympy.codegen.cfunctions import expm1
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit, Recurrence
 
 from . import numerics as nm
-from .common import (A, ALPHA_GT_1, B_LE_N, J0_RANGE, LAM_LE_BETA, N_GE_2, STEP_C, STEP_SC, N_of, K, S_sum, Sg, alpha,
-                     b, eps0_expr, eta, j0, lam, m_of, mpq, n, paper, params, plain, rho, sigma, src)
+from .common import (
+    A,
+    ALPHA_GT_1,
+    B_LE_N,
+    J0_RANGE,
+    LAM_LE_BETA,
+    N_GE_2,
+    STEP_C,
+    STEP_SC,
+    N_of,
+    K,
+    S_sum,
+    Sg,
+    alpha,
+    b,
+    eps0_expr,
+    eta,
+    j0,
+    lam,
+    m_of,
+    mpq,
+    n,
+    paper,
+    params,
+    plain,
+    rho,
+    sigma,
+    src,
+)
 from .recursions import eps0
 
 w = sp.Symbol("w", positive=True)
@@ -31,36 +58,56 @@ def _vals(values, names=NAMES5):
 
 # ---------------------------------------------------------------------------
 # Theorem 4.3, eq. (9)/(93).
-thm43 = paper.add(Formula(
-    paper.id("thm-4.3-eps"),
-    A * (K - 1) / N_of + A / (N_of - j0),
-    params("alpha", "eta", "Sg", "sigma", "b", "n", "K", "j0", "beta"),
-    src("Theorem 4.3, eq. (9)", ("9", "93")),
-    hypotheses=[ALPHA_GT_1, STEP_C, B_LE_N, J0_RANGE],
-    title="ε ≤ A·(b/n)(K − 1) + A/(n/b − j₀), A = αηS_g²/(4σ²b²): convex β-smooth, fixed batches",
-))
+thm43 = paper.add(
+    Formula(
+        paper.id("thm-4.3-eps"),
+        A * (K - 1) / N_of + A / (N_of - j0),
+        params("alpha", "eta", "Sg", "sigma", "b", "n", "K", "j0", "beta"),
+        src("Theorem 4.3, eq. (9)", ("9", "93")),
+        hypotheses=[ALPHA_GT_1, STEP_C, B_LE_N, J0_RANGE],
+        title="ε ≤ A·(b/n)(K − 1) + A/(n/b − j₀), A = αηS_g²/(4σ²b²): convex β-smooth, fixed batches",
+    )
+)
 # generic symbols for the proofs' algebra
 Ng = sp.Symbol("N", integer=True, positive=True)
 mg = sp.Symbol("m", integer=True, positive=True)
-Dg = sp.Symbol("D", integer=True, positive=True)       # N − m ≥ 1
+Dg = sp.Symbol("D", integer=True, positive=True)  # N − m ≥ 1
 Kg = sp.Symbol("K", integer=True, positive=True)
-Jg = sp.Symbol("J", integer=True, positive=True)       # N − j₀ ≥ 1
-paper.add(Identity(
-    paper.id("thm-4.3-proof"), (Kg - 1) * (A / Ng) + A / Jg, A * (Kg - 1) / Ng + A / Jg,
-    "(96) with (102): (K − 1)ε_0^{N} + ε_0^{N−j₀} = A(K − 1)/N + A/(N − j₀), i.e. (9) (J = N − j₀)",
-    src("Theorem 4.3, proof, eqs. (95)–(96), (102)", ("95", "96", "102")), covers=[thm43.id]))
+Jg = sp.Symbol("J", integer=True, positive=True)  # N − j₀ ≥ 1
+paper.add(
+    Identity(
+        paper.id("thm-4.3-proof"),
+        (Kg - 1) * (A / Ng) + A / Jg,
+        A * (Kg - 1) / Ng + A / Jg,
+        "(96) with (102): (K − 1)ε_0^{N} + ε_0^{N−j₀} = A(K − 1)/N + A/(N − j₀), i.e. (9) (J = N − j₀)",
+        src("Theorem 4.3, proof, eqs. (95)–(96), (102)", ("95", "96", "102")),
+        covers=[thm43.id],
+    )
+)
 aF, LF, sF, tF, nF = sp.symbols("alpha L_F sigma_F t n", positive=True)
-paper.add(Identity(
-    paper.id("thm-4.3-fmtt"),
-    (A / Jg).subs({b: 1, Sg: 2 * LF, sigma: eta * sF / sp.sqrt(2 * eta)}).subs(Jg, nF - tF + 1),
-    2 * alpha * LF ** 2 / (sF ** 2 * (nF - tF + 1)),
-    "K = 1, b = 1: with noise N(0, σ_F²) on the gradient (√(2ησ²) = ησ_F) and L_F-Lipschitz losses (S_g = 2L_F), "
-    "(9) is 2αL_F²/(σ_F²(n − t + 1)) with t = j₀ + 1, [20, Thm 23] (the equivalence stated after Theorem 4.3)",
-    src("Theorem 4.3, eq. (9)", "9", "derived", "equivalence with [20, Thm 23]"), covers=[thm43.id]))
-paper.add(Limit(
-    paper.id("thm-4.3-limit-K"), (A * (Kg - 1) / Ng + A / Jg) / Kg, Kg, sp.oo, A / Ng,
-    "Theorem 4.3 does not converge: (9)/K → A/N = A·b/n as K → ∞ (linear growth)",
-    src("Theorem 4.3, eq. (9)", "9", "derived"), covers=[thm43.id]))
+paper.add(
+    Identity(
+        paper.id("thm-4.3-fmtt"),
+        (A / Jg).subs({b: 1, Sg: 2 * LF, sigma: eta * sF / sp.sqrt(2 * eta)}).subs(Jg, nF - tF + 1),
+        2 * alpha * LF**2 / (sF**2 * (nF - tF + 1)),
+        "K = 1, b = 1: with noise N(0, σ_F²) on the gradient (√(2ησ²) = ησ_F) and L_F-Lipschitz losses (S_g = 2L_F), "
+        "(9) is 2αL_F²/(σ_F²(n − t + 1)) with t = j₀ + 1, [20, Thm 23] (the equivalence stated after Theorem 4.3)",
+        src("Theorem 4.3, eq. (9)", "9", "derived", "equivalence with [20, Thm 23]"),
+        covers=[thm43.id],
+    )
+)
+paper.add(
+    Limit(
+        paper.id("thm-4.3-limit-K"),
+        (A * (Kg - 1) / Ng + A / Jg) / Kg,
+        Kg,
+        sp.oo,
+        A / Ng,
+        "Theorem 4.3 does not converge: (9)/K → A/N = A·b/n as K → ∞ (linear growth)",
+        src("Theorem 4.3, eq. (9)", "9", "derived"),
+        covers=[thm43.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 4.4, eq. (11)/(103).
@@ -72,82 +119,151 @@ def _thm44(values, dps):
     return nm.thm44(*_vals(values), int(values["n"]), int(values["K"]), int(values["j0"]))
 
 
-thm44 = paper.add(Formula(
-    paper.id("thm-4.4-eps"),
-    eps0_expr(m_of) * (1 - rho ** (2 * (K - 1) * (N_of - m_of))) / (1 - q_) + eps0_expr(N_of - j0),
-    params("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "K", "j0", "beta"),
-    src("Theorem 4.4, eq. (11)", ("11", "12", "103")),
-    hypotheses=SC_HYPS + [N_GE_2, J0_RANGE],
-    title="ε ≤ ε_0^m (1 − q^{K−1})/(1 − q) + ε_0^{N−j₀}, m = ⌊n/(2b)⌋, q = (1 − ηλ)^{2(N−m)}",
-    evaluator=_thm44,
-))
+thm44 = paper.add(
+    Formula(
+        paper.id("thm-4.4-eps"),
+        eps0_expr(m_of) * (1 - rho ** (2 * (K - 1) * (N_of - m_of))) / (1 - q_) + eps0_expr(N_of - j0),
+        params("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "K", "j0", "beta"),
+        src("Theorem 4.4, eq. (11)", ("11", "12", "103")),
+        hypotheses=SC_HYPS + [N_GE_2, J0_RANGE],
+        title="ε ≤ ε_0^m (1 − q^{K−1})/(1 − q) + ε_0^{N−j₀}, m = ⌊n/(2b)⌋, q = (1 − ηλ)^{2(N−m)}",
+        evaluator=_thm44,
+    )
+)
 c44 = [thm44.id, eps0.id]
 # generic form: ρ = 1/(1 + w), D = N − m, J = N − j₀
 qg = (rho ** (2 * Dg)).subs(W)
 em, eJ = eps0_expr(mg).subs(W), eps0_expr(Jg).subs(W)
 G44 = em * (1 - qg ** (Kg - 1)) / (1 - qg) + eJ
-paper.add(Identity(
-    paper.id("thm-4.4-K1"), G44.subs(Kg, 1), eJ,
-    "K = 1: (11) reduces to ε_0^{N−j₀} (the first epoch)",
-    src("Theorem 4.4, eq. (11)", "11", "derived"), covers=c44))
+paper.add(
+    Identity(
+        paper.id("thm-4.4-K1"),
+        G44.subs(Kg, 1),
+        eJ,
+        "K = 1: (11) reduces to ε_0^{N−j₀} (the first epoch)",
+        src("Theorem 4.4, eq. (11)", "11", "derived"),
+        covers=c44,
+    )
+)
 xq = sp.Function("x")
 kk = sp.Symbol("k", integer=True, nonnegative=True)
 e_m, qq = sp.symbols("e_m q", positive=True)
 q01 = 1 / (1 + w)
-paper.add(Recurrence(
-    paper.id("eq-116-118-recursion"), xq, kk, e_m * q01 * (1 - q01 ** kk) / (1 - q01),
-    sp.Eq(xq(kk + 1), (xq(kk) + e_m) * q01), {0: 0},
-    "(116) with equality, ε_0^0 = 0: x_{k+1} = (x_k + ε_0^m)q solves to x_k = ε_0^m q(1 − q^k)/(1 − q) "
-    "((117)–(118) with k + 1 → k), for 0 < q < 1",
-    src("Theorem 4.4, proof, eqs. (116)–(118)", ("116", "117", "118")), covers=c44))
-paper.add(Identity(
-    paper.id("eq-119-from-118"), e_m * q01 * (1 - q01 ** (Kg - 1)) / (1 - q01), e_m * (1 - q01 ** (Kg - 1)) / (1 - q01),
-    "as printed: setting k = K − 2 in (118) gives (119), ε_{K−1}^0 ≤ ε_0^m(1 − q^{K−1})/(1 − q)",
-    src("Theorem 4.4, proof, eqs. (118)–(119)", ("118", "119")), expect="refuted", erratum="ye-shokri E13",
-    hints=[{"e_m": 1, "w": 1, "K": 2}], covers=c44))
-paper.add(Identity(
-    paper.id("eq-119-from-118-corrected"), e_m * q01 * (1 - q01 ** (Kg - 1)) / (1 - q01),
-    q01 * (e_m * (1 - q01 ** (Kg - 1)) / (1 - q01)),
-    "corrected: (118) at k = K − 2 is q times (119); (119), hence (11), (15), (28), is valid (q ≤ 1) but loose "
-    "by the factor q = (1 − ηλ)^{2(N−m)}",
-    src("Theorem 4.4, proof, eqs. (118)–(119)", ("118", "119"), "corrected"), erratum="ye-shokri E13",
-    covers=c44))
-paper.add(Inequality(
-    paper.id("eq-119-valid"), e_m * q01 * (1 - q01 ** (Kg - 1)) / (1 - q01), "<=",
-    e_m * (1 - q01 ** (Kg - 1)) / (1 - q01),
-    "(118) at k = K − 2 ≤ (119): dropping q keeps a valid bound (difference ε_0^m(1 − q^{K−1}) = ε_0^m(1 − q)Σ_{k<K−1}q^k)",
-    src("Theorem 4.4, proof, eq. (119)", "119", "derived"),
-    certificate=e_m * w / (1 + w) * sp.Sum(q01 ** kk, (kk, 0, Kg - 2)), covers=c44))
-paper.add(Limit(
-    paper.id("thm-4.4-limit-K"), G44, Kg, sp.oo, em / (1 - qg) + eJ,
-    "K → ∞: (11) converges to ε_0^m/(1 − q) + ε_0^{N−j₀}",
-    src("Theorem 4.4, eq. (11)", "11", "derived"), covers=c44))
+paper.add(
+    Recurrence(
+        paper.id("eq-116-118-recursion"),
+        xq,
+        kk,
+        e_m * q01 * (1 - q01**kk) / (1 - q01),
+        sp.Eq(xq(kk + 1), (xq(kk) + e_m) * q01),
+        {0: 0},
+        "(116) with equality, ε_0^0 = 0: x_{k+1} = (x_k + ε_0^m)q solves to x_k = ε_0^m q(1 − q^k)/(1 − q) "
+        "((117)–(118) with k + 1 → k), for 0 < q < 1",
+        src("Theorem 4.4, proof, eqs. (116)–(118)", ("116", "117", "118")),
+        covers=c44,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("eq-119-from-118"),
+        e_m * q01 * (1 - q01 ** (Kg - 1)) / (1 - q01),
+        e_m * (1 - q01 ** (Kg - 1)) / (1 - q01),
+        "as printed: setting k = K − 2 in (118) gives (119), ε_{K−1}^0 ≤ ε_0^m(1 − q^{K−1})/(1 − q)",
+        src("Theorem 4.4, proof, eqs. (118)–(119)", ("118", "119")),
+        expect="refuted",
+        erratum="ye-shokri E13",
+        hints=[{"e_m": 1, "w": 1, "K": 2}],
+        covers=c44,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("eq-119-from-118-corrected"),
+        e_m * q01 * (1 - q01 ** (Kg - 1)) / (1 - q01),
+        q01 * (e_m * (1 - q01 ** (Kg - 1)) / (1 - q01)),
+        "corrected: (118) at k = K − 2 is q times (119); (119), hence (11), (15), (28), is valid (q ≤ 1) but loose "
+        "by the factor q = (1 − ηλ)^{2(N−m)}",
+        src("Theorem 4.4, proof, eqs. (118)–(119)", ("118", "119"), "corrected"),
+        erratum="ye-shokri E13",
+        covers=c44,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("eq-119-valid"),
+        e_m * q01 * (1 - q01 ** (Kg - 1)) / (1 - q01),
+        "<=",
+        e_m * (1 - q01 ** (Kg - 1)) / (1 - q01),
+        "(118) at k = K − 2 ≤ (119): dropping q keeps a valid bound (difference ε_0^m(1 − q^{K−1}) = ε_0^m(1 − q)Σ_{k<K−1}q^k)",
+        src("Theorem 4.4, proof, eq. (119)", "119", "derived"),
+        certificate=e_m * w / (1 + w) * sp.Sum(q01**kk, (kk, 0, Kg - 2)),
+        covers=c44,
+    )
+)
+paper.add(
+    Limit(
+        paper.id("thm-4.4-limit-K"),
+        G44,
+        Kg,
+        sp.oo,
+        em / (1 - qg) + eJ,
+        "K → ∞: (11) converges to ε_0^m/(1 − q) + ε_0^{N−j₀}",
+        src("Theorem 4.4, eq. (11)", "11", "derived"),
+        covers=c44,
+    )
+)
 geo_sum = sp.Sum(rho ** (2 * Dg * kk), (kk, 0, Kg - 2))
-paper.add(Identity(
-    paper.id("thm-4.4-geometric-factor"), sp.Sum(q01 ** kk, (kk, 0, Kg - 2)), (1 - q01 ** (Kg - 1)) / (1 - q01),
-    "the epoch factor of (11) is a finite geometric sum: (1 − q^{K−1})/(1 − q) = Σ_{k<K−1} q^k for every "
-    "q = (1 − ηλ)^{2(N−m)} ∈ (0, 1) (written q = 1/(1 + w))", src("Theorem 4.4, eq. (11)", ("11", "118"), "derived"), covers=c44))
-paper.add(Limit(
-    paper.id("thm-4.4-limit-lam-to-0"), eps0_expr(mg) * geo_sum + eps0_expr(Jg), lam, 0, A * (Kg - 1) / mg + A / Jg,
-    "λ → 0 in (11) (epoch factor as Σ_{k<K−1} q^k) gives A(K − 1)/m + A/(N − j₀): not Theorem 4.3's "
-    "A(K − 1)/N + A/(N − j₀) (slope A/m vs A/N)",
-    src("Theorem 4.4, eq. (11)", ("9", "11"), "derived"), direction="+", covers=c44))
+paper.add(
+    Identity(
+        paper.id("thm-4.4-geometric-factor"),
+        sp.Sum(q01**kk, (kk, 0, Kg - 2)),
+        (1 - q01 ** (Kg - 1)) / (1 - q01),
+        "the epoch factor of (11) is a finite geometric sum: (1 − q^{K−1})/(1 − q) = Σ_{k<K−1} q^k for every "
+        "q = (1 − ηλ)^{2(N−m)} ∈ (0, 1) (written q = 1/(1 + w))",
+        src("Theorem 4.4, eq. (11)", ("11", "118"), "derived"),
+        covers=c44,
+    )
+)
+paper.add(
+    Limit(
+        paper.id("thm-4.4-limit-lam-to-0"),
+        eps0_expr(mg) * geo_sum + eps0_expr(Jg),
+        lam,
+        0,
+        A * (Kg - 1) / mg + A / Jg,
+        "λ → 0 in (11) (epoch factor as Σ_{k<K−1} q^k) gives A(K − 1)/m + A/(N − j₀): not Theorem 4.3's "
+        "A(K − 1)/N + A/(N − j₀) (slope A/m vs A/N)",
+        src("Theorem 4.4, eq. (11)", ("9", "11"), "derived"),
+        direction="+",
+        covers=c44,
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 4.5, eq. (13).
-thm45 = paper.add(Formula(
-    paper.id("thm-4.5-eps"),
-    alpha * Sg ** 2 / (lam * sigma ** 2 * b ** 2) * (1 - sp.exp(-lam * eta * K / 2)),
-    params("alpha", "eta", "lam", "Sg", "sigma", "b", "K", "beta"),
-    src("Theorem 4.5, eq. (13)", "13"),
-    hypotheses=SC_HYPS,
-    title="ε ≤ αS_g²/(λσ²b²)·(1 − e^{−ληK/2}) ([14]'s naive dynamics, every record)",
-    numeric=alpha * Sg ** 2 / (lam * sigma ** 2 * b ** 2) * -expm1(-lam * eta * K / 2),
-))
-paper.add(Limit(
-    paper.id("thm-4.5-limit-K"), thm45.expr, K, sp.oo, 4 * A / (lam * eta),
-    "K → ∞: (13) → αS_g²/(λσ²b²) = 4A/(λη)", src("Theorem 4.5, eq. (13)", "13", "derived"),
-    covers=[thm45.id]))
+thm45 = paper.add(
+    Formula(
+        paper.id("thm-4.5-eps"),
+        alpha * Sg**2 / (lam * sigma**2 * b**2) * (1 - sp.exp(-lam * eta * K / 2)),
+        params("alpha", "eta", "lam", "Sg", "sigma", "b", "K", "beta"),
+        src("Theorem 4.5, eq. (13)", "13"),
+        hypotheses=SC_HYPS,
+        title="ε ≤ αS_g²/(λσ²b²)·(1 − e^{−ληK/2}) ([14]'s naive dynamics, every record)",
+        numeric=alpha * Sg**2 / (lam * sigma**2 * b**2) * -expm1(-lam * eta * K / 2),
+    )
+)
+paper.add(
+    Limit(
+        paper.id("thm-4.5-limit-K"),
+        thm45.expr,
+        K,
+        sp.oo,
+        4 * A / (lam * eta),
+        "K → ∞: (13) → αS_g²/(λσ²b²) = 4A/(λη)",
+        src("Theorem 4.5, eq. (13)", "13", "derived"),
+        covers=[thm45.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 5.2, eqs. (15)–(17).
@@ -159,31 +275,45 @@ def _thm52(values, dps):
     return nm.thm52(*_vals(values), int(values["n"]), int(values["K"]))
 
 
-thm52 = paper.add(Formula(
-    paper.id("thm-5.2-eps"),
-    eps0_expr(m_of) * (1 - rho ** (2 * (K - 1) * (N_of - m_of))) / (1 - q_) + second,
-    params("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "K", "beta"),
-    src("Theorem 5.2, eqs. (15)–(17)", ("15", "16", "17")),
-    hypotheses=SC_HYPS + [N_GE_2],
-    title="ε ≤ ε_0^m (1 − q^{K−1})/(1 − q) + (α − 1)^{−1} log Avg_{j₀<N} e^{(α−1)ε_0^{N−j₀}} (shift (17))",
-    evaluator=_thm52,
-))
+thm52 = paper.add(
+    Formula(
+        paper.id("thm-5.2-eps"),
+        eps0_expr(m_of) * (1 - rho ** (2 * (K - 1) * (N_of - m_of))) / (1 - q_) + second,
+        params("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "K", "beta"),
+        src("Theorem 5.2, eqs. (15)–(17)", ("15", "16", "17")),
+        hypotheses=SC_HYPS + [N_GE_2],
+        title="ε ≤ ε_0^m (1 − q^{K−1})/(1 − q) + (α − 1)^{−1} log Avg_{j₀<N} e^{(α−1)ε_0^{N−j₀}} (shift (17))",
+        evaluator=_thm52,
+    )
+)
 c52 = [thm52.id, eps0.id]
 u = sp.symbols("u0:4", real=True)
-paper.add(Identity(
-    paper.id("eq-17-shift"),
-    sp.log((sp.exp(u[1]) + sp.exp(u[2]) + sp.exp(u[3])) / 3),
-    u[0] + sp.log((sp.exp(u[1] - u[0]) + sp.exp(u[2] - u[0]) + sp.exp(u[3] - u[0])) / 3),
-    "(17): log Avg e^{u_i} = c + log Avg e^{u_i − c} for any shift c (shown for three terms; the evaluator shifts by "
-    "(α − 1)ε_0^1, the largest exponent, so nothing overflows at α = 1000)",
-    src("Theorem 5.2, eq. (17)", "17"), covers=c52))
+paper.add(
+    Identity(
+        paper.id("eq-17-shift"),
+        sp.log((sp.exp(u[1]) + sp.exp(u[2]) + sp.exp(u[3])) / 3),
+        u[0] + sp.log((sp.exp(u[1] - u[0]) + sp.exp(u[2] - u[0]) + sp.exp(u[3] - u[0])) / 3),
+        "(17): log Avg e^{u_i} = c + log Avg e^{u_i − c} for any shift c (shown for three terms; the evaluator shifts by "
+        "(α − 1)ε_0^1, the largest exponent, so nothing overflows at α = 1000)",
+        src("Theorem 5.2, eq. (17)", "17"),
+        covers=c52,
+    )
+)
 a1, a2, a3 = sp.symbols("a1:4", positive=True)
-paper.add(Limit(
-    paper.id("thm-5.2-limit-alpha-to-1"),
-    sp.log((sp.exp((alpha - 1) * a1) + sp.exp((alpha - 1) * a2) + sp.exp((alpha - 1) * a3)) / 3) / (alpha - 1),
-    alpha, 1, (a1 + a2 + a3) / 3,
-    "α → 1⁺: the log-mean-exp term of (15) tends to the arithmetic mean of the ε_0^{N−j₀} (KL limit; "
-    "three batches shown)", src("Theorem 5.2, eq. (15)", "15", "derived"), direction="+", covers=c52))
+paper.add(
+    Limit(
+        paper.id("thm-5.2-limit-alpha-to-1"),
+        sp.log((sp.exp((alpha - 1) * a1) + sp.exp((alpha - 1) * a2) + sp.exp((alpha - 1) * a3)) / 3) / (alpha - 1),
+        alpha,
+        1,
+        (a1 + a2 + a3) / 3,
+        "α → 1⁺: the log-mean-exp term of (15) tends to the arithmetic mean of the ε_0^{N−j₀} (KL limit; "
+        "three batches shown)",
+        src("Theorem 5.2, eq. (15)", "15", "derived"),
+        direction="+",
+        covers=c52,
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 5.3, eqs. (18)–(21).
@@ -194,49 +324,78 @@ def _thm53(values, dps):
     return nm.thm53(*_vals(values), int(values["n"]), int(values["K"]))
 
 
-thm53 = paper.add(Formula(
-    paper.id("thm-5.3-eps"),
-    sp.log(S_rec) / (alpha - 1),
-    params("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "K", "beta"),
-    src("Theorem 5.3, eqs. (18)–(21)", ("18", "19", "20", "21")),
-    hypotheses=SC_HYPS + [B_LE_N],
-    title="ε ≤ log S_K^0/(α − 1), S ← (b/n)e^{(α−1)A}S + (1 − b/n)S^{(1−ηλ)²} for K·N steps from S = 1",
-    evaluator=_thm53,
-))
+thm53 = paper.add(
+    Formula(
+        paper.id("thm-5.3-eps"),
+        sp.log(S_rec) / (alpha - 1),
+        params("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "K", "beta"),
+        src("Theorem 5.3, eqs. (18)–(21)", ("18", "19", "20", "21")),
+        hypotheses=SC_HYPS + [B_LE_N],
+        title="ε ≤ log S_K^0/(α − 1), S ← (b/n)e^{(α−1)A}S + (1 − b/n)S^{(1−ηλ)²} for K·N steps from S = 1",
+        evaluator=_thm53,
+    )
+)
 c53 = [thm53.id]
 p_, v_, g_ = sp.symbols("p v gamma", positive=True)
-P01 = 1 / (1 + v_)          # p = b/n ∈ (0, 1)
-R01 = g_ / (1 + g_)         # ρ² ∈ (0, 1), so 1/(1 − ρ²) = 1 + γ
-pE_ = 1 / (1 + p_)          # pE < 1 (convergent regime)
+P01 = 1 / (1 + v_)  # p = b/n ∈ (0, 1)
+R01 = g_ / (1 + g_)  # ρ² ∈ (0, 1), so 1/(1 − ρ²) = 1 + γ
+pE_ = 1 / (1 + p_)  # pE < 1 (convergent regime)
 S_star = ((1 - P01) / (1 - pE_)) ** (1 + g_)
-paper.add(Identity(
-    paper.id("thm-5.3-fixed-point"),
-    pE_ * S_star + (1 - P01) * S_star ** R01, S_star,
-    "if pE < 1 (p = b/n, E = e^{(α−1)A}), S* = ((1 − p)/(1 − pE))^{1/(1 − ρ²)} is a fixed point of (20): "
-    "S* = pE·S* + (1 − p)(S*)^{ρ²} (0 < p, ρ² < 1); the increasing iterates from S = 1 converge to it, so (18) → "
-    "log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)) as K → ∞",
-    src("Theorem 5.3, eq. (20)", ("18", "20"), "derived"), covers=c53))
+paper.add(
+    Identity(
+        paper.id("thm-5.3-fixed-point"),
+        pE_ * S_star + (1 - P01) * S_star**R01,
+        S_star,
+        "if pE < 1 (p = b/n, E = e^{(α−1)A}), S* = ((1 − p)/(1 − pE))^{1/(1 − ρ²)} is a fixed point of (20): "
+        "S* = pE·S* + (1 − p)(S*)^{ρ²} (0 < p, ρ² < 1); the increasing iterates from S = 1 converge to it, so (18) → "
+        "log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)) as K → ∞",
+        src("Theorem 5.3, eq. (20)", ("18", "20"), "derived"),
+        covers=c53,
+    )
+)
 Sx = sp.Symbol("S", positive=True)
 Epos = sp.Symbol("E", positive=True)
-paper.add(Inequality(
-    paper.id("thm-5.3-divergence"),
-    P01 * Epos * Sx + (1 - P01) * Sx ** R01, ">=", P01 * Epos * Sx,
-    "convergence condition: every step of (20) multiplies S by at least pE, so S_K^0 ≥ (pE)^{KN} and (18) ≥ "
-    "KN·log(pE)/(α − 1) → ∞ when pE = (b/n)e^{(α−1)A} > 1 (the condition pE < 1 is not stated in the paper)",
-    src("Theorem 5.3, eq. (20)", ("18", "20"), "derived", ""), certificate=(1 - P01) * Sx ** R01,
-    covers=c53))
+paper.add(
+    Inequality(
+        paper.id("thm-5.3-divergence"),
+        P01 * Epos * Sx + (1 - P01) * Sx**R01,
+        ">=",
+        P01 * Epos * Sx,
+        "convergence condition: every step of (20) multiplies S by at least pE, so S_K^0 ≥ (pE)^{KN} and (18) ≥ "
+        "KN·log(pE)/(α − 1) → ∞ when pE = (b/n)e^{(α−1)A} > 1 (the condition pE < 1 is not stated in the paper)",
+        src("Theorem 5.3, eq. (20)", ("18", "20"), "derived", ""),
+        certificate=(1 - P01) * Sx**R01,
+        covers=c53,
+    )
+)
 Ag = sp.Symbol("A", positive=True)
-paper.add(Limit(
-    paper.id("thm-5.3-limit-first-order"),
-    sp.log((1 - P01) / (1 - P01 * sp.exp((alpha - 1) * Ag))) / ((alpha - 1) * (1 - R01)) / Ag, Ag, 0,
-    P01 / ((1 - P01) * (1 - R01)),
-    "first order in A: the K → ∞ value of (18) is pA/((1 − p)(1 − ρ²)) + O(A²)",
-    src("Theorem 5.3, eq. (18)", "18", "derived"), direction="+", covers=c53))
+paper.add(
+    Limit(
+        paper.id("thm-5.3-limit-first-order"),
+        sp.log((1 - P01) / (1 - P01 * sp.exp((alpha - 1) * Ag))) / ((alpha - 1) * (1 - R01)) / Ag,
+        Ag,
+        0,
+        P01 / ((1 - P01) * (1 - R01)),
+        "first order in A: the K → ∞ value of (18) is pA/((1 − p)(1 − ρ²)) + O(A²)",
+        src("Theorem 5.3, eq. (18)", "18", "derived"),
+        direction="+",
+        covers=c53,
+    )
+)
 
-PE_LT_1 = Hypothesis(plain("b") / plain("n") * sp.exp((plain("alpha") - 1) * plain("alpha") * plain("eta")
-                                                         * plain("Sg") ** 2 / (4 * plain("sigma") ** 2
-                                                                               * plain("b") ** 2)) < 1,
-                     "(b/n)·e^{(α−1)αηS_g²/(4σ²b²)} < 1 (Theorem 5.3's recursion converges only then)")
+PE_LT_1 = Hypothesis(
+    plain("b")
+    / plain("n")
+    * sp.exp(
+        (plain("alpha") - 1)
+        * plain("alpha")
+        * plain("eta")
+        * plain("Sg") ** 2
+        / (4 * plain("sigma") ** 2 * plain("b") ** 2)
+    )
+    < 1,
+    "(b/n)·e^{(α−1)αηS_g²/(4σ²b²)} < 1 (Theorem 5.3's recursion converges only then)",
+)
 
 
 def _thm53_limit(values, dps):
@@ -245,32 +404,58 @@ def _thm53_limit(values, dps):
 
 pp = b / n
 EE = sp.exp((alpha - 1) * A)
-thm53_limit = paper.add(Formula(
-    paper.id("thm-5.3-eps-limit"),
-    sp.log((1 - pp) / (1 - pp * EE)) / ((alpha - 1) * (1 - rho ** 2)),
-    params("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "beta"),
-    src("Theorem 5.3, eq. (18)", ("18", "20"), "derived", "fixed point of (20)"),
-    hypotheses=SC_HYPS + [B_LE_N, PE_LT_1],
-    title="lim_{K→∞} (18) = log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)), p = b/n, E = e^{(α−1)A}, if pE < 1",
-    evaluator=_thm53_limit,
-))
+thm53_limit = paper.add(
+    Formula(
+        paper.id("thm-5.3-eps-limit"),
+        sp.log((1 - pp) / (1 - pp * EE)) / ((alpha - 1) * (1 - rho**2)),
+        params("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "beta"),
+        src("Theorem 5.3, eq. (18)", ("18", "20"), "derived", "fixed point of (20)"),
+        hypotheses=SC_HYPS + [B_LE_N, PE_LT_1],
+        title="lim_{K→∞} (18) = log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)), p = b/n, E = e^{(α−1)A}, if pE < 1",
+        evaluator=_thm53_limit,
+    )
+)
 
 # η → 0 of the converged bound (K → ∞): the first term ε_0^m/(1 − q), with 1 − q = (1 − ρ²)Σ_{s<N−m} ρ^{2s},
 # tends to αS_g²/(8σ²b²λm(N − m)); the second term ε_0^{N−j₀} → 0 (it is ∝ η).
-paper.add(Identity(
-    paper.id("thm-4.4-one-minus-q"), (1 - rho ** (2 * Dg)).subs(W), ((1 - rho ** 2) * S_sum(Dg)).subs(W),
-    "1 − q = 1 − (1 − ηλ)^{2(N−m)} = (1 − (1 − ηλ)²)·Σ_{s<N−m}(1 − ηλ)^{2s} (0 < ηλ < 1)",
-    src("Theorem 4.4, eq. (11)", "11", "derived"), covers=c44))
-paper.add(Limit(
-    paper.id("thm-4.4-limit-eta-to-0"), eps0_expr(mg) / ((1 - rho ** 2) * S_sum(Dg)), eta, 0,
-    alpha * Sg ** 2 / (8 * sigma ** 2 * b ** 2 * lam * mg * Dg),
-    "η → 0 in the K → ∞ value of (11): ε_0^m/(1 − q) → αS_g²/(8σ²b²λm(N − m)) (D = N − m), while ε_0^{N−j₀} → 0; "
-    "for even N this is αS_g²/(2λσ²n²)",
-    src("Theorem 4.4, eq. (11)", ("11", "12"), "derived"), direction="+", budget=90, covers=c44))
-paper.add(Limit(
-    paper.id("thm-4.4-limit-eta-to-0-second-term"), eps0_expr(Jg), eta, 0, 0,
-    "η → 0: the second term ε_0^{N−j₀} of (11) vanishes (it carries the factor η of A)",
-    src("Theorem 4.4, eq. (11)", ("11", "12"), "derived"), direction="+", covers=c44))
+paper.add(
+    Identity(
+        paper.id("thm-4.4-one-minus-q"),
+        (1 - rho ** (2 * Dg)).subs(W),
+        ((1 - rho**2) * S_sum(Dg)).subs(W),
+        "1 − q = 1 − (1 − ηλ)^{2(N−m)} = (1 − (1 − ηλ)²)·Σ_{s<N−m}(1 − ηλ)^{2s} (0 < ηλ < 1)",
+        src("Theorem 4.4, eq. (11)", "11", "derived"),
+        covers=c44,
+    )
+)
+paper.add(
+    Limit(
+        paper.id("thm-4.4-limit-eta-to-0"),
+        eps0_expr(mg) / ((1 - rho**2) * S_sum(Dg)),
+        eta,
+        0,
+        alpha * Sg**2 / (8 * sigma**2 * b**2 * lam * mg * Dg),
+        "η → 0 in the K → ∞ value of (11): ε_0^m/(1 − q) → αS_g²/(8σ²b²λm(N − m)) (D = N − m), while ε_0^{N−j₀} → 0; "
+        "for even N this is αS_g²/(2λσ²n²)",
+        src("Theorem 4.4, eq. (11)", ("11", "12"), "derived"),
+        direction="+",
+        budget=90,
+        covers=c44,
+    )
+)
+paper.add(
+    Limit(
+        paper.id("thm-4.4-limit-eta-to-0-second-term"),
+        eps0_expr(Jg),
+        eta,
+        0,
+        0,
+        "η → 0: the second term ε_0^{N−j₀} of (11) vanishes (it carries the factor η of A)",
+        src("Theorem 4.4, eq. (11)", ("11", "12"), "derived"),
+        direction="+",
+        covers=c44,
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 4.4 against the exact quadratic-loss instance, and Theorem 5.2's sandwich (sampled).
@@ -291,47 +476,83 @@ def quadratic_instance_rdp(alpha_, K_, j0_, values=_FIG1):
     for _ in range(K_):
         for jj in range(n_ // b_):
             delta = rho_ * delta + (e * sg / b_ if jj == j0_ else 0)
-            var = rho_ ** 2 * var + 2 * e * sig ** 2
-    return alpha_ * delta ** 2 / (2 * var)
+            var = rho_**2 * var + 2 * e * sig**2
+    return alpha_ * delta**2 / (2 * var)
 
 
-_a, _k, _j = sp.Symbol("alpha", positive=True), sp.Symbol("K", integer=True, positive=True), \
-    sp.Symbol("j0", integer=True, nonnegative=True)
-paper.add(SampledInequality(
-    paper.id("thm-4.4-ge-quadratic-instance"),
-    lambda v: quadratic_instance_rdp(v["alpha"], int(v["K"]), int(v["j0"])), "<=",
-    lambda v: _nm44(v, _FIG1, int(v["j0"])),
-    "Theorem 4.4 is an upper bound on the exact RDP of the quadratic-loss instance (Figure 1's parameters; the "
-    "differing record in batch j₀, aligned worst case), at sampled α, K ≤ 9, j₀ ≤ 24",
-    src("Theorem 4.4, eq. (11)", "11", "derived"), symbols=[_a, _k, _j], where=[_a > 1, _k <= 9, _j <= 24],
-    hints=[{"alpha": 10, "K": 1, "j0": 0}, {"alpha": 10, "K": 1, "j0": 24}, {"alpha": 10, "K": 9, "j0": 0},
-           {"alpha": 30, "K": 4, "j0": 12}], samples=10, digits=20, covers=c44))
+_a, _k, _j = (
+    sp.Symbol("alpha", positive=True),
+    sp.Symbol("K", integer=True, positive=True),
+    sp.Symbol("j0", integer=True, nonnegative=True),
+)
+paper.add(
+    SampledInequality(
+        paper.id("thm-4.4-ge-quadratic-instance"),
+        lambda v: quadratic_instance_rdp(v["alpha"], int(v["K"]), int(v["j0"])),
+        "<=",
+        lambda v: _nm44(v, _FIG1, int(v["j0"])),
+        "Theorem 4.4 is an upper bound on the exact RDP of the quadratic-loss instance (Figure 1's parameters; the "
+        "differing record in batch j₀, aligned worst case), at sampled α, K ≤ 9, j₀ ≤ 24",
+        src("Theorem 4.4, eq. (11)", "11", "derived"),
+        symbols=[_a, _k, _j],
+        where=[_a > 1, _k <= 9, _j <= 24],
+        hints=[
+            {"alpha": 10, "K": 1, "j0": 0},
+            {"alpha": 10, "K": 1, "j0": 24},
+            {"alpha": 10, "K": 9, "j0": 0},
+            {"alpha": 30, "K": 4, "j0": 12},
+        ],
+        samples=10,
+        digits=20,
+        covers=c44,
+    )
+)
 
 
 def _nm44(v, values, j0_):
     """Theorem 4.4's evaluator (numerics.thm44) at the sampled α (an mpf) and K."""
-    return nm.thm44(v["alpha"], *(mpq(values[x]) for x in ("eta", "lam", "Sg", "sigma", "b")), int(values["n"]),
-                    int(v["K"]), j0_)
+    return nm.thm44(
+        v["alpha"], *(mpq(values[x]) for x in ("eta", "lam", "Sg", "sigma", "b")), int(values["n"]), int(v["K"]), j0_
+    )
 
 
 def _thm52_at(v):
-    return nm.thm52(v["alpha"], *(mpq(_FIG2[x]) for x in ("eta", "lam", "Sg", "sigma", "b")), int(_FIG2["n"]),
-                    int(v["K"]))
+    return nm.thm52(
+        v["alpha"], *(mpq(_FIG2[x]) for x in ("eta", "lam", "Sg", "sigma", "b")), int(_FIG2["n"]), int(v["K"])
+    )
 
 
-paper.add(SampledInequality(
-    paper.id("thm-5.2-ge-first-batch"),
-    lambda v: _nm44(v, _FIG2, 0), "<=", _thm52_at,
-    "Theorem 5.2 ≥ Theorem 4.4 for the first batch (j₀ = 0): the log-mean-exp is at least the smallest ε_0^{N−j₀} "
-    "(Figure 2's parameters, sampled α up to 1000 and K up to 10¹²)",
-    src("Theorem 5.2, eq. (15)", ("11", "15"), "derived"), symbols=[_a, _k], where=[_a > 1],
-    hints=[{"alpha": 2, "K": 1}, {"alpha": 10, "K": 10}, {"alpha": 1000, "K": 3}, {"alpha": 30, "K": 10 ** 12}],
-    samples=8, digits=20, covers=[thm44.id, thm52.id]))
-paper.add(SampledInequality(
-    paper.id("thm-5.2-le-last-batch"), _thm52_at, "<=",
-    lambda v: _nm44(v, _FIG2, 11),
-    "Theorem 5.2 ≤ Theorem 4.4 for the last batch (j₀ = N − 1): the log-mean-exp is at most the largest "
-    "ε_0^{N−j₀} = ε_0^1 (§5.1; Figure 2's parameters, sampled α up to 1000 and K up to 10¹²)",
-    src("Theorem 5.2, eq. (15)", ("11", "15"), "derived"), symbols=[_a, _k], where=[_a > 1],
-    hints=[{"alpha": 2, "K": 1}, {"alpha": 10, "K": 10}, {"alpha": 1000, "K": 3}, {"alpha": 30, "K": 10 ** 12}],
-    samples=8, digits=20, covers=[thm44.id, thm52.id]))
+paper.add(
+    SampledInequality(
+        paper.id("thm-5.2-ge-first-batch"),
+        lambda v: _nm44(v, _FIG2, 0),
+        "<=",
+        _thm52_at,
+        "Theorem 5.2 ≥ Theorem 4.4 for the first batch (j₀ = 0): the log-mean-exp is at least the smallest ε_0^{N−j₀} "
+        "(Figure 2's parameters, sampled α up to 1000 and K up to 10¹²)",
+        src("Theorem 5.2, eq. (15)", ("11", "15"), "derived"),
+        symbols=[_a, _k],
+        where=[_a > 1],
+        hints=[{"alpha": 2, "K": 1}, {"alpha": 10, "K": 10}, {"alpha": 1000, "K": 3}, {"alpha": 30, "K": 10**12}],
+        samples=8,
+        digits=20,
+        covers=[thm44.id, thm52.id],
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("thm-5.2-le-last-batch"),
+        _thm52_at,
+        "<=",
+        lambda v: _nm44(v, _FIG2, 11),
+        "Theorem 5.2 ≤ Theorem 4.4 for the last batch (j₀ = N − 1): the log-mean-exp is at most the largest "
+        "ε_0^{N−j₀} = ε_0^1 (§5.1; Figure 2's parameters, sampled α up to 1000 and K up to 10¹²)",
+        src("Theorem 5.2, eq. (15)", ("11", "15"), "derived"),
+        symbols=[_a, _k],
+        where=[_a > 1],
+        hints=[{"alpha": 2, "K": 1}, {"alpha": 10, "K": 10}, {"alpha": 1000, "K": 3}, {"alpha": 30, "K": 10**12}],
+        samples=8,
+        digits=20,
+        covers=[thm44.id, thm52.id],
+    )
+)

@@ -56,7 +56,8 @@ def certify(formula, prec: int = DEFAULT_PREC, **params):
     if formula.evaluator is not None:
         raise NotCertifiable(
             f"{formula.id} is computed by a custom algorithm (evaluator=) with no certified final "
-            "step; it cannot be certified")
+            "step; it cannot be certified"
+        )
     values = {formula.symbol(n): v for n, v in exact.items()}
     expr = resolve_branches(formula.evaluation_expr, values)
     return enclose(expr, values, prec, formula.id)
@@ -70,7 +71,16 @@ def certify_inverse(formula, prec: int = DEFAULT_PREC, **params) -> InverseEnclo
 
 
 __all__ = [
-    "certify", "certify_inverse", "bits_for_digits", "interval_strings", "directed_decimal", "enclose",
-    "DEFAULT_PREC", "CertificationError", "FlintUnavailable", "NotCertifiable", "PrecisionNotReached",
+    "certify",
+    "certify_inverse",
+    "bits_for_digits",
+    "interval_strings",
+    "directed_decimal",
+    "enclose",
+    "DEFAULT_PREC",
+    "CertificationError",
+    "FlintUnavailable",
+    "NotCertifiable",
+    "PrecisionNotReached",
     "InverseEnclosure",
 ]

@@ -47,7 +47,7 @@ def exact_fraction(x) -> Fraction:
     if not x.is_exact():
         raise ValueError("not an exact Arb number")
     man, exp = (int(v) for v in x.man_exp())
-    return Fraction(man * 2 ** exp) if exp >= 0 else Fraction(man, 2 ** -exp)
+    return Fraction(man * 2**exp) if exp >= 0 else Fraction(man, 2**-exp)
 
 
 def endpoints(ball) -> tuple[Fraction, Fraction]:

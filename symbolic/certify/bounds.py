@@ -34,7 +34,7 @@ def _format(m: int, e: int, digits: int, upward: bool) -> str:
     if -5 <= exponent < digits:
         if exponent >= 0:
             whole = text[: exponent + 1].ljust(exponent + 1, "0")
-            frac = text[exponent + 1:]
+            frac = text[exponent + 1 :]
             return sign + whole + ("." + frac if frac else "")
         return sign + "0." + "0" * (-exponent - 1) + text
     mant = text[0] + ("." + text[1:] if len(text) > 1 else "")

@@ -32,7 +32,7 @@ def _round_integer(n: int, e: int, dps: int) -> tuple[int, int]:
     a = abs(n)
     cut = len(str(a)) - dps
     if cut > 0:
-        q, rem = divmod(a, 10 ** cut)
+        q, rem = divmod(a, 10**cut)
         half = 5 * 10 ** (cut - 1)
         if rem > half or (rem == half and q % 2 == 1):
             q += 1
@@ -93,4 +93,5 @@ def certified_value(formula, exact: dict, dps: int, bits: int):
         m, r, e = (int(v) for v in ball.mid_rad_10exp(dps + 10))
         return _round_integer(m, e, dps), ball
     raise PrecisionNotReached(
-        f"{formula.id}: the Arb ball {ball} does not pin {dps} digits (a value at 0 or on a rounding boundary)")
+        f"{formula.id}: the Arb ball {ball} does not pin {dps} digits (a value at 0 or on a rounding boundary)"
+    )

@@ -68,7 +68,8 @@ class _Forward:
         if self.fwd.evaluator is not None:
             raise NotCertifiable(
                 f"{self.fwd.id} (the forward formula of an inverse) is computed by a custom "
-                "algorithm; its values cannot be certified")
+                "algorithm; its values cannot be certified"
+            )
         self.fixed = {n: v for n, v in inverse.forward_values(exact).items()}
         self.target = Fraction(int(exact[inverse.target].p), int(exact[inverse.target].q))
         self.prec = prec
@@ -98,7 +99,8 @@ class _Forward:
                         return -1, ball
         raise PrecisionNotReached(
             f"{self.fwd.id}: cannot decide whether {self.fwd.id} at {self.inv.solve_for} = {x} "
-            f"is above or below the target {self.target} (best ball {ball})")
+            f"is above or below the target {self.target} (best ball {ball})"
+        )
 
 
 def enclose_inverse(formula, exact: dict, prec: int) -> InverseEnclosure:
@@ -124,11 +126,13 @@ def enclose_inverse(formula, exact: dict, prec: int) -> InverseEnclosure:
         with mpmath.workdps(digits + 10):
             x0 = formula.evaluator(exact, digits + 10)
     except ArithmeticError as exc:  # ZeroDivisionError, OverflowError, EvaluationError
-        raise PrecisionNotReached(f"{formula.id}: the evaluator proposed no root ({type(exc).__name__}: {exc})") from exc
+        raise PrecisionNotReached(
+            f"{formula.id}: the evaluator proposed no root ({type(exc).__name__}: {exc})"
+        ) from exc
     if not isinstance(x0, mpmath.mpf) or not mpmath.isfinite(x0):
         raise PrecisionNotReached(f"{formula.id}: the evaluator proposed no finite root ({x0})")
     x0 = _rational(x0)
-    step = max(abs(x0), Fraction(1, 2 ** 64)) / 2 ** (prec + 6)
+    step = max(abs(x0), Fraction(1, 2**64)) / 2 ** (prec + 6)
     lo = hi = None
     lo_ball = hi_ball = None
     width_lo = width_hi = step
@@ -150,11 +154,11 @@ def enclose_inverse(formula, exact: dict, prec: int) -> InverseEnclosure:
         if lo is not None and hi is not None:
             break
     if lo is None or hi is None:
-        raise PrecisionNotReached(
-            f"{formula.id}: could not bracket the root near the evaluator's value {float(x0)!r}")
+        raise PrecisionNotReached(f"{formula.id}: could not bracket the root near the evaluator's value {float(x0)!r}")
     scale = max(abs(lo), abs(hi))
-    if hi - lo > scale / 2 ** prec:
+    if hi - lo > scale / 2**prec:
         raise PrecisionNotReached(
             f"{formula.id}: the certified bracket [{float(lo)!r}, {float(hi)!r}] is wider than "
-            f"2^-{prec} relative (the evaluator's value was off)")
+            f"2^-{prec} relative (the evaluator's value was off)"
+        )
     return InverseEnclosure(lo, hi, fwd.target, lo_ball, hi_ball)

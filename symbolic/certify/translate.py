@@ -48,11 +48,28 @@ EXTRA_BITS = (32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384)
 
 # SymPy function -> name of the arb method computing it.
 _UNARY = {
-    sp.exp: "exp", sp.log: "log", expm1: "expm1", log1p: "log1p",
-    sp.erf: "erf", sp.erfc: "erfc", sp.erfinv: "erfinv", sp.erfcinv: "erfcinv",
-    sp.sin: "sin", sp.cos: "cos", sp.tan: "tan", sp.atan: "atan", sp.asin: "asin", sp.acos: "acos",
-    sp.sinh: "sinh", sp.cosh: "cosh", sp.tanh: "tanh", sp.asinh: "asinh", sp.atanh: "atanh",
-    sp.gamma: "gamma", sp.loggamma: "lgamma", sp.digamma: "digamma",
+    sp.exp: "exp",
+    sp.log: "log",
+    expm1: "expm1",
+    log1p: "log1p",
+    sp.erf: "erf",
+    sp.erfc: "erfc",
+    sp.erfinv: "erfinv",
+    sp.erfcinv: "erfcinv",
+    sp.sin: "sin",
+    sp.cos: "cos",
+    sp.tan: "tan",
+    sp.atan: "atan",
+    sp.asin: "asin",
+    sp.acos: "acos",
+    sp.sinh: "sinh",
+    sp.cosh: "cosh",
+    sp.tanh: "tanh",
+    sp.asinh: "asinh",
+    sp.atanh: "atanh",
+    sp.gamma: "gamma",
+    sp.loggamma: "lgamma",
+    sp.digamma: "digamma",
 }
 
 # Functions monotone on their whole real domain (evaluated at the end points of a ball).
@@ -86,14 +103,30 @@ def enclose(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], prec: int, 
 
 
 #: Node types the interpreter handles besides the functions of :data:`_UNARY`.
-_HANDLED = (sp.Symbol, sp.Rational, sp.Add, sp.Mul, sp.Pow, sp.Piecewise, sp.Sum, sp.Min, sp.Max, sp.Abs,
-            sp.floor, sp.ceiling, sp.binomial, sp.lowergamma, sp.uppergamma)
+_HANDLED = (
+    sp.Symbol,
+    sp.Rational,
+    sp.Add,
+    sp.Mul,
+    sp.Pow,
+    sp.Piecewise,
+    sp.Sum,
+    sp.Min,
+    sp.Max,
+    sp.Abs,
+    sp.floor,
+    sp.ceiling,
+    sp.binomial,
+    sp.lowergamma,
+    sp.uppergamma,
+)
 
 
 def translatable(expr: sp.Basic) -> bool:
     """Whether every node of ``expr`` has an Arb translation (``Piecewise`` conditions are
     decided exactly and not translated).  A ``Sum`` too long to add up may still need a
     closed form at evaluation time, which can fail (:class:`NotCertifiable`)."""
+
     def ok(node) -> bool:
         if isinstance(node, sp.Piecewise):
             return all(ok(piece) for piece, _ in node.args)
@@ -180,7 +213,8 @@ class _Interpreter:
         if node.is_Float:
             raise NotCertifiable(
                 f"{self.name}: the expression contains the floating-point constant {node}; "
-                "its intended exact value is unknown (write it as a Rational)")
+                "its intended exact value is unknown (write it as a Rational)"
+            )
         if node is sp.pi:
             return f.arb.pi()
         if node is sp.E:
@@ -209,7 +243,7 @@ class _Interpreter:
             out = v.floor() if isinstance(node, sp.floor) else v.ceil()
             if out.is_finite() and out.is_exact():  # the ball lies between two integers: exact
                 man, exp = (int(w) for w in out.mid().man_exp())
-                return f.fmpq(man * 2 ** exp) if exp >= 0 else f.fmpq(man, 2 ** -exp)
+                return f.fmpq(man * 2**exp) if exp >= 0 else f.fmpq(man, 2**-exp)
             return out
         if isinstance(node, sp.binomial):
             return self.binomial(node)
@@ -234,8 +268,7 @@ class _Interpreter:
             return getattr(ball, fn)()
         if node in (sp.oo, -sp.oo, sp.zoo, sp.nan):
             raise EvaluationError(f"{self.name}: the expression evaluates to {node}")
-        raise NotCertifiable(
-            f"{self.name}: no certified Arb translation for {type(node).__name__} (in {node})")
+        raise NotCertifiable(f"{self.name}: no certified Arb translation for {type(node).__name__} (in {node})")
 
     def inverse_erf_near_pole(self, fn, y):
         """erfinv / erfcinv at an exact argument, through the complementary function of the
@@ -243,7 +276,6 @@ class _Interpreter:
         erfcinv(y) = −erfcinv(2 − y), the differences taken exactly.  So Q⁻¹(x) written as
         √2 erfinv(1 − 2x) keeps x = 1e-300 (1 − (1 − 2x) = 2x exactly) instead of rounding
         the argument to 1 first.  None when no rewrite is needed."""
-        f = self.flint
         if fn == "erfinv":
             if y > 0:
                 return self.arb(1 - y).erfcinv()
@@ -265,7 +297,8 @@ class _Interpreter:
         if value.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
             raise NotCertifiable(
                 f"{self.name}: the intermediate {func.__name__}({arg}) is infinite; "
-                "Arb balls cannot carry infinite intermediates (an end point of the domain?)")
+                "Arb balls cannot carry infinite intermediates (an end point of the domain?)"
+            )
 
     def fold(self, args, op):
         exact, balls = None, None
@@ -289,12 +322,12 @@ class _Interpreter:
                 if size <= EXACT_POWER_BITS:
                     if base == 0 and n < 0:
                         raise EvaluationError(f"{self.name}: division by zero in {node}")
-                    return base ** n
+                    return base**n
             return self.arb(base) ** f.fmpz(n)
         if self.is_exact(expo) and expo.q == 2:
             # x**(p/2) = sqrt(x)**p: Arb's sqrt of a ball touching 0 stays finite.
             return self.arb(base).sqrt() ** f.fmpz(int(expo.p))
-        if self.is_exact(expo) and int(expo.p) == 1 and int(expo.q) < 2 ** 31:
+        if self.is_exact(expo) and int(expo.p) == 1 and int(expo.q) < 2**31:
             return self.arb(base).root(int(expo.q))
         return self.arb(base) ** self.arb(expo)
 
@@ -305,7 +338,9 @@ class _Interpreter:
                 if decide(cond, values):
                     return self.eval(piece)
             except UndecidedError as exc:
-                raise NotCertifiable(f"{self.name}: cannot decide the branch condition {cond} exactly ({exc})") from None
+                raise NotCertifiable(
+                    f"{self.name}: cannot decide the branch condition {cond} exactly ({exc})"
+                ) from None
         raise EvaluationError(f"{self.name}: no Piecewise branch applies at {values}")
 
     def extremum(self, node):
@@ -321,7 +356,7 @@ class _Interpreter:
     def sum(self, node):
         if len(node.limits) > 1:  # Sum(f, inner, outer, ...): peel the outer limits
             return self.sum(sp.Sum(sp.Sum(node.function, node.limits[0]), *node.limits[1:]))
-        (index, a_node, b_node), = node.limits
+        ((index, a_node, b_node),) = node.limits
         a, b = self.exact_integer(a_node), self.exact_integer(b_node)
         sign = 1
         if b < a:  # Karr's convention, as SymPy: Σ_{a}^{b} = −Σ_{b+1}^{a−1}
@@ -377,8 +412,11 @@ class _Interpreter:
         if min(k, n - k) * max(n.bit_length(), 1) <= EXACT_POWER_BITS:
             return self.flint.fmpq(math.comb(n, k))
         one = self.flint.arb(1)
-        return ((self.flint.arb(n) + one).lgamma() - (self.flint.arb(k) + one).lgamma()
-                - (self.flint.arb(n - k) + one).lgamma()).exp()
+        return (
+            (self.flint.arb(n) + one).lgamma()
+            - (self.flint.arb(k) + one).lgamma()
+            - (self.flint.arb(n - k) + one).lgamma()
+        ).exp()
 
 
 __all__ = ["enclose", "ball_at", "translatable", "closed_form", "DIRECT_TERMS", "EXTRA_BITS", "PrecisionNotReached"]

@@ -10,8 +10,34 @@ from .optimality import Optimality
 from .recurrence import Recurrence
 from .reproduction import Reproduction
 
-KINDS = {c.kind: c for c in (Identity, Recurrence, Limit, ODE, Inequality, Optimality, Reproduction,
-                             QuadratureCheck, NumericIdentity, SampledInequality)}
+KINDS = {
+    c.kind: c
+    for c in (
+        Identity,
+        Recurrence,
+        Limit,
+        ODE,
+        Inequality,
+        Optimality,
+        Reproduction,
+        QuadratureCheck,
+        NumericIdentity,
+        SampledInequality,
+    )
+}
 
-__all__ = ["Claim", "DEFAULT_BUDGET", "Identity", "Recurrence", "Limit", "ODE", "Inequality",
-           "Optimality", "Reproduction", "QuadratureCheck", "NumericIdentity", "SampledInequality", "KINDS"]
+__all__ = [
+    "Claim",
+    "DEFAULT_BUDGET",
+    "Identity",
+    "Recurrence",
+    "Limit",
+    "ODE",
+    "Inequality",
+    "Optimality",
+    "Reproduction",
+    "QuadratureCheck",
+    "NumericIdentity",
+    "SampledInequality",
+    "KINDS",
+]

@@ -29,8 +29,19 @@ class Identity(Claim):
 
     kind = "identity"
 
-    def __init__(self, id, lhs, rhs, statement, source, *, where: Iterable = (), hints: Iterable[dict] = (),
-                 samples: int = 24, **kw):
+    def __init__(
+        self,
+        id,
+        lhs,
+        rhs,
+        statement,
+        source,
+        *,
+        where: Iterable = (),
+        hints: Iterable[dict] = (),
+        samples: int = 24,
+        **kw,
+    ):
         super().__init__(id, statement, source, **kw)
         self.lhs = sp.sympify(lhs)
         self.rhs = sp.sympify(rhs)
@@ -45,8 +56,17 @@ class Identity(Claim):
         if self.hints:
             # A hinted counterexample is certain evidence on its own: check it before
             # spending the budget on simplification (nothing is concluded if it holds).
-            verdict = numeric_verdict(residual, self.symbols, self.where, self.hints, len(self.hints), deadline,
-                                      "hinted point checked before any simplification", self.lhs, self.rhs)
+            verdict = numeric_verdict(
+                residual,
+                self.symbols,
+                self.where,
+                self.hints,
+                len(self.hints),
+                deadline,
+                "hinted point checked before any simplification",
+                self.lhs,
+                self.rhs,
+            )
             if verdict.status is Status.REFUTED:
                 return verdict
         try:
@@ -54,13 +74,17 @@ class Identity(Claim):
                 proof = prove_zero(residual, deadline)
             if proof.proved:
                 confirmed = confirm_zero(residual, self.symbols, self.where, deadline=deadline, what="lhs - rhs")
-                return Verdict(Status.PROVED, proof.method, "lhs - rhs = 0 for all parameter values; "
-                               f"confirmed at {confirmed} random rational points")
+                return Verdict(
+                    Status.PROVED,
+                    proof.method,
+                    f"lhs - rhs = 0 for all parameter values; confirmed at {confirmed} random rational points",
+                )
             reason = f"simplified residual: {sp.sstr(proof.residual)[:300]}"
         except PhaseTimeout:
             reason = "symbolic simplification ran out of its share of the budget"
-        return numeric_verdict(residual, self.symbols, self.where, self.hints, self.samples, deadline,
-                               reason, self.lhs, self.rhs)
+        return numeric_verdict(
+            residual, self.symbols, self.where, self.hints, self.samples, deadline, reason, self.lhs, self.rhs
+        )
 
 
 def numeric_verdict(residual, symbols, where, hints, samples, deadline, reason, lhs=None, rhs=None) -> Verdict:
@@ -72,13 +96,20 @@ def numeric_verdict(residual, symbols, where, hints, samples, deadline, reason, 
             details["lhs"] = value_at(lhs, point).value
             details["rhs"] = value_at(rhs, point).value
         how = "exact arithmetic" if pv.exact else "50-digit evaluation"
-        return Verdict(Status.REFUTED, f"counterexample ({how})",
-                       f"residual = {sp.sstr(pv.value)} at {show_point(point)}; {reason}",
-                       counterexample=show_point(point), details=details)
+        return Verdict(
+            Status.REFUTED,
+            f"counterexample ({how})",
+            f"residual = {sp.sstr(pv.value)} at {show_point(point)}; {reason}",
+            counterexample=show_point(point),
+            details=details,
+        )
     if tested:
-        skipped = (f" ({samples} requested; the others were not in the domain or not evaluable)"
-                   if tested < samples else "")
-        return Verdict(Status.CHECKED, f"sampled {tested} points, no counterexample",
-                       f"not proved symbolically ({reason}); residual vanished at {tested} exact/50-digit "
-                       f"sample points{skipped}")
+        skipped = (
+            f" ({samples} requested; the others were not in the domain or not evaluable)" if tested < samples else ""
+        )
+        return Verdict(
+            Status.CHECKED,
+            f"sampled {tested} points, no counterexample",
+            f"not proved symbolically ({reason}); residual vanished at {tested} exact/50-digit sample points{skipped}",
+        )
     return Verdict(Status.UNKNOWN, "no proof and no sample point could be evaluated", reason)

@@ -31,8 +31,21 @@ class Inequality(Claim):
 
     kind = "inequality"
 
-    def __init__(self, id, lhs, rel: str, rhs, statement, source, *, where: Iterable = (),
-                 certificate=None, hints: Iterable[dict] = (), samples: int = 40, **kw):
+    def __init__(
+        self,
+        id,
+        lhs,
+        rel: str,
+        rhs,
+        statement,
+        source,
+        *,
+        where: Iterable = (),
+        certificate=None,
+        hints: Iterable[dict] = (),
+        samples: int = 40,
+        **kw,
+    ):
         super().__init__(id, statement, source, **kw)
         if rel not in _RELATIONS:
             raise ValueError(f"{id}: relation must be one of {list(_RELATIONS)}")
@@ -53,8 +66,12 @@ class Inequality(Claim):
             if self._manifest(self.certificate) and prove_zero(self.difference - self.certificate, deadline).proved:
                 return "inequality: difference equals a manifestly nonnegative certificate"
         d = self.difference
-        for name, fn in (("as stated", lambda e: e), ("factor", lambda e: sp.factor(sp.together(e))),
-                         ("simplify", sp.simplify), ("factor(simplify)", lambda e: sp.factor(sp.simplify(e)))):
+        for name, fn in (
+            ("as stated", lambda e: e),
+            ("factor", lambda e: sp.factor(sp.together(e))),
+            ("simplify", sp.simplify),
+            ("factor(simplify)", lambda e: sp.factor(sp.simplify(e))),
+        ):
             if deadline.expired():
                 break
             try:
@@ -96,14 +113,20 @@ class Inequality(Claim):
             interval_count += how == "interval"
             digits_count += how == "50-digit"
             if not holds:
-                return Verdict(Status.REFUTED, f"counterexample ({how} arithmetic)",
-                               f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {value}",
-                               counterexample=show_point(point), details={"difference": value})
+                return Verdict(
+                    Status.REFUTED,
+                    f"counterexample ({how} arithmetic)",
+                    f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {value}",
+                    counterexample=show_point(point),
+                    details={"difference": value},
+                )
         if tested:
-            return Verdict(Status.CHECKED, f"sampled {tested} points ({exact_count} exact, {interval_count} interval, "
-                           f"{digits_count} 50-digit)",
-                           f"not proved symbolically ({reason}); holds at all {tested} sample points"
-                           + (f"; {inconclusive} points undecided" if inconclusive else ""))
+            return Verdict(
+                Status.CHECKED,
+                f"sampled {tested} points ({exact_count} exact, {interval_count} interval, {digits_count} 50-digit)",
+                f"not proved symbolically ({reason}); holds at all {tested} sample points"
+                + (f"; {inconclusive} points undecided" if inconclusive else ""),
+            )
         return Verdict(Status.UNKNOWN, "no sample point could be decided", reason)
 
     def _decide_point(self, point):
@@ -158,6 +181,15 @@ def interval_bounds(expr: sp.Basic, point: dict, dps: int = 50):
 
 def _iv_namespace() -> dict:
     iv = mpmath.iv
-    return {"mpf": iv.mpf, "exp": iv.exp, "log": iv.log, "sqrt": iv.sqrt, "sin": iv.sin,
-            "cos": iv.cos, "pi": iv.pi, "e": iv.e,
-            "expm1": lambda x: iv.exp(x) - 1, "log1p": lambda x: iv.log(1 + x)}
+    return {
+        "mpf": iv.mpf,
+        "exp": iv.exp,
+        "log": iv.log,
+        "sqrt": iv.sqrt,
+        "sin": iv.sin,
+        "cos": iv.cos,
+        "pi": iv.pi,
+        "e": iv.e,
+        "expm1": lambda x: iv.exp(x) - 1,
+        "log1p": lambda x: iv.log(1 + x),
+    }

@@ -50,10 +50,10 @@ def punctured(expr: sp.Basic, var: sp.Symbol) -> sp.Basic:
     (``Eq((1 + u)**2, 1)`` with ``u > 0``) are dropped too.  An equation that may hold on a
     whole interval of ``var`` is kept.
     """
+
     def visit(node):
         if isinstance(node, sp.Piecewise):
-            kept = [(visit(p), c) for p, c in node.args
-                    if not _isolated_in(c, var) and _decided(c) is not False]
+            kept = [(visit(p), c) for p, c in node.args if not _isolated_in(c, var) and _decided(c) is not False]
             if len(kept) == 1 and kept[0][1] == sp.true:
                 return kept[0][0]
             return sp.Piecewise(*kept)
@@ -229,7 +229,7 @@ def _erfc_squeeze(e, t, mode, depth):
             b = a.args[0]
             if calculus_limit(b, t, mode, depth + 1) != sp.oo:
                 continue
-            bound = sp.powsimp(rest * sp.exp(sp.expand(-b ** 2)))
+            bound = sp.powsimp(rest * sp.exp(sp.expand(-(b**2))))
             bound = bound.replace(lambda z: isinstance(z, sp.exp), lambda z: sp.exp(sp.expand(z.args[0])))
             if calculus_limit(sp.powsimp(bound), t, mode, depth + 1) == 0:
                 return sp.S.Zero
@@ -265,11 +265,11 @@ def _pow_limit(b, x, t, mode, depth=0):
                 return sp.oo if x.is_even else -sp.oo if x.is_odd else None
             return sp.S.Zero if (x.is_integer and _neg(x)) else None
         if x.is_integer and x.is_nonnegative:
-            return lb ** x
+            return lb**x
         if _pos(lb) and x.is_extended_real:
-            return lb ** x
+            return lb**x
         if x.is_integer and _neg(lb):
-            return lb ** x
+            return lb**x
         if lb.is_zero:
             if _pos(x) and (x.is_integer or _nonneg_near(b, t, mode)):
                 return sp.S.Zero
@@ -283,8 +283,8 @@ def _pow_limit(b, x, t, mode, depth=0):
         if g is None:
             return None
         if g not in _INF:
-            return b ** g
-        grows = (g == sp.oo)
+            return b**g
+        grows = g == sp.oo
         if sp.simplify(b - 1) == 0:
             return sp.S.One
         if _pos(b - 1):
@@ -328,6 +328,7 @@ def _rewrites(e: sp.Basic, t: sp.Symbol):
                 n2 = sp.expand(sp.powsimp(sp.expand_power_exp(sp.expand(num / term))))
                 d2 = sp.expand(sp.powsimp(sp.expand_power_exp(sp.expand(den / term))))
                 return sp.Mul(n2, sp.Pow(d2, -1))
+
             yield f"numerator and denominator divided by {term}", divided
     yield "simplify", lambda: sp.simplify(e)
 
@@ -356,6 +357,7 @@ def prove_limit(expr: sp.Basic, var: sp.Symbol, point, direction: str):
 
 def _punctured_plain(expr, var):
     """:func:`punctured` without evaluating sums first (a Sum with fixed range is continuous)."""
+
     def visit(node):
         if isinstance(node, sp.Piecewise):
             kept = [(visit(p), c) for p, c in node.args if not _isolated_in(c, var) and _decided(c) is not False]
@@ -418,8 +420,21 @@ class Limit(Claim):
 
     kind = "limit"
 
-    def __init__(self, id, expr, var: sp.Symbol, point, expected, statement, source, *,
-                 direction: str = "+-", where: Iterable = (), numeric_points: int = 3, **kw):
+    def __init__(
+        self,
+        id,
+        expr,
+        var: sp.Symbol,
+        point,
+        expected,
+        statement,
+        source,
+        *,
+        direction: str = "+-",
+        where: Iterable = (),
+        numeric_points: int = 3,
+        **kw,
+    ):
         super().__init__(id, statement, source, **kw)
         self.expr = sp.sympify(expr)
         self.var = var
@@ -439,8 +454,13 @@ class Limit(Claim):
             deadline.check_hang()
             if value in _INF or self.expected in _INF:
                 if value != self.expected:
-                    return Verdict(Status.REFUTED, how, f"limit is {value}, claimed {self.expected}",
-                                   counterexample=show_point(point), details={"limit": value, "claimed": self.expected})
+                    return Verdict(
+                        Status.REFUTED,
+                        how,
+                        f"limit is {value}, claimed {self.expected}",
+                        counterexample=show_point(point),
+                        details={"limit": value, "claimed": self.expected},
+                    )
                 continue
             try:
                 diff = value_at(value - self.expected, point)
@@ -448,10 +468,14 @@ class Limit(Claim):
             except (TypeError, ValueError, ZeroDivisionError):
                 continue
             if bad:
-                return Verdict(Status.REFUTED, how,
-                               f"limit is {value}, claimed {self.expected}; at {show_point(point)} they differ by "
-                               f"{sp.N(diff.value, 15)}", counterexample=show_point(point),
-                               details={"limit": value, "claimed": self.expected})
+                return Verdict(
+                    Status.REFUTED,
+                    how,
+                    f"limit is {value}, claimed {self.expected}; at {show_point(point)} they differ by "
+                    f"{sp.N(diff.value, 15)}",
+                    counterexample=show_point(point),
+                    details={"limit": value, "claimed": self.expected},
+                )
         return None
 
     def _approach(self) -> list[sp.Basic]:
@@ -485,7 +509,11 @@ class Limit(Claim):
                 sign = 1 if target == sp.oo else -1
                 ok = all(sign * v > 0 for v in values) and abs(values[-1]) > 1e6 and abs(values[-1]) > abs(values[0])
                 if not ok:
-                    return "unclear", f"at {show_point(point)} the values {[mpmath.nstr(v, 6) for v in values]} do not diverge", point
+                    return (
+                        "unclear",
+                        f"at {show_point(point)} the values {[mpmath.nstr(v, 6) for v in values]} do not diverge",
+                        point,
+                    )
                 count += 1
                 continue
             try:
@@ -499,8 +527,9 @@ class Limit(Claim):
                 count += 1
                 continue
             settled = abs(values[-1] - values[-2]) <= 1e-12 * max(1, abs(values[-1]))
-            note = (f"at {show_point(point)} the values approach {mpmath.nstr(values[-1], 15)}, "
-                    f"not {mpmath.nstr(goal, 15)}")
+            note = (
+                f"at {show_point(point)} the values approach {mpmath.nstr(values[-1], 15)}, not {mpmath.nstr(goal, 15)}"
+            )
             return ("elsewhere" if settled else "unclear"), note, point
         if not count:
             return "unclear", "no sample point evaluated", None
@@ -523,15 +552,22 @@ class Limit(Claim):
             if same:
                 outcome, note, bad = self._numeric(deadline, value)
                 if outcome == "elsewhere":
-                    raise EngineBug(f"ENGINE BUG: limit {value} proved ({how}) but the numeric approach "
-                                    f"disagrees: {note}")
-                return Verdict(Status.PROVED, f"limit calculus ({how}); value proved equal to the claim",
-                               f"limit = {value} for all parameter values; numeric: {note}")
+                    raise EngineBug(
+                        f"ENGINE BUG: limit {value} proved ({how}) but the numeric approach disagrees: {note}"
+                    )
+                return Verdict(
+                    Status.PROVED,
+                    f"limit calculus ({how}); value proved equal to the claim",
+                    f"limit = {value} for all parameter values; numeric: {note}",
+                )
             refuted = self._refute_at(value, deadline, "proved limit differs from the claimed value")
             if refuted is not None:
                 return refuted
-            return Verdict(Status.UNKNOWN, "limit proved, its equality with the claim undecided",
-                           f"limit calculus gave {value} ({how})")
+            return Verdict(
+                Status.UNKNOWN,
+                "limit proved, its equality with the claim undecided",
+                f"limit calculus gave {value} ({how})",
+            )
         return self._evidence(deadline, how)
 
     def _evidence(self, deadline: Deadline, reason: str) -> Verdict:
@@ -551,11 +587,17 @@ class Limit(Claim):
         if symbolic is not None:
             outcome, numeric_note, _ = self._numeric(deadline, symbolic)
             if outcome != "converges":
-                return Verdict(Status.UNKNOWN, "SymPy limit not confirmed numerically",
-                               f"{reason}; SymPy gave {symbolic}; numeric: {numeric_note}")
+                return Verdict(
+                    Status.UNKNOWN,
+                    "SymPy limit not confirmed numerically",
+                    f"{reason}; SymPy gave {symbolic}; numeric: {numeric_note}",
+                )
             if self._equal(symbolic):
-                return Verdict(Status.CHECKED, "SymPy limit (generic parameters) + numeric approach: evidence, "
-                               "not a proof", f"no proof ({reason}); SymPy gave {symbolic}; numeric: {numeric_note}")
+                return Verdict(
+                    Status.CHECKED,
+                    "SymPy limit (generic parameters) + numeric approach: evidence, not a proof",
+                    f"no proof ({reason}); SymPy gave {symbolic}; numeric: {numeric_note}",
+                )
             # SymPy found a different limit and the numerics at the same sample points agree with it.
             for point in self._param_points(self.numeric_points):
                 try:
@@ -563,18 +605,29 @@ class Limit(Claim):
                 except (TypeError, ValueError, ZeroDivisionError):
                     continue
                 if diff is not None and diff.value.is_number and diff.is_certainly_nonzero(50):
-                    return Verdict(Status.REFUTED, "SymPy limit differs from the claimed value (numerically confirmed)",
-                                   f"limit is {symbolic}, claimed {self.expected}; at {show_point(point)} "
-                                   f"they differ by {sp.N(diff.value, 15)}",
-                                   counterexample=show_point(point),
-                                   details={"limit": symbolic, "claimed": self.expected})
-            return Verdict(Status.UNKNOWN, "limit found but its equality with the claim is undecided",
-                           f"SymPy gave {symbolic}")
+                    return Verdict(
+                        Status.REFUTED,
+                        "SymPy limit differs from the claimed value (numerically confirmed)",
+                        f"limit is {symbolic}, claimed {self.expected}; at {show_point(point)} "
+                        f"they differ by {sp.N(diff.value, 15)}",
+                        counterexample=show_point(point),
+                        details={"limit": symbolic, "claimed": self.expected},
+                    )
+            return Verdict(
+                Status.UNKNOWN, "limit found but its equality with the claim is undecided", f"SymPy gave {symbolic}"
+            )
         outcome, numeric_note, bad = self._numeric(deadline, self.expected)
         if outcome == "converges":
-            return Verdict(Status.CHECKED, "numeric approach only (no proof, SymPy undecided)",
-                           f"{reason}; numeric: {numeric_note}")
+            return Verdict(
+                Status.CHECKED,
+                "numeric approach only (no proof, SymPy undecided)",
+                f"{reason}; numeric: {numeric_note}",
+            )
         if outcome == "elsewhere":
-            return Verdict(Status.REFUTED, "numeric approach settles on a different value",
-                           f"{reason}; {numeric_note}", counterexample=show_point(bad))
+            return Verdict(
+                Status.REFUTED,
+                "numeric approach settles on a different value",
+                f"{reason}; {numeric_note}",
+                counterexample=show_point(bad),
+            )
         return Verdict(Status.UNKNOWN, "undecided", reason)

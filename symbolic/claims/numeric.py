@@ -36,9 +36,22 @@ class QuadratureCheck(Claim):
     kind = "quadrature"
     what = "quadrature"
 
-    def __init__(self, id, integral: Callable[[Mapping[str, mpmath.mpf]], mpmath.mpf], rhs, statement, source, *,
-                 where: Iterable = (), hints: Iterable[dict] = (), samples: int = 6, digits: int = 40,
-                 symbols=None, expect: str = "checked", **kw):
+    def __init__(
+        self,
+        id,
+        integral: Callable[[Mapping[str, mpmath.mpf]], mpmath.mpf],
+        rhs,
+        statement,
+        source,
+        *,
+        where: Iterable = (),
+        hints: Iterable[dict] = (),
+        samples: int = 6,
+        digits: int = 40,
+        symbols=None,
+        expect: str = "checked",
+        **kw,
+    ):
         super().__init__(id, statement, source, expect=expect, **kw)
         self.integral = integral
         # rhs: a SymPy closed form, or a callable like ``integral`` (then ``symbols`` is required)
@@ -56,23 +69,30 @@ class QuadratureCheck(Claim):
             deadline.check_hang()
             with mpmath.workdps(dps):
                 values = {s.name: mpmath.mpf(int(v.p)) / int(v.q) for s, v in point.items()}
-                closed = self.rhs(values) if callable(self.rhs) and not isinstance(self.rhs, sp.Basic) \
+                closed = (
+                    self.rhs(values)
+                    if callable(self.rhs) and not isinstance(self.rhs, sp.Basic)
                     else mp_value(self.rhs, point, dps)
+                )
                 numeric = self.integral(values)
                 scale = max(abs(closed), mpmath.mpf(10) ** (-dps))
                 rel = abs(numeric - closed) / scale
             tested += 1
             worst = max(worst, rel)
             if rel > mpmath.mpf(10) ** (-self.digits):
-                return Verdict(Status.REFUTED, f"{self.what}: the two sides disagree",
-                               f"at {show_point(point)}: lhs {mpmath.nstr(numeric, 25)}, "
-                               f"rhs {mpmath.nstr(closed, 25)}",
-                               counterexample=show_point(point))
+                return Verdict(
+                    Status.REFUTED,
+                    f"{self.what}: the two sides disagree",
+                    f"at {show_point(point)}: lhs {mpmath.nstr(numeric, 25)}, rhs {mpmath.nstr(closed, 25)}",
+                    counterexample=show_point(point),
+                )
         if not tested:
             return Verdict(Status.UNKNOWN, "no sample point evaluated", "out of time")
-        return Verdict(Status.CHECKED, f"{self.what} at {tested} points ({dps} digits)",
-                       f"both sides agree to relative "
-                       f"{mpmath.nstr(worst, 3)} (≤ 1e-{self.digits}) at {tested} sample points")
+        return Verdict(
+            Status.CHECKED,
+            f"{self.what} at {tested} points ({dps} digits)",
+            f"both sides agree to relative {mpmath.nstr(worst, 3)} (≤ 1e-{self.digits}) at {tested} sample points",
+        )
 
 
 _RELATIONS = {"<=": lambda d: d <= 0, ">=": lambda d: d >= 0}
@@ -90,9 +110,23 @@ class SampledInequality(Claim):
 
     kind = "sampled-inequality"
 
-    def __init__(self, id, lhs: Callable, rel: str, rhs: Callable, statement, source, *, symbols,
-                 where: Iterable = (), hints: Iterable[dict] = (), samples: int = 12, digits: int = 30,
-                 expect: str = "checked", **kw):
+    def __init__(
+        self,
+        id,
+        lhs: Callable,
+        rel: str,
+        rhs: Callable,
+        statement,
+        source,
+        *,
+        symbols,
+        where: Iterable = (),
+        hints: Iterable[dict] = (),
+        samples: int = 12,
+        digits: int = 30,
+        expect: str = "checked",
+        **kw,
+    ):
         super().__init__(id, statement, source, expect=expect, **kw)
         if rel not in _RELATIONS:
             raise ValueError(f"{id}: relation must be one of {list(_RELATIONS)}")
@@ -116,14 +150,21 @@ class SampledInequality(Claim):
             tested += 1
             signed = rel if self.rel == ">=" else -rel
             margin = signed if margin is None else min(margin, signed)
-            if signed < -mpmath.mpf(10) ** (-self.digits):
-                return Verdict(Status.REFUTED, f"counterexample ({dps}-digit evaluation)",
-                               f"at {show_point(point)}: lhs {mpmath.nstr(left, 20)} {self.rel} "
-                               f"rhs {mpmath.nstr(right, 20)} fails", counterexample=show_point(point))
+            if signed < -(mpmath.mpf(10) ** (-self.digits)):
+                return Verdict(
+                    Status.REFUTED,
+                    f"counterexample ({dps}-digit evaluation)",
+                    f"at {show_point(point)}: lhs {mpmath.nstr(left, 20)} {self.rel} "
+                    f"rhs {mpmath.nstr(right, 20)} fails",
+                    counterexample=show_point(point),
+                )
         if not tested:
             return Verdict(Status.UNKNOWN, "no sample point evaluated", "out of time")
-        return Verdict(Status.CHECKED, f"sampled {tested} points ({dps}-digit evaluation, not interval-certified)",
-                       f"holds at all {tested} points; smallest relative margin {mpmath.nstr(margin, 3)}")
+        return Verdict(
+            Status.CHECKED,
+            f"sampled {tested} points ({dps}-digit evaluation, not interval-certified)",
+            f"holds at all {tested} points; smallest relative margin {mpmath.nstr(margin, 3)}",
+        )
 
 
 #: A numeric identity between two callables (or a callable and a closed form) at sample

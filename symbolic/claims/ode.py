@@ -31,13 +31,28 @@ class ODE(Claim):
 
     kind = "ode"
 
-    def __init__(self, id, equation: sp.Eq, func: sp.Basic, solution, initial: Mapping, statement, source,
-                 *, where: Iterable = (), hints: Iterable[dict] = (), samples: int = 20,
-                 general_solution: bool = False, **kw):
+    def __init__(
+        self,
+        id,
+        equation: sp.Eq,
+        func: sp.Basic,
+        solution,
+        initial: Mapping,
+        statement,
+        source,
+        *,
+        where: Iterable = (),
+        hints: Iterable[dict] = (),
+        samples: int = 20,
+        general_solution: bool = False,
+        **kw,
+    ):
         super().__init__(id, statement, source, **kw)
         if not initial and not general_solution:
-            raise UnderSpecified(f"{id}: an ODE claim needs initial conditions ({{x0: value}}) to single out its "
-                                 "solution, or general_solution=True to state only that it solves the equation")
+            raise UnderSpecified(
+                f"{id}: an ODE claim needs initial conditions ({{x0: value}}) to single out its "
+                "solution, or general_solution=True to state only that it solves the equation"
+            )
         if not isinstance(equation, sp.Eq):
             raise UnderSpecified(f"{id}: the equation must be an Eq, not {equation!r}")
         self.general_solution = general_solution
@@ -66,20 +81,25 @@ class ODE(Claim):
                             reason = f"initial condition at {self.var} = {x0} not reduced to 0"
                             break
                     else:
-                        confirmed = confirm_zero(self.ode_residual.doit(), self.symbols, self.where,
-                                                 deadline=deadline, what="ODE residual")
-                        ics = "initial condition verified" if self.initial else "general solution (no initial condition)"
-                        return Verdict(Status.PROVED, f"ode: solution substituted ({proof.method}); {ics}",
-                                       f"ODE residual and initial-condition residual are 0; confirmed at {confirmed} "
-                                       "random rational points")
+                        confirmed = confirm_zero(
+                            self.ode_residual.doit(), self.symbols, self.where, deadline=deadline, what="ODE residual"
+                        )
+                        ics = (
+                            "initial condition verified" if self.initial else "general solution (no initial condition)"
+                        )
+                        return Verdict(
+                            Status.PROVED,
+                            f"ode: solution substituted ({proof.method}); {ics}",
+                            f"ODE residual and initial-condition residual are 0; confirmed at {confirmed} "
+                            "random rational points",
+                        )
                 else:
                     reason = f"ODE residual: {sp.sstr(proof.residual)[:300]}"
         except PhaseTimeout:
             reason = "symbolic substitution ran out of its share of the budget"
         for x0, value in self.initial.items():
             ic_res = self.solution.subs(self.var, x0) - value
-            verdict = numeric_verdict(ic_res, free_symbols(ic_res), [], [], 8, deadline,
-                                      f"initial condition; {reason}")
+            verdict = numeric_verdict(ic_res, free_symbols(ic_res), [], [], 8, deadline, f"initial condition; {reason}")
             if verdict.status is Status.REFUTED:
                 verdict.method = "initial condition: " + verdict.method
                 return verdict

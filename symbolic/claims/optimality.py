@@ -45,13 +45,33 @@ class Optimality(Claim):
 
     kind = "optimality"
 
-    def __init__(self, id, objective, x: sp.Symbol, index: sp.Symbol, lower, upper, coefficient, total,
-                 candidate, multiplier, value, statement, source, *, where: Iterable = (),
-                 hints: Iterable[dict] = (), feasible=None, **kw):
+    def __init__(
+        self,
+        id,
+        objective,
+        x: sp.Symbol,
+        index: sp.Symbol,
+        lower,
+        upper,
+        coefficient,
+        total,
+        candidate,
+        multiplier,
+        value,
+        statement,
+        source,
+        *,
+        where: Iterable = (),
+        hints: Iterable[dict] = (),
+        feasible=None,
+        **kw,
+    ):
         super().__init__(id, statement, source, **kw)
         if feasible is None:
-            raise UnderSpecified(f"{id}: an optimality claim needs the feasible set of each coordinate "
-                                 "(feasible=sp.S.Reals, sp.Interval(a, sp.oo), ...)")
+            raise UnderSpecified(
+                f"{id}: an optimality claim needs the feasible set of each coordinate "
+                "(feasible=sp.S.Reals, sp.Interval(a, sp.oo), ...)"
+            )
         self.feasible = feasible
         self._x_in_set, self._membership = _feasible_parts(id, feasible, x)
         self.objective = sp.sympify(objective)
@@ -64,8 +84,10 @@ class Optimality(Claim):
         self.value = sp.sympify(value)
         self.where = tuple(sp.sympify(w) for w in where)
         if self.index in sp.sympify(multiplier).free_symbols or self.x in sp.sympify(multiplier).free_symbols:
-            raise UnderSpecified(f"{id}: the multiplier {multiplier} depends on {self.index} or {self.x}; KKT needs "
-                                 "one multiplier for the single constraint")
+            raise UnderSpecified(
+                f"{id}: the multiplier {multiplier} depends on {self.index} or {self.x}; KKT needs "
+                "one multiplier for the single constraint"
+            )
         at = self.objective.subs(self.x, self.candidate)
         rng = (self.index, self.lower, self.upper)
         self.parts = {
@@ -98,15 +120,26 @@ class Optimality(Claim):
                         break
             if failed is None and convex and in_set:
                 for name, residual in self.parts.items():
-                    confirm_zero(residual, free_symbols(residual, *self.where), self.where, deadline=deadline,
-                                 what=f"{name} residual")
-                return Verdict(Status.PROVED,
-                               "optimality: KKT (convex separable objective, linear constraint): "
-                               "convexity on the feasible set, stationarity, feasibility and value proved",
-                               f"multiplier = {self.multiplier}; each coordinate in {self.feasible}")
-            reason = (f"{failed} not reduced to 0" if failed is not None else
-                      "objective not manifestly convex on the feasible set" if not convex else
-                      f"candidate not proved to lie in {self.feasible}")
+                    confirm_zero(
+                        residual,
+                        free_symbols(residual, *self.where),
+                        self.where,
+                        deadline=deadline,
+                        what=f"{name} residual",
+                    )
+                return Verdict(
+                    Status.PROVED,
+                    "optimality: KKT (convex separable objective, linear constraint): "
+                    "convexity on the feasible set, stationarity, feasibility and value proved",
+                    f"multiplier = {self.multiplier}; each coordinate in {self.feasible}",
+                )
+            reason = (
+                f"{failed} not reduced to 0"
+                if failed is not None
+                else "objective not manifestly convex on the feasible set"
+                if not convex
+                else f"candidate not proved to lie in {self.feasible}"
+            )
         except PhaseTimeout:
             reason = "symbolic checks ran out of their share of the budget"
         outside = self._sample_membership(deadline)
@@ -115,8 +148,9 @@ class Optimality(Claim):
         statuses = []
         for name, residual in self.parts.items():
             symbols = free_symbols(residual, *self.where)
-            verdict = numeric_verdict(residual, symbols, self.where, named_points(self.hints_raw, symbols), 16,
-                                      deadline, f"{name}; {reason}")
+            verdict = numeric_verdict(
+                residual, symbols, self.where, named_points(self.hints_raw, symbols), 16, deadline, f"{name}; {reason}"
+            )
             if verdict.status is Status.REFUTED:
                 verdict.method = f"{name}: " + verdict.method
                 return verdict
@@ -140,9 +174,12 @@ class Optimality(Claim):
             except (TypeError, ValueError, ZeroDivisionError):
                 continue
             if inside == sp.false:
-                return Verdict(Status.REFUTED, "feasibility: candidate outside the feasible set",
-                               f"x_{self.index} = {pv.value} not in {self.feasible} at {show_point(point)}",
-                               counterexample=show_point(point))
+                return Verdict(
+                    Status.REFUTED,
+                    "feasibility: candidate outside the feasible set",
+                    f"x_{self.index} = {pv.value} not in {self.feasible} at {show_point(point)}",
+                    counterexample=show_point(point),
+                )
         return None
 
 
@@ -157,4 +194,6 @@ def _feasible_parts(id, feasible, x):
             return a + t, [lambda e: manifestly_positive(sp.simplify(e - a))]
         t = sp.Dummy("t", nonnegative=True)
         return a + t, [lambda e: manifestly_nonnegative(sp.simplify(e - a))]
-    raise UnderSpecified(f"{id}: feasible set {feasible} not supported (use sp.S.Reals or an interval [a, oo) / (a, oo))")
+    raise UnderSpecified(
+        f"{id}: feasible set {feasible} not supported (use sp.S.Reals or an interval [a, oo) / (a, oo))"
+    )

@@ -46,9 +46,23 @@ class Recurrence(Claim):
 
     kind = "recurrence"
 
-    def __init__(self, id, sequence, index: sp.Symbol, closed_form, recursion: sp.Eq,
-                 base: Mapping, statement, source, *, start=0, where: Iterable = (),
-                 hints: Iterable[dict] = (), samples: int = 24, **kw):
+    def __init__(
+        self,
+        id,
+        sequence,
+        index: sp.Symbol,
+        closed_form,
+        recursion: sp.Eq,
+        base: Mapping,
+        statement,
+        source,
+        *,
+        start=0,
+        where: Iterable = (),
+        hints: Iterable[dict] = (),
+        samples: int = 24,
+        **kw,
+    ):
         super().__init__(id, statement, source, **kw)
         if not index.is_integer:
             raise ValueError(f"{id}: the induction index must be an integer symbol")
@@ -75,19 +89,25 @@ class Recurrence(Claim):
         for term in terms:
             shift = sp.simplify(term.args[0] - self.index) if len(term.args) == 1 else None
             if shift is None or not shift.is_Integer:
-                raise UnderSpecified(f"{self.id}: recursion term {term} is not {self.sequence}({self.index} + c) "
-                                     "for an integer constant c")
+                raise UnderSpecified(
+                    f"{self.id}: recursion term {term} is not {self.sequence}({self.index} + c) "
+                    "for an integer constant c"
+                )
             shifts.append(int(shift))
         if len(set(shifts)) < 2:
-            raise UnderSpecified(f"{self.id}: the recursion {eq} relates fewer than two terms of {self.sequence}; "
-                                 "it does not define the sequence by induction")
+            raise UnderSpecified(
+                f"{self.id}: the recursion {eq} relates fewer than two terms of {self.sequence}; "
+                "it does not define the sequence by induction"
+            )
         top = self.sequence(self.index + max(shifts))
         y = sp.Dummy("top")
         g = (eq.lhs - eq.rhs).xreplace({top: y})
         coeff = sp.simplify(sp.diff(g, y))
         if coeff.has(y) or not (coeff.is_nonzero or manifestly_positive(coeff) or manifestly_positive(-coeff)):
-            raise UnderSpecified(f"{self.id}: the recursion does not determine {top}: it must be linear in it "
-                                 f"with a coefficient nonzero for every parameter value (got {coeff})")
+            raise UnderSpecified(
+                f"{self.id}: the recursion does not determine {top}: it must be linear in it "
+                f"with a coefficient nonzero for every parameter value (got {coeff})"
+            )
         lo, hi = min(min(shifts), 0), max(shifts)
         if not self.start.is_Integer:
             raise UnderSpecified(f"{self.id}: start must be an integer, not {self.start}")
@@ -96,10 +116,13 @@ class Recurrence(Claim):
         if missing:
             raise UnderSpecified(
                 f"{self.id}: a recursion of order {max(shifts) - min(shifts)} from {self.index} = {self.start} needs "
-                f"base cases at {self.index} = {', '.join(map(str, needed))}; missing {', '.join(map(str, missing))}")
+                f"base cases at {self.index} = {', '.join(map(str, needed))}; missing {', '.join(map(str, missing))}"
+            )
         if (self.index.is_positive and self.start < 1) or (self.index.is_nonnegative and self.start < 0):
-            raise UnderSpecified(f"{self.id}: the step is proved for {self.index} under its assumptions, which "
-                                 f"exclude {self.index} = {self.start}; declare the index to cover start = {self.start}")
+            raise UnderSpecified(
+                f"{self.id}: the step is proved for {self.index} under its assumptions, which "
+                f"exclude {self.index} = {self.start}; declare the index to cover start = {self.start}"
+            )
 
     def _substitute(self, expr):
         return expr.replace(
@@ -121,8 +144,13 @@ class Recurrence(Claim):
                 else:
                     proof = prove_zero(self.step_residual, deadline)
                     if proof.proved:
-                        confirmed = confirm_zero(self.step_residual, self.symbols, self.where, deadline=deadline,
-                                                 what="induction step residual")
+                        confirmed = confirm_zero(
+                            self.step_residual,
+                            self.symbols,
+                            self.where,
+                            deadline=deadline,
+                            what="induction step residual",
+                        )
                         return Verdict(
                             Status.PROVED,
                             f"induction on {self.index}: base case(s) {', '.join(base_methods)} "
@@ -136,10 +164,16 @@ class Recurrence(Claim):
         # Numeric fallback: a failing base case or step at a sample point refutes.
         for k, value in self.base.items():
             base_res = self.closed_form.subs(self.index, k) - value
-            verdict = numeric_verdict(base_res, free_symbols(base_res), [w.subs(self.index, k) for w in self.where[:-1]],
-                                      [], 8, deadline, f"base case {self.index} = {k}; {reason}")
+            verdict = numeric_verdict(
+                base_res,
+                free_symbols(base_res),
+                [w.subs(self.index, k) for w in self.where[:-1]],
+                [],
+                8,
+                deadline,
+                f"base case {self.index} = {k}; {reason}",
+            )
             if verdict.status is Status.REFUTED:
                 verdict.method = f"base case {self.index} = {k}: " + verdict.method
                 return verdict
-        return numeric_verdict(self.step_residual, self.symbols, self.where, self.hints, self.samples,
-                               deadline, reason)
+        return numeric_verdict(self.step_residual, self.symbols, self.where, self.hints, self.samples, deadline, reason)

@@ -56,15 +56,27 @@ class Reproduction(Claim):
 
     kind = "reproduction"
 
-    def __init__(self, id, compute: Callable[[], object], printed: str, statement, source, *,
-                 origin: str | None = None, quote: str = "", dps: int = 30, where_printed: str = "", **kw):
+    def __init__(
+        self,
+        id,
+        compute: Callable[[], object],
+        printed: str,
+        statement,
+        source,
+        *,
+        origin: str | None = None,
+        quote: str = "",
+        dps: int = 30,
+        where_printed: str = "",
+        **kw,
+    ):
         super().__init__(id, statement, source, **kw)
         if origin not in ORIGINS:
-            raise ValueError(f"{id}: Reproduction needs origin= one of {ORIGINS} (where its digits "
-                             f"come from), not {origin!r}")
+            raise ValueError(
+                f"{id}: Reproduction needs origin= one of {ORIGINS} (where its digits come from), not {origin!r}"
+            )
         if origin == "printed" and not quote.strip():
-            raise ValueError(f"{id}: a 'printed' reproduction needs quote=, the paper's words where the "
-                             "digits stand")
+            raise ValueError(f"{id}: a 'printed' reproduction needs quote=, the paper's words where the digits stand")
         self.compute = compute
         self.printed = printed
         self.origin = origin
@@ -77,18 +89,27 @@ class Reproduction(Claim):
             value = self.compute()
         loc = f" ({self.where_printed})" if self.where_printed else ""
         ref = {"printed": "printed", "figure-reading": "read off the figure", "recomputed": "recomputed"}[self.origin]
-        what = {"printed": "the printed digits", "figure-reading": "the figure reading",
-                "recomputed": "the recomputed reference"}[self.origin]
+        what = {
+            "printed": "the printed digits",
+            "figure-reading": "the figure reading",
+            "recomputed": "the recomputed reference",
+        }[self.origin]
         if "/" in self.printed:
             target = parse_exact(self.printed, "printed value")
             exact = sp.sympify(value) if isinstance(value, (int, sp.Basic)) else None
             if exact is not None and exact.is_Rational:
                 if exact == target:
-                    return Verdict(Status.PROVED, "reproduction: exact rational arithmetic",
-                                   f"computed {exact} = {ref} {self.printed}{loc}")
-                return Verdict(Status.REFUTED, "reproduction: exact value differs",
-                               f"computed {exact}, {ref} {self.printed}{loc}",
-                               details={"computed": exact, "printed": self.printed})
+                    return Verdict(
+                        Status.PROVED,
+                        "reproduction: exact rational arithmetic",
+                        f"computed {exact} = {ref} {self.printed}{loc}",
+                    )
+                return Verdict(
+                    Status.REFUTED,
+                    "reproduction: exact value differs",
+                    f"computed {exact}, {ref} {self.printed}{loc}",
+                    details={"computed": exact, "printed": self.printed},
+                )
             lo = hi = target
         else:
             lo, hi, _ = printed_interval(self.printed)
@@ -97,8 +118,12 @@ class Reproduction(Claim):
             shown = mpmath.nstr(v, 12)
             inside = mpmath.mpf(lo.p) / lo.q <= v <= mpmath.mpf(hi.p) / hi.q
         if inside:
-            return Verdict(Status.CHECKED, f"reproduction: matches {what}",
-                           f"computed {shown}, {ref} {self.printed}{loc}")
-        return Verdict(Status.REFUTED, f"reproduction: does not round to {what}",
-                       f"computed {shown}, {ref} {self.printed}{loc}",
-                       details={"computed": shown, "printed": self.printed})
+            return Verdict(
+                Status.CHECKED, f"reproduction: matches {what}", f"computed {shown}, {ref} {self.printed}{loc}"
+            )
+        return Verdict(
+            Status.REFUTED,
+            f"reproduction: does not round to {what}",
+            f"computed {shown}, {ref} {self.printed}{loc}",
+            details={"computed": shown, "printed": self.printed},
+        )

@@ -31,9 +31,11 @@ COMMAND_ENTRY_POINTS = "symbolic.commands"
 def _commands(wanted: str | None = None):
     """The command modules; only ``wanted``'s when it names one (a built-in module or an entry
     point), so that ``eval`` does not import every application's command and its dependencies."""
-    builtin = [i.name for i in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name)
-               if not i.name.startswith("_")]
+    builtin = [
+        i.name for i in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name) if not i.name.startswith("_")
+    ]
     from importlib.metadata import entry_points
+
     eps = [*entry_points(group=COMMAND_ENTRY_POINTS)]
     if wanted in builtin:
         builtin, eps = [wanted], []
@@ -85,8 +87,11 @@ def main(argv=None) -> int:
     except Exception as exc:  # a bug, not bad input: one paragraph, status 1, no traceback
         if os.environ.get("SYMBOLIC_TRACEBACK"):
             raise
-        print(f"internal error ({type(exc).__name__}): {_short(exc)} -- this is a bug in the package; "
-              "set SYMBOLIC_TRACEBACK=1 to see where it happened.", file=sys.stderr)
+        print(
+            f"internal error ({type(exc).__name__}): {_short(exc)} -- this is a bug in the package; "
+            "set SYMBOLIC_TRACEBACK=1 to see where it happened.",
+            file=sys.stderr,
+        )
         return INTERNAL_ERROR
 
 

@@ -23,8 +23,11 @@ HELP = "each paper's numbered items with the formulas/claims encoding them, and 
 def configure(p):
     p.add_argument("--paper", metavar="KEY", help="only this paper")
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument("--verdicts", action="store_true",
-                   help="run the covering claims and show their verdicts (slow; default: expectations)")
+    p.add_argument(
+        "--verdicts",
+        action="store_true",
+        help="run the covering claims and show their verdicts (slow; default: expectations)",
+    )
 
 
 def _ids(item, index, paper, reg, known):
@@ -40,9 +43,13 @@ def _ids(item, index, paper, reg, known):
             c = source.claims[full]
             out.append({"id": full, "type": "claim", "expect": c.expect})
         elif source is not None and full in source.formulas:
-            out.append({"id": full, "type": "formula",
-                        "claims": [{"id": c.id, "expect": c.expect}
-                                   for c in source.claims.values() if full in c.covers]})
+            out.append(
+                {
+                    "id": full,
+                    "type": "formula",
+                    "claims": [{"id": c.id, "expect": c.expect} for c in source.claims.values() if full in c.covers],
+                }
+            )
         else:
             out.append({"id": full, "type": "missing"})
     return out
@@ -54,15 +61,29 @@ def _report(key, reg):
     if index is None:
         return {"paper": key, "title": paper.title, "index": False}
     known = set(reg.keys())
-    items = [{
-        "label": it.label, "kind": it.kind, "status": it.status, "partial": it.partial,
-        "reason": it.reason, "note": it.note, "ids": _ids(it, index, paper, reg, known),
-        "claims": [c.id for c in covering_claims(it, index, paper, reg)],
-    } for it in index.items]
-    return {"paper": key, "title": paper.title, "index": True,
-            "percentage": round(index.percentage(), 1), "counts": index.counts(),
-            "items": items, "problems": check(index, paper, reg),
-            "unindexed": unindexed(index, paper, reg)}
+    items = [
+        {
+            "label": it.label,
+            "kind": it.kind,
+            "status": it.status,
+            "partial": it.partial,
+            "reason": it.reason,
+            "note": it.note,
+            "ids": _ids(it, index, paper, reg, known),
+            "claims": [c.id for c in covering_claims(it, index, paper, reg)],
+        }
+        for it in index.items
+    ]
+    return {
+        "paper": key,
+        "title": paper.title,
+        "index": True,
+        "percentage": round(index.percentage(), 1),
+        "counts": index.counts(),
+        "items": items,
+        "problems": check(index, paper, reg),
+        "unindexed": unindexed(index, paper, reg),
+    }
 
 
 def run(args) -> int:
@@ -98,8 +119,10 @@ def _print(rep, verdicts) -> None:
         print("   no coverage index")
         return
     c = rep["counts"]
-    print(f"   coverage {rep['percentage']:.1f} % ({c['covered']} covered, {c['partial']} partial, "
-          f"{c['missing']} missing; {c['excluded']} not encodable, excluded)")
+    print(
+        f"   coverage {rep['percentage']:.1f} % ({c['covered']} covered, {c['partial']} partial, "
+        f"{c['missing']} missing; {c['excluded']} not encodable, excluded)"
+    )
     width = min(48, max((len(it["label"]) for it in rep["items"]), default=10))
     for it in rep["items"]:
         print(f"{it['label']:{width}} {it['kind']:12} {it['status'].upper()}")
@@ -107,8 +130,9 @@ def _print(rep, verdicts) -> None:
             if ref["type"] == "claim":
                 print(f"    {ref['id']}  [{_shown(ref['id'], ref['expect'], verdicts)}]")
             elif ref["type"] == "formula":
-                shown = ", ".join(f"{c['id'].split('/', 1)[1]} [{_shown(c['id'], c['expect'], verdicts)}]"
-                                  for c in ref["claims"])
+                shown = ", ".join(
+                    f"{c['id'].split('/', 1)[1]} [{_shown(c['id'], c['expect'], verdicts)}]" for c in ref["claims"]
+                )
                 print(f"    {ref['id']} (formula){': ' + shown if shown else ''}")
             else:
                 print(f"    {ref['id']}  [NO SUCH ID]")
@@ -119,8 +143,10 @@ def _print(rep, verdicts) -> None:
     for problem in rep["problems"]:
         print(f"   PROBLEM: {problem}")
     if rep["unindexed"]:
-        print(f"   {len(rep['unindexed'])} registered IDs named by no item: {', '.join(rep['unindexed'][:12])}"
-              + (" …" if len(rep["unindexed"]) > 12 else ""))
+        print(
+            f"   {len(rep['unindexed'])} registered IDs named by no item: {', '.join(rep['unindexed'][:12])}"
+            + (" …" if len(rep["unindexed"]) > 12 else "")
+        )
 
 
 def _shown(cid, expect, verdicts) -> str:

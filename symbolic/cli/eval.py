@@ -21,14 +21,23 @@ HELP = "evaluate a formula, e.g. eval kong-ribero/theta L=1.37 s=9 --dps 40"
 
 def configure(p):
     p.add_argument("id", help="formula ID (see 'list')")
-    p.add_argument("params", nargs="*", metavar="name=value",
-                   help="parameter values, parsed exactly (0.1, 1/3, 1e-200)")
+    p.add_argument(
+        "params", nargs="*", metavar="name=value", help="parameter values, parsed exactly (0.1, 1/3, 1e-200)"
+    )
     p.add_argument("--dps", type=int, default=30, help="significant decimal digits (default 30)")
-    p.add_argument("--certify", action="store_true",
-                   help="also print an interval that provably contains the exact value (python-flint)")
+    p.add_argument(
+        "--certify",
+        action="store_true",
+        help="also print an interval that provably contains the exact value (python-flint)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                   help=f"time budget of the whole command (default {DEFAULT_TIMEOUT:g} s; 0: none)")
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"time budget of the whole command (default {DEFAULT_TIMEOUT:g} s; 0: none)",
+    )
 
 
 def parse_assignments(items) -> dict[str, str]:
@@ -59,8 +68,14 @@ def run(args) -> int:
     with time_budget(args.timeout, budget):
         result = formula.evaluation(dps=args.dps, **values)
         text = format_value(result.value, args.dps)
-        out = {"id": formula.id, "params": values, "dps": args.dps, "value": text,
-               "enclosure": result.enclosure, "path": result.path}
+        out = {
+            "id": formula.id,
+            "params": values,
+            "dps": args.dps,
+            "value": text,
+            "enclosure": result.enclosure,
+            "path": result.path,
+        }
         if args.certify:
             from ..certify import bits_for_digits, interval_strings
 

@@ -12,8 +12,10 @@ from ..export import FORMATS, export
 from ..registry import registry
 
 NAME = "export"
-HELP = ("export a formula or a paper's formulas with sources, hashes and verdicts, "
-        "e.g. export --paper kong-ribero --format python -o kr.py")
+HELP = (
+    "export a formula or a paper's formulas with sources, hashes and verdicts, "
+    "e.g. export --paper kong-ribero --format python -o kr.py"
+)
 
 
 def configure(p):

@@ -14,8 +14,9 @@ def configure(p):
     p.add_argument("--paper", metavar="KEY", help="only this paper's items (imports only that paper)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--claims", action="store_true", help="list the claims (without checking them)")
-    what.add_argument("--bounds", action="store_true",
-                      help="list the declared last-iterate bounds: output, regime, parameter mapping")
+    what.add_argument(
+        "--bounds", action="store_true", help="list the declared last-iterate bounds: output, regime, parameter mapping"
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -27,15 +28,21 @@ def _describe(p) -> str:
 
 
 def _formula_record(f) -> dict:
-    return {"id": f.id, "title": f.title, "source": f.source.cite(),
-            "parameters": [{"name": p.name, "description": p.description} for p in f.params],
-            "hypotheses": [p.choice_text for p in f.params if p.is_choice] + [h.text for h in f.all_hypotheses()],
-            "evaluation": f.evaluation_path}
+    return {
+        "id": f.id,
+        "title": f.title,
+        "source": f.source.cite(),
+        "parameters": [{"name": p.name, "description": p.description} for p in f.params],
+        "hypotheses": [p.choice_text for p in f.params if p.is_choice] + [h.text for h in f.all_hypotheses()],
+        "evaluation": f.evaluation_path,
+    }
 
 
-_PATHS = {"arb": "Arb enclosure (every printed digit certified)",
-          "arb-inverse": "Arb-certified root bracket (every printed digit certified)",
-          "mpmath": "mpmath (precision doubled until two runs agree; no enclosure)"}
+_PATHS = {
+    "arb": "Arb enclosure (every printed digit certified)",
+    "arb-inverse": "Arb-certified root bracket (every printed digit certified)",
+    "mpmath": "mpmath (precision doubled until two runs agree; no enclosure)",
+}
 
 
 def _claim_record(c) -> dict:
@@ -47,8 +54,7 @@ def _print_formulas(records):
         print(r["id"])
         if r["title"]:
             print(f"    {r['title']}")
-        params = ", ".join(p["name"] + (f" ({p['description']})" if p["description"] else "")
-                           for p in r["parameters"])
+        params = ", ".join(p["name"] + (f" ({p['description']})" if p["description"] else "") for p in r["parameters"])
         print(f"    parameters: {params}")
         print(f"    hypotheses: {'; '.join(r['hypotheses']) if r['hypotheses'] else 'none'}")
         print(f"    source: {r['source']}")
@@ -68,8 +74,10 @@ def _print_bounds(records):
         at = f" at {r['at']}" if r["at"] else ""
         print(f"    output: {r['output']}{at}; {r['relation']}; last iterate only: {r['last_iterate_only']}")
         reg = r["regime"]
-        print(f"    regime: loss ∈ {{{', '.join(reg['losses'])}}}; batching ∈ {{{', '.join(reg['batchings'])}}}; "
-              f"clipping {reg['clipping']}" + (f"; needs {', '.join(reg['needs'])}" if reg["needs"] else ""))
+        print(
+            f"    regime: loss ∈ {{{', '.join(reg['losses'])}}}; batching ∈ {{{', '.join(reg['batchings'])}}}; "
+            f"clipping {reg['clipping']}" + (f"; needs {', '.join(reg['needs'])}" if reg["needs"] else "")
+        )
         for text in reg["requires"]:
             print(f"        {text}")
         print("    mapping: " + ", ".join(f"{k} = {v}" for k, v in r["mapping"].items()))

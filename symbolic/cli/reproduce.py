@@ -17,8 +17,10 @@ from ..runner import run_claims
 from .verify import print_table, summarize
 
 NAME = "reproduce"
-HELP = ("recompute the papers' numbers and compare them with their references, reported separately: "
-        "printed by the paper, read off a figure, recomputed independently; write figures")
+HELP = (
+    "recompute the papers' numbers and compare them with their references, reported separately: "
+    "printed by the paper, read off a figure, recomputed independently; write figures"
+)
 
 
 def configure(p):
@@ -39,25 +41,35 @@ def run(args) -> int:
         papers = [reg.paper(args.paper)] if args.paper else list(reg.papers.values())
         for paper in papers:
             outdir = pathlib.Path(args.out) / paper.key
-            for name, fn in paper.figures.items():
+            for fn in paper.figures.values():
                 written += [str(p) for p in write(fn(), outdir)]
     summary = summarize(results)
     by_origin = {o: [r for r in results if r.claim.origin == o] for o in ORIGINS}
     if args.json:
-        json.dump({
-            "reproductions": {
-                origin: [
-                    {"id": r.claim.id, "origin": origin, "value": r.claim.printed,
-                     **({"printed": r.claim.printed, "quote": r.claim.quote} if origin == "printed" else {}),
-                     "where": r.claim.where_printed,
-                     "status": r.verdict.status.value, "evidence": r.verdict.evidence}
-                    for r in rows
-                ]
-                for origin, rows in by_origin.items()
+        json.dump(
+            {
+                "reproductions": {
+                    origin: [
+                        {
+                            "id": r.claim.id,
+                            "origin": origin,
+                            "value": r.claim.printed,
+                            **({"printed": r.claim.printed, "quote": r.claim.quote} if origin == "printed" else {}),
+                            "where": r.claim.where_printed,
+                            "status": r.verdict.status.value,
+                            "evidence": r.verdict.evidence,
+                        }
+                        for r in rows
+                    ]
+                    for origin, rows in by_origin.items()
+                },
+                "figures": written,
+                "summary": {**summary, "by_origin": {o: summarize(rows) for o, rows in by_origin.items()}},
             },
-            "figures": written,
-            "summary": {**summary, "by_origin": {o: summarize(rows) for o, rows in by_origin.items()}},
-        }, sys.stdout, indent=2, ensure_ascii=False)
+            sys.stdout,
+            indent=2,
+            ensure_ascii=False,
+        )
         print()
     else:
         for origin, rows in by_origin.items():
@@ -69,8 +81,10 @@ def run(args) -> int:
         print(f"\n{summary['total']} reproductions:")
         for origin, rows in by_origin.items():
             s = summarize(rows)
-            print(f"  {s['total']:4} {LABELS[origin]}: {s['proved'] + s['checked']} match, {s['refuted']} differ, "
-                  f"{s['unknown']} unknown")
+            print(
+                f"  {s['total']:4} {LABELS[origin]}: {s['proved'] + s['checked']} match, {s['refuted']} differ, "
+                f"{s['unknown']} unknown"
+            )
         print(f"  {summary['unexpected']} unexpected")
     return 0 if summary["unexpected"] == 0 else 1
 
@@ -80,5 +94,8 @@ HEADINGS = {
     "figure-reading": "values read off the paper's figures (the paper prints no digits)",
     "recomputed": "values compared with an independent recomputation (not numbers the paper prints)",
 }
-LABELS = {"printed": "printed by the paper", "figure-reading": "read off figures",
-          "recomputed": "recomputed independently"}
+LABELS = {
+    "printed": "printed by the paper",
+    "figure-reading": "read off figures",
+    "recomputed": "recomputed independently",
+}

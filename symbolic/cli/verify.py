@@ -18,9 +18,12 @@ def configure(p):
     p.add_argument("--paper", metavar="KEY", help="only this paper's claims")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--jobs", type=int, default=None, help="claims checked in parallel (default: all cores)")
-    p.add_argument("--no-cache", action="store_true",
-                   help="re-prove every claim (default: reuse verdicts of unchanged claims from the user cache "
-                        "directory; see symbolic.cache)")
+    p.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="re-prove every claim (default: reuse verdicts of unchanged claims from the user cache "
+        "directory; see symbolic.cache)",
+    )
 
 
 def summarize(results) -> dict:
@@ -84,8 +87,10 @@ def print_table(results, reg) -> None:
         print(f"{'id':{width}}  {'source':{src_w}}  {'kind':12}  {'expect':8}  {'verdict':8}  {'sec':>6}  method")
         for r in rows:
             flag = "  <-- UNEXPECTED" if r.unexpected else ""
-            print(f"{r.claim.id:{width}}  {r.claim.source.label[:src_w]:{src_w}}  {r.claim.kind:12}  "
-                  f"{r.claim.expect:8}  {str(r.verdict.status):8}  {r.verdict.seconds:6.2f}  "
-                  f"{r.verdict.method}{flag}")
+            print(
+                f"{r.claim.id:{width}}  {r.claim.source.label[:src_w]:{src_w}}  {r.claim.kind:12}  "
+                f"{r.claim.expect:8}  {str(r.verdict.status):8}  {r.verdict.seconds:6.2f}  "
+                f"{r.verdict.method}{flag}"
+            )
             if r.verdict.status is Status.REFUTED or r.unexpected:
                 print(f"{'':{width}}    evidence: {r.verdict.evidence[:300]}")

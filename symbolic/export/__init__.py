@@ -18,8 +18,7 @@ from .records import Bundle, expression_hash, gather, library_versions, resolve
 FORMATS = {"latex": latex.render, "python": python.render, "json": manifest.render}
 
 
-def export(registry, fmt: str, *, id: str | None = None, paper: str | None = None,
-           jobs: int | None = None) -> str:
+def export(registry, fmt: str, *, id: str | None = None, paper: str | None = None, jobs: int | None = None) -> str:
     """The text of an export of one formula (``id``) or of a whole ``paper`` in format ``fmt``."""
     if fmt not in FORMATS:
         from ..errors import InputError

@@ -39,14 +39,18 @@ def _cite(source) -> str:
 def _claims_table(claims: list[ClaimRecord]) -> list[str]:
     if not claims:
         return [r"\emph{No claim covers this formula.}", ""]
-    lines = [r"\begin{longtable}{>{\raggedright}p{0.30\textwidth} p{0.09\textwidth} p{0.08\textwidth} "
-             r"p{0.08\textwidth} >{\raggedright\arraybackslash}p{0.35\textwidth}}",
-             r"claim & kind & expected & verdict & method \\ \hline"]
+    lines = [
+        r"\begin{longtable}{>{\raggedright}p{0.30\textwidth} p{0.09\textwidth} p{0.08\textwidth} "
+        r"p{0.08\textwidth} >{\raggedright\arraybackslash}p{0.35\textwidth}}",
+        r"claim & kind & expected & verdict & method \\ \hline",
+    ]
     for cr in claims:
         v = cr.verdict
         flag = r" \textbf{(unexpected)}" if cr.result.unexpected else ""
-        lines.append(f"{escape(cr.claim.id)} & {escape(cr.claim.kind)} & {cr.claim.expect} & "
-                     f"\\textbf{{{v.status.value.upper()}}}{flag} & {escape(v.method)} \\\\")
+        lines.append(
+            f"{escape(cr.claim.id)} & {escape(cr.claim.kind)} & {cr.claim.expect} & "
+            f"\\textbf{{{v.status.value.upper()}}}{flag} & {escape(v.method)} \\\\"
+        )
     lines += [r"\end{longtable}", ""]
     return lines
 
@@ -60,17 +64,22 @@ def _formula(rec: FormulaRecord) -> list[str]:
     lines += ["\\begin{equation*}", sp.latex(f.expr), "\\end{equation*}"]
     lines.append(f"\\texttt{{sha256(srepr) = {expression_hash(f.expr)}}}")
     if f.numeric is not None:
-        lines += ["Evaluated through the numerically stable form (proved equal by the claim "
-                  f"\\texttt{{{escape(f.id)}/numeric-form}}):",
-                  "\\begin{equation*}", sp.latex(f.numeric), "\\end{equation*}",
-                  f"\\texttt{{sha256(srepr) = {expression_hash(f.numeric)}}}"]
+        lines += [
+            "Evaluated through the numerically stable form (proved equal by the claim "
+            f"\\texttt{{{escape(f.id)}/numeric-form}}):",
+            "\\begin{equation*}",
+            sp.latex(f.numeric),
+            "\\end{equation*}",
+            f"\\texttt{{sha256(srepr) = {expression_hash(f.numeric)}}}",
+        ]
     lines.append(f"\\textbf{{Evaluation:}} {escape(rec.evaluation_kind())}.")
     lines.append("\\textbf{Parameters:}")
     lines.append("\\begin{itemize}")
     for p in f.params:
         domain = p.choice_text if p.is_choice else ("; ".join(h.text for h in p.domain()) or "real")
-        lines.append(f"\\item ${sp.latex(p.symbol)}$ (\\texttt{{{escape(p.name)}}}): "
-                     f"{escape(p.description)} [{escape(domain)}]")
+        lines.append(
+            f"\\item ${sp.latex(p.symbol)}$ (\\texttt{{{escape(p.name)}}}): {escape(p.description)} [{escape(domain)}]"
+        )
     lines.append("\\end{itemize}")
     if f.hypotheses:
         lines.append("\\textbf{Hypotheses:}")
@@ -97,8 +106,10 @@ def _errata(bundle: Bundle) -> list[str]:
             c, v = cr.claim, cr.verdict
             label = {"printed": "As printed", "corrected": "Corrected"}.get(c.source.form, c.source.form.capitalize())
             flag = r" \textbf{(unexpected)}" if cr.result.unexpected else ""
-            text = (f"\\item \\textbf{{{label}}} ({_cite(c.source)}): {escape(c.statement)}. "
-                    f"Expected {c.expect}; verdict \\textbf{{{v.status.value.upper()}}}{flag} ({escape(v.method)}).")
+            text = (
+                f"\\item \\textbf{{{label}}} ({_cite(c.source)}): {escape(c.statement)}. "
+                f"Expected {c.expect}; verdict \\textbf{{{v.status.value.upper()}}}{flag} ({escape(v.method)})."
+            )
             if v.counterexample:
                 shown = ", ".join(f"{k} = {val}" for k, val in v.counterexample.items() if k != "details")
                 text += f" Counterexample: {escape(shown)}."
@@ -112,13 +123,20 @@ def render(bundle: Bundle) -> str:
     papers = {rec.paper.key: rec.paper for rec in bundle.records}
     title = "; ".join(escape(p.title) for p in papers.values())
     versions = ", ".join(f"{escape(k)} {escape(v)}" for k, v in bundle.versions.items())
-    lines = [_PREAMBLE, "\\title{Verified formulas: " + title + "}",
-             "\\author{Exported by \\texttt{python -m symbolic export} (" + escape(bundle.scope) + ")}",
-             "\\date{}", "\\begin{document}", "\\maketitle",
-             "Every formula below is a SymPy expression checked by the claims listed with it. "
-             "Verdicts: PROVED (a symbolic argument on the whole domain), CHECKED (numerical evidence "
-             "on stated points), REFUTED (a counterexample), UNKNOWN (none within the time budget). "
-             f"Libraries: {versions}.", "\\tableofcontents", ""]
+    lines = [
+        _PREAMBLE,
+        "\\title{Verified formulas: " + title + "}",
+        "\\author{Exported by \\texttt{python -m symbolic export} (" + escape(bundle.scope) + ")}",
+        "\\date{}",
+        "\\begin{document}",
+        "\\maketitle",
+        "Every formula below is a SymPy expression checked by the claims listed with it. "
+        "Verdicts: PROVED (a symbolic argument on the whole domain), CHECKED (numerical evidence "
+        "on stated points), REFUTED (a counterexample), UNKNOWN (none within the time budget). "
+        f"Libraries: {versions}.",
+        "\\tableofcontents",
+        "",
+    ]
     for rec in bundle.records:
         lines += _formula(rec)
     lines += _errata(bundle)

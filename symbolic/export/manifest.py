@@ -22,10 +22,17 @@ def _expression(expr) -> dict:
 
 
 def _parameter(p) -> dict:
-    assumptions = {k: v for k, v in sorted(p.symbol.assumptions0.items())
-                   if k in ("integer", "positive", "nonnegative", "negative", "real") and v}
-    entry = {"name": p.name, "description": p.description, "assumptions": assumptions,
-             "domain": [h.text for h in p.domain()]}
+    assumptions = {
+        k: v
+        for k, v in sorted(p.symbol.assumptions0.items())
+        if k in ("integer", "positive", "nonnegative", "negative", "real") and v
+    }
+    entry = {
+        "name": p.name,
+        "description": p.description,
+        "assumptions": assumptions,
+        "domain": [h.text for h in p.domain()],
+    }
     if p.is_choice:
         entry.update(domain=[p.choice_text], choices=list(p.choices), default=p.default)
     return entry
@@ -41,13 +48,18 @@ def formula_entry(rec: FormulaRecord) -> dict:
         "numeric": None if f.numeric is None else _expression(f.numeric),
         "evaluation": rec.evaluation_kind(),
         "parameters": [_parameter(p) for p in f.params],
-        "hypotheses": [{"text": h.text, "relation": str(h.relation), "srepr": sp.srepr(h.relation)}
-                       for h in f.hypotheses],
+        "hypotheses": [
+            {"text": h.text, "relation": str(h.relation), "srepr": sp.srepr(h.relation)} for h in f.hypotheses
+        ],
         "claims": [cr.as_dict() for cr in rec.claims],
     }
     if f.inverse is not None:
-        entry["inverse"] = {"forward": f.inverse.forward.id, "solve_for": f.inverse.solve_for,
-                            "target": f.inverse.target, "lower": str(f.inverse.lower)}
+        entry["inverse"] = {
+            "forward": f.inverse.forward.id,
+            "solve_for": f.inverse.solve_for,
+            "target": f.inverse.target,
+            "lower": str(f.inverse.lower),
+        }
     return entry
 
 

@@ -114,8 +114,7 @@ class _ValuePrinter(_Printer):
     """The package's mpmath printer with ``Piecewise`` conditions printed exactly."""
 
     def __init__(self, params: set[str]):
-        super().__init__({"fully_qualified_modules": True, "allow_unknown_functions": False,
-                          "strict": True})
+        super().__init__({"fully_qualified_modules": True, "allow_unknown_functions": False, "strict": True})
         self.exact = _ExactPrinter(params)
 
     def _print_Piecewise(self, expr):
@@ -142,8 +141,9 @@ def _docstring(rec: FormulaRecord) -> str:
     lines = [f.title or f.id, "", f"{f.id} — {f.source.cite()}"]
     if f.source.note:
         lines.append(f"Note: {f.source.note}")
-    lines.append("Parameters: " + ", ".join(f"{p.name} ({p.description})" if p.description else p.name
-                                            for p in f.params))
+    lines.append(
+        "Parameters: " + ", ".join(f"{p.name} ({p.description})" if p.description else p.name for p in f.params)
+    )
     hyps = [h.text for h in f.all_hypotheses()]
     lines.append("Hypotheses (checked exactly; ValueError if violated): " + ("; ".join(hyps) or "none"))
     lines.append(f"Returns an mpmath mpf with dps significant digits. Evaluation: {rec.evaluation_kind()}.")
@@ -175,17 +175,19 @@ def _closed_form_function(rec: FormulaRecord) -> str:
     args = ", ".join(names)
     parse = [f"{_var(n, '_q')} = _exact({n}, {f.id!r}, {n!r})" for n in names]
     convert = [f"{n} = _mpf({_var(n, '_q')})" for n in names]
-    return "\n".join([
-        f"def {name}({args}, dps=30):",
-        textwrap.indent(f'"""{_docstring(rec)}\n"""', "    "),
-        *("    " + line for line in parse + checks),
-        "",
-        "    def value():",
-        *("        " + line for line in convert),
-        f"        return {body}",
-        "",
-        f"    return _settle(value, dps, {f.id!r}, ({', '.join(_var(n, '_q') for n in names)},))",
-    ])
+    return "\n".join(
+        [
+            f"def {name}({args}, dps=30):",
+            textwrap.indent(f'"""{_docstring(rec)}\n"""', "    "),
+            *("    " + line for line in parse + checks),
+            "",
+            "    def value():",
+            *("        " + line for line in convert),
+            f"        return {body}",
+            "",
+            f"    return _settle(value, dps, {f.id!r}, ({', '.join(_var(n, '_q') for n in names)},))",
+        ]
+    )
 
 
 def _inverse_function(rec: FormulaRecord, exported: dict[str, str]) -> str:
@@ -197,24 +199,30 @@ def _inverse_function(rec: FormulaRecord, exported: dict[str, str]) -> str:
     params = set(names)
     exact_printer = _ExactPrinter(params)
     checks = _checks(rec, exact_printer)
-    lower = exact_printer.doprint(sp.sympify(inv.lower).xreplace(
-        {inv.forward.symbol(n): sp.Symbol(n) for n in inv.forward.names if n in params}))
+    lower = exact_printer.doprint(
+        sp.sympify(inv.lower).xreplace({inv.forward.symbol(n): sp.Symbol(n) for n in inv.forward.names if n in params})
+    )
     fixed = [n for n in inv.forward.names if n != inv.solve_for]
     call_fixed = ", ".join(f"{n}={_var(n, '_q')}" for n in fixed)
     name = function_name(f.id)
     forward = exported[inv.forward.id]
     parse = [f"{_var(n, '_q')} = _exact({n}, {f.id!r}, {n!r})" for n in names]
-    return "\n".join([
-        f"def {name}({', '.join(names)}, dps=30):",
-        textwrap.indent(f'"""{_docstring(rec)}\n\nComputed by bisection on {forward} (exported above): the '
-                        f'smallest {inv.solve_for} >= lower with {forward}(...) <= {inv.target}.\n"""', "    "),
-        *("    " + line for line in parse + checks),
-        "",
-        "    def forward(x, digits):",
-        f"        return {forward}({call_fixed}, {inv.solve_for}=x, dps=digits)",
-        "",
-        f"    return _invert(forward, Fraction({lower}), {_var(inv.target, '_q')}, dps, {f.id!r})",
-    ])
+    return "\n".join(
+        [
+            f"def {name}({', '.join(names)}, dps=30):",
+            textwrap.indent(
+                f'"""{_docstring(rec)}\n\nComputed by bisection on {forward} (exported above): the '
+                f'smallest {inv.solve_for} >= lower with {forward}(...) <= {inv.target}.\n"""',
+                "    ",
+            ),
+            *("    " + line for line in parse + checks),
+            "",
+            "    def forward(x, digits):",
+            f"        return {forward}({call_fixed}, {inv.solve_for}=x, dps=digits)",
+            "",
+            f"    return _invert(forward, Fraction({lower}), {_var(inv.target, '_q')}, dps, {f.id!r})",
+        ]
+    )
 
 
 _RUNTIME = '''
@@ -435,10 +443,15 @@ def _record_points(formula, n: int = RECORD_POINTS) -> list[dict[str, str]]:
 
 
 def _header(bundle: Bundle, exported: list[FormulaRecord], skipped: dict[str, str]) -> str:
-    lines = [f"Formulas exported by `python -m symbolic export` ({bundle.scope}).", "",
-             "Generated code: do not edit.  Requires only mpmath; run as a script to re-check",
-             "the values recorded at export time (exit status 1 if any differs).", "",
-             "Libraries at export: " + ", ".join(f"{k} {v}" for k, v in bundle.versions.items()), ""]
+    lines = [
+        f"Formulas exported by `python -m symbolic export` ({bundle.scope}).",
+        "",
+        "Generated code: do not edit.  Requires only mpmath; run as a script to re-check",
+        "the values recorded at export time (exit status 1 if any differs).",
+        "",
+        "Libraries at export: " + ", ".join(f"{k} {v}" for k, v in bundle.versions.items()),
+        "",
+    ]
     for rec in exported:
         f = rec.formula
         lines.append(f"{f.id} -> {function_name(f.id)}()")
@@ -497,17 +510,25 @@ def render(bundle: Bundle) -> str:
         for values in _record_points(rec.formula):
             value = rec.formula.evaluate(dps=RECORD_DPS, **values)
             recorded.append((function_name(rec.id), values, RECORD_DPS, mpmath.nstr(value, RECORD_DPS)))
-    runtime = (_RUNTIME.replace("__NUMBER_PATTERN__", repr(exact_module._NUMBER.pattern))
-               .replace("__MAX_DIGITS__", str(exact_module.MAX_DIGITS))
-               .replace("__MAX_EXPONENT__", str(exact_module.MAX_EXPONENT))
-               .replace("__MAX_DPS__", str(numeric_module.MAX_DPS))
-               .replace("__MAX_INPUT_DIGITS__", str(numeric_module.MAX_INPUT_DIGITS))
-               .replace("__MAX_LOOP_TERMS__", str(numeric_module.MAX_LOOP_TERMS)))
-    parts = [_header(bundle, kept, skipped), runtime.strip("\n"), "",
-             "# The package's O(1) geometric-sum helper (symbolic.numeric.geometric_sum), used by printed sums.",
-             inspect.getsource(geometric_sum).strip("\n"), "",
-             "# The package's bounded summation range (symbolic.numeric.index_range).",
-             inspect.getsource(index_range).strip("\n"), ""]
+    runtime = (
+        _RUNTIME.replace("__NUMBER_PATTERN__", repr(exact_module._NUMBER.pattern))
+        .replace("__MAX_DIGITS__", str(exact_module.MAX_DIGITS))
+        .replace("__MAX_EXPONENT__", str(exact_module.MAX_EXPONENT))
+        .replace("__MAX_DPS__", str(numeric_module.MAX_DPS))
+        .replace("__MAX_INPUT_DIGITS__", str(numeric_module.MAX_INPUT_DIGITS))
+        .replace("__MAX_LOOP_TERMS__", str(numeric_module.MAX_LOOP_TERMS))
+    )
+    parts = [
+        _header(bundle, kept, skipped),
+        runtime.strip("\n"),
+        "",
+        "# The package's O(1) geometric-sum helper (symbolic.numeric.geometric_sum), used by printed sums.",
+        inspect.getsource(geometric_sum).strip("\n"),
+        "",
+        "# The package's bounded summation range (symbolic.numeric.index_range).",
+        inspect.getsource(index_range).strip("\n"),
+        "",
+    ]
     parts += [code + "\n" for code in functions]
     parts.append("EXPORTED = " + repr(exported))
     parts.append("NOT_EXPORTED = " + repr(skipped))

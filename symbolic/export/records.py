@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import platform
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Sequence
 
 import sympy as sp
 
@@ -31,8 +31,12 @@ def library_versions() -> dict[str, str]:
 
     from .. import __version__
 
-    versions = {"python": platform.python_version(), "symbolic": __version__,
-                "sympy": sp.__version__, "mpmath": mpmath.__version__}
+    versions = {
+        "python": platform.python_version(),
+        "symbolic": __version__,
+        "sympy": sp.__version__,
+        "mpmath": mpmath.__version__,
+    }
     try:
         import flint
 
@@ -56,8 +60,14 @@ class ClaimRecord:
     def as_dict(self) -> dict:
         c, v = self.claim, self.result.verdict
         out = {
-            "id": c.id, "kind": c.kind, "statement": c.statement, "source": c.source.as_dict(),
-            "expect": c.expect, "status": v.status.value, "method": v.method, "evidence": v.evidence,
+            "id": c.id,
+            "kind": c.kind,
+            "statement": c.statement,
+            "source": c.source.as_dict(),
+            "expect": c.expect,
+            "status": v.status.value,
+            "method": v.method,
+            "evidence": v.evidence,
             "unexpected": self.result.unexpected,
         }
         if c.erratum:
@@ -82,8 +92,10 @@ class FormulaRecord:
     def evaluation_kind(self) -> str:
         f = self.formula
         if f.inverse is not None:
-            return (f"inverse of {f.inverse.forward.id} in {f.inverse.solve_for}: the smallest "
-                    f"{f.inverse.solve_for} >= {f.inverse.lower} with {f.inverse.forward.id} <= {f.inverse.target}")
+            return (
+                f"inverse of {f.inverse.forward.id} in {f.inverse.solve_for}: the smallest "
+                f"{f.inverse.solve_for} >= {f.inverse.lower} with {f.inverse.forward.id} <= {f.inverse.target}"
+            )
         if f.evaluator is not None:
             return "custom algorithm (evaluator)"
         return "closed form"
@@ -99,8 +111,7 @@ class Bundle:
     versions: dict[str, str]
 
 
-def gather(registry, formulas: Sequence, *, scope: str, paper: str | None = None,
-           jobs: int | None = None) -> Bundle:
+def gather(registry, formulas: Sequence, *, scope: str, paper: str | None = None, jobs: int | None = None) -> Bundle:
     """Run (once) the claims covering ``formulas`` and the relevant errata; attach verdicts.
 
     Errata are the claims with an ``erratum`` key: those covering an exported formula,
@@ -118,15 +129,19 @@ def gather(registry, formulas: Sequence, *, scope: str, paper: str | None = None
         if c.erratum and (paper is not None or c.erratum in erratum_keys):
             wanted.setdefault(c.id, c)
     known = {r.claim.id: r for r in run_claims(list(wanted.values()), jobs=jobs)}
-    records = [FormulaRecord(f, registry.paper(f.id.split("/", 1)[0]),
-                             [ClaimRecord(c, known[c.id]) for c in covering[f.id]]) for f in formulas]
+    records = [
+        FormulaRecord(f, registry.paper(f.id.split("/", 1)[0]), [ClaimRecord(c, known[c.id]) for c in covering[f.id]])
+        for f in formulas
+    ]
     order = {"printed": 0, "derived": 1, "corrected": 2}
     errata: dict[str, list[ClaimRecord]] = {}
     for c in wanted.values():
         if c.erratum:
             errata.setdefault(c.erratum, []).append(ClaimRecord(c, known[c.id]))
-    errata = {k: sorted(v, key=lambda cr: (order.get(cr.claim.source.form, 1), cr.claim.id))
-              for k, v in sorted(errata.items())}
+    errata = {
+        k: sorted(v, key=lambda cr: (order.get(cr.claim.source.form, 1), cr.claim.id))
+        for k, v in sorted(errata.items())
+    }
     return Bundle(scope, records, errata, library_versions())
 
 

@@ -20,8 +20,17 @@ def _bound(registry, id_):
     return next(b for b in registry.bounds(paper) if b.id == id_)
 
 
-CYCLIC = {"loss": "nonconvex", "M": "1", "batching": "cyclic", "n": "1000", "batch_size": "100",
-          "step_size": "0.1", "noise_std": "0.05", "gradient_sensitivity": "1", "steps": "200"}
+CYCLIC = {
+    "loss": "nonconvex",
+    "M": "1",
+    "batching": "cyclic",
+    "n": "1000",
+    "batch_size": "100",
+    "step_size": "0.1",
+    "noise_std": "0.05",
+    "gradient_sensitivity": "1",
+    "steps": "200",
+}
 
 
 @pytest.fixture(autouse=True)
@@ -35,13 +44,16 @@ def test_reasons_in_the_users_words(registry):
     run = parse_run(dict(CYCLIC, batch_size="300"))
     assert "needs b to divide n" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.3-clipped"), run)
     clipped = parse_run(dict(CYCLIC, clip="1"))
-    assert "clipping breaks the contraction" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.3-unclipped"),
-                                                                    clipped)
+    assert "clipping breaks the contraction" in inapplicable_reason(
+        _bound(registry, f"{KR}/thm-2.3-unclipped"), clipped
+    )
     assert "refuted" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.2"), run)
     assert "diameter" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.2-corrected"), run)
     poisson = parse_run(dict(CYCLIC, batching="poisson"))
     assert "Poisson" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.3-clipped"), poisson)
-    assert "η ≤" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.3-clipped"), parse_run(dict(CYCLIC, step_size="1")))
+    assert "η ≤" in inapplicable_reason(
+        _bound(registry, f"{KR}/thm-2.3-clipped"), parse_run(dict(CYCLIC, step_size="1"))
+    )
 
 
 def test_refuted_printed_forms_are_never_offered():
@@ -52,11 +64,10 @@ def test_refuted_printed_forms_are_never_offered():
 
 def test_gdp_conversion_matches_an_independent_root():
     mu = sp.Rational(3, 2)
-    _, result, (lo, hi) = gdp_convert(enclose(mu, {}, 120), delta=sp.Rational(1, 10 ** 6), mu_estimate=mpmath.mpf(1.5))
+    _, result, (lo, hi) = gdp_convert(enclose(mu, {}, 120), delta=sp.Rational(1, 10**6), mu_estimate=mpmath.mpf(1.5))
     with mpmath.workdps(50):
         Q = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2
-        exact = mpmath.findroot(lambda e: Q(e / 1.5 - 0.75) - mpmath.exp(e) * Q(e / 1.5 + 0.75) - mpmath.mpf("1e-6"),
-                                4)
+        exact = mpmath.findroot(lambda e: Q(e / 1.5 - 0.75) - mpmath.exp(e) * Q(e / 1.5 + 0.75) - mpmath.mpf("1e-6"), 4)
         assert mpmath.mpf(lo) <= exact <= mpmath.mpf(hi)
         assert mpmath.mpf(hi) - mpmath.mpf(lo) < mpmath.mpf("1e-18")
         assert result == hi
@@ -74,9 +85,9 @@ def test_gdp_conversion_agrees_with_gdp_epsilon_formula():
 
 def test_rdp_conversion_interval_contains_mironov_at_the_same_order():
     """At one order, best ≤ Mironov's r + log(1/δ)/(α − 1), and the interval is tight."""
-    alpha, r, delta = sp.Rational(5), sp.Rational(1, 2), sp.Rational(1, 10 ** 5)
+    alpha, r, delta = sp.Rational(5), sp.Rational(1, 2), sp.Rational(1, 10**5)
     lo, hi = rdp_epsilon_interval(alpha, enclose(r, {}, 120), delta)
-    mironov = float(r) + mpmath.log(10 ** 5) / 4
+    mironov = float(r) + mpmath.log(10**5) / 4
     assert 0 < lo <= hi and float(hi) <= mironov
     assert hi - lo < 1e-25
 
@@ -92,9 +103,19 @@ def test_delta_at_epsilon_mode_is_consistent(registry):
 
 def test_full_batch_baseline_agrees_with_dp_accounting():
     dpa = pytest.importorskip("dp_accounting")
-    run = parse_run({"loss": "convex", "M": "1", "batching": "full", "n": "100", "step_size": "0.1",
-                     "noise_std": "0.05", "gradient_sensitivity": "1", "steps": "50"})
-    base = all_iterates(run, delta=sp.Rational(1, 10 ** 5))
+    run = parse_run(
+        {
+            "loss": "convex",
+            "M": "1",
+            "batching": "full",
+            "n": "100",
+            "step_size": "0.1",
+            "noise_std": "0.05",
+            "gradient_sensitivity": "1",
+            "steps": "50",
+        }
+    )
+    base = all_iterates(run, delta=sp.Rational(1, 10**5))
     acc = dpa.pld.PLDAccountant(neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE)
     # sum sensitivity Δ = 1 is a shift of ±1/2 in dp-accounting's replace-one model; noise std b·s = 5
     acc.compose(dpa.SelfComposedDpEvent(dpa.GaussianDpEvent(10.0), 50))
@@ -104,9 +125,21 @@ def test_full_batch_baseline_agrees_with_dp_accounting():
 
 def test_poisson_baseline_and_heuristic_are_labelled():
     pytest.importorskip("dp_accounting")
-    res = account({"loss": "nonconvex", "M": "1", "batching": "poisson", "n": "1000", "batch_size": "10",
-                   "step_size": "0.1", "noise_multiplier": "1", "clip": "1", "steps": "100"},
-                  delta="1e-5", certify=False)  # labels only: the certified path is tested above
+    res = account(
+        {
+            "loss": "nonconvex",
+            "M": "1",
+            "batching": "poisson",
+            "n": "1000",
+            "batch_size": "10",
+            "step_size": "0.1",
+            "noise_multiplier": "1",
+            "clip": "1",
+            "steps": "100",
+        },
+        delta="1e-5",
+        certify=False,
+    )  # labels only: the certified path is tested above
     assert "dp-accounting PLD" in res.all_iterates.method
     js = res.as_json()
     assert js["heuristics"] and all(h["is_bound"] is False for h in js["heuristics"])
@@ -129,8 +162,18 @@ def test_json_contract():
 
 
 def test_a_run_no_theorem_covers_gets_the_baseline_and_reasons():
-    run = {"loss": "holder", "holder_exponent": "1/2", "holder_constant": "1", "batching": "shuffled", "n": "50",
-           "batch_size": "7", "step_size": "0.1", "noise_std": "1", "gradient_sensitivity": "1", "epochs": "2"}
+    run = {
+        "loss": "holder",
+        "holder_exponent": "1/2",
+        "holder_constant": "1",
+        "batching": "shuffled",
+        "n": "50",
+        "batch_size": "7",
+        "step_size": "0.1",
+        "noise_std": "1",
+        "gradient_sensitivity": "1",
+        "epochs": "2",
+    }
     res = account(run, delta="1e-5", heuristics=False)
     uncovered = [r for r in res.rows if not r.applies]
     assert all(r.reason for r in uncovered)
@@ -142,18 +185,30 @@ def test_heuristic_matches_quadrature_of_the_two_hockey_stick_divergences():
     against direct quadrature in mpmath (T = 100, q = 0.01, σ = 1)."""
     from accountant.heuristics import linear_loss_heuristic
 
-    run = parse_run({"loss": "nonconvex", "M": "1", "batching": "poisson", "n": "1000", "batch_size": "10",
-                     "step_size": "0.1", "noise_multiplier": "1", "clip": "1", "steps": "100"})
+    run = parse_run(
+        {
+            "loss": "nonconvex",
+            "M": "1",
+            "batching": "poisson",
+            "n": "1000",
+            "batch_size": "10",
+            "step_size": "0.1",
+            "noise_multiplier": "1",
+            "clip": "1",
+            "steps": "100",
+        }
+    )
     h = linear_loss_heuristic(run, epsilon=sp.Rational(1, 2))
     with mpmath.workdps(20):
         tau, q = mpmath.mpf(10), mpmath.mpf("0.01")
-        w = [(k, mpmath.binomial(100, k) * q ** k * (1 - q) ** (100 - k)) for k in range(20)]
+        w = [(k, mpmath.binomial(100, k) * q**k * (1 - q) ** (100 - k)) for k in range(20)]
 
         def hs(eps, forward):
             def f(x):
                 p = mpmath.fsum(wk * mpmath.npdf(x, k, tau) for k, wk in w)
                 q0 = mpmath.npdf(x, 0, tau)
                 return max(p - mpmath.exp(eps) * q0, 0) if forward else max(q0 - mpmath.exp(eps) * p, 0)
+
             return mpmath.quad(f, [-80, 0, 30, 60, 150])
 
         ref = max(hs(mpmath.mpf("0.5"), True), hs(mpmath.mpf("0.5"), False))

@@ -18,16 +18,26 @@ import pytest
 from accountant import account
 
 ID = "bok-su-altschuler/thm-4.2-mu"
-RUN = {"loss": "strongly-convex", "m": "0.01", "M": "0.26", "batching": "full", "n": "60000", "step_size": "1",
-       "noise_std": "0.0005", "gradient_sensitivity": "2", "steps": "2000"}
+RUN = {
+    "loss": "strongly-convex",
+    "m": "0.01",
+    "M": "0.26",
+    "batching": "full",
+    "n": "60000",
+    "step_size": "1",
+    "noise_std": "0.0005",
+    "gradient_sensitivity": "2",
+    "steps": "2000",
+}
 
 
 def independent_epsilon(run, delta="1e-5"):
     with mpmath.workdps(60):
-        eta, m, M, n, s, L, T = (mpmath.mpf(run[k]) for k in ("step_size", "m", "M", "n", "noise_std",
-                                                               "gradient_sensitivity", "steps"))
+        eta, m, M, n, s, L, T = (
+            mpmath.mpf(run[k]) for k in ("step_size", "m", "M", "n", "noise_std", "gradient_sensitivity", "steps")
+        )
         c = max(abs(1 - eta * m), abs(1 - eta * M))
-        mu = mpmath.sqrt((1 - c ** T) / (1 + c ** T) * (1 + c) / (1 - c)) * L / (n * s)
+        mu = mpmath.sqrt((1 - c**T) / (1 + c**T) * (1 + c) / (1 - c)) * L / (n * s)
         Phi = lambda z: mpmath.erfc(-z / mpmath.sqrt(2)) / 2
         d = mpmath.mpf(delta)
         return mpmath.findroot(lambda e: Phi(-e / mu + mu / 2) - mpmath.exp(e) * Phi(-e / mu - mu / 2) - d, 4)
@@ -36,7 +46,8 @@ def independent_epsilon(run, delta="1e-5"):
 @pytest.fixture
 def bsa(registry):
     declared = "bok-su-altschuler" in registry.keys() and any(  # noqa: SIM118 (a Registry, not a dict)
-        b.id == ID for b in registry.bounds("bok-su-altschuler"))
+        b.id == ID for b in registry.bounds("bok-su-altschuler")
+    )
     if not declared:
         pytest.skip("Bok–Su–Altschuler Theorem 4.2 is not declared as a bound")
 

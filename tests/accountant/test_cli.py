@@ -6,8 +6,18 @@ import json
 
 from symbolic.cli import main
 
-RUN = {"loss": "strongly-convex", "m": "0.5", "M": "2", "batching": "cyclic", "n": "20", "batch_size": "5",
-       "step_size": "0.2", "noise_std": "0.3", "gradient_sensitivity": "1", "steps": "40"}
+RUN = {
+    "loss": "strongly-convex",
+    "m": "0.5",
+    "M": "2",
+    "batching": "cyclic",
+    "n": "20",
+    "batch_size": "5",
+    "step_size": "0.2",
+    "noise_std": "0.3",
+    "gradient_sensitivity": "1",
+    "steps": "40",
+}
 
 
 def _write(tmp_path, run):
@@ -17,8 +27,9 @@ def _write(tmp_path, run):
 
 
 def test_json_output_and_flags_override_the_file(tmp_path, capsys):
-    assert main(["account", _write(tmp_path, RUN), "--delta", "1e-6", "--steps", "10", "--json",
-                 "--no-heuristics"]) == 0
+    assert (
+        main(["account", _write(tmp_path, RUN), "--delta", "1e-6", "--steps", "10", "--json", "--no-heuristics"]) == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["delta"] == "1e-6" and out["run"]["steps"] == "10"
     assert out["all_iterates"]["epsilon"] is not None

@@ -10,8 +10,17 @@ import sympy as sp
 from accountant import parse_run
 from symbolic.errors import InputError
 
-BASE = {"loss": "nonconvex", "M": "1", "batching": "cyclic", "n": "1000", "batch_size": "100",
-        "step_size": "0.1", "noise_multiplier": "1.1", "clip": "1", "epochs": "3"}
+BASE = {
+    "loss": "nonconvex",
+    "M": "1",
+    "batching": "cyclic",
+    "n": "1000",
+    "batch_size": "100",
+    "step_size": "0.1",
+    "noise_multiplier": "1.1",
+    "clip": "1",
+    "epochs": "3",
+}
 
 
 def with_(**changes):
@@ -44,22 +53,25 @@ def test_json_file_and_string(tmp_path):
     assert parse_run(str(path)).values == parse_run(json.dumps(BASE)).values == parse_run(BASE).values
 
 
-@pytest.mark.parametrize("changes, key, words", [
-    ({"loss": "smooth"}, "loss", "unknown value"),
-    ({"loss": "strongly-convex", "m": "2"}, "m", "m > M"),
-    ({"batch_size": "2000"}, "batch_size", "batch larger than the dataset"),
-    ({"noise_multiplier": None}, "noise_std", "missing"),
-    ({"step_size": "-0.1"}, "step_size", "negative"),
-    ({"clip": None, "noise_multiplier": None, "noise_std": "0.1"}, "gradient_sensitivity", "missing"),
-    ({"batching": "random"}, "batching", "unknown value"),
-    ({"n": "10.5"}, "n", "positive integer"),
-    ({"epochs": None}, "steps", "missing"),
-    ({"loss": "strongly-convex"}, "m", "m > 0"),
-    ({"weak_convexity": "2"}, "weak_convexity", "ρ = 2 > M = 1"),
-    ({"noise_std": "0.5"}, "noise_std", "disagrees"),
-    ({"steps": "31"}, "steps", "disagrees"),
-    ({"batching": "full"}, "batch_size", "must equal n"),
-])
+@pytest.mark.parametrize(
+    "changes, key, words",
+    [
+        ({"loss": "smooth"}, "loss", "unknown value"),
+        ({"loss": "strongly-convex", "m": "2"}, "m", "m > M"),
+        ({"batch_size": "2000"}, "batch_size", "batch larger than the dataset"),
+        ({"noise_multiplier": None}, "noise_std", "missing"),
+        ({"step_size": "-0.1"}, "step_size", "negative"),
+        ({"clip": None, "noise_multiplier": None, "noise_std": "0.1"}, "gradient_sensitivity", "missing"),
+        ({"batching": "random"}, "batching", "unknown value"),
+        ({"n": "10.5"}, "n", "positive integer"),
+        ({"epochs": None}, "steps", "missing"),
+        ({"loss": "strongly-convex"}, "m", "m > 0"),
+        ({"weak_convexity": "2"}, "weak_convexity", "ρ = 2 > M = 1"),
+        ({"noise_std": "0.5"}, "noise_std", "disagrees"),
+        ({"steps": "31"}, "steps", "disagrees"),
+        ({"batching": "full"}, "batch_size", "must equal n"),
+    ],
+)
 def test_bad_runs_name_the_key_and_the_problem(changes, key, words):
     with pytest.raises(InputError) as err:
         parse_run(with_(**changes))

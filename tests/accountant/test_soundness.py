@@ -58,7 +58,7 @@ def exact_epsilon(run: dict, curvatures, delta: str = DELTA) -> mpmath.mpf:
         mu = mpmath.mpf(0)
         for h in curvatures:
             c = 1 - eta * h
-            v = eta ** 2 * s ** 2 * mpmath.fsum(c ** (2 * k) for k in range(T))
+            v = eta**2 * s**2 * mpmath.fsum(c ** (2 * k) for k in range(T))
             for steps in patterns:
                 d = eta * Delta / b * mpmath.fsum(c ** (T - 1 - t) for t in steps)
                 mu = max(mu, abs(d) / mpmath.sqrt(v))
@@ -91,8 +91,17 @@ def _curvatures(run: dict) -> list:
 
 
 def _run(loss, batching, n, b, eta, s, T, m="0", M="1", rho=None, Delta="1"):
-    run = {"loss": loss, "batching": batching, "n": n, "batch_size": b, "step_size": eta, "noise_std": s,
-           "steps": T, "M": M, "gradient_sensitivity": Delta}
+    run = {
+        "loss": loss,
+        "batching": batching,
+        "n": n,
+        "batch_size": b,
+        "step_size": eta,
+        "noise_std": s,
+        "steps": T,
+        "M": M,
+        "gradient_sensitivity": Delta,
+    }
     if loss == "strongly-convex":
         run["m"] = m
     if rho is not None:
@@ -128,7 +137,8 @@ def test_no_applicable_bound_reports_less_than_the_exact_instance(run):
         reported = mpmath.mpf(row.result)
         assert reported >= exact * (1 - mpmath.mpf(10) ** -25), (
             f"{row.id} reports ε = {row.result} below the exact ε = {mpmath.nstr(exact, 25)} of a quadratic "
-            f"instance it covers ({run})")
+            f"instance it covers ({run})"
+        )
         if row.interval is None:  # a custom-algorithm bound with no Arb enclosure: labelled, value only
             assert not row.certified
             continue
@@ -141,8 +151,7 @@ def test_no_applicable_bound_reports_less_than_the_exact_instance(run):
 
 def test_the_sweep_is_not_vacuous():
     """Several runs of the sweep have at least one applicable bound (so the test above checks bounds)."""
-    covered = sum(bool(account(run, delta=DELTA, heuristics=False, baseline=False).applicable)
-                  for run in SWEEP[4:7])
+    covered = sum(bool(account(run, delta=DELTA, heuristics=False, baseline=False).applicable) for run in SWEEP[4:7])
     assert covered >= 2
 
 

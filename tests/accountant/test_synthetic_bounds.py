@@ -22,8 +22,16 @@ from symbolic.params import positive
 from symbolic.registry import Registry
 
 eta, s, Delta, n, T = (R[k] for k in ("step_size", "noise_std", "gradient_sensitivity", "n", "steps"))
-RUN = {"loss": "convex", "M": "1", "batching": "full", "n": "100", "step_size": "0.1", "noise_std": "0.04",
-       "gradient_sensitivity": "1", "steps": "16"}
+RUN = {
+    "loss": "convex",
+    "M": "1",
+    "batching": "full",
+    "n": "100",
+    "step_size": "0.1",
+    "noise_std": "0.04",
+    "gradient_sensitivity": "1",
+    "steps": "16",
+}
 MU = mpmath.mpf(1)  # √16 · 1/(100 · 0.04)
 
 
@@ -34,11 +42,19 @@ def _paper() -> Paper:
     mu = sp.sqrt(p["T"].symbol) * p["mu1"].symbol
     forms = {
         "gdp": Formula("toy/gdp", mu, [p["mu1"], p["T"], p["sig"], p["lam"]], src),
-        "rdp": Formula("toy/rdp", p["alpha"].symbol * mu ** 2 / 2 + (p["kappa"].symbol - 1) ** 2,
-                       [p["alpha"], p["kappa"], p["mu1"], p["T"], p["sig"], p["lam"]], src),
-        "delta": Formula("toy/delta", sp.erfc((p["eps"].symbol / mu - mu / 2) / sp.sqrt(2)) / 2
-                         - sp.exp(p["eps"].symbol) * sp.erfc((p["eps"].symbol / mu + mu / 2) / sp.sqrt(2)) / 2,
-                         [p["eps"], p["mu1"], p["T"], p["sig"], p["lam"]], src),
+        "rdp": Formula(
+            "toy/rdp",
+            p["alpha"].symbol * mu**2 / 2 + (p["kappa"].symbol - 1) ** 2,
+            [p["alpha"], p["kappa"], p["mu1"], p["T"], p["sig"], p["lam"]],
+            src,
+        ),
+        "delta": Formula(
+            "toy/delta",
+            sp.erfc((p["eps"].symbol / mu - mu / 2) / sp.sqrt(2)) / 2
+            - sp.exp(p["eps"].symbol) * sp.erfc((p["eps"].symbol / mu + mu / 2) / sp.sqrt(2)) / 2,
+            [p["eps"], p["mu1"], p["T"], p["sig"], p["lam"]],
+            src,
+        ),
     }
     mapping = {"mu1": Delta / (n * s), "T": T, "sig": eta * s, "lam": eta}
     update = UpdateConvention(noise_std=p["sig"].symbol, gradient_step=p["lam"].symbol)

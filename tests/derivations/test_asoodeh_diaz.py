@@ -28,7 +28,7 @@ def ref_r(D, eta, C, sigma):
 def ref_delta_T(e, T, p, r):
     th = ref_theta(e, r)
     a = (1 - p) * th
-    return p * th * sum(a ** k for k in range(T))  # Σ_{k<T} pθ a^k: Lemma 1 unrolled, not the closed form
+    return p * th * sum(a**k for k in range(T))  # Σ_{k<T} pθ a^k: Lemma 1 unrolled, not the closed form
 
 
 def ref_delta_inf(e, p, r):
@@ -144,8 +144,9 @@ def test_eq_22_below_eq_23_on_a_grid(registry, p, delta):
     closed = registry.formula("asoodeh-diaz/eq-23").evaluate(dps=20, **vals)
     assert 0 <= star <= closed
     # ε* = 0 exactly when δ ≥ δ_∞(0) (catalog E6)
-    limit0 = registry.formula("asoodeh-diaz/thm-2-limit").evaluate(dps=30, eps=0, **{k: v for k, v in vals.items()
-                                                                                    if k != "delta"})
+    limit0 = registry.formula("asoodeh-diaz/thm-2-limit").evaluate(
+        dps=30, eps=0, **{k: v for k, v in vals.items() if k != "delta"}
+    )
     assert (star == 0) == (mpmath.mpf(delta) >= limit0)
 
 
@@ -168,8 +169,17 @@ def test_p_above_1_is_a_hypothesis_error(registry):
 def test_thm_3_evaluator_matches_printed_sum(registry, version):
     """The O(T) Lemma-1 evaluator equals the printed Σ_t Π_s expression (evaluated by SymPy at 40 digits)."""
     f = registry.formula(f"asoodeh-diaz/{version}")
-    vals = {"eps": R(3, 2), "T": 4, "p": R(1, 10), "d": 2, "kappa": R(5, 2), "lam": R(3, 10), "eta": R(1, 2),
-            "C": 1, "sigma": R(3, 2)}
+    vals = {
+        "eps": R(3, 2),
+        "T": 4,
+        "p": R(1, 10),
+        "d": 2,
+        "kappa": R(5, 2),
+        "lam": R(3, 10),
+        "eta": R(1, 2),
+        "C": 1,
+        "sigma": R(3, 2),
+    }
     direct = f.expr.subs({f.symbol(k): v for k, v in vals.items()}).doit()
     with mpmath.workdps(50):
         ref = mpmath.mpf(str(sp.N(direct, 50)))
@@ -178,10 +188,21 @@ def test_thm_3_evaluator_matches_printed_sum(registry, version):
 
 def test_thm_3_versions_are_ordered(registry):
     """printed = coef/(1 − p) (E2), and the corrected (diameter) bound is the largest of the three here."""
-    vals = {"eps": "5", "T": 30, "p": "0.001", "d": 1, "kappa": "5.5", "lam": "0.65", "eta": "0.1", "C": "1",
-            "sigma": "5"}
-    printed, coef, corrected = (registry.formula(f"asoodeh-diaz/{v}").evaluate(dps=30, **vals)
-                                for v in ("thm-3", "thm-3-coef", "thm-3-corrected"))
+    vals = {
+        "eps": "5",
+        "T": 30,
+        "p": "0.001",
+        "d": 1,
+        "kappa": "5.5",
+        "lam": "0.65",
+        "eta": "0.1",
+        "C": "1",
+        "sigma": "5",
+    }
+    printed, coef, corrected = (
+        registry.formula(f"asoodeh-diaz/{v}").evaluate(dps=30, **vals)
+        for v in ("thm-3", "thm-3-coef", "thm-3-corrected")
+    )
     assert coef < printed < corrected
 
 
@@ -192,14 +213,16 @@ def test_erratum_pairs_are_complete(registry):
     for key in keys:
         pair = [c for c in claims if c.erratum == key]
         assert any(c.expect == "refuted" and c.source.form == "printed" for c in pair), key
-        assert any(c.expect != "refuted" and c.source.form == "corrected" and c.id.endswith("-corrected")
-                   for c in pair), key
+        assert any(
+            c.expect != "refuted" and c.source.form == "corrected" and c.id.endswith("-corrected") for c in pair
+        ), key
     assert len(claims) >= 40
 
 
 @pytest.mark.parametrize("cid", ["prop-5-instance", "thm-3-instance-T1", "thm-3-instance-T1-eps0", "thm-3-lemma-1"])
 def test_printed_errata_are_refuted_with_a_counterexample(registry, cid):
     from symbolic.runner import check
+
     verdict = check(registry.claim(f"asoodeh-diaz/{cid}"))
     assert verdict.status.value == "refuted" and verdict.counterexample
 
@@ -214,16 +237,22 @@ def test_e3_instance_lhs_is_the_hockey_stick_divergence(registry):
     """E_ε((1 − p)N(s,1) + pN(−s,1) ‖ N(s,1)) = pθ_{ε'}(2s), e^{ε'} = 1 + (e^ε − 1)/p (catalog D9), at
     the E3 counterexample (n = 5, ε = 1, ηC/σ = 3)."""
     from derivations.asoodeh_diaz.regularized import E3_lhs, n
+
     f_ = registry.formula("asoodeh-diaz/thm-3")
     closed = E3_lhs.subs({n: 5, f_.symbol("eps"): 1, f_.symbol("eta"): 3, f_.symbol("C"): 1, f_.symbol("sigma"): 1})
     with mpmath.workdps(30):
         p, s, e = mpmath.mpf(1) / 5, mpmath.mpf(3), mpmath.mpf(1)
         x0 = -mpmath.log((mpmath.exp(e) - 1 + p) / p) / (2 * s)  # where the integrand changes sign
-        quad = hockey_stick_quad(lambda x: (1 - p) * mpmath.npdf(x, s) + p * mpmath.npdf(x, -s),
-                                 lambda x: mpmath.npdf(x, s), e, [-mpmath.inf, x0, mpmath.inf])
+        quad = hockey_stick_quad(
+            lambda x: (1 - p) * mpmath.npdf(x, s) + p * mpmath.npdf(x, -s),
+            lambda x: mpmath.npdf(x, s),
+            e,
+            [-mpmath.inf, x0, mpmath.inf],
+        )
         assert abs(quad - mpmath.mpf(str(sp.N(closed, 30)))) < mpmath.mpf("1e-20")
         printed = registry.formula("asoodeh-diaz/thm-3").evaluate(
-            dps=30, eps=1, T=1, p="1/5", d=1, kappa=9, lam="1/2", eta=3, C=1, sigma=1)
+            dps=30, eps=1, T=1, p="1/5", d=1, kappa=9, lam="1/2", eta=3, C=1, sigma=1
+        )
         assert printed < quad  # the printed Theorem 3 is violated
 
 
@@ -231,6 +260,7 @@ def test_e1_instance_lhs_is_the_hockey_stick_divergence(registry):
     """E_ε(Π N(m, σ²) ‖ Π N(−m, σ²)) on [−R, R] (atoms at ±R plus the interior density) at the E1
     counterexample, against the closed form used by prop-5-instance."""
     from derivations.asoodeh_diaz.regularized import E1_HINT, instance_lhs
+
     closed = instance_lhs.subs({s: R(E1_HINT[s.name]) for s in instance_lhs.free_symbols})
     radius = registry.formula("asoodeh-diaz/eq-20")
     with mpmath.workdps(30):
@@ -241,9 +271,10 @@ def test_e1_instance_lhs_is_the_hockey_stick_divergence(registry):
         E = mpmath.exp(e)
         top = max(mpmath.ncdf(-(R_t - m) / sd) - E * mpmath.ncdf(-(R_t + m) / sd), 0)
         bottom = max(mpmath.ncdf((-R_t - m) / sd) - E * mpmath.ncdf((-R_t + m) / sd), 0)
-        x0 = e * sd ** 2 / (2 * m)
-        inside = hockey_stick_quad(lambda x: mpmath.npdf(x, m, sd), lambda x: mpmath.npdf(x, -m, sd), e,
-                                   [-R_t, min(x0, R_t), R_t])
+        x0 = e * sd**2 / (2 * m)
+        inside = hockey_stick_quad(
+            lambda x: mpmath.npdf(x, m, sd), lambda x: mpmath.npdf(x, -m, sd), e, [-R_t, min(x0, R_t), R_t]
+        )
         total = top + bottom + inside
         assert abs(total - mpmath.mpf(str(sp.N(closed, 30)))) < mpmath.mpf("1e-20")
         assert registry.formula("asoodeh-diaz/prop-5").evaluate(dps=30, eps=5, t=3, **kw) < total

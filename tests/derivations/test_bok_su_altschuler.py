@@ -21,8 +21,7 @@ def close(value, ref, digits=40):
     with mpmath.workdps(digits + 20):
         ref = mpmath.mpf(ref)
         scale = max(abs(ref), mpmath.mpf(10) ** (-200))
-        assert abs(value - ref) / scale < mpmath.mpf(10) ** (-digits), (mpmath.nstr(value, 45),
-                                                                         mpmath.nstr(ref, 45))
+        assert abs(value - ref) / scale < mpmath.mpf(10) ** (-digits), (mpmath.nstr(value, 45), mpmath.nstr(ref, 45))
 
 
 def to_mpf(x):
@@ -39,32 +38,35 @@ def c_of(eta, m, M):
 
 def ref42(eta, m, M, L, n, sigma, t):
     c = c_of(eta, m, M)
-    ct = c ** t
+    ct = c**t
     return mpmath.sqrt((1 - ct) / (1 + ct) * (1 + c) / (1 - c)) * L / (n * sigma)
 
 
 def ref45(eta, m, M, L, b, sigma, l, E):
     c = c_of(eta, m, M)
     q = c ** (l * (E - 1))
-    return mpmath.sqrt(1 + c ** (2 * l - 2) * (1 - c ** 2) / (1 - c ** l) ** 2 * (1 - q) / (1 + q)) * L / (b * sigma)
+    return mpmath.sqrt(1 + c ** (2 * l - 2) * (1 - c**2) / (1 - c**l) ** 2 * (1 - q) / (1 + q)) * L / (b * sigma)
 
 
 def refc17(eta, m, M, L, b, sigma, l, E):
     c = c_of(eta, m, M)
     q = c ** (l * E)
-    return mpmath.sqrt((1 - q) / (1 + q) * (1 - c ** 2) / (1 - c ** l) ** 2) * L / (b * sigma)
+    return mpmath.sqrt((1 - q) / (1 + q) * (1 - c**2) / (1 - c**l) ** 2) * L / (b * sigma)
 
 
 def K(mu):
-    return mpmath.exp(mu ** 2) * mpmath.ncdf(1.5 * mu) + 3 * mpmath.ncdf(-0.5 * mu) - 2
+    return mpmath.exp(mu**2) * mpmath.ncdf(1.5 * mu) + 3 * mpmath.ncdf(-0.5 * mu) - 2
 
 
-@pytest.mark.parametrize("args", [
-    ("0.05", "1", "10", "1", "1", "10", 160),          # Figure 1: c = 0.95
-    ("1", "1e-9", "1", "1", "1", "1", 10 ** 12),       # 1 − c = 1e-9, t = 1e12
-    ("0.19", "1", "10", "2", "7", "3/2", 5),           # long-step branch: c = ηM − 1 = 0.9
-    ("1", "1", "1", "1", "1", "1", 3),                 # c = 0
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("0.05", "1", "10", "1", "1", "10", 160),  # Figure 1: c = 0.95
+        ("1", "1e-9", "1", "1", "1", "1", 10**12),  # 1 − c = 1e-9, t = 1e12
+        ("0.19", "1", "10", "2", "7", "3/2", 5),  # long-step branch: c = ηM − 1 = 0.9
+        ("1", "1", "1", "1", "1", "1", 3),  # c = 0
+    ],
+)
 def test_thm_4_2(args):
     eta, m, M, L, n, sigma, t = args
     with mpmath.workdps(120):
@@ -74,15 +76,23 @@ def test_thm_4_2(args):
 
 
 def test_thm_4_2_is_O1_in_the_hard_regime():
-    got = F("thm-4.2-mu").evaluate(dps=45, eta=1, m="1e-9", M=1, L=1, n=1, sigma=1, t=10 ** 12)
+    got = F("thm-4.2-mu").evaluate(dps=45, eta=1, m="1e-9", M=1, L=1, n=1, sigma=1, t=10**12)
     # (1+c)/(1−c) = 2e9 − 1, (1 − c^t)/(1 + c^t) = tanh(500.0000…) = 1 − O(e^{−1000})
     with mpmath.workdps(80):
-        ref = mpmath.sqrt(mpmath.mpf(2) * 10 ** 9 - 1)
+        ref = mpmath.sqrt(mpmath.mpf(2) * 10**9 - 1)
     close(got, ref, 40)
 
 
-@pytest.mark.parametrize("eta,m,M,l,E", [("0.05", "0.002", "1", 40, 50), ("1", "1e-9", "1", 40, 25 * 10 ** 9),
-                                          ("1", "0.02", "1", 20, 500), ("1", "1", "1", 1, 7), ("1", "1", "1", 3, 1)])
+@pytest.mark.parametrize(
+    "eta,m,M,l,E",
+    [
+        ("0.05", "0.002", "1", 40, 50),
+        ("1", "1e-9", "1", 40, 25 * 10**9),
+        ("1", "0.02", "1", 20, 500),
+        ("1", "1", "1", 1, 7),
+        ("1", "1", "1", 3, 1),
+    ],
+)
 def test_thm_4_5_and_c_17(eta, m, M, l, E):
     with mpmath.workdps(150):
         e, mm, MM = mpmath.mpf(eta), mpmath.mpf(m), mpmath.mpf(M)
@@ -98,7 +108,7 @@ def test_thm_4_3_and_4_6():
         x = mpmath.mpf(1) / (mpmath.mpf("0.25") * mpmath.mpf("0.2"))
         ref43 = mpmath.sqrt(3 * mpmath.mpf("0.25") / mpmath.mpf("0.2") + mpmath.mpf("0.25") ** 2 * mpmath.ceil(x)) / 8
         Lb, e, l = mpmath.mpf("0.5"), mpmath.mpf("0.02"), 20
-        ref46 = mpmath.sqrt(3 * Lb / (e * l) + Lb ** 2 + Lb ** 2 / l * mpmath.ceil(1 / (Lb * e))) / 3
+        ref46 = mpmath.sqrt(3 * Lb / (e * l) + Lb**2 + Lb**2 / l * mpmath.ceil(1 / (Lb * e))) / 3
     close(F("thm-4.3-mu").evaluate(dps=45, eta="0.2", L="0.25", n=1, sigma=8, D=1, t=80, M=1), ref43)
     close(F("thm-4.6-mu").evaluate(dps=45, eta="0.02", L="0.5", b=1, sigma=3, D=1, l=20, E=100, M=1), ref46)
 
@@ -106,13 +116,16 @@ def test_thm_4_3_and_4_6():
 def test_thm_4_9_gdp_factor():
     with mpmath.workdps(80):
         c = 1 - mpmath.mpf("0.01")
-        ref = 2 * mpmath.sqrt(2) * mpmath.mpf("0.2") * (c ** (738 + 1) - c ** 20000) / (1 - c)
+        ref = 2 * mpmath.sqrt(2) * mpmath.mpf("0.2") * (c ** (738 + 1) - c**20000) / (1 - c)
         c2 = 1 - mpmath.mpf("1e-9")
-        ref2 = 2 * mpmath.sqrt(2) * (c2 ** (10 ** 11 + 1) - c2 ** (10 ** 12)) / (1 - c2)  # t − τ + 1 = 1e11 + 1
-    close(F("thm-4.9-gdp-mu").evaluate(dps=45, eta=1, m="0.01", M=1, L="0.2", b=1, sigma=1, t=20000,
-                                       tau=20000 - 738), ref)
-    close(F("thm-4.9-gdp-mu").evaluate(dps=45, eta=1, m="1e-9", M=1, L=1, b=1, sigma=1, t=10 ** 12,
-                                       tau=10 ** 12 - 10 ** 11), ref2)
+        ref2 = 2 * mpmath.sqrt(2) * (c2 ** (10**11 + 1) - c2 ** (10**12)) / (1 - c2)  # t − τ + 1 = 1e11 + 1
+    close(
+        F("thm-4.9-gdp-mu").evaluate(dps=45, eta=1, m="0.01", M=1, L="0.2", b=1, sigma=1, t=20000, tau=20000 - 738), ref
+    )
+    close(
+        F("thm-4.9-gdp-mu").evaluate(dps=45, eta=1, m="1e-9", M=1, L=1, b=1, sigma=1, t=10**12, tau=10**12 - 10**11),
+        ref2,
+    )
     assert F("thm-4.9-gdp-mu").evaluate(dps=45, eta=1, m="0.5", M=1, L=1, b=1, sigma=1, t=9, tau=1) == 0
 
 
@@ -139,9 +152,10 @@ def test_lemma_a5_float_code_fails_where_we_do_not():
     import math
 
     from scipy.stats import norm
+
     mu = 1e-8
-    k_float = math.exp(mu ** 2) * norm.cdf(1.5 * mu) + 3 * norm.cdf(-0.5 * mu) - 2
-    assert abs(k_float) < 1e-15          # the printed form cancels completely in float64
+    k_float = math.exp(mu**2) * norm.cdf(1.5 * mu) + 3 * norm.cdf(-0.5 * mu) - 2
+    assert abs(k_float) < 1e-15  # the printed form cancels completely in float64
     got = F("lem-a.5-clt-mu").evaluate(dps=30, p=1, t=1, mu="1e-8")
     close(got, mpmath.mpf("1e-8") * (1 + mpmath.mpf("1e-8") / mpmath.sqrt(2 * mpmath.pi)), 14)
 
@@ -151,9 +165,12 @@ def test_props_c14_c15():
         c = 1 - mpmath.mpf("0.01")
         Kc = K(mpmath.mpf("0.4"))
         A, B = mpmath.mpf("0.2"), mpmath.mpf("0.01")
-        Nstar = -mpmath.log(B / A * (1 - c) * mpmath.sqrt(Kc) / (2 * mpmath.sqrt(2) * mpmath.sqrt(-mpmath.log(c)))) \
-            / (-mpmath.log(c)) - 1
-        mu14 = mpmath.sqrt(8 * (A * c ** (738 + 1) / (1 - c)) ** 2 + 2 * B ** 2 * 738 * Kc)
+        Nstar = (
+            -mpmath.log(B / A * (1 - c) * mpmath.sqrt(Kc) / (2 * mpmath.sqrt(2) * mpmath.sqrt(-mpmath.log(c))))
+            / (-mpmath.log(c))
+            - 1
+        )
+        mu14 = mpmath.sqrt(8 * (A * c ** (738 + 1) / (1 - c)) ** 2 + 2 * B**2 * 738 * Kc)
         K15 = K(2 * mpmath.sqrt(2) * mpmath.mpf("0.5") / 3)
         N15 = 100 / (mpmath.mpf("0.05") * 3 * mpmath.sqrt(K15))
         mu15 = mpmath.sqrt(2 / (mpmath.mpf("0.05") ** 2 * 9 * 1617) + 2 * mpmath.mpf("0.01") ** 2 * 1617 * K15)
@@ -161,16 +178,19 @@ def test_props_c14_c15():
     close(F("prop-c.14-mu").evaluate(dps=45, eta=1, m="0.01", M=1, L="0.2", b=1, sigma=1, n=100, N=738), mu14)
     close(F("prop-c.15-t-minus-tau").evaluate(dps=45, eta="0.05", L="0.5", b=1, sigma=3, n=100, D=1), N15)
     close(F("prop-c.15-mu").evaluate(dps=45, eta="0.05", L="0.5", b=1, sigma=3, n=100, D=1, N=1617), mu15)
-    assert mpmath.nstr(F("prop-c.14-t-minus-tau").evaluate(dps=20, eta=1, m="0.01", M=1, L="0.2", b=1, sigma=1,
-                                                             n=100), 6) == "737.96"
+    assert (
+        mpmath.nstr(F("prop-c.14-t-minus-tau").evaluate(dps=20, eta=1, m="0.01", M=1, L="0.2", b=1, sigma=1, n=100), 6)
+        == "737.96"
+    )
 
 
 def test_section_5_and_d4():
     with mpmath.workdps(60):
         ref51 = mpmath.sqrt((2 - mpmath.mpf("0.1")) / 2) * 3 / mpmath.sqrt(2)
         ref54 = mpmath.sqrt(4 * 3 * mpmath.mpf("0.7") + 2 * mpmath.mpf("0.01") * 9)
-        cs = mpmath.findroot(lambda x: mpmath.exp(2 * x) - mpmath.ncdf(mpmath.sqrt(x)) / mpmath.ncdf(-mpmath.sqrt(x)),
-                             mpmath.mpf("0.68"))
+        cs = mpmath.findroot(
+            lambda x: mpmath.exp(2 * x) - mpmath.ncdf(mpmath.sqrt(x)) / mpmath.ncdf(-mpmath.sqrt(x)), mpmath.mpf("0.68")
+        )
     close(F("prop-5.1-mu").evaluate(dps=45, eta="0.05", m=2, M=3, L=3), ref51)
     close(F("cor-5.4-mu").evaluate(dps=45, eta="0.01", L=3, D="0.7", M=10), ref54)
     close(F("app-d.4-c-star").evaluate(dps=45), cs)
@@ -181,27 +201,33 @@ def test_def_4_7_is_the_toolkit_tradeoff():
     ours = F("def-4.7-cp-gdp").evaluate(dps=40, p="0.25", mu="2.5", alpha="0.4")
     theirs = REG.formula("privacy/subsampled-gdp-tradeoff").evaluate(dps=40, p="0.25", mu="2.5", x="0.4")
     assert ours == theirs
-    with mpmath.workdps(60):   # middle piece: (1+p)Φ(−μ/2) + (1−p)Φ(μ/2) − α
-        ref = (1 + mpmath.mpf("0.25")) * mpmath.ncdf(-1.25) + (1 - mpmath.mpf("0.25")) * mpmath.ncdf(1.25) - \
-            mpmath.mpf("0.4")
+    with mpmath.workdps(60):  # middle piece: (1+p)Φ(−μ/2) + (1−p)Φ(μ/2) − α
+        ref = (
+            (1 + mpmath.mpf("0.25")) * mpmath.ncdf(-1.25)
+            + (1 - mpmath.mpf("0.25")) * mpmath.ncdf(1.25)
+            - mpmath.mpf("0.4")
+        )
     close(ours, ref, 35)
 
 
-@pytest.mark.parametrize("fid,values,text", [
-    ("thm-4.2-mu", dict(eta="0.2", m=1, M=10, L=1, n=1, sigma=1, t=5), "η ∈ (0, 2/M)"),
-    ("thm-4.2-mu", dict(eta="0.1", m=0, M=10, L=1, n=1, sigma=1, t=5), "m > 0"),
-    ("thm-4.5-mu", dict(eta="0.1", m=0, M=10, L=1, b=1, sigma=1, l=2, E=5), "m > 0"),
-    ("thm-4.5-mu", dict(eta="0.1", m=20, M=10, L=1, b=1, sigma=1, l=2, E=5), "m ≤ M"),
-    ("thm-c.17-mu", dict(eta="0.3", m=1, M=10, L=1, b=1, sigma=1, l=2, E=5), "η ∈ (0, 2/M)"),
-    ("thm-4.3-mu", dict(eta="0.1", L=1, n=10, sigma=1, D=1, t=99, M=1), "t ≥ Dn/(ηL)"),
-    ("thm-4.6-mu", dict(eta="0.1", L=1, b=10, sigma=1, D=1, l=4, E=99, M=1), "E ≥ Db/(ηL)"),
-    ("thm-4.9-gdp-mu", dict(eta="0.1", m=1, M=10, L=1, b=1, sigma=1, t=5, tau=0), "tau > 0"),
-    ("thm-4.9-gdp-mu", dict(eta="0.1", m=1, M=10, L=1, b=1, sigma=1, t=5, tau=6), "τ ∈ {1, …, t}"),
-    ("lem-a.3-epsilon", dict(mu=1, delta=1), "0 < δ < 1"),
-    ("lem-a.3-epsilon", dict(mu=1, delta=0), "delta > 0"),
-    ("lem-a.5-clt-mu", dict(p="1.5", t=10, mu=1), "p ∈ [0, 1]"),
-    ("def-4.7-cp-gdp", dict(p="-0.1", mu=1, alpha="0.5"), "p ≥ 0"),
-])
+@pytest.mark.parametrize(
+    "fid,values,text",
+    [
+        ("thm-4.2-mu", dict(eta="0.2", m=1, M=10, L=1, n=1, sigma=1, t=5), "η ∈ (0, 2/M)"),
+        ("thm-4.2-mu", dict(eta="0.1", m=0, M=10, L=1, n=1, sigma=1, t=5), "m > 0"),
+        ("thm-4.5-mu", dict(eta="0.1", m=0, M=10, L=1, b=1, sigma=1, l=2, E=5), "m > 0"),
+        ("thm-4.5-mu", dict(eta="0.1", m=20, M=10, L=1, b=1, sigma=1, l=2, E=5), "m ≤ M"),
+        ("thm-c.17-mu", dict(eta="0.3", m=1, M=10, L=1, b=1, sigma=1, l=2, E=5), "η ∈ (0, 2/M)"),
+        ("thm-4.3-mu", dict(eta="0.1", L=1, n=10, sigma=1, D=1, t=99, M=1), "t ≥ Dn/(ηL)"),
+        ("thm-4.6-mu", dict(eta="0.1", L=1, b=10, sigma=1, D=1, l=4, E=99, M=1), "E ≥ Db/(ηL)"),
+        ("thm-4.9-gdp-mu", dict(eta="0.1", m=1, M=10, L=1, b=1, sigma=1, t=5, tau=0), "tau > 0"),
+        ("thm-4.9-gdp-mu", dict(eta="0.1", m=1, M=10, L=1, b=1, sigma=1, t=5, tau=6), "τ ∈ {1, …, t}"),
+        ("lem-a.3-epsilon", dict(mu=1, delta=1), "0 < δ < 1"),
+        ("lem-a.3-epsilon", dict(mu=1, delta=0), "delta > 0"),
+        ("lem-a.5-clt-mu", dict(p="1.5", t=10, mu=1), "p ∈ [0, 1]"),
+        ("def-4.7-cp-gdp", dict(p="-0.1", mu=1, alpha="0.5"), "p ≥ 0"),
+    ],
+)
 def test_hypothesis_violations_name_the_hypothesis(fid, values, text):
     with pytest.raises(HypothesisError) as err:
         F(fid).evaluate(dps=20, **values)
@@ -209,19 +235,36 @@ def test_hypothesis_violations_name_the_hypothesis(fid, values, text):
 
 
 def test_cli_exits_2_naming_the_hypothesis():
-    out = subprocess.run([sys.executable, "-m", "symbolic", "eval", f"{KEY}/thm-4.2-mu", "eta=1", "m=1", "M=2",
-                          "L=1", "n=1", "sigma=1", "t=3"], capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "symbolic",
+            "eval",
+            f"{KEY}/thm-4.2-mu",
+            "eta=1",
+            "m=1",
+            "M=2",
+            "L=1",
+            "n=1",
+            "sigma=1",
+            "t=3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 2
     assert "η ∈ (0, 2/M)" in out.stderr + out.stdout and "Traceback" not in out.stderr
 
 
 def test_tables_10_12_corrected_e_star():
-    from derivations.bok_su_altschuler.tables import e_star_code, e_star_corrected, e_star_crossing, tables_10_12
+    from derivations.bok_su_altschuler.tables import e_star_code, e_star_crossing, tables_10_12
 
     rows = tables_10_12()
     assert rows[10][("0.25", "0.04")][:3] == (31, 41, "0.534")
     for l_v, cells in rows.items():
         for (Lb, eta), (printed, corrected, mu_pr, mu) in cells.items():
-            assert e_star_code(l_v, Lb, eta) == printed          # the released code explains the print
+            assert e_star_code(l_v, Lb, eta) == printed  # the released code explains the print
             assert corrected == e_star_crossing(l_v, Lb, eta) != printed
             assert mpmath.nstr(mu, 3) == mu_pr.rstrip("0").rstrip(".") or abs(mu - mpmath.mpf(mu_pr)) <= 5e-4

@@ -43,11 +43,11 @@ def h_ref(L, lam, z):
         L, lam, z = Q(L), Q(lam), Q(z)
         if z == 0:
             return mpmath.mpf(0)
-        lo, hi = mpmath.mpf(0), z          # g(z) ≥ z, g(0) = 0
+        lo, hi = mpmath.mpf(0), z  # g(z) ≥ z, g(0) = 0
         lo = z * mpmath.mpf(10) ** -400
         for _ in range(1500):
             mid = mpmath.sqrt(lo * hi)
-            if mid + L * mid ** lam < z:
+            if mid + L * mid**lam < z:
                 lo = mid
             else:
                 hi = mid
@@ -60,8 +60,16 @@ def test_h_half_closed_form_is_stable(reg, L, z):
     assert close(value, h_ref(L, "1/2", z))
 
 
-@pytest.mark.parametrize("L,lam,z", [("3/10", "1/3", "7/5"), ("1/10", "1/2", "1e-40"), ("100", "1/7", "1e30"),
-                                     ("2", "1", "3"), ("1", "9/10", "1/1000")])
+@pytest.mark.parametrize(
+    "L,lam,z",
+    [
+        ("3/10", "1/3", "7/5"),
+        ("1/10", "1/2", "1e-40"),
+        ("100", "1/7", "1e30"),
+        ("2", "1", "3"),
+        ("1", "9/10", "1/1000"),
+    ],
+)
 def test_h_general(reg, L, lam, z):
     assert close(f(reg, "lem-3.9-h").evaluate(dps=DPS, L=L, lam=lam, z=z), h_ref(L, lam, z))
 
@@ -81,9 +89,16 @@ def dt_loop(c, s, big, T):
     return d
 
 
-@pytest.mark.parametrize("c,eta,K,n,T", [("2", "1/10", "5", "10", 5), ("11/10", "1/10", "2", "5", 200),
-                                         ("9/10", "1/10", "2", "5", 300), ("1", "1/10", "2", "5", 77),
-                                         ("3", "1", "1", "9", 6)])
+@pytest.mark.parametrize(
+    "c,eta,K,n,T",
+    [
+        ("2", "1/10", "5", "10", 5),
+        ("11/10", "1/10", "2", "5", 200),
+        ("9/10", "1/10", "2", "5", 300),
+        ("1", "1/10", "2", "5", 77),
+        ("3", "1", "1", "9", 6),
+    ],
+)
 def test_lem35_small_T(reg, c, eta, K, n, T):
     with mpmath.workdps(60):
         ref = dt_loop(Q(c), 2 * Q(eta) * Q(K) / Q(n), 2 * Q(eta) * Q(K), T)
@@ -92,13 +107,14 @@ def test_lem35_small_T(reg, c, eta, K, n, T):
 
 def test_lem35_T_1e12(reg):
     import time
-    T = 10 ** 12
+
+    T = 10**12
     with mpmath.workdps(60):
         s, big = Q("2") * Q("1/10") * 2 / 5, Q("2") * Q("1/10") * 2
         c = Q("11/10")
-        t0 = 17                         # 1.1^16 < 5 ≤ 1.1^17: first branch until t0
-        assert c ** 16 < 5 <= c ** 17
-        x = s * (c ** t0 - 1) / (c - 1)
+        t0 = 17  # 1.1^16 < 5 ≤ 1.1^17: first branch until t0
+        assert c**16 < 5 <= c**17
+        x = s * (c**t0 - 1) / (c - 1)
         ref_nc = x + big * (T - t0)
         ref_sc = s * (1 - Q("9/10") ** T) / (1 - Q("9/10"))
     start = time.monotonic()
@@ -112,7 +128,7 @@ def test_lem310_matches_loop(reg):
         d = mpmath.mpf(0)
         e, L, lam, K, n = Q("1/10"), Q("1"), Q("1/2"), Q("2"), 5
         for _ in range(80):
-            d = min(d + e * L * d ** lam + 2 * e * K / n, d + 2 * e * K)
+            d = min(d + e * L * d**lam + 2 * e * K / n, d + 2 * e * K)
     assert close(f(reg, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=1, lam="1/2", K=2, n=5, T=80), d)
 
 
@@ -123,18 +139,18 @@ def thm31_ref(c, s, big, D, T, taus=None):
     """Windows m = T − τ in increasing order (every window costs ≥ m s², so the search stops once m s² ≥ best;
     ``taus`` restricts the τ's), τ = 0 is composition T s²."""
     with mpmath.workdps(52):
-        best = T * s ** 2
+        best = T * s**2
         allowed = None if taus is None else set(taus)
         for m in range(1, T):
-            if m * s ** 2 >= best:
+            if m * s**2 >= best:
                 break
             tau = T - m
             if allowed is not None and tau not in allowed:
                 continue
             if tau < 2000:
-                x = s * mpmath.fsum(c ** j for j in range(tau))
+                x = s * mpmath.fsum(c**j for j in range(tau))
             else:
-                x = s * tau if c == 1 else s * (c ** tau - 1) / (c - 1)
+                x = s * tau if c == 1 else s * (c**tau - 1) / (c - 1)
             Dl = min(x, big * tau, D)
             ws = [c ** (-k) for k in range(1, m + 1)]
             lo, hi = mpmath.mpf(0), (Dl + s * mpmath.fsum(ws)) / min(ws) ** 2 + 1
@@ -154,13 +170,13 @@ FIG1 = dict(alpha=2, sigma=1, eta="1/10", K=2, n=5, D=1)
 @pytest.mark.parametrize("c,T", [("11/10", 60), ("1", 70), ("9/10", 30), ("9/10", 8), ("1/2", 25), ("3/2", 20)])
 def test_thm31_exact_minimum(reg, c, T):
     ref = thm31_ref(Q(c), Q("2/25"), Q("2/5"), Q(1), T)
-    assert close(f(reg, "thm-3.1-eps").evaluate(dps=DPS, c=c, T=T, **FIG1), ref)   # α/(2σ²) = 1
+    assert close(f(reg, "thm-3.1-eps").evaluate(dps=DPS, c=c, T=T, **FIG1), ref)  # α/(2σ²) = 1
 
 
 def test_thm31_T_1e12(reg):
     # T = 10¹²: the reference's pruned window scan stops after < 100 windows (m s² ≥ best).
-    T = 10 ** 12
-    for c in ("11/10", "9/10"):        # c = 1 at T = 10¹² is covered by test_convex_closed_form_T_1e12
+    T = 10**12
+    for c in ("11/10", "9/10"):  # c = 1 at T = 10¹² is covered by test_convex_closed_form_T_1e12
         ref = thm31_ref(Q(c), Q("2/25"), Q("2/5"), Q(1), T)
         assert close(f(reg, "thm-3.1-eps").evaluate(dps=DPS, c=c, T=T, **FIG1), ref)
 
@@ -171,13 +187,14 @@ def test_convex_closed_form_T_1e12(reg):
         s = Q("2/25")
         ref = min((1 + s * m) ** 2 / m for m in (12, 13, 14))
     for fid in ("thm-3.1-eps", "thm-3.1-convex-closed-form"):
-        kw = dict(FIG1, T=10 ** 12, **({"c": 1} if fid == "thm-3.1-eps" else {}))
+        kw = dict(FIG1, T=10**12, **({"c": 1} if fid == "thm-3.1-eps" else {}))
         assert close(f(reg, fid).evaluate(dps=DPS, **kw), ref)
 
 
 def test_thm31_boundary_active_optimum(reg):
     # strongly convex plateau: the optimum has β_k = 1 (a_k = 0) on the first steps of its window
     from derivations.chien_li.smooth import solve
+
     with mpmath.workdps(50):
         sol = solve(Q("9/10"), Q("2/25"), Q("2/5"), Q(1), 400)
         alloc = sol.allocation()
@@ -189,12 +206,16 @@ def test_thm31_boundary_active_optimum(reg):
 def test_thm31_two_basin_profile():
     # nonconvex, T = 120: the objective over τ has a basin at τ = 0 (composition) and one at the plateau windows
     from derivations.chien_li.smooth import solve
+
     with mpmath.workdps(30):
         sol = solve(Q("11/10"), Q("2/25"), Q("2/5"), Q(1), 120, keep_profile=True)
     values = dict(sol.profile)
     taus = sorted(values)
-    local_minima = [t for i, t in enumerate(taus) if 0 < i < len(taus) - 1 and values[t] < values[taus[i - 1]]
-                    and values[t] <= values[taus[i + 1]]]
+    local_minima = [
+        t
+        for i, t in enumerate(taus)
+        if 0 < i < len(taus) - 1 and values[t] < values[taus[i - 1]] and values[t] <= values[taus[i + 1]]
+    ]
     assert values[0] > min(values.values()) and local_minima
 
 
@@ -212,8 +233,9 @@ def S_ref(alpha, q, sigma):
         a, qq, s = Q(alpha), Q(q), Q(sigma)
         f0 = lambda x: mpmath.npdf(x, 0, s)
         f1 = lambda x: mpmath.npdf(x, 1, s)
-        v = mpmath.quad(lambda x: f0(x) ** a * ((1 - qq) * f0(x) + qq * f1(x)) ** (1 - a), [-mpmath.inf, -10, 0, 1, 10,
-                                                                                          mpmath.inf])
+        v = mpmath.quad(
+            lambda x: f0(x) ** a * ((1 - qq) * f0(x) + qq * f1(x)) ** (1 - a), [-mpmath.inf, -10, 0, 1, 10, mpmath.inf]
+        )
         return mpmath.log(v) / (a - 1)
 
 
@@ -226,8 +248,8 @@ def test_thm312_erratum_numbers(reg):
     args = dict(alpha=4, b=5, n=5, beta="3/10", sigma=1, eta="1/10", K=2)
     with mpmath.workdps(60):
         R = Q("2") * Q("1/10") * 2 / 5
-        printed, corrected = 4 * R ** 2 / (2 * Q("3/10") ** 2), 4 * R ** 2 / (2 * Q("3/10"))
-    assert close(f(reg, "thm-3.12-sgm-term").evaluate(dps=DPS, **args), printed)          # 0.142222…
+        printed, corrected = 4 * R**2 / (2 * Q("3/10") ** 2), 4 * R**2 / (2 * Q("3/10"))
+    assert close(f(reg, "thm-3.12-sgm-term").evaluate(dps=DPS, **args), printed)  # 0.142222…
     assert close(f(reg, "thm-3.12-sgm-term-corrected").evaluate(dps=DPS, **args), corrected)  # 0.0426666…
 
 

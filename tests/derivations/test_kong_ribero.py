@@ -18,9 +18,18 @@ REQUIRED = {
     "kong-ribero/thm-2.3-clipped": ("alpha", "sigma", "lam", "m", "M", "C", "b", "k", "T"),
     "kong-ribero/thm-2.3-unclipped": ("alpha", "sigma", "lam", "m", "M", "C", "b", "k", "T"),
 }
-PILOT_CLAIMS = ["theta", "lem-a.3a", "lem-a.3b-closed-form", "lem-a.3b-RT", "lem-a.3b-nonneg", "lem-a.3c",
-                "lem-a.3-allocation-optimal", "lem-a.3b-proof-step", "lem-a.3b-proof-step-corrected",
-                "lem-a.3b-proof-final"]
+PILOT_CLAIMS = [
+    "theta",
+    "lem-a.3a",
+    "lem-a.3b-closed-form",
+    "lem-a.3b-RT",
+    "lem-a.3b-nonneg",
+    "lem-a.3c",
+    "lem-a.3-allocation-optimal",
+    "lem-a.3b-proof-step",
+    "lem-a.3b-proof-step-corrected",
+    "lem-a.3b-proof-final",
+]
 
 
 # The verdicts of all kong-ribero claims (none unexpected, ≥ 60 claims, ≥ 25 proved, ≥ 10 errata refuted
@@ -46,6 +55,7 @@ def test_required_ids_and_pilot_ids_exist():
         assert f"kong-ribero/{label}" in ids
     assert any(i.startswith("kong-ribero/theta-limit-") for i in ids)
     from derivations.kong_ribero import paper, theta  # the lead's tour imports these
+
     assert theta is reg.formula("kong-ribero/theta") and paper.key == "kong-ribero"
 
 
@@ -87,7 +97,7 @@ def test_theta_and_L_lambda_to_30_digits():
 
 
 def thm22_ref(alpha, sigma, lam, m, M, d_h, C, b, factor=1):
-    return alpha / (2 * sigma ** 2) * (factor * L_lambda_ref(lam, m, M) * d_h + 2 * lam * C / b) ** 2
+    return alpha / (2 * sigma**2) * (factor * L_lambda_ref(lam, m, M) * d_h + 2 * lam * C / b) ** 2
 
 
 def thm23_ref(alpha, sigma, lam, m, M, C, b, k, T, clipped):
@@ -114,8 +124,14 @@ def test_theorems_to_30_digits():
 
 def a5_ref(alpha, sigma, L, tau, sbar, T, ell):
     E = int(T) // int(ell)
-    return alpha / (2 * sigma ** 2) * ((L * tau + sbar) ** 2 * theta_ref(L, ell)
-                                       + sbar ** 2 * ((E - 1) * theta_ref(L, ell) + theta_ref(L, T - E * ell)))
+    return (
+        alpha
+        / (2 * sigma**2)
+        * (
+            (L * tau + sbar) ** 2 * theta_ref(L, ell)
+            + sbar**2 * ((E - 1) * theta_ref(L, ell) + theta_ref(L, T - E * ell))
+        )
+    )
 
 
 def linear_gaussian_ref(alpha, sigma, L, tau, sbar, T, ell):
@@ -123,38 +139,90 @@ def linear_gaussian_ref(alpha, sigma, L, tau, sbar, T, ell):
     D, V = tau, mpmath.mpf(0)
     for t in range(1, T + 1):
         D = L * D + (sbar if (t - 1) % ell == 0 else 0)
-        V = L ** 2 * V + sigma ** 2
-    return alpha * D ** 2 / (2 * V)
+        V = L**2 * V + sigma**2
+    return alpha * D**2 / (2 * V)
 
 
 def test_appendix_formulas_to_30_digits():
     va = dict(alpha="3", sigma="7/5", L="1.3", tau="1/2", sbar="2", T=12, ell=4)
     check("kong-ribero/prop-a.5a", a5_ref, **va)
     check("kong-ribero/linear-gaussian-divergence", linear_gaussian_ref, **va)
-    check("kong-ribero/lem-a.4a", lambda alpha, sigma, L, tau, s, T: alpha / 2 * ((L * tau + s) / sigma) ** 2
-          * theta_ref(L, T), alpha="2", sigma="1", L="2", tau="1", s="1", T=3)
-    check("kong-ribero/app-b-allocation", lambda L, tau, s, T, t: (L * tau + s) * L ** (T - t) * L ** (T - 1)
-          / mpmath.fsum(L ** (2 * i) for i in range(T)), L="2", tau="1", s="1", T=3, t=1)
-    check("kong-ribero/app-b-optimal-value", lambda L, tau, s, T: (L * tau + s) ** 2 * theta_ref(L, T) / 2,
-          L="1.05", tau="0", s="1", T=20)
-    check("kong-ribero/lem-c.1-s-min", lambda L, xi: mpmath.log(mpmath.sqrt(xi / (xi - 1))) / mpmath.log(L),
-          L="1.2", xi="2")
+    check(
+        "kong-ribero/lem-a.4a",
+        lambda alpha, sigma, L, tau, s, T: alpha / 2 * ((L * tau + s) / sigma) ** 2 * theta_ref(L, T),
+        alpha="2",
+        sigma="1",
+        L="2",
+        tau="1",
+        s="1",
+        T=3,
+    )
+    check(
+        "kong-ribero/app-b-allocation",
+        lambda L, tau, s, T, t: (
+            (L * tau + s) * L ** (T - t) * L ** (T - 1) / mpmath.fsum(L ** (2 * i) for i in range(T))
+        ),
+        L="2",
+        tau="1",
+        s="1",
+        T=3,
+        t=1,
+    )
+    check(
+        "kong-ribero/app-b-optimal-value",
+        lambda L, tau, s, T: (L * tau + s) ** 2 * theta_ref(L, T) / 2,
+        L="1.05",
+        tau="0",
+        s="1",
+        T=20,
+    )
+    check(
+        "kong-ribero/lem-c.1-s-min",
+        lambda L, xi: mpmath.log(mpmath.sqrt(xi / (xi - 1))) / mpmath.log(L),
+        L="1.2",
+        xi="2",
+    )
     lam_bar = lambda m, M: 1 / (2 * (M + m))  # noqa: E731
     check("kong-ribero/cor-c.2-lambda-bar", lam_bar, m="1", M="1")
     check("kong-ribero/cor-c.2-ell-bar", lambda m, M: mpmath.log(2) / mpmath.log(1 + m * lam_bar(m, M)), m="1", M="1")
     sig = dict(alpha="2", eps="1", C="1", b=1, m="1", M="1", E=10)
-    check("kong-ribero/cor-c.2-sigma-bar", lambda alpha, eps, C, b, m, M, E: C * lam_bar(m, M) / (2 * b)
-          * mpmath.sqrt((1 + 4 * m / (M + m) * E) / (alpha * eps)), **sig)
-    check("kong-ribero/cor-c.2-sigma-bar-corrected", lambda alpha, eps, C, b, m, M, E: 2 * C * lam_bar(m, M) / b
-          * mpmath.sqrt(alpha * (1 + 4 * m / (M + m) * E) / eps), **sig)
-    check("kong-ribero/cor-c.3", lambda alpha, sigma, lam, m, M, C, b, k, T: 4 * alpha * (C / (b * sigma)) ** 2
-          * (1 + theta_ref(L_lambda_ref(lam, m, M), int(k) // int(b))),
-          alpha="2", sigma="1", lam="1/8", m="1", M="3", C="1", b=4, k=40, T=25)
+    check(
+        "kong-ribero/cor-c.2-sigma-bar",
+        lambda alpha, eps, C, b, m, M, E: (
+            C * lam_bar(m, M) / (2 * b) * mpmath.sqrt((1 + 4 * m / (M + m) * E) / (alpha * eps))
+        ),
+        **sig,
+    )
+    check(
+        "kong-ribero/cor-c.2-sigma-bar-corrected",
+        lambda alpha, eps, C, b, m, M, E: (
+            2 * C * lam_bar(m, M) / b * mpmath.sqrt(alpha * (1 + 4 * m / (M + m) * E) / eps)
+        ),
+        **sig,
+    )
+    check(
+        "kong-ribero/cor-c.3",
+        lambda alpha, sigma, lam, m, M, C, b, k, T: (
+            4 * alpha * (C / (b * sigma)) ** 2 * (1 + theta_ref(L_lambda_ref(lam, m, M), int(k) // int(b)))
+        ),
+        alpha="2",
+        sigma="1",
+        lam="1/8",
+        m="1",
+        M="3",
+        C="1",
+        b=4,
+        k=40,
+        T=25,
+    )
     holder = dict(H="2", eta="1/3", rho="3/2")
     check("kong-ribero/footnote-5-zeta", lambda H, eta, rho: H * eta * ((1 - eta) / rho) ** ((1 - eta) / eta), **holder)
-    check("kong-ribero/footnote-5-zeta-corrected",
-          lambda H, eta, rho: H * (1 - eta) * (2 * eta / rho) ** (eta / (1 - eta)), **holder)
-    check("kong-ribero/eq-21", lambda alpha, sigma, a: alpha * a ** 2 / (2 * sigma ** 2), alpha="2", sigma="3", a="5")
+    check(
+        "kong-ribero/footnote-5-zeta-corrected",
+        lambda H, eta, rho: H * (1 - eta) * (2 * eta / rho) ** (eta / (1 - eta)),
+        **holder,
+    )
+    check("kong-ribero/eq-21", lambda alpha, sigma, a: alpha * a**2 / (2 * sigma**2), alpha="2", sigma="3", a="5")
 
 
 def test_corrected_holder_zeta_is_the_supremum():
@@ -162,7 +230,7 @@ def test_corrected_holder_zeta_is_the_supremum():
     zeta = registry().formula("kong-ribero/footnote-5-zeta-corrected").evaluate(dps=40, H="2", eta="1/3", rho="3/2")
     with mpmath.workdps(60):
         H, eta, rho = mpmath.mpf(2), mpmath.mpf(1) / 3, mpmath.mpf(3) / 2
-        g = lambda r: H * r ** eta - H * rho / 2 * r  # noqa: E731
+        g = lambda r: H * r**eta - H * rho / 2 * r  # noqa: E731
         r_star = mpmath.findroot(lambda r: mpmath.diff(g, r), 0.5)
         assert close(zeta, g(r_star), 25)
 
@@ -172,26 +240,55 @@ def test_corrected_holder_zeta_is_the_supremum():
 def test_step_size_outside_hypothesis_raises_and_names_it():
     f = registry().formula("kong-ribero/thm-2.3-clipped")
     args = dict(alpha="2", sigma="1", m="1", M="3", C="1", b=4, k=40, T=25)
-    f.evaluate(lam="1/8", **args)                            # λ = 1/[2(m+M)] is allowed
+    f.evaluate(lam="1/8", **args)  # λ = 1/[2(m+M)] is allowed
     with pytest.raises(HypothesisError, match=r"λ ≤ 1/\[2\(m\+M\)\]"):
         f.evaluate(lam="0.1250001", **args)
-    registry().formula("kong-ribero/thm-2.3-unclipped").evaluate(lam="1/4", **args)   # λ = 1/(m+M)
+    registry().formula("kong-ribero/thm-2.3-unclipped").evaluate(lam="1/4", **args)  # λ = 1/(m+M)
     with pytest.raises(HypothesisError, match=r"λ ≤ 1/\(m\+M\)"):
         registry().formula("kong-ribero/thm-2.3-unclipped").evaluate(lam="0.26", **args)
     with pytest.raises(HypothesisError, match="b divides k"):
         f.evaluate(lam="1/8", **{**args, "k": 41})
     with pytest.raises(HypothesisError, match="ℓ ∈ \\[T\\]"):
-        registry().formula("kong-ribero/prop-a.5a").evaluate(alpha="2", sigma="1", L="2", tau="1", sbar="1",
-                                                             T=2, ell=3)
+        registry().formula("kong-ribero/prop-a.5a").evaluate(alpha="2", sigma="1", L="2", tau="1", sbar="1", T=2, ell=3)
 
 
 def test_cli_exit_status_2_names_the_hypothesis(capsys):
-    code = main(["eval", "kong-ribero/thm-2.2", "alpha=2", "sigma=1", "lam=0.3", "m=1", "M=1", "d_h=1", "C=1",
-                 "b=10", "--dps", "40"])
+    code = main(
+        [
+            "eval",
+            "kong-ribero/thm-2.2",
+            "alpha=2",
+            "sigma=1",
+            "lam=0.3",
+            "m=1",
+            "M=1",
+            "d_h=1",
+            "C=1",
+            "b=10",
+            "--dps",
+            "40",
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2 and "λ ≤ 1/[2(m+M)]" in err and "kong-ribero/thm-2.2" in err
-    code = main(["eval", "kong-ribero/thm-2.3-clipped", "alpha=2", "sigma=1", "lam=1/8", "m=1", "M=3", "C=1",
-                 "b=4", "k=40", "T=25", "--dps", "40", "--json"])
+    code = main(
+        [
+            "eval",
+            "kong-ribero/thm-2.3-clipped",
+            "alpha=2",
+            "sigma=1",
+            "lam=1/8",
+            "m=1",
+            "M=3",
+            "C=1",
+            "b=4",
+            "k=40",
+            "T=25",
+            "--dps",
+            "40",
+            "--json",
+        ]
+    )
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["value"].startswith("0.02210482928687")
 

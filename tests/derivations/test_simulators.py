@@ -26,8 +26,8 @@ def test_cyclic_divergence_matches_the_closed_form(q, lam, T, i_star):
     a = 1 - lv * qv
     times = [t for t in range(1, T + 1) if (t - 1) % k == i_star]
     gap = lv * delta * mpmath.fsum(a ** (T - t) for t in times)
-    var = sigma ** 2 * mpmath.fsum(a ** (2 * j) for j in range(T))
-    expected = alpha * gap ** 2 / (2 * var)
+    var = sigma**2 * mpmath.fsum(a ** (2 * j) for j in range(T))
+    expected = alpha * gap**2 / (2 * var)
     got = kr.cyclic_divergence(inst, T, alpha, i_star, delta)
     assert abs(got - expected) <= mpmath.mpf(10) ** -30 * expected
 
@@ -39,7 +39,7 @@ def test_grid_kernel_is_stochastic_and_hockey_stick_basics():
     mu = ad.point_mass(grid, 1.0) @ K
     nu = ad.point_mass(grid, 2.0) @ K
     assert ad.hockey_stick(mu, mu, 0.5) == 0.0
-    assert abs(ad.hockey_stick(mu, nu, 0.0) - 0.5 * np.abs(mu - nu).sum()) < 1e-12   # E_0 = TV
+    assert abs(ad.hockey_stick(mu, nu, 0.0) - 0.5 * np.abs(mu - nu).sum()) < 1e-12  # E_0 = TV
 
 
 @pytest.mark.parametrize("eps, r", [(0.5, 1.0), (1.0, 2.5), (2.0, 0.8)])

@@ -53,15 +53,35 @@ def test_required_ids_and_parameters():
     for fid, names in REQUIRED.items():
         assert F(fid.split("/", 1)[1]).names == names
     from derivations.ye_shokri import paper
+
     assert paper.key == "ye-shokri" and len(paper.claims) >= 60
 
 
-FAST_PROVED = ["lem-4.2-ode", "lem-4.2-integrating-factor", "lem-4.2-ode-integral", "pde-72-characteristic-solution",
-               "lem-b.3-lsi-recursion", "lem-b.4-lsi-recursion", "eq-12-eps0-recursion", "eq-102-convex-recursion",
-               "lem-4.2-back-substitution-corrected", "lem-4.2-gaussian-step-corrected", "lem-4.1-gaussian-equality",
-               "eq-12-eps0-tight", "thm-5.3-fixed-point", "eq-119-from-118-corrected", "cor-6.3-sigma-corrected"]
-FAST_REFUTED = ["lem-4.2-back-substitution", "lem-4.2-gaussian-step", "eq-119-from-118", "cor-6.3-sigma",
-                "eq-132-bernoulli", "eq-133-first-term"]
+FAST_PROVED = [
+    "lem-4.2-ode",
+    "lem-4.2-integrating-factor",
+    "lem-4.2-ode-integral",
+    "pde-72-characteristic-solution",
+    "lem-b.3-lsi-recursion",
+    "lem-b.4-lsi-recursion",
+    "eq-12-eps0-recursion",
+    "eq-102-convex-recursion",
+    "lem-4.2-back-substitution-corrected",
+    "lem-4.2-gaussian-step-corrected",
+    "lem-4.1-gaussian-equality",
+    "eq-12-eps0-tight",
+    "thm-5.3-fixed-point",
+    "eq-119-from-118-corrected",
+    "cor-6.3-sigma-corrected",
+]
+FAST_REFUTED = [
+    "lem-4.2-back-substitution",
+    "lem-4.2-gaussian-step",
+    "eq-119-from-118",
+    "cor-6.3-sigma",
+    "eq-132-bernoulli",
+    "eq-133-first-term",
+]
 
 
 def test_key_verdicts():
@@ -83,6 +103,7 @@ def test_ode_claims_are_ode_kind_with_initial_conditions():
 
 def test_errata_status_covers_every_reviewed_erratum():
     from derivations.ye_shokri.errata import STATUS
+
     assert sorted(STATUS, key=lambda e: int(e[1:])) == [f"E{i}" for i in range(1, 32)]
     reg = registry()
     for key, (state, what) in STATUS.items():
@@ -104,7 +125,7 @@ def S_ref(eta, lam, count):
     rho = 1 - q(eta) * q(lam)
     if count < 2000:
         return mpmath.fsum(rho ** (2 * s) for s in range(count))
-    return (1 - rho ** (2 * count)) / (1 - rho ** 2)
+    return (1 - rho ** (2 * count)) / (1 - rho**2)
 
 
 def A_ref(alpha, eta, Sg, sigma, b):
@@ -120,7 +141,7 @@ def thm44_ref(alpha, eta, lam, Sg, sigma, b, n, K, j0):
     N, m = n // b, n // (2 * b)
     rho = 1 - q(eta) * q(lam)
     qq = rho ** (2 * (N - m))
-    geo = mpmath.fsum(qq ** k for k in range(K - 1)) if K < 2000 else (1 - qq ** (K - 1)) / (1 - qq)
+    geo = mpmath.fsum(qq**k for k in range(K - 1)) if K < 2000 else (1 - qq ** (K - 1)) / (1 - qq)
     return eps0_ref(alpha, eta, lam, Sg, sigma, b, m) * geo + eps0_ref(alpha, eta, lam, Sg, sigma, b, N - j0)
 
 
@@ -141,7 +162,7 @@ def thm53_ref(alpha, eta, lam, Sg, sigma, b, n, K):
     r2 = (1 - q(eta) * q(lam)) ** 2
     S = mpmath.mpf(1)
     for _ in range(K * N):
-        S = p * E * S + (1 - p) * S ** r2
+        S = p * E * S + (1 - p) * S**r2
     return mpmath.log(S) / (a - 1)
 
 
@@ -166,7 +187,7 @@ def test_lsi_lambda_to_zero_approaches_convex():
 def test_ode_solution_against_mpmath_ode_solver():
     with mpmath.workdps(45):
         R0, c, L, s = q("0.7"), q("1.3"), q("0.9"), q("0.5")
-        sol = mpmath.odefun(lambda t, R: -2 * s ** 2 / (L ** 2 / c + 2 * t * s ** 2) * R, 0, R0)
+        sol = mpmath.odefun(lambda t, R: -2 * s**2 / (L**2 / c + 2 * t * s**2) * R, 0, R0)
         ref = sol(q("0.25"))
     close(F("lem-4.2-ode-solution").evaluate(dps=45, R0="0.7", c="1.3", L="0.9", sigma="0.5", t="0.25"), ref, 35)
 
@@ -179,7 +200,7 @@ def test_eps0_small_j(j, eta, lam):
 
 
 def test_eps0_at_j_1e12_no_underflow():
-    j = 10 ** 12
+    j = 10**12
     with mpmath.workdps(100):
         ref = eps0_ref(10, "0.001", "0.001", 1, 1, 1, j)
     value = F("eq-12-eps0").evaluate(dps=45, alpha=10, eta="0.001", lam="0.001", Sg=1, sigma=1, b=1, j=j)
@@ -190,7 +211,7 @@ def test_eps0_at_j_1e12_no_underflow():
     assert abs(tiny / (A_ref(10, "0.02", 4, 2, 2) / 12) - 1) < mpmath.mpf("1e-25")
 
 
-@pytest.mark.parametrize("K,j0", [(1, 0), (1, 24), (7, 3), (10 ** 12, 0), (10 ** 12, 24)])
+@pytest.mark.parametrize("K,j0", [(1, 0), (1, 24), (7, 3), (10**12, 0), (10**12, 24)])
 def test_thm44_and_thm43(K, j0):
     with mpmath.workdps(80):
         ref = thm44_ref(10, "0.02", 1, 4, 2, 2, 50, K, j0)
@@ -209,14 +230,15 @@ def test_thm44_first_epoch_matches_recomputed_figure_1():
 
 def test_thm45_hard_regimes():
     with mpmath.workdps(80):
-        ref = 10 * 16 / (q("1e-12") * 4 * 4) * (1 - mpmath.exp(-q("1e-12") * q("0.02") * 10 ** 12 / 2))
+        ref = 10 * 16 / (q("1e-12") * 4 * 4) * (1 - mpmath.exp(-q("1e-12") * q("0.02") * 10**12 / 2))
         ref2 = 10 * 16 / (1 * 4 * 4) * (1 - mpmath.exp(-q("0.02") / 2))
-    close(F("thm-4.5-eps").evaluate(dps=45, alpha=10, eta="0.02", lam="1e-12", Sg=4, sigma=2, b=2, K=10 ** 12,
-                                    beta=4), ref)
+    close(
+        F("thm-4.5-eps").evaluate(dps=45, alpha=10, eta="0.02", lam="1e-12", Sg=4, sigma=2, b=2, K=10**12, beta=4), ref
+    )
     close(F("thm-4.5-eps").evaluate(dps=45, alpha=10, K=1, **FIG1), ref2)
 
 
-@pytest.mark.parametrize("alpha,K", [(10, 1), (30, 10), (1000, 10), (1000, 10 ** 12)])
+@pytest.mark.parametrize("alpha,K", [(10, 1), (30, 10), (1000, 10), (1000, 10**12)])
 def test_thm52_including_alpha_1000(alpha, K):
     with mpmath.workdps(80):
         ref = thm52_ref(alpha, "0.02", 1, 4, 2, 4, 50, K)
@@ -236,7 +258,7 @@ def test_thm53_against_the_plain_recursion(alpha, K):
 
 
 def test_thm53_at_K_1e12_convergent_and_divergent():
-    K = 10 ** 12
+    K = 10**12
     # convergent (pE < 1): the fixed point, written from (20)
     with mpmath.workdps(80):
         p, a = mpmath.mpf(4) / 50, mpmath.mpf(10)
@@ -252,17 +274,17 @@ def test_thm53_at_K_1e12_convergent_and_divergent():
         E = mpmath.exp((a - 1) * A_ref(100, "0.02", 4, 2, 4))
         S, steps = mpmath.mpf(1), 3000
         for _ in range(steps):
-            S = p * E * S + (1 - p) * S ** r2
+            S = p * E * S + (1 - p) * S**r2
         ref = (mpmath.log(S) + (K * 12 - steps) * mpmath.log(p * E)) / (a - 1)
     close(F("thm-5.3-eps").evaluate(dps=45, alpha=100, n=50, K=K, **FIG2), ref)
 
 
 def test_thm53_refuses_rather_than_truncates(monkeypatch):
     from derivations.ye_shokri import numerics
-    monkeypatch.setattr(numerics, "MAX_STEPS", 2000)   # the default (400 000) takes ~50 s to give up
+
+    monkeypatch.setattr(numerics, "MAX_STEPS", 2000)  # the default (400 000) takes ~50 s to give up
     with pytest.raises(EvaluationError, match="no value is returned"):
-        F("thm-5.3-eps").evaluate(dps=20, alpha=10, eta="0.02", lam="1e-12", Sg=4, sigma=2, b=4, n=50, K=10 ** 12,
-                                  beta=4)
+        F("thm-5.3-eps").evaluate(dps=20, alpha=10, eta="0.02", lam="1e-12", Sg=4, sigma=2, b=4, n=50, K=10**12, beta=4)
 
 
 # ---------------------------------------------------------------------------
@@ -294,8 +316,22 @@ def test_violations_raise_naming_the_hypothesis(fid, values, text):
 def test_cli_exit_2_names_the_hypothesis():
     out, errs = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(errs):
-        code = main(["eval", "ye-shokri/thm-4.4-eps", "alpha=10", "eta=0.4", "lam=1", "Sg=4", "sigma=2", "b=2",
-                     "n=50", "K=1", "j0=0", "beta=4"])
+        code = main(
+            [
+                "eval",
+                "ye-shokri/thm-4.4-eps",
+                "alpha=10",
+                "eta=0.4",
+                "lam=1",
+                "Sg=4",
+                "sigma=2",
+                "b=2",
+                "n=50",
+                "K=1",
+                "j0=0",
+                "beta=4",
+            ]
+        )
     assert code == 2 and "η < 2/(λ + β)" in out.getvalue() + errs.getvalue()
     assert "Traceback" not in out.getvalue() + errs.getvalue()
 
@@ -305,6 +341,7 @@ def test_table_budgets_recomputed():
     """Table 1 (MNIST) and Table 2 dynamics budgets.  The paper prints only ε = 3 and ε = 2; the three
     decimals compared here are an independent recomputation (the review's script), not printed digits."""
     from derivations.ye_shokri.experiments import dpsgd_budget, dynamics_budget
+
     with mpmath.workdps(15):
         mnist, a1 = dynamics_budget("mnist")
         transfer, a2 = dynamics_budget("transfer")
@@ -316,12 +353,14 @@ def test_table_budgets_recomputed():
 
 def test_corollary_63_is_theorem_52_at_the_converted_sigma():
     import sympy as sp
+
     mul, eta, b = sp.Rational(308, 100), sp.Rational(3, 4), 2048
-    sigma2 = eta / 2 * mul ** 2 / (2 * b) ** 2
+    sigma2 = eta / 2 * mul**2 / (2 * b) ** 2
     with mpmath.workdps(60):
         ref = thm52_ref(10, "3/4", "2/25", 1, mpmath.sqrt(q(str(sigma2))), b, 60000, 5)
-    v = F("cor-6.3-eps").evaluate(dps=30, alpha=10, eta="0.75", lam="0.08", sigma_mul="3.08", Sg=1, b=b, n=60000,
-                                  K=5, L=2)
+    v = F("cor-6.3-eps").evaluate(
+        dps=30, alpha=10, eta="0.75", lam="0.08", sigma_mul="3.08", Sg=1, b=b, n=60000, K=5, L=2
+    )
     close(v, ref, 25)
 
 
@@ -330,14 +369,19 @@ def test_bounds_declared_with_proved_conventions():
     reg = registry()
     paper = reg.paper("ye-shokri")
     declared = sorted(paper.bounds)
-    assert declared == ["ye-shokri/thm-4.3-eps", "ye-shokri/thm-4.4-eps", "ye-shokri/thm-4.5-eps",
-                        "ye-shokri/thm-5.3-eps"]
+    assert declared == [
+        "ye-shokri/thm-4.3-eps",
+        "ye-shokri/thm-4.4-eps",
+        "ye-shokri/thm-4.5-eps",
+        "ye-shokri/thm-5.3-eps",
+    ]
     claims = [reg.claim(f"{b}/{kind}-convention") for b in declared for kind in ("noise", "step")]
     assert all(r.verdict.status is Status.PROVED for r in run_claims(claims, jobs=2))
 
 
 def test_coverage_index_is_consistent():
     from symbolic.coverage import check, unindexed
+
     reg = registry()
     paper = reg.paper("ye-shokri")
     assert check(paper.index, paper, reg) == []

@@ -18,13 +18,13 @@ def identity(rhs, statement="(x + 1)² expanded"):
 
 
 def test_key_follows_content():
-    a, b = identity(x ** 2 + 2 * x + 1), identity(x ** 2 + 2 * x + 1)
+    a, b = identity(x**2 + 2 * x + 1), identity(x**2 + 2 * x + 1)
     assert vc.claim_key(a, __name__) == vc.claim_key(b, __name__)
-    assert vc.claim_key(a, __name__) != vc.claim_key(identity(x ** 2 + 2 * x + 2), __name__)
-    assert vc.claim_key(a, __name__) != vc.claim_key(identity(x ** 2 + 2 * x + 1, "other words"), __name__)
+    assert vc.claim_key(a, __name__) != vc.claim_key(identity(x**2 + 2 * x + 2), __name__)
+    assert vc.claim_key(a, __name__) != vc.claim_key(identity(x**2 + 2 * x + 1, "other words"), __name__)
     # assumptions are part of the content
     y = sp.Symbol("x")
-    c = Identity("fake/square", (y + 1) ** 2, y ** 2 + 2 * y + 1, "(x + 1)² expanded", SRC)
+    c = Identity("fake/square", (y + 1) ** 2, y**2 + 2 * y + 1, "(x + 1)² expanded", SRC)
     assert vc.claim_key(c, __name__) != vc.claim_key(a, __name__)
 
 
@@ -48,7 +48,7 @@ def test_store_and_skip_unknown(tmp_path):
 
 def test_run_claims_cached_second_run_hits(tmp_path):
     store = vc.VerdictCache(tmp_path)
-    claims = [identity(x ** 2 + 2 * x + 1), identity(x ** 2 + 2 * x + 2)]
+    claims = [identity(x**2 + 2 * x + 1), identity(x**2 + 2 * x + 2)]
     first, cached = vc.run_claims_cached(claims, MODULES, store, jobs=1)
     assert cached == set()
     assert [r.verdict.status for r in first] == [Status.PROVED, Status.REFUTED]

@@ -17,14 +17,21 @@ from sympy.codegen.cfunctions import expm1, log1p
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from symbolic import Formula, Source
-from symbolic.certify import (FlintUnavailable, NotCertifiable, PrecisionNotReached, bits_for_digits, certify,
-                              certify_inverse, directed_decimal, interval_strings)
+from symbolic.certify import (
+    FlintUnavailable,
+    NotCertifiable,
+    PrecisionNotReached,
+    bits_for_digits,
+    certify_inverse,
+    directed_decimal,
+    interval_strings,
+)
 from symbolic.certify import arb as arb_module
 from symbolic.certify.arb import endpoints
 from symbolic.errors import EvaluationError, HypothesisError
 from symbolic.exact import parse_exact
 from symbolic.inverse import Inverse
-from symbolic.params import natural, nonnegative, positive, real
+from symbolic.params import natural, positive, real
 from symbolic.registry import registry as load_registry
 
 REF_DPS = 200
@@ -89,16 +96,20 @@ def parameter_values(draw, formula):
 def sympy_reference(formula, params):
     """SymPy's value of ``expr`` at 210 digits when every integer parameter is small; else None."""
     exact = formula.check(**params)
-    if any(p.is_integer and abs(exact[p.name]) > 10 ** 4 for p in formula.params):
+    if any(p.is_integer and abs(exact[p.name]) > 10**4 for p in formula.params):
         return None
     value = formula.expr.xreplace({formula.symbol(n): v for n, v in exact.items()})
 
     def terms(sum_node):  # add the terms one by one (no closed form: 0**0 = 1 stays right)
-        (i, a, b), = sum_node.limits
+        ((i, a, b),) = sum_node.limits
         return sp.Add(*[sum_node.function.xreplace({i: sp.Integer(k)}) for k in range(int(a), int(b) + 1)])
 
-    value = value.replace(lambda e: isinstance(e, sp.Sum) and len(e.limits) == 1 and e.limits[0][1].is_Integer
-                          and e.limits[0][2].is_Integer, terms).doit()
+    value = value.replace(
+        lambda e: (
+            isinstance(e, sp.Sum) and len(e.limits) == 1 and e.limits[0][1].is_Integer and e.limits[0][2].is_Integer
+        ),
+        terms,
+    ).doit()
     if value.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
         return "infinite"
     with mpmath.workdps(REF_DPS + 10):
@@ -115,12 +126,16 @@ def check_inverse_bracket(formula, params, prec):
     fixed = {n: v for n, v in exact_params.items() if n != inv.target}
     with mpmath.workdps(REF_DPS):
         t = mpmath.mpf(target.p) / target.q
-        at_hi = inv.forward.evaluate(dps=REF_DPS, **fixed, **{inv.solve_for: sp.Rational(enc.hi.numerator, enc.hi.denominator)})
+        at_hi = inv.forward.evaluate(
+            dps=REF_DPS, **fixed, **{inv.solve_for: sp.Rational(enc.hi.numerator, enc.hi.denominator)}
+        )
         assert at_hi <= t, f"{formula.id} at {params}: forward(hi) = {at_hi} > target"
         if enc.lo < enc.hi:
-            at_lo = inv.forward.evaluate(dps=REF_DPS, **fixed, **{inv.solve_for: sp.Rational(enc.lo.numerator, enc.lo.denominator)})
+            at_lo = inv.forward.evaluate(
+                dps=REF_DPS, **fixed, **{inv.solve_for: sp.Rational(enc.lo.numerator, enc.lo.denominator)}
+            )
             assert at_lo > t, f"{formula.id} at {params}: forward(lo) = {at_lo} <= target"
-            assert enc.hi - enc.lo <= enc.hi / 2 ** prec
+            assert enc.hi - enc.lo <= enc.hi / 2**prec
 
 
 def _registered():
@@ -137,8 +152,12 @@ def test_ball_contains_200_digit_reference_on_random_domain_points(formula):
     # A custom algorithm is certifiable only when it brings its own certifier (an Arb enclosure).
     custom = formula.evaluator is not None and formula.inverse is None and getattr(formula, "certifier", None) is None
 
-    @settings(max_examples=_examples(formula), deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+    @settings(
+        max_examples=_examples(formula),
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+    )
     @given(params=parameter_values(formula), prec=st.sampled_from([53, 100, 200]))
     def run(params, prec):
         try:
@@ -178,12 +197,12 @@ def test_ball_contains_200_digit_reference_on_random_domain_points(formula):
 # ---------------------------------------------------------------------------
 # Hard regimes, named explicitly.
 THETA_HARD = [
-    {"L": "1.000000001", "s": "1000000000000"},   # L - 1 = 1e-9, s = 10^12 (the issue's regime)
+    {"L": "1.000000001", "s": "1000000000000"},  # L - 1 = 1e-9, s = 10^12 (the issue's regime)
     {"L": "0.999999999", "s": "1000000000000"},
-    {"L": "1", "s": "1000000000000000"},           # the exact L = 1 branch: 1/s
+    {"L": "1", "s": "1000000000000000"},  # the exact L = 1 branch: 1/s
     {"L": "1000000", "s": "1000000000000"},
     {"L": "1e-9", "s": "7"},
-    {"L": "1.37", "s": "0"},                        # θ_L(0) = 0
+    {"L": "1.37", "s": "0"},  # θ_L(0) = 0
     {"L": "1.37", "s": "1"},
 ]
 
@@ -200,17 +219,17 @@ def test_theta_exact_branches_give_exact_balls():
     # L = 1 takes the 1/s branch exactly: the rational 1/s is rounded once, nothing else.
     ball = theta.certify(prec=64, L="1", s="1000000000000000")
     lo, hi = endpoints(ball)
-    assert lo <= Fraction(1, 10 ** 15) <= hi and (hi - lo) * 10 ** 15 < Fraction(1, 2 ** 64)
+    assert lo <= Fraction(1, 10**15) <= hi and (hi - lo) * 10**15 < Fraction(1, 2**64)
     zero = theta.certify(prec=64, L="1.37", s="0")
     assert zero.is_exact() and endpoints(zero) == (0, 0)
 
 
 HS_HARD = [
-    {"eps": "0", "r": "10"},          # μ = 10: the erf form of Φ loses every digit here
+    {"eps": "0", "r": "10"},  # μ = 10: the erf form of Φ loses every digit here
     {"eps": "91.8172896246637", "r": "10"},
-    {"eps": "841.3546970421057", "r": "37"},   # GDP at μ = 37, δ ≈ 1e-5
+    {"eps": "841.3546970421057", "r": "37"},  # GDP at μ = 37, δ ≈ 1e-5
     {"eps": "2000", "r": "37"},
-    {"eps": "30.59164991602", "r": "1"},       # δ ≈ 1e-200
+    {"eps": "30.59164991602", "r": "1"},  # δ ≈ 1e-200
     {"eps": "3", "r": "1e-6"},
 ]
 
@@ -226,8 +245,8 @@ def test_erfc_form_at_delta_1e_200_is_relative_not_absolute():
     hs = load_registry().formula("privacy/gaussian-hockey-stick")
     ball = hs.certify(prec=100, eps="30.59164991602", r="1")
     lo, hi = endpoints(ball)
-    assert Fraction(1, 10 ** 201) < lo and hi < Fraction(1, 10 ** 199)
-    assert (hi - lo) / lo < Fraction(1, 10 ** 29)
+    assert Fraction(1, 10**201) < lo and hi < Fraction(1, 10**199)
+    assert (hi - lo) / lo < Fraction(1, 10**29)
 
 
 # ---------------------------------------------------------------------------
@@ -237,8 +256,13 @@ def _hs_inverse():
     hs = load_registry().formula("privacy/gaussian-hockey-stick")
     r_param = hs.params[1]
     delta_param = positive("delta", "target")
-    return hs, Formula("test/hs-epsilon", sp.Function("eps_of")(r_param.symbol, delta_param.symbol),
-                       [r_param, delta_param], SRC, inverse=Inverse(hs, solve_for="eps", target="delta"))
+    return hs, Formula(
+        "test/hs-epsilon",
+        sp.Function("eps_of")(r_param.symbol, delta_param.symbol),
+        [r_param, delta_param],
+        SRC,
+        inverse=Inverse(hs, solve_for="eps", target="delta"),
+    )
 
 
 def _independent_root(r: str, delta: str) -> mpmath.mpf:
@@ -264,9 +288,9 @@ def test_inverse_bracket_is_certified_on_both_sides(r, delta):
     enc = certify_inverse(inv, prec, r=r, delta=delta)
     target = parse_exact(delta)
     assert endpoints(enc.forward_lo)[0] > target >= endpoints(enc.forward_hi)[1]
-    assert enc.lo < enc.hi and (enc.hi - enc.lo) <= enc.hi / 2 ** prec
+    assert enc.lo < enc.hi and (enc.hi - enc.lo) <= enc.hi / 2**prec
     root = _independent_root(r, delta)
-    slack = exact(root) / 10 ** 200
+    slack = exact(root) / 10**200
     assert enc.lo - slack <= exact(root) <= enc.hi + slack
     assert_encloses(inv.certify(prec=prec, r=r, delta=delta), root, prec, "ball of the bracket")
 
@@ -303,10 +327,14 @@ j = sp.Symbol("j", integer=True)
 @pytest.mark.parametrize("n_value", ["0", "1", "5", "1999", "2001", "1000000000"])
 def test_sums_with_symbolic_bounds_direct_and_closed_form(n_value):
     # Σ_{j=0}^{n-1} x^j: added term by term up to 2000 terms, through the closed form beyond.
-    f = Formula("test/geometric", sp.Sum(x ** j, (j, 0, n - 1)), [x_param, n_param], SRC)
+    f = Formula("test/geometric", sp.Sum(x**j, (j, 0, n - 1)), [x_param, n_param], SRC)
     for xv in ("1", "0.999", "1.001"):
-        ref_f = Formula("test/geometric-closed", sp.Piecewise((n, sp.Eq(x, 1)), ((1 - x ** n) / (1 - x), True)),
-                        [x_param, n_param], SRC)
+        ref_f = Formula(
+            "test/geometric-closed",
+            sp.Piecewise((n, sp.Eq(x, 1)), ((1 - x**n) / (1 - x), True)),
+            [x_param, n_param],
+            SRC,
+        )
         assert_encloses(f.certify(prec=80, x=xv, n=n_value), reference(ref_f, x=xv, n=n_value), 80, f"x={xv}")
 
 
@@ -314,14 +342,19 @@ def test_piecewise_inside_a_sum_decided_on_the_exact_index():
     f = Formula("test/pw-sum", sp.Sum(sp.Piecewise((x, sp.Eq(j, 2)), (1, True)), (j, 1, n)), [x_param, n_param], SRC)
     ball = f.certify(prec=60, x="1/3", n="4")  # 1 + x + 1 + 1, summed exactly, then rounded once
     lo, hi = endpoints(ball)
-    assert lo <= Fraction(10, 3) <= hi and hi - lo < Fraction(1, 2 ** 80)
+    assert lo <= Fraction(10, 3) <= hi and hi - lo < Fraction(1, 2**80)
 
 
 def test_min_max_abs_and_functions():
     y_param = real("y", "a real")
     y = y_param.symbol
-    expr = (sp.Max(sp.exp(y), x) + sp.Min(log1p(x), sp.Abs(y)) + sp.erf(y) * sp.sqrt(x)
-            + expm1(y) * sp.erfc(x) - sp.Max(x, 2, y))
+    expr = (
+        sp.Max(sp.exp(y), x)
+        + sp.Min(log1p(x), sp.Abs(y))
+        + sp.erf(y) * sp.sqrt(x)
+        + expm1(y) * sp.erfc(x)
+        - sp.Max(x, 2, y)
+    )
     f = Formula("test/mix", expr, [x_param, y_param], SRC)
     for xv, yv in (("2", "-3"), ("1e-9", "0.5"), ("7/3", "1/7")):
         assert_encloses(f.certify(prec=90, x=xv, y=yv), reference(f, x=xv, y=yv), 90, f"{xv},{yv}")
@@ -334,8 +367,7 @@ def test_unsupported_pieces_are_refused_plainly():
     g = Formula("test/float", sp.Float("0.1") * x, [x_param], SRC)
     with pytest.raises(NotCertifiable, match="floating-point"):
         g.certify(prec=60, x="1")
-    h = Formula("test/custom", sp.Function("opt")(x), [x_param], SRC,
-                evaluator=lambda values, dps: mpmath.mpf(1))
+    h = Formula("test/custom", sp.Function("opt")(x), [x_param], SRC, evaluator=lambda values, dps: mpmath.mpf(1))
     with pytest.raises(NotCertifiable, match="custom algorithm"):
         h.certify(prec=60, x="1")
 
@@ -368,8 +400,12 @@ def test_missing_python_flint_is_a_clear_error(monkeypatch):
 # ---------------------------------------------------------------------------
 # Printing the endpoints.
 @settings(max_examples=200, deadline=None)
-@given(num=st.integers(-10 ** 30, 10 ** 30), den=st.integers(1, 10 ** 30), digits=st.integers(1, 30),
-       scale=st.integers(-250, 250))
+@given(
+    num=st.integers(-(10**30), 10**30),
+    den=st.integers(1, 10**30),
+    digits=st.integers(1, 30),
+    scale=st.integers(-250, 250),
+)
 def test_directed_decimals_round_outwards(num, den, digits, scale):
     value = Fraction(num, den) * Fraction(10) ** scale
     down, up = (parse_exact(directed_decimal(value, digits, upward=u)) for u in (False, True))
@@ -416,9 +452,9 @@ def test_cli_certify_json_interval_contains_reference_and_is_narrow(fid, params,
         ref = exact(_independent_root(params["mu"], params["delta"]))
     else:
         ref = exact(reference(formula, **params))
-    slack = abs(ref) / 10 ** 199
+    slack = abs(ref) / 10**199
     assert lo - slack <= ref <= hi + slack
-    assert (hi - lo) < abs(ref) * Fraction(1, 10 ** 20)
+    assert (hi - lo) < abs(ref) * Fraction(1, 10**20)
 
 
 def test_cli_certify_refuses_plainly(capsys):

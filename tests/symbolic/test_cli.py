@@ -7,7 +7,6 @@ import sys
 
 import mpmath
 import pytest
-import sympy as sp
 
 from symbolic import Identity, Paper, Registry, Source
 from symbolic.cli import main
@@ -23,9 +22,10 @@ def tiny_registry(monkeypatch):
     a = positive("a").symbol
     paper = Paper("demo", "Demo paper")
     src = Source("demo", "Lemma 1", ("3",))
-    paper.add(Identity("demo/square", (a + 1) ** 2, a ** 2 + 2 * a + 1, "binomial", src))
-    paper.add(Identity("demo/printed", (a + 1) ** 2, a ** 2 + 1, "printed typo", src, expect="refuted",
-                       erratum="demo E1"))
+    paper.add(Identity("demo/square", (a + 1) ** 2, a**2 + 2 * a + 1, "binomial", src))
+    paper.add(
+        Identity("demo/printed", (a + 1) ** 2, a**2 + 1, "printed typo", src, expect="refuted", erratum="demo E1")
+    )
     reg = Registry([paper])
     monkeypatch.setattr(registry_module, "_DEFAULT", reg)
     return paper, a, src
@@ -61,7 +61,7 @@ def test_eval_json_matches_independent_40_digit_reference(capsys):
     assert out["id"] == "kong-ribero/theta" and out["params"] == {"L": "1.37", "s": "9"} and out["dps"] == 40
     with mpmath.workdps(80):
         L = mpmath.mpf(137) / 100
-        ref = L ** 16 / mpmath.fsum(L ** (2 * j) for j in range(9))
+        ref = L**16 / mpmath.fsum(L ** (2 * j) for j in range(9))
         assert abs(mpmath.mpf(out["value"]) - ref) <= ref * mpmath.mpf(10) ** -39
         assert len(out["value"].replace("0.", "", 1)) >= 38
 
@@ -70,22 +70,25 @@ def test_eval_theta_near_one_with_huge_s():
     """θ at L = 1 + 1e-9, s = 10^12: 25+ correct digits, computed in O(1)."""
     from symbolic import registry
 
-    v = registry().formula("kong-ribero/theta").evaluate(dps=30, L="1.000000001", s=10 ** 12)
+    v = registry().formula("kong-ribero/theta").evaluate(dps=30, L="1.000000001", s=10**12)
     with mpmath.workdps(100):
         L = 1 + mpmath.mpf(10) ** -9
-        ref = (1 - L ** -2) / (1 - L ** (-2 * mpmath.mpf(10) ** 12))
+        ref = (1 - L**-2) / (1 - L ** (-2 * mpmath.mpf(10) ** 12))
         assert abs(v - ref) <= ref * mpmath.mpf(10) ** -28
 
 
-@pytest.mark.parametrize("args, needle", [
-    (["kong-ribero/theta", "L=-2", "s=3"], "hypothesis 'L > 0' is violated by L = -2"),
-    (["kong-ribero/theta", "L=2", "s=1.5"], "'s is an integer' is violated by s = 3/2"),
-    (["kong-ribero/theta", "L=x", "s=3"], "cannot parse 'x'"),
-    (["kong-ribero/theta", "L=2"], "missing parameter(s) s"),
-    (["kong-ribero/theta", "L2", "s=3"], "expected name=value"),
-    (["kong-ribero/nothing", "L=2"], "no formula with ID"),
-    (["kong-ribero/theta", "L=2", "s=3", "--dps", "0"], "dps must be an integer from 1 to"),
-])
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["kong-ribero/theta", "L=-2", "s=3"], "hypothesis 'L > 0' is violated by L = -2"),
+        (["kong-ribero/theta", "L=2", "s=1.5"], "'s is an integer' is violated by s = 3/2"),
+        (["kong-ribero/theta", "L=x", "s=3"], "cannot parse 'x'"),
+        (["kong-ribero/theta", "L=2"], "missing parameter(s) s"),
+        (["kong-ribero/theta", "L2", "s=3"], "expected name=value"),
+        (["kong-ribero/nothing", "L=2"], "no formula with ID"),
+        (["kong-ribero/theta", "L=2", "s=3", "--dps", "0"], "dps must be an integer from 1 to"),
+    ],
+)
 def test_eval_bad_input_exits_2_with_message(args, needle, capsys):
     assert main(["eval", *args]) == 2
     err = capsys.readouterr().err
@@ -93,8 +96,12 @@ def test_eval_bad_input_exits_2_with_message(args, needle, capsys):
 
 
 def test_module_entry_point_exit_status_and_no_traceback():
-    proc = subprocess.run([sys.executable, "-m", "symbolic", "eval", "kong-ribero/theta", "L=-2", "s=9"],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "symbolic", "eval", "kong-ribero/theta", "L=-2", "s=9"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2
     assert "kong-ribero/theta" in proc.stderr and "L > 0" in proc.stderr and "-2" in proc.stderr
     assert "Traceback" not in proc.stderr

@@ -14,10 +14,28 @@ def _toy_registry():
     p = Paper("toy", "Toy paper")
     x = sp.Symbol("x", positive=True)
     src = Source("toy", "Lemma 1", ("3",))
-    p.add(Identity("toy/lem-1-corrected", (x + 1) ** 2, x ** 2 + 2 * x + 1, "fixed | with a pipe",
-                   Source("toy", "Lemma 1", ("3",), "corrected"), erratum="toy E10"))
-    p.add(Identity("toy/lem-1", (x + 1) ** 2, x ** 2 + 1, "as printed", src, expect="refuted", erratum="toy E10",
-                   hints=[{"x": 1}]))
+    p.add(
+        Identity(
+            "toy/lem-1-corrected",
+            (x + 1) ** 2,
+            x**2 + 2 * x + 1,
+            "fixed | with a pipe",
+            Source("toy", "Lemma 1", ("3",), "corrected"),
+            erratum="toy E10",
+        )
+    )
+    p.add(
+        Identity(
+            "toy/lem-1",
+            (x + 1) ** 2,
+            x**2 + 1,
+            "as printed",
+            src,
+            expect="refuted",
+            erratum="toy E10",
+            hints=[{"x": 1}],
+        )
+    )
     p.add(Identity("toy/lem-2", x, x, "not an erratum", src))
     p.add(Identity("toy/eq-9", x, 2 * x, "printed eq 9", src, expect="refuted", erratum="toy E2"))
     return Registry([p])
@@ -32,8 +50,7 @@ def test_collect_groups_by_key_in_number_order_printed_first():
 def test_render_shows_verdict_counterexample_and_flags_unexpected():
     reg = _toy_registry()
     verdicts = {
-        "toy/lem-1": Verdict(Status.REFUTED, "counterexample", "", counterexample={"x": "1"},
-                             details={"residual": 2}),
+        "toy/lem-1": Verdict(Status.REFUTED, "counterexample", "", counterexample={"x": "1"}, details={"residual": 2}),
         "toy/lem-1-corrected": Verdict(Status.PROVED, "expand"),
         "toy/eq-9": Verdict(Status.UNKNOWN, "timeout"),
     }

@@ -8,18 +8,21 @@ from hypothesis import strategies as st
 from symbolic import InputError, parse_exact
 
 
-@pytest.mark.parametrize("text, value", [
-    ("0.1", sp.Rational(1, 10)),
-    ("1/3", sp.Rational(1, 3)),
-    ("1e-200", sp.Rational(1, 10 ** 200)),
-    ("-2", sp.Integer(-2)),
-    ("1.000000001", sp.Rational(1000000001, 10 ** 9)),
-    (" 2.5E3 ", sp.Integer(2500)),
-    (".5", sp.Rational(1, 2)),
-    ("12 / 4", sp.Integer(3)),
-    (7, sp.Integer(7)),
-    (Fraction(3, 4), sp.Rational(3, 4)),
-])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("0.1", sp.Rational(1, 10)),
+        ("1/3", sp.Rational(1, 3)),
+        ("1e-200", sp.Rational(1, 10**200)),
+        ("-2", sp.Integer(-2)),
+        ("1.000000001", sp.Rational(1000000001, 10**9)),
+        (" 2.5E3 ", sp.Integer(2500)),
+        (".5", sp.Rational(1, 2)),
+        ("12 / 4", sp.Integer(3)),
+        (7, sp.Integer(7)),
+        (Fraction(3, 4), sp.Rational(3, 4)),
+    ],
+)
 def test_parses_exactly(text, value):
     assert parse_exact(text) == value
 

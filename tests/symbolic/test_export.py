@@ -35,37 +35,92 @@ paper = Paper("toy", "A toy paper", "A. Author (2025)")
 L_p, s_p = positive("L", "ratio"), natural("s", "steps")
 L, s = L_p.symbol, s_p.symbol
 j = sp.Symbol("j", integer=True)
-theta = paper.add(Formula(
-    paper.id("theta"),
-    sp.Piecewise((0, sp.Eq(s, 0)), (L ** (2 * (s - 1)) / sp.Sum(L ** (2 * j), (j, 0, s - 1)), True)),
-    [L_p, s_p], paper.source("eq. (1)", "1"), title="θ_L(s)",
-    numeric=sp.Piecewise((0, sp.Eq(s, 0)), (1 / s, sp.Eq(L, 1)),
-                         (expm1(-2 * log1p(L - 1)) / expm1(-2 * s * log1p(L - 1)), True)),
-))
+theta = paper.add(
+    Formula(
+        paper.id("theta"),
+        sp.Piecewise((0, sp.Eq(s, 0)), (L ** (2 * (s - 1)) / sp.Sum(L ** (2 * j), (j, 0, s - 1)), True)),
+        [L_p, s_p],
+        paper.source("eq. (1)", "1"),
+        title="θ_L(s)",
+        numeric=sp.Piecewise(
+            (0, sp.Eq(s, 0)), (1 / s, sp.Eq(L, 1)), (expm1(-2 * log1p(L - 1)) / expm1(-2 * s * log1p(L - 1)), True)
+        ),
+    )
+)
 x_p, n_p = positive("x", "base"), natural("n", "terms")
 x, n = x_p.symbol, n_p.symbol
-partial = paper.add(Formula(
-    paper.id("partial-sum"), sp.Sum(j * x ** j / (j + 1), (j, 0, n)), [x_p, n_p],
-    paper.source("eq. (2)", "2"), hypotheses=[Hypothesis(sp.Symbol("x") < 2, "x < 2")],
-))
+partial = paper.add(
+    Formula(
+        paper.id("partial-sum"),
+        sp.Sum(j * x**j / (j + 1), (j, 0, n)),
+        [x_p, n_p],
+        paper.source("eq. (2)", "2"),
+        hypotheses=[Hypothesis(sp.Symbol("x") < 2, "x < 2")],
+    )
+)
 eps_p, r_p, d_p = nonnegative("eps", "level"), positive("r", "shift"), positive("delta", "target")
 eps, r, delta = eps_p.symbol, r_p.symbol, d_p.symbol
 Q = lambda z: sp.erfc(z / sp.sqrt(2)) / 2  # noqa: E731
-hs = paper.add(Formula(paper.id("hs"), Q(eps / r - r / 2) - sp.exp(eps) * Q(eps / r + r / 2), [eps_p, r_p],
-                       paper.source("Thm 8", (), "derived")))
-hs_inv = paper.add(Formula(
-    paper.id("hs-eps"), sp.Function("eps_of")(r, delta), [r_p, d_p], paper.source("Thm 8 inverted", (), "derived"),
-    hypotheses=[Hypothesis(sp.Symbol("delta") < 1, "δ < 1")], inverse=Inverse(hs, solve_for="eps", target="delta"),
-))
-custom = paper.add(Formula(paper.id("custom"), sp.Function("opt")(x), [x_p], paper.source("Alg. 1"),
-                           evaluator=lambda values, dps: mpmath.mpf(1)))
-paper.add(Identity(paper.id("theta-at-1"), theta(L=1, s=s + 1), 1 / (s + 1), "θ_1(s+1) = 1/(s+1)",
-                   paper.source("eq. (1)", "1"), covers=[theta.id]))
-paper.add(Identity(paper.id("step-printed"), L ** 2 - 1, (L - 1) ** 2, "L² − 1 = (L − 1)²",
-                   paper.source("proof of (1)", "1", "printed"), expect="refuted", erratum="toy E1",
-                   hints=[{"L": 2}], covers=[theta.id]))
-paper.add(Identity(paper.id("step-corrected"), L ** 2 - 1, (L - 1) * (L + 1), "L² − 1 = (L − 1)(L + 1)",
-                   paper.source("proof of (1)", "1", "corrected", "factor L + 1, not L − 1"), erratum="toy E1"))
+hs = paper.add(
+    Formula(
+        paper.id("hs"),
+        Q(eps / r - r / 2) - sp.exp(eps) * Q(eps / r + r / 2),
+        [eps_p, r_p],
+        paper.source("Thm 8", (), "derived"),
+    )
+)
+hs_inv = paper.add(
+    Formula(
+        paper.id("hs-eps"),
+        sp.Function("eps_of")(r, delta),
+        [r_p, d_p],
+        paper.source("Thm 8 inverted", (), "derived"),
+        hypotheses=[Hypothesis(sp.Symbol("delta") < 1, "δ < 1")],
+        inverse=Inverse(hs, solve_for="eps", target="delta"),
+    )
+)
+custom = paper.add(
+    Formula(
+        paper.id("custom"),
+        sp.Function("opt")(x),
+        [x_p],
+        paper.source("Alg. 1"),
+        evaluator=lambda values, dps: mpmath.mpf(1),
+    )
+)
+paper.add(
+    Identity(
+        paper.id("theta-at-1"),
+        theta(L=1, s=s + 1),
+        1 / (s + 1),
+        "θ_1(s+1) = 1/(s+1)",
+        paper.source("eq. (1)", "1"),
+        covers=[theta.id],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("step-printed"),
+        L**2 - 1,
+        (L - 1) ** 2,
+        "L² − 1 = (L − 1)²",
+        paper.source("proof of (1)", "1", "printed"),
+        expect="refuted",
+        erratum="toy E1",
+        hints=[{"L": 2}],
+        covers=[theta.id],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("step-corrected"),
+        L**2 - 1,
+        (L - 1) * (L + 1),
+        "L² − 1 = (L − 1)(L + 1)",
+        paper.source("proof of (1)", "1", "corrected", "factor L + 1, not L − 1"),
+        erratum="toy E1",
+    )
+)
 REG = Registry([paper])
 
 
@@ -100,8 +155,9 @@ def only_mpmath(tmp_path_factory):
 
 def run_alone(path, only_mpmath):
     env = {**os.environ, "PYTHONPATH": str(only_mpmath)}
-    return subprocess.run([sys.executable, "-S", str(path)], capture_output=True, text=True, env=env,
-                          cwd=str(path.parent), timeout=120)
+    return subprocess.run(
+        [sys.executable, "-S", str(path)], capture_output=True, text=True, env=env, cwd=str(path.parent), timeout=120
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -115,11 +171,11 @@ def test_self_check_fails_when_a_recorded_value_differs(module_path, only_mpmath
     import re
 
     text = module_path.read_text(encoding="utf-8")
-    first = re.search(r", 30, '([^']+)'\),\n", text[text.index("RECORDED = ["):])
+    first = re.search(r", 30, '([^']+)'\),\n", text[text.index("RECORDED = [") :])
     assert first and first.group(1) != "12345"
     at = text.index("RECORDED = [") + first.start()
     bad = tmp_path / "tampered.py"
-    bad.write_text(text[:at] + ", 30, '12345'),\n" + text[at + len(first.group(0)):], encoding="utf-8")
+    bad.write_text(text[:at] + ", 30, '12345'),\n" + text[at + len(first.group(0)) :], encoding="utf-8")
     out = run_alone(bad, only_mpmath)
     assert out.returncode == 1 and "DIFFERS" in out.stdout, out.stdout + out.stderr
 
@@ -148,10 +204,12 @@ def close(got, want, dps) -> bool:
         return got == want or abs(got - want) <= abs(want) * mpmath.mpf(10) ** (1 - dps)
 
 
-VALUES = st.fixed_dictionaries({
-    "L": st.sampled_from(["1", "1.000000001", "0.999999999", "2/3", "37", "1e-9"]),
-    "s": st.sampled_from(["0", "1", "2", "9", "1000000000000"]),
-})
+VALUES = st.fixed_dictionaries(
+    {
+        "L": st.sampled_from(["1", "1.000000001", "0.999999999", "2/3", "37", "1e-9"]),
+        "s": st.sampled_from(["0", "1", "2", "9", "1000000000000"]),
+    }
+)
 
 
 @settings(max_examples=15, deadline=None)
@@ -188,15 +246,18 @@ def test_exported_checks_raise_value_error(exported):
     assert "toy/custom" in exported.NOT_EXPORTED and "toy/custom" not in exported.EXPORTED
 
 
-@pytest.mark.parametrize("kwargs,match", [
-    ({"L": "2", "s": "3", "dps": 0}, "dps must be an integer from 1 to"),
-    ({"L": "2", "s": "3", "dps": "abc"}, "dps must be an integer from 1 to"),
-    ({"L": "2", "s": "3", "dps": True}, "dps must be an integer from 1 to"),
-    ({"L": "1_000", "s": "3"}, "cannot parse"),
-    ({"L": "١٢", "s": "3"}, "cannot parse"),
-    ({"L": "１２", "s": "3"}, "cannot parse"),
-    ({"L": "1e999999999", "s": "3"}, "exponent"),
-])
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"L": "2", "s": "3", "dps": 0}, "dps must be an integer from 1 to"),
+        ({"L": "2", "s": "3", "dps": "abc"}, "dps must be an integer from 1 to"),
+        ({"L": "2", "s": "3", "dps": True}, "dps must be an integer from 1 to"),
+        ({"L": "1_000", "s": "3"}, "cannot parse"),
+        ({"L": "١٢", "s": "3"}, "cannot parse"),
+        ({"L": "１２", "s": "3"}, "cannot parse"),
+        ({"L": "1e999999999", "s": "3"}, "exponent"),
+    ],
+)
 def test_exported_module_rejects_what_the_package_rejects(exported, kwargs, match):
     """Issue #10 item 6: same parser, same checks, same error classes as the package."""
     with pytest.raises(ValueError, match=match):
@@ -216,7 +277,7 @@ def test_exported_long_sum_and_huge_counts_end_in_arithmetic_error_not_a_hang(ex
     with pytest.raises(ArithmeticError, match="too long"):
         exported.toy__partial_sum(x="1/2", n="1e5000")
     # θ at s = 10**50 is a geometric sum in O(1): a value, not ZeroDivisionError.
-    assert close(exported.toy__theta(L="3/2", s=10 ** 50, dps=20), theta.evaluate(dps=20, L="3/2", s=10 ** 50), 20)
+    assert close(exported.toy__theta(L="3/2", s=10**50, dps=20), theta.evaluate(dps=20, L="3/2", s=10**50), 20)
 
 
 def test_cli_export_validates_the_output_path_before_checking_claims(tmp_path, capsys):
@@ -242,11 +303,17 @@ def _single(formula):
 
 
 def test_manifest_hash_changes_exactly_when_the_expression_changes():
-    base = Formula("toy/h", L ** 2 / (1 + L), [L_p], paper.source("eq. (9)", "9"), title="one title")
-    same_expr = Formula("toy/h", L ** 2 / (1 + L), [L_p], paper.source("Lemma 9", "10", "derived"),
-                        hypotheses=[Hypothesis(sp.Symbol("L") < 5, "L < 5")], title="another title")
+    base = Formula("toy/h", L**2 / (1 + L), [L_p], paper.source("eq. (9)", "9"), title="one title")
+    same_expr = Formula(
+        "toy/h",
+        L**2 / (1 + L),
+        [L_p],
+        paper.source("Lemma 9", "10", "derived"),
+        hypotheses=[Hypothesis(sp.Symbol("L") < 5, "L < 5")],
+        title="another title",
+    )
     rebuilt = Formula("toy/h", sp.sympify("L**2/(1 + L)", locals={"L": L}), [L_p], paper.source("eq. (9)", "9"))
-    changed = Formula("toy/h", L ** 3 / (1 + L), [L_p], paper.source("eq. (9)", "9"))
+    changed = Formula("toy/h", L**3 / (1 + L), [L_p], paper.source("eq. (9)", "9"))
     h = _hash_of(base)
     assert h == _hash_of(same_expr) == _hash_of(rebuilt)
     assert h != _hash_of(changed)
@@ -254,7 +321,7 @@ def test_manifest_hash_changes_exactly_when_the_expression_changes():
     real_L = sp.Symbol("L", real=True)
     from symbolic.params import Parameter
 
-    assert h != _hash_of(Formula("toy/h", real_L ** 2 / (1 + real_L), [Parameter(real_L)], paper.source("x")))
+    assert h != _hash_of(Formula("toy/h", real_L**2 / (1 + real_L), [Parameter(real_L)], paper.source("x")))
 
 
 def test_manifest_fields(bundle):
@@ -279,7 +346,7 @@ def test_latex_document(bundle):
     for f in (theta, partial, hs, hs_inv, custom):
         assert f.id in tex
     assert "\\textbf{PROVED}" in tex and "\\textbf{REFUTED}" in tex
-    errata = tex[tex.index("Errata: printed vs corrected"):]
+    errata = tex[tex.index("Errata: printed vs corrected") :]
     assert errata.index("As printed") < errata.index("Corrected") and "factor L + 1" in errata
     assert "Counterexample" in errata
     assert "x < 2" in tex and "$\\delta{}$ < 1" in tex

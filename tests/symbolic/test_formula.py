@@ -13,8 +13,13 @@ lam, m, M = lam_p.symbol, m_p.symbol, M_p.symbol
 
 
 def step_formula():
-    return Formula("test/step", sp.sqrt(1 + 2 * lam * m), [lam_p, m_p, M_p], SRC,
-                   [Hypothesis(lam <= 1 / (2 * (m + M)), "λ ≤ 1/[2(m+M)]")])
+    return Formula(
+        "test/step",
+        sp.sqrt(1 + 2 * lam * m),
+        [lam_p, m_p, M_p],
+        SRC,
+        [Hypothesis(lam <= 1 / (2 * (m + M)), "λ ≤ 1/[2(m+M)]")],
+    )
 
 
 def test_evaluates_at_requested_precision():
@@ -63,16 +68,20 @@ def test_expression_symbols_must_be_parameters():
 def test_piecewise_branch_is_decided_exactly_before_rounding():
     L_p, s_p = positive("L"), natural("s", zero=False)
     L, s = L_p.symbol, s_p.symbol
-    f = Formula("test/theta", (1 - L ** -2) / (1 - L ** (-2 * s)), [L_p, s_p], SRC,
-                numeric=sp.Piecewise((1 / s, sp.Eq(L, 1)),
-                                     (expm1(-2 * sp.log(L)) / expm1(-2 * s * sp.log(L)), True)))
+    f = Formula(
+        "test/theta",
+        (1 - L**-2) / (1 - L ** (-2 * s)),
+        [L_p, s_p],
+        SRC,
+        numeric=sp.Piecewise((1 / s, sp.Eq(L, 1)), (expm1(-2 * sp.log(L)) / expm1(-2 * s * sp.log(L)), True)),
+    )
     # The exact 1/s branch: the correctly rounded 30 digits of 1/7.
     assert mpmath.nstr(f.evaluate(dps=30, L=1, s=7), 30) == "0." + "142857" * 5
     # 1 + 1e-40 rounds to 1 at 30 digits, but must not take the L = 1 branch.
-    v = f.evaluate(dps=30, L="1.0000000000000000000000000000000000000001", s=10 ** 45)
+    v = f.evaluate(dps=30, L="1.0000000000000000000000000000000000000001", s=10**45)
     with mpmath.workdps(120):
         Lx = 1 + mpmath.mpf(10) ** -40
-        ref = (1 - Lx ** -2) / (1 - Lx ** (-2 * mpmath.mpf(10) ** 45))
+        ref = (1 - Lx**-2) / (1 - Lx ** (-2 * mpmath.mpf(10) ** 45))
     assert abs(v - ref) <= ref * mpmath.mpf(10) ** -29
 
 
@@ -111,11 +120,15 @@ def _choice_formula(default="double"):
 
     def evaluator(values, dps):
         x = mpmath.mpf(int(values["x"].p)) / int(values["x"].q)
-        return 2 * x if values["how"] == "double" else x ** 2
+        return 2 * x if values["how"] == "double" else x**2
 
-    return Formula("test/choose", sp.Function("g")(sp.Symbol("x", positive=True)),
-                   [positive("x"), choice("how", ("double", "square"), "what to do", default=default)], SRC,
-                   evaluator=evaluator)
+    return Formula(
+        "test/choose",
+        sp.Function("g")(sp.Symbol("x", positive=True)),
+        [positive("x"), choice("how", ("double", "square"), "what to do", default=default)],
+        SRC,
+        evaluator=evaluator,
+    )
 
 
 def test_choice_parameter_selects_by_name_with_default_and_exact_errors():
@@ -136,7 +149,13 @@ def test_choice_parameter_needs_an_evaluator_and_no_hypothesis_may_use_it():
     with pytest.raises(ValueError, match="evaluator"):
         Formula("test/bad", lam, [lam_p, how], SRC)
     with pytest.raises(ValueError, match="categorical"):
-        Formula("test/bad", lam, [lam_p, how], SRC, [Hypothesis(sp.Symbol("how") > 0, "how > 0")],
-                evaluator=lambda v, d: mpmath.mpf(1))
+        Formula(
+            "test/bad",
+            lam,
+            [lam_p, how],
+            SRC,
+            [Hypothesis(sp.Symbol("how") > 0, "how > 0")],
+            evaluator=lambda v, d: mpmath.mpf(1),
+        )
     with pytest.raises(ValueError, match="default"):
         choice("how", ("a", "b"), default="c")

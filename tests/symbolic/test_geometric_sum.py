@@ -15,8 +15,10 @@ def test_matches_explicit_loop_including_ratio_one():
     with mpmath.workdps(50):
         for q in (mpmath.mpf(1), mpmath.mpf(3) / 7, mpmath.mpf(2), mpmath.mpf(-3) / 2):
             for count in range(0, 9):
-                loop = mpmath.fsum(q ** i for i in range(count))
-                assert abs(geometric_sum(mpmath.mpf(5), q, count) - 5 * loop) <= mpmath.mpf(10) ** -45 * max(1, abs(loop))
+                loop = mpmath.fsum(q**i for i in range(count))
+                assert abs(geometric_sum(mpmath.mpf(5), q, count) - 5 * loop) <= mpmath.mpf(10) ** -45 * max(
+                    1, abs(loop)
+                )
 
 
 def test_ratio_near_one_keeps_digits():
@@ -31,7 +33,7 @@ def test_ratio_near_one_keeps_digits():
 
 def test_detection_only_for_geometric_terms():
     assert _geometric_parts(sp.Sum(3 * L ** (2 * j + 1), (j, 1, n))) is not None
-    assert _geometric_parts(sp.Sum(j * L ** j, (j, 1, n))) is None
+    assert _geometric_parts(sp.Sum(j * L**j, (j, 1, n))) is None
     assert _geometric_parts(sp.Sum(1 / (j + 1), (j, 0, n))) is None
     # a non-geometric sum still evaluates (as a loop)
     value = CompiledExpression(sp.Sum(1 / (j + 1), (j, 0, n)), (n,))({n: I(3)}, 20)
@@ -47,7 +49,7 @@ def test_ratio_read_from_exponents_when_simplify_cannot_cancel_the_index():
     parts = _geometric_parts(sp.Sum(base ** (2 * j), (j, 0, n - 1)))
     assert parts is not None
     first, ratio, count = parts
-    assert first == 1 and sp.simplify(ratio - base ** 2) == 0 and count == n
+    assert first == 1 and sp.simplify(ratio - base**2) == 0 and count == n
     expr = sp.Sum(base ** (2 * j), (j, 0, n - 1))
     point = {lam: R(1, 10), m: I(1), M: I(3), n: I(10**12)}
     value = CompiledExpression(expr, (lam, m, M, n))(point, 30)

@@ -14,9 +14,14 @@ y_param = positive("y", "target")
 t, c = t_param.symbol, c_param.symbol
 src = Source("test", "inverse of a Gaussian-like tail", (), "derived")
 forward = Formula("test/tail", sp.erfc(c * t) / 2, [c_param, t_param], src)
-inverse = Formula("test/tail-inverse", sp.Function("tinv")(c, sp.Symbol("y", positive=True)),
-                  [c_param, y_param], src, hypotheses=[Hypothesis(sp.Symbol("y") < 1, "y < 1")],
-                  inverse=Inverse(forward, solve_for="t", target="y"))
+inverse = Formula(
+    "test/tail-inverse",
+    sp.Function("tinv")(c, sp.Symbol("y", positive=True)),
+    [c_param, y_param],
+    src,
+    hypotheses=[Hypothesis(sp.Symbol("y") < 1, "y < 1")],
+    inverse=Inverse(forward, solve_for="t", target="y"),
+)
 
 
 def reference(c, y, dps=60):

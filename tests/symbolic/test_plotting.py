@@ -8,9 +8,19 @@ from symbolic.plotting import write
 
 
 def test_write_png_and_tables(tmp_path):
-    fig = FigureData("demo", [Panel("p", "x", "y", [Series("a", [1, 2, 3], [mpmath.mpf(1) / 3, 2, 4]),
-                                                     Series("cap", [], [2], "hline-dashed")], yscale="log")],
-                     {"demo": Table(["x", "y"], [(1, mpmath.mpf(1) / 3)])})
+    fig = FigureData(
+        "demo",
+        [
+            Panel(
+                "p",
+                "x",
+                "y",
+                [Series("a", [1, 2, 3], [mpmath.mpf(1) / 3, 2, 4]), Series("cap", [], [2], "hline-dashed")],
+                yscale="log",
+            )
+        ],
+        {"demo": Table(["x", "y"], [(1, mpmath.mpf(1) / 3)])},
+    )
     paths = write(fig, tmp_path / "out")
     assert [p.name for p in paths] == ["demo.png", "demo.csv"]
     assert paths[0].stat().st_size > 1000

@@ -11,8 +11,7 @@ E0 = sp.Symbol("E0")
 
 
 def unrolled(n):
-    return (sp.Product(alpha(s), (s, 1, n)) * E0
-            + sp.Sum(beta(t) * sp.Product(alpha(s), (s, t + 1, n)), (t, 1, n)))
+    return sp.Product(alpha(s), (s, 1, n)) * E0 + sp.Sum(beta(t) * sp.Product(alpha(s), (s, t + 1, n)), (t, 1, n))
 
 
 def test_peel_proves_a_general_unrolling_step():
@@ -30,8 +29,8 @@ def test_peel_matches_karr_convention_on_numbers():
     n = sp.Symbol("n", integer=True)
     peeled = peel_last_terms(sp.Sum(f(t), (t, 1, n + 1)))
     for value in (-3, 0, 1, 4):  # reversed, empty and ordinary ranges
-        lhs = sp.Sum(t ** 2, (t, 1, value + 1)).doit()
-        rhs = peeled.subs(n, value).replace(f, sp.Lambda(t, t ** 2)).doit()
+        lhs = sp.Sum(t**2, (t, 1, value + 1)).doit()
+        rhs = peeled.subs(n, value).replace(f, sp.Lambda(t, t**2)).doit()
         assert lhs == rhs
     assert peel_last_terms(sp.Sum(f(t), (t, 1, 5))) == sp.Sum(f(t), (t, 1, 5))  # numeric limits untouched
 

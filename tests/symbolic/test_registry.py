@@ -23,7 +23,7 @@ def test_unknown_ids_raise(registry):
 def test_paper_rejects_foreign_and_duplicate_ids():
     paper = Paper("demo", "Demo")
     a = positive("a")
-    f = Formula("demo/f", a.symbol ** 2, [a], Source("demo", "f"), numeric=a.symbol * a.symbol)
+    f = Formula("demo/f", a.symbol**2, [a], Source("demo", "f"), numeric=a.symbol * a.symbol)
     paper.add(f)
     assert "demo/f/numeric-form" in paper.claims  # stable forms are always verified
     with pytest.raises(ValueError):

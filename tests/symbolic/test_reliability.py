@@ -71,8 +71,10 @@ def test_gdp_tradeoff_tiny_x_is_not_one(reg):
     assert mpmath.nstr(e.value, 5) == "6.5941e-363"
 
 
-@pytest.mark.parametrize("mu,x,dps,printed", [("20", "1e-100", 30, None), ("40", "1e-300", 80, "0.0015740"),
-                                              ("3/2", "0." + "9" * 40, 8, "6.2260837e-50")])
+@pytest.mark.parametrize(
+    "mu,x,dps,printed",
+    [("20", "1e-100", 30, None), ("40", "1e-300", 80, "0.0015740"), ("3/2", "0." + "9" * 40, 8, "6.2260837e-50")],
+)
 def test_gdp_tradeoff_regimes_of_the_audit(reg, mu, x, dps, printed):
     e = reg.formula("privacy/gdp-tradeoff").evaluation(dps, mu=mu, x=x)
     ref = G_reference(mu, x, 1000)
@@ -83,16 +85,18 @@ def test_gdp_tradeoff_regimes_of_the_audit(reg, mu, x, dps, printed):
 
 def test_eq_20_at_tiny_lambda_is_exact_value(reg):
     # (ηC + κσ)(1 − (1 − λ)^t)/λ exactly, at λ = 1e-100 (about t(ηC + κσ) = 6 · 3 = 18)
-    lam = Fraction(1, 10 ** 100)
+    lam = Fraction(1, 10**100)
     exact = (Fraction(5, 2) * Fraction(11, 10) + Fraction(1, 2) * Fraction(1, 2)) * (1 - (1 - lam) ** 6) / lam
-    v = reg.formula("asoodeh-diaz/eq-20").evaluate(30, eta="5/2", C="11/10", kappa="1/2", sigma="1/2",
-                                                   lam="1e-100", t="6")
+    v = reg.formula("asoodeh-diaz/eq-20").evaluate(
+        30, eta="5/2", C="11/10", kappa="1/2", sigma="1/2", lam="1e-100", t="6"
+    )
     assert digits_equal(v, exact, 30)
 
 
 def test_prop_5_at_tiny_lambda_is_a_divergence_near_one(reg):
-    v = reg.formula("asoodeh-diaz/prop-5").evaluate(30, eps="1/2", eta="3", C="500/127", kappa="9/916",
-                                                    sigma="102/191", lam="1e-100", t="1")
+    v = reg.formula("asoodeh-diaz/prop-5").evaluate(
+        30, eps="1/2", eta="3", C="500/127", kappa="9/916", sigma="102/191", lam="1e-100", t="1"
+    )
     # r_1 = ηC + κσ exactly at t = 1, so θ's argument is ηC/σ
     with mpmath.workdps(400):
         ref = theta_reference(mpmath.mpf(1) / 2, mpmath.mpf(3) * 500 / 127 / (mpmath.mpf(102) / 191))
@@ -101,28 +105,34 @@ def test_prop_5_at_tiny_lambda_is_a_divergence_near_one(reg):
 
 # ---------------------------------------------------------------------------
 # 2. Tracebacks instead of exit 2 (or instead of the right value)
-@pytest.mark.parametrize("args,value", [
-    (["privacy/gdp-delta", "mu=1e200", "eps=1"], "1.0"),
-    (["privacy/gaussian-hockey-stick", "eps=1", "r=1e200"], "1.0"),
-    (["asoodeh-diaz/theta", "eps=1", "D=1", "eta=1", "C=1", "sigma=1e-200"], "1.0"),
-])
+@pytest.mark.parametrize(
+    "args,value",
+    [
+        (["privacy/gdp-delta", "mu=1e200", "eps=1"], "1.0"),
+        (["privacy/gaussian-hockey-stick", "eps=1", "r=1e200"], "1.0"),
+        (["asoodeh-diaz/theta", "eps=1", "D=1", "eta=1", "C=1", "sigma=1e-200"], "1.0"),
+    ],
+)
 def test_huge_erfc_arguments_give_the_value(args, value, capsys):
     assert main(["eval", *args, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["value"] == value and out["enclosure"] is True
 
 
-@pytest.mark.parametrize("args,message", [
-    (["kong-ribero/theta", "L=-1e999999", "s=2"], "exponent"),
-    (["kong-ribero/theta", "L=1e999999999", "s=2"], "exponent"),
-    (["kong-ribero/theta", "L=-" + "7" * 5000, "s=2"], "L ≈ -7.77"),
-    (["kong-ribero/theta", "L=3/2", "s=2", "--dps", "5000", "--certify"], "dps must be an integer from 1 to"),
-    (["kong-ribero/theta", "L=١٢", "s=2"], "cannot parse"),
-    (["kong-ribero/theta", "L=１２", "s=2"], "cannot parse"),
-    (["kong-ribero/app-b-allocation", "L=2", "tau=1", "s=1", "T=5", "t=9"], "1 ≤ t ≤ T"),
-    (["kong-ribero/app-b-allocation", "L=2", "tau=1", "s=1", "T=5", "t=0"], "1 ≤ t ≤ T"),
-    (["asoodeh-diaz/prop-5", "eps=1", "eta=1", "C=1", "kappa=1", "sigma=1", "lam=1/2", "t=0"], "t ∈ [T]"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["kong-ribero/theta", "L=-1e999999", "s=2"], "exponent"),
+        (["kong-ribero/theta", "L=1e999999999", "s=2"], "exponent"),
+        (["kong-ribero/theta", "L=-" + "7" * 5000, "s=2"], "L ≈ -7.77"),
+        (["kong-ribero/theta", "L=3/2", "s=2", "--dps", "5000", "--certify"], "dps must be an integer from 1 to"),
+        (["kong-ribero/theta", "L=١٢", "s=2"], "cannot parse"),
+        (["kong-ribero/theta", "L=１２", "s=2"], "cannot parse"),
+        (["kong-ribero/app-b-allocation", "L=2", "tau=1", "s=1", "T=5", "t=9"], "1 ≤ t ≤ T"),
+        (["kong-ribero/app-b-allocation", "L=2", "tau=1", "s=1", "T=5", "t=0"], "1 ≤ t ≤ T"),
+        (["asoodeh-diaz/prop-5", "eps=1", "eta=1", "C=1", "kappa=1", "sigma=1", "lam=1/2", "t=0"], "t ∈ [T]"),
+    ],
+)
 def test_bad_input_exits_2_with_one_paragraph(args, message, capsys):
     start = time.monotonic()
     assert main(["eval", *args]) == 2
@@ -133,22 +143,27 @@ def test_bad_input_exits_2_with_one_paragraph(args, message, capsys):
 
 def test_a_5000_digit_input_is_evaluated(reg):
     v = reg.formula("kong-ribero/theta").evaluate(20, L="1." + "3" * 4999, s="2")
-    L = 1 + Fraction(10 ** 4999 - 1, 3 * 10 ** 4999)  # 1.333…3 with 4999 threes
-    exact = L ** 2 / (1 + L ** 2)  # θ_L(2) = L²/(1 + L²)
+    L = 1 + Fraction(10**4999 - 1, 3 * 10**4999)  # 1.333…3 with 4999 threes
+    exact = L**2 / (1 + L**2)  # θ_L(2) = L²/(1 + L²)
     assert digits_equal(v, exact, 20)
 
 
 # ---------------------------------------------------------------------------
 # 3. Valid inputs that were rejected
-@pytest.mark.parametrize("fid,params", [
-    ("kong-ribero/theta", {"L": "1e-50", "s": "2"}),
-    ("kong-ribero/cor-c.2-ell-bar", {"m": "1e-60", "M": "1"}),
-    ("kong-ribero/lem-c.1-s-min", {"L": "2", "xi": "1." + "0" * 49 + "1"}),
-    ("asoodeh-diaz/thm-2-limit", {"eps": "1", "p": "1e-60", "D": "1", "eta": "1", "C": "1", "sigma": "1"}),
-    ("asoodeh-diaz/thm-2", {"eps": "1", "T": "10", "p": "1e-60", "D": "1", "eta": "1", "C": "1", "sigma": "1"}),
-    ("asoodeh-diaz/prop-5", {"eps": "1", "eta": "1e-50", "C": "1", "kappa": "1", "sigma": "1", "lam": "1/2",
-                             "t": "3"}),
-])
+@pytest.mark.parametrize(
+    "fid,params",
+    [
+        ("kong-ribero/theta", {"L": "1e-50", "s": "2"}),
+        ("kong-ribero/cor-c.2-ell-bar", {"m": "1e-60", "M": "1"}),
+        ("kong-ribero/lem-c.1-s-min", {"L": "2", "xi": "1." + "0" * 49 + "1"}),
+        ("asoodeh-diaz/thm-2-limit", {"eps": "1", "p": "1e-60", "D": "1", "eta": "1", "C": "1", "sigma": "1"}),
+        ("asoodeh-diaz/thm-2", {"eps": "1", "T": "10", "p": "1e-60", "D": "1", "eta": "1", "C": "1", "sigma": "1"}),
+        (
+            "asoodeh-diaz/prop-5",
+            {"eps": "1", "eta": "1e-50", "C": "1", "kappa": "1", "sigma": "1", "lam": "1/2", "t": "3"},
+        ),
+    ],
+)
 def test_valid_inputs_in_hard_regimes_agree_with_sympy_evalf(reg, fid, params):
     f = reg.formula(fid)
     e = f.evaluation(30, **params)
@@ -201,11 +216,24 @@ def test_subsampled_tradeoff_at_x_1_returns_0(reg):
     assert time.monotonic() - start < 30
 
 
-@pytest.mark.parametrize("args", [
-    ["privacy/sgm-rdp", "q=1/100", "sigma=1", "alpha=1e50"],
-    ["asoodeh-diaz/thm-3", "eps=1", "T=1000000000", "p=1/100", "d=10", "kappa=5", "lam=1/10", "eta=1", "C=1",
-     "sigma=1"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["privacy/sgm-rdp", "q=1/100", "sigma=1", "alpha=1e50"],
+        [
+            "asoodeh-diaz/thm-3",
+            "eps=1",
+            "T=1000000000",
+            "p=1/100",
+            "d=10",
+            "kappa=5",
+            "lam=1/10",
+            "eta=1",
+            "C=1",
+            "sigma=1",
+        ],
+    ],
+)
 def test_eval_time_budget_ends_in_a_clear_error(args, capsys):
     start = time.monotonic()
     code = main(["eval", *args, "--timeout", "3"])
@@ -268,8 +296,9 @@ def test_rdp_linear_epsilon_searches_all_of_alpha_above_1(reg):
         with mpmath.workdps(60):
             rho, delta = mpmath.mpf(rho), mpmath.mpf(delta)
             a0 = 1 + mpmath.sqrt(-mpmath.log(delta) / rho)
-            t = mpmath.findroot(lambda t: mpmath.diff(lambda s: balle(1 + mpmath.exp(s), rho, delta), t),
-                                mpmath.log(a0 - 1))
+            t = mpmath.findroot(
+                lambda t: mpmath.diff(lambda s: balle(1 + mpmath.exp(s), rho, delta), t), mpmath.log(a0 - 1)
+            )
             return balle(1 + mpmath.exp(t), rho, delta)
 
     got = f.evaluate(25, rho="1e16", delta="0.99", method="balle")
@@ -290,8 +319,11 @@ def test_formula_call_is_not_injectable(reg, tmp_path):
     f = reg.formula("kong-ribero/theta")
     with pytest.raises(InputError):
         f(L=payload, s=3)
-    for call in (lambda: f.evaluate(30, L=payload, s=3), lambda: f.certify(100, L=payload, s=3),
-                 lambda: f.check(L=payload, s=3)):
+    for call in (
+        lambda: f.evaluate(30, L=payload, s=3),
+        lambda: f.certify(100, L=payload, s=3),
+        lambda: f.check(L=payload, s=3),
+    ):
         with pytest.raises(InputError):
             call()
     assert main(["eval", "kong-ribero/theta", f"L={payload}", "s=3"]) == 2
@@ -311,8 +343,12 @@ def test_eval_json_says_whether_the_value_is_enclosed(capsys):
 
 
 def test_module_entry_point_prints_no_traceback_on_bad_input():
-    out = subprocess.run([sys.executable, "-m", "symbolic", "eval", "privacy/gdp-delta", "mu=1e200", "eps=-1"],
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "symbolic", "eval", "privacy/gdp-delta", "mu=1e200", "eps=-1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 2 and "Traceback" not in out.stderr
 
 
@@ -326,7 +362,7 @@ def _value(draw, integer: bool):
     """A parameter value across many orders of magnitude, with hard regimes (near 0, 1 and huge)."""
     kind = draw(st.sampled_from(["plain", "near-one", "tiny", "huge", "negative", "zero"]))
     if integer:
-        return str(draw(st.sampled_from([0, 1, 2, 3, 7, 100, 10 ** 6, 10 ** 12, -1])))
+        return str(draw(st.sampled_from([0, 1, 2, 3, 7, 100, 10**6, 10**12, -1])))
     if kind == "near-one":
         k = draw(st.sampled_from([3, 10, 30, 60]))
         return f"1.{'0' * (k - 1)}1" if draw(st.booleans()) else "0." + "9" * k
@@ -341,7 +377,9 @@ def _value(draw, integer: bool):
     sign = "-" if kind == "negative" else ""
     if "/" in mantissa:
         num, den = mantissa.split("/")
-        return f"{sign}{num}e{exponent}/{den}" if False else f"{sign}{Fraction(num) * Fraction(10) ** exponent / int(den)}"
+        return (
+            f"{sign}{num}e{exponent}/{den}" if False else f"{sign}{Fraction(num) * Fraction(10) ** exponent / int(den)}"
+        )
     return f"{sign}{mantissa}e{exponent}"
 
 
@@ -353,11 +391,12 @@ def _formula_ids():
 def test_property_value_is_right_or_error_is_dedicated(fid):
     f = registry().formula(fid)
 
-    @settings(max_examples=3, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
-    @given(st.fixed_dictionaries({
-        p.name: (st.sampled_from(list(p.choices)) if p.is_choice else _value(p.is_integer))
-        for p in f.params}))
+    @settings(max_examples=3, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+    @given(
+        st.fixed_dictionaries(
+            {p.name: (st.sampled_from(list(p.choices)) if p.is_choice else _value(p.is_integer)) for p in f.params}
+        )
+    )
     def run(params):
         try:
             with time_budget(8, fid):

@@ -6,7 +6,7 @@ import sympy as sp
 from symbolic import Claim, Identity, Source, Status
 from symbolic.deadline import Deadline
 from symbolic.runner import WALL_FACTOR, kill_after, run_claims, usable_cores
-from symbolic.verdict import Verdict, meets
+from symbolic.verdict import meets
 
 SRC = Source("test", "unit")
 x = sp.Symbol("x", positive=True)
@@ -63,7 +63,7 @@ def test_crash_and_death_are_unknown():
 
 
 def test_results_keep_input_order_in_parallel():
-    claims = [Identity(f"t/id{i}", (x + i) ** 2, x ** 2 + 2 * i * x + i ** 2, "square", SRC) for i in range(6)]
+    claims = [Identity(f"t/id{i}", (x + i) ** 2, x**2 + 2 * i * x + i**2, "square", SRC) for i in range(6)]
     res = run_claims(claims, jobs=3)
     assert [r.claim.id for r in res] == [c.id for c in claims]
     assert all(r.verdict.status is Status.PROVED for r in res)

@@ -14,7 +14,7 @@ def test_structural_rules():
     assert manifestly_nonnegative(sp.Sum(p ** (2 * i), (i, 0, k - 1)))  # empty or forward range
     assert not manifestly_nonnegative(x)
     assert not manifestly_nonnegative(p - 1)
-    assert not manifestly_nonnegative(sp.Sum(p ** i, (i, 0, k - 3)))  # range may run backwards
+    assert not manifestly_nonnegative(sp.Sum(p**i, (i, 0, k - 3)))  # range may run backwards
 
 
 def test_even_number_of_negative_factors():

@@ -13,7 +13,7 @@ import pytest
 import sympy as sp
 
 from symbolic import ODE, Identity, Inequality, Limit, Optimality, Source, Status
-from symbolic.claims.recurrence import Recurrence, UnderSpecified
+from symbolic.claims.recurrence import Recurrence
 from symbolic.proving import EngineBug, confirm_zero
 
 SRC = Source("test", "soundness corpus")
@@ -52,8 +52,23 @@ def ode(name, eq, sol, initial, **kw):
 
 
 def opt(name, objective, var, coefficient, total, candidate, multiplier, value, **kw):
-    return lambda: Optimality(f"t/{name}", objective, var, i, 1, N, coefficient, total, candidate, multiplier,
-                              value, name, SRC, budget=BUDGET, **kw)
+    return lambda: Optimality(
+        f"t/{name}",
+        objective,
+        var,
+        i,
+        1,
+        N,
+        coefficient,
+        total,
+        candidate,
+        multiplier,
+        value,
+        name,
+        SRC,
+        budget=BUDGET,
+        **kw,
+    )
 
 
 xp = sp.Symbol("xp", positive=True)
@@ -63,93 +78,104 @@ FALSE_CLAIMS = {
     "sum-sign-from-index-assumptions": ineq("s1", sp.Sum(k - 1, (k, 0, n)), ">=", 0),  # n = 0: -1
     "even-power-of-non-real-base": ineq("s2", (sp.sqrt(x - 1) + sp.sqrt(x - 2)) ** 2, ">=", 0),  # x = 0
     "positive-base-complex-exponent": ineq("s3", 2 ** (sp.I * x), ">", 0),  # not real
-    "square-strictly-positive": ineq("s4", x ** 2, ">", 0),  # x = 0
+    "square-strictly-positive": ineq("s4", x**2, ">", 0),  # x = 0
     "reversed-sum-range": ineq("s5", sp.Sum(1, (i, 0, m)), ">=", 0),  # m = -2: Karr gives -1
     "tight-at-one": ineq("s6", xp + 1 / xp, ">", 2),  # xp = 1
     "exp-above-tangent-strict": ineq("s7", sp.exp(x), ">", 1 + x),  # x = 0
     "shifted-square-strict": ineq("s8", (xp - 1) ** 2, ">", 0),  # xp = 1
-    "odd-power": ineq("s9", x ** 3, ">=", 0),  # x < 0
+    "odd-power": ineq("s9", x**3, ">=", 0),  # x < 0
     "sum-of-signed-terms": ineq("s10", sp.Sum((-1) ** i * i, (i, 0, n)), ">=", 0),  # n = 1: -1
     "false-certificate": ineq("s11", xp, ">=", 1, certificate=(xp - 1) ** 2),  # xp = 1/2
     "log-below-zero": ineq("s12", sp.log(xp), ">=", 0),  # xp < 1
     # --- identities: branch cuts, roots, logs, Piecewise
-    "sqrt-of-square": ident("i1", sp.sqrt(x ** 2), x),  # x < 0
+    "sqrt-of-square": ident("i1", sp.sqrt(x**2), x),  # x < 0
     "log-of-product": ident("i2", sp.log(x * y), sp.log(x) + sp.log(y)),  # x = y = -1
-    "cube-root-of-cube": ident("i3", (x ** 3) ** sp.Rational(1, 3), x),  # x = -1
+    "cube-root-of-cube": ident("i3", (x**3) ** sp.Rational(1, 3), x),  # x = -1
     "sqrt-of-product": ident("i4", sp.sqrt(x * y), sp.sqrt(x) * sp.sqrt(y)),  # x = y = -1
     "log-exp-branch-cut": ident("i5", sp.log(sp.exp(sp.I * x)), sp.I * x),  # x = 4
     "asin-sin": ident("i6", sp.asin(sp.sin(x)), x),  # x = 3
     "periodic-equality-branch": ident("i7", sp.Piecewise((x, sp.Eq(sp.sin(sp.pi * x), 0)), (0, True)), 0),
     "overlapping-piecewise": ident("i8", sp.Piecewise((0, x >= 0), (x, x >= -1), (0, True)), 0),  # x = -1/2
     "multivariate-equality-branch": ident("i9", sp.Piecewise((y, sp.Eq(x * y, x)), (0, True)), 0),  # x=0, y=1
-    "log-of-square": ident("i10", sp.log(x ** 2), 2 * sp.log(x)),  # x = -1
+    "log-of-square": ident("i10", sp.log(x**2), 2 * sp.log(x)),  # x = -1
     "abs-is-identity": ident("i11", sp.Abs(x), x),  # x < 0
-    "power-of-power": ident("i12", (x ** 2) ** y, x ** (2 * y)),  # x = -1, y = 1/2
+    "power-of-power": ident("i12", (x**2) ** y, x ** (2 * y)),  # x = -1, y = 1/2
     "fractional-power-of-negative": ident("i13", (-xp) ** sp.Rational(1, 2), -sp.sqrt(xp)),  # = i·sqrt(xp)
     "empty-range-sum": ident("i14", sp.Sum(1, (i, 1, m)), sp.Max(m, 0)),  # m = -2: Karr gives -2
     # --- limits
     "limit-generic-parameter": lim("l1", x / (x + a0), x, 0, 0, direction="+"),  # a = 0: limit 1
-    "limit-base-above-one": lim("l2", p ** x, x, sp.oo, 0),  # p >= 1
-    "limit-power-at-zero-exponent": lim("l3", xp ** a0, xp, 0, 0, direction="+"),  # a = 0: 1
+    "limit-base-above-one": lim("l2", p**x, x, sp.oo, 0),  # p >= 1
+    "limit-power-at-zero-exponent": lim("l3", xp**a0, xp, 0, 0, direction="+"),  # a = 0: 1
     "limit-wrong-value": lim("l4", sp.sin(x) / x, x, 0, 2),
     "limit-two-sided-pole": lim("l5", 1 / x, x, 0, sp.oo),  # -oo from the left
     "limit-two-sided-exp": lim("l6", sp.exp(-1 / x), x, 0, 0),  # +oo from the left
-    "limit-interval-equality-branch": lim("l7", sp.Piecewise((1, sp.Eq(sp.floor(x), 0)), (0, True)), x,
-                                          sp.Rational(1, 2), 0),  # the branch holds on [0, 1): limit 1
+    "limit-interval-equality-branch": lim(
+        "l7", sp.Piecewise((1, sp.Eq(sp.floor(x), 0)), (0, True)), x, sp.Rational(1, 2), 0
+    ),  # the branch holds on [0, 1): limit 1
     "limit-parameter-sign": lim("l8", sp.exp(y * x), x, sp.oo, 0),  # y >= 0
     # --- recurrences
-    "recurrence-wrong-base": rec("r1", X, n, 2 ** n, sp.Eq(X(n + 1), 2 * X(n)), {0: 2}),
-    "recurrence-wrong-closed-form": rec("r2", X, n, n ** 2, sp.Eq(X(n + 1), X(n) + 2 * n), {0: 0}),  # n=2
+    "recurrence-wrong-base": rec("r1", X, n, 2**n, sp.Eq(X(n + 1), 2 * X(n)), {0: 2}),
+    "recurrence-wrong-closed-form": rec("r2", X, n, n**2, sp.Eq(X(n + 1), X(n) + 2 * n), {0: 0}),  # n=2
     # --- ODEs
     "ode-abs-solution": ode("o1", sp.Eq(f(x).diff(x), 1), sp.Abs(x), {1: 1}),  # x < 0
-    "ode-sqrt-of-square": ode("o2", sp.Eq(f(x).diff(x), 1), sp.sqrt(x ** 2), {1: 1}),  # x < 0
+    "ode-sqrt-of-square": ode("o2", sp.Eq(f(x).diff(x), 1), sp.sqrt(x**2), {1: 1}),  # x < 0
     "ode-wrong-initial-value": ode("o3", sp.Eq(f(x).diff(x), f(x)), sp.exp(x), {0: 2}),
     # --- optimality
-    "optimality-infeasible-candidate": opt("p1", x ** 2, x, 1, 1, 1 / N, 2 / N, 1 / N,
-                                           feasible=sp.Interval(1, sp.oo)),  # 1/N < 1 for N >= 2
-    "optimality-convex-only-on-declared-domain": opt("p2", xp ** 3, xp, 1, 1, 1 / N, 3 / N ** 2, 1 / N ** 2,
-                                                     feasible=sp.S.Reals),  # x³ is not convex on ℝ
-    "optimality-wrong-value": opt("p3", x ** 2, x, 1, 1, 1 / N, 2 / N, 2 / N, feasible=sp.S.Reals),
+    "optimality-infeasible-candidate": opt(
+        "p1", x**2, x, 1, 1, 1 / N, 2 / N, 1 / N, feasible=sp.Interval(1, sp.oo)
+    ),  # 1/N < 1 for N >= 2
+    "optimality-convex-only-on-declared-domain": opt(
+        "p2", xp**3, xp, 1, 1, 1 / N, 3 / N**2, 1 / N**2, feasible=sp.S.Reals
+    ),  # x³ is not convex on ℝ
+    "optimality-wrong-value": opt("p3", x**2, x, 1, 1, 1 / N, 2 / N, 2 / N, feasible=sp.S.Reals),
 }
 
 UNDER_SPECIFIED = {
     "second-order-one-base-case": lambda: Recurrence(
-        "t/u1", F, n, n, sp.Eq(F(n + 2), 2 * F(n + 1) - F(n)), {0: 0}, "one base case", SRC),
-    "no-base-case": lambda: Recurrence("t/u2", X, n, 2 ** n, sp.Eq(X(n + 1), 2 * X(n)), {}, "no base", SRC),
+        "t/u1", F, n, n, sp.Eq(F(n + 2), 2 * F(n + 1) - F(n)), {0: 0}, "one base case", SRC
+    ),
+    "no-base-case": lambda: Recurrence("t/u2", X, n, 2**n, sp.Eq(X(n + 1), 2 * X(n)), {}, "no base", SRC),
     "vacuous-recursion": lambda: Recurrence("t/u3", X, n, 7, sp.Eq(X(n), X(n)), {0: 7}, "X = X", SRC),
     "index-excludes-start": lambda: Recurrence(
-        "t/u4", X, k, 2 ** k, sp.Eq(X(k + 1), 2 * X(k)), {0: 1}, "k > 0 but start 0", SRC),
+        "t/u4", X, k, 2**k, sp.Eq(X(k + 1), 2 * X(k)), {0: 1}, "k > 0 but start 0", SRC
+    ),
     "top-term-coefficient-may-vanish": lambda: Recurrence(
-        "t/u5", X, n, 2 ** n, sp.Eq(y * X(n + 1), 2 * y * X(n)), {0: 1}, "y X(n+1) = 2 y X(n)", SRC),
+        "t/u5", X, n, 2**n, sp.Eq(y * X(n + 1), 2 * y * X(n)), {0: 1}, "y X(n+1) = 2 y X(n)", SRC
+    ),
     "ode-without-initial-conditions": lambda: ODE(
-        "t/u6", sp.Eq(f(x).diff(x), f(x)), f(x), 5 * sp.exp(x), {}, "f' = f", SRC),
+        "t/u6", sp.Eq(f(x).diff(x), f(x)), f(x), 5 * sp.exp(x), {}, "f' = f", SRC
+    ),
     "optimality-without-feasible-set": lambda: Optimality(
-        "t/u7", x ** 2, x, i, 1, N, 1, 1, 1 / N, 2 / N, 1 / N, "no feasible set", SRC),
+        "t/u7", x**2, x, i, 1, N, 1, 1, 1 / N, 2 / N, 1 / N, "no feasible set", SRC
+    ),
     "optimality-index-dependent-multiplier": lambda: Optimality(
-        "t/u8", x ** 2, x, i, 1, N, 1, 1, 2 * i / (N * (N + 1)), 4 * i / (N * (N + 1)), 1, "λ_i", SRC,
-        feasible=sp.S.Reals),
+        "t/u8", x**2, x, i, 1, N, 1, 1, 2 * i / (N * (N + 1)), 4 * i / (N * (N + 1)), 1, "λ_i", SRC, feasible=sp.S.Reals
+    ),
 }
 
 TRUE_CLAIMS = {
     "sum-over-its-range": ineq("T1", sp.Sum(k - 1, (k, 1, n)), ">=", 0),
     "square-of-real": ineq("T2", (x - 1) ** 2, ">=", 0),
     "square-of-real-sqrts": ineq("T3", (sp.sqrt(xp) + sp.sqrt(xp + 1)) ** 2, ">", 0),
-    "positive-base-real-exponent": ineq("T4", 2 ** x, ">", 0),
+    "positive-base-real-exponent": ineq("T4", 2**x, ">", 0),
     "piecewise-finite-equality-branch": ident(
-        "T5", sp.Piecewise((p - 1, sp.Eq(p ** 2, 1)), ((p ** 2 - 1) / (p + 1) - (p - 1), True)), 0),
-    "sqrt-of-square-positive": ident("T6", sp.sqrt(xp ** 2), xp),
+        "T5", sp.Piecewise((p - 1, sp.Eq(p**2, 1)), ((p**2 - 1) / (p + 1) - (p - 1), True)), 0
+    ),
+    "sqrt-of-square-positive": ident("T6", sp.sqrt(xp**2), xp),
     "limit-positive-parameter": lim("T7", x / (x + p), x, 0, 0),
     "limit-sin-over-x": lim("T8", sp.sin(x) / x, x, 0, 1),
     "limit-base-below-one": lim("T9", (1 / (1 + p)) ** x, x, sp.oo, 0),
     "limit-one-sided-exp": lim("T10", sp.exp(-1 / xp), xp, 0, 0, direction="+"),
     "second-order-recurrence": rec("T11", F, n, n + 1, sp.Eq(F(n + 2), 2 * F(n + 1) - F(n)), {0: 1, 1: 2}),
-    "first-order-recurrence": rec("T12", X, n, 2 ** n, sp.Eq(X(n + 1), 2 * X(n)), {0: 1}),
+    "first-order-recurrence": rec("T12", X, n, 2**n, sp.Eq(X(n + 1), 2 * X(n)), {0: 1}),
     "ode-with-initial-value": ode("T13", sp.Eq(f(x).diff(x), f(x)), sp.exp(x), {0: 1}),
-    "ode-general-solution": lambda: ODE("t/T14", sp.Eq(f(x).diff(x), f(x)), f(x), 5 * sp.exp(x), {}, "f' = f",
-                                        SRC, general_solution=True, budget=BUDGET),
-    "optimality-equal-split": opt("T15", x ** 2, x, 1, 1, 1 / N, 2 / N, 1 / N, feasible=sp.S.Reals),
-    "optimality-convex-on-feasible-set": opt("T16", xp ** 3, xp, 1, 1, 1 / N, 3 / N ** 2, 1 / N ** 2,
-                                             feasible=sp.Interval(0, sp.oo)),
+    "ode-general-solution": lambda: ODE(
+        "t/T14", sp.Eq(f(x).diff(x), f(x)), f(x), 5 * sp.exp(x), {}, "f' = f", SRC, general_solution=True, budget=BUDGET
+    ),
+    "optimality-equal-split": opt("T15", x**2, x, 1, 1, 1 / N, 2 / N, 1 / N, feasible=sp.S.Reals),
+    "optimality-convex-on-feasible-set": opt(
+        "T16", xp**3, xp, 1, 1, 1 / N, 3 / N**2, 1 / N**2, feasible=sp.Interval(0, sp.oo)
+    ),
 }
 
 
@@ -179,8 +205,8 @@ def test_a_wrong_proof_is_an_engine_bug_not_a_verdict():
     # confirm_zero is what every PROVED identity passes through: a residual that is not 0
     # (as if a rewrite rule had wrongly reduced it) must raise, never be reported PROVED.
     with pytest.raises(EngineBug):
-        confirm_zero(sp.sqrt(x ** 2) - x, [x])
-    assert confirm_zero(sp.sqrt(xp ** 2) - xp, [xp]) > 0
+        confirm_zero(sp.sqrt(x**2) - x, [x])
+    assert confirm_zero(sp.sqrt(xp**2) - xp, [xp]) > 0
 
 
 def test_sampled_evidence_is_fixed_not_budgeted():

@@ -12,7 +12,7 @@ from symbolic.cli import main
 from symbolic.params import positive
 
 a, sig, lam = positive("alpha"), positive("sigma"), positive("lam")
-F = Formula("demo/f", a.symbol / sig.symbol ** 2, [a, sig, lam], Source("demo", "f"))
+F = Formula("demo/f", a.symbol / sig.symbol**2, [a, sig, lam], Source("demo", "f"))
 eta, s = RUN_SYMBOLS["step_size"], RUN_SYMBOLS["noise_std"]
 UPDATE = UpdateConvention(sig.symbol, lam.symbol)
 REGIME = Regime(losses=("convex",), batchings=("full",))

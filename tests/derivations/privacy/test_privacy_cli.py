@@ -8,10 +8,18 @@ import mpmath
 
 from symbolic import registry
 
-IDS = ["privacy/gaussian-rdp", "privacy/gdp-tradeoff", "privacy/gdp-delta", "privacy/gdp-epsilon",
-       "privacy/gaussian-hockey-stick", "privacy/rdp-linear-epsilon", "privacy/rdp-linear-epsilon-mironov",
-       "privacy/sgm-rdp",
-       "privacy/sgm-rdp-reverse", "privacy/subsampled-gdp-tradeoff"]
+IDS = [
+    "privacy/gaussian-rdp",
+    "privacy/gdp-tradeoff",
+    "privacy/gdp-delta",
+    "privacy/gdp-epsilon",
+    "privacy/gaussian-hockey-stick",
+    "privacy/rdp-linear-epsilon",
+    "privacy/rdp-linear-epsilon-mironov",
+    "privacy/sgm-rdp",
+    "privacy/sgm-rdp-reverse",
+    "privacy/subsampled-gdp-tradeoff",
+]
 
 
 def cli(*args):
@@ -31,9 +39,13 @@ def test_cli_eval_gdp_epsilon_mu_37():
     value = json.loads(out.stdout)["value"]
     with mpmath.workdps(60):
         mu, delta = mpmath.mpf(37), mpmath.mpf(10) ** -5
-        ref = mpmath.findroot(lambda e: mpmath.log(mpmath.ncdf(-e / mu + mu / 2)
-                                                   - mpmath.exp(e) * mpmath.ncdf(-e / mu - mu / 2))
-                              - mpmath.log(delta), 841)
+        ref = mpmath.findroot(
+            lambda e: (
+                mpmath.log(mpmath.ncdf(-e / mu + mu / 2) - mpmath.exp(e) * mpmath.ncdf(-e / mu - mu / 2))
+                - mpmath.log(delta)
+            ),
+            841,
+        )
         assert abs(mpmath.mpf(value) - ref) < ref * mpmath.mpf(10) ** -39
 
 

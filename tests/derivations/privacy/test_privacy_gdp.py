@@ -50,14 +50,18 @@ def close(got, ref, digits=40):
         return abs(got - ref) <= abs(ref) * mpmath.mpf(10) ** (1 - digits)
 
 
-@pytest.mark.parametrize("mu,eps", [("1", "0"), ("1", "3"), ("10", "50"), ("37", "841"), ("40", "969"),
-                                    ("0.1", "2"), ("2", "62"), ("1/3", "1/7")])
+@pytest.mark.parametrize(
+    "mu,eps",
+    [("1", "0"), ("1", "3"), ("10", "50"), ("37", "841"), ("40", "969"), ("0.1", "2"), ("2", "62"), ("1/3", "1/7")],
+)
 def test_gdp_delta_matches_reference(mu, eps):
     assert close(gdp_delta.evaluate(dps=40, mu=mu, eps=eps), ref_delta(mu, eps))
 
 
-@pytest.mark.parametrize("mu,delta", [("37", "1e-5"), ("2", "1e-200"), ("1", "1e-5"), ("10", "1e-5"),
-                                      ("0.1", "1e-3"), ("40", "1e-200"), ("0.5", "0.9")])
+@pytest.mark.parametrize(
+    "mu,delta",
+    [("37", "1e-5"), ("2", "1e-200"), ("1", "1e-5"), ("10", "1e-5"), ("0.1", "1e-3"), ("40", "1e-200"), ("0.5", "0.9")],
+)
 def test_gdp_epsilon_matches_reference(mu, delta):
     got = gdp_epsilon.evaluate(dps=40, mu=mu, delta=delta)
     assert close(got, ref_epsilon(mu, delta))
@@ -99,16 +103,19 @@ def test_gdp_tradeoff_end_points_are_exact_and_certified():
         assert ball.contains(value) and ball.rad() == 0
 
 
-@pytest.mark.parametrize("formula,params,text", [
-    (gdp_delta, dict(mu="-1", eps="1"), "mu > 0"),
-    (gdp_delta, dict(mu="0", eps="1"), "mu > 0"),
-    (gdp_delta, dict(mu="1", eps="-1"), "eps ≥ 0"),
-    (gdp_epsilon, dict(mu="1", delta="0"), "delta > 0"),
-    (gdp_epsilon, dict(mu="1", delta="1"), "0 < δ < 1"),
-    (gdp_epsilon, dict(mu="1", delta="2"), "0 < δ < 1"),
-    (gdp_epsilon, dict(mu="-2", delta="1e-5"), "mu > 0"),
-    (gdp_tradeoff, dict(mu="1", x="3/2"), "0 ≤ x ≤ 1"),
-])
+@pytest.mark.parametrize(
+    "formula,params,text",
+    [
+        (gdp_delta, dict(mu="-1", eps="1"), "mu > 0"),
+        (gdp_delta, dict(mu="0", eps="1"), "mu > 0"),
+        (gdp_delta, dict(mu="1", eps="-1"), "eps ≥ 0"),
+        (gdp_epsilon, dict(mu="1", delta="0"), "delta > 0"),
+        (gdp_epsilon, dict(mu="1", delta="1"), "0 < δ < 1"),
+        (gdp_epsilon, dict(mu="1", delta="2"), "0 < δ < 1"),
+        (gdp_epsilon, dict(mu="-2", delta="1e-5"), "mu > 0"),
+        (gdp_tradeoff, dict(mu="1", x="3/2"), "0 ≤ x ≤ 1"),
+    ],
+)
 def test_bad_input_raises_hypothesis_error(formula, params, text):
     with pytest.raises(HypothesisError, match=text):
         formula.evaluate(dps=20, **params)

@@ -31,26 +31,41 @@ def test_quadrature_of_definition_matches_closed_form():
 
 def test_quadrature_check_refutes_a_wrong_closed_form():
     src = gaussian_hockey_stick.source
-    wrong = gaussian_hockey_stick.expr * (1 + sp.Rational(1, 10 ** 20))
-    claim = QuadratureCheck("privacy/test-wrong", hockey_stick_quadrature, wrong, "wrong", src,
-                            hints=[{"eps": 1, "r": 1}], samples=2)
+    wrong = gaussian_hockey_stick.expr * (1 + sp.Rational(1, 10**20))
+    claim = QuadratureCheck(
+        "privacy/test-wrong", hockey_stick_quadrature, wrong, "wrong", src, hints=[{"eps": 1, "r": 1}], samples=2
+    )
     assert claim.check().status is Status.REFUTED
-    right = QuadratureCheck("privacy/test-right", hockey_stick_quadrature, gaussian_hockey_stick.expr, "right", src,
-                            hints=[{"eps": 1, "r": 1}], samples=2)
+    right = QuadratureCheck(
+        "privacy/test-right",
+        hockey_stick_quadrature,
+        gaussian_hockey_stick.expr,
+        "right",
+        src,
+        hints=[{"eps": 1, "r": 1}],
+        samples=2,
+    )
     assert right.check().status is Status.CHECKED
 
 
 def test_sampled_inequality_refutes():
     src = gaussian_hockey_stick.source
-    claim = SampledInequality("privacy/test-ineq", lambda v: v["r"], "<=", lambda v: 1, "r ≤ 1", src,
-                              symbols=[r], samples=20)
+    claim = SampledInequality(
+        "privacy/test-ineq", lambda v: v["r"], "<=", lambda v: 1, "r ≤ 1", src, symbols=[r], samples=20
+    )
     assert claim.check().status is Status.REFUTED
 
 
 def test_registered_claims_cover_the_formula():
     ids = {c.id for c in registry().claims_covering(gaussian_hockey_stick.id)}
-    for label in ("d-dr", "d-deps", "is-hockey-stick-divergence", "limit-r-0", "limit-r-infinity",
-                  "limit-eps-infinity"):
+    for label in (
+        "d-dr",
+        "d-deps",
+        "is-hockey-stick-divergence",
+        "limit-r-0",
+        "limit-r-infinity",
+        "limit-eps-infinity",
+    ):
         assert f"privacy/gaussian-hockey-stick/{label}" in ids
     assert "privacy/gdp-delta/equals-hockey-stick" in ids
 

@@ -51,8 +51,9 @@ def test_mironov_closed_form_is_the_minimum(rho, delta):
     assert close(optimised, ref, 38)
 
 
-@pytest.mark.parametrize("rho,delta,start", [("50", "1e-5", "1.5"), ("0.5", "1e-5", "5.4"),
-                                             ("2", "1e-200", "15"), ("0.005", "1e-3", "40")])
+@pytest.mark.parametrize(
+    "rho,delta,start", [("50", "1e-5", "1.5"), ("0.5", "1e-5", "5.4"), ("2", "1e-200", "15"), ("0.005", "1e-3", "40")]
+)
 def test_balle_matches_reference(rho, delta, start):
     ref = ref_min(balle, rho, delta, start)
     assert close(rdp_linear_epsilon.evaluate(dps=40, rho=rho, delta=delta, method="balle"), ref, 38)
@@ -63,8 +64,11 @@ def test_peer_values_from_peers_md():
     # references were computed from the binary float 1e-5 (= 1e-5 · (1 + 8.2e-17)), so they
     # agree with the exact-δ values to ~16 digits only: 97.985259121880811905 there,
     # 97.985259121880812076 for δ = 10^-5 exactly (checked by test_mironov_closed_form_is_the_minimum).
-    for method, rho, printed in (("mironov", "50", "97.9852591218808"), ("balle", "50", "96.0352706751731"),
-                                 ("balle", "0.5", "4.72838698494331")):
+    for method, rho, printed in (
+        ("mironov", "50", "97.9852591218808"),
+        ("balle", "50", "96.0352706751731"),
+        ("balle", "0.5", "4.72838698494331"),
+    ):
         assert mpmath.nstr(rdp_linear_epsilon.evaluate(dps=25, rho=rho, delta="1e-5", method=method), 15) == printed
     with mpmath.workdps(40):
         float_delta = mpmath.mpf(1e-5)  # the binary double nearest to 1e-5, as PEERS.md used
@@ -128,8 +132,9 @@ def test_bad_order_and_method():
 def test_method_is_a_categorical_parameter_defaulting_to_best():
     best = rdp_linear_epsilon.evaluate(dps=30, rho="0.5", delta="1e-5")
     assert best == rdp_linear_epsilon.evaluate(dps=30, rho="0.5", delta="1e-5", method="best")
-    assert best == min(rdp_linear_epsilon.evaluate(dps=30, rho="0.5", delta="1e-5", method=m)
-                       for m in ("mironov", "balle", "asoodeh"))
+    assert best == min(
+        rdp_linear_epsilon.evaluate(dps=30, rho="0.5", delta="1e-5", method=m) for m in ("mironov", "balle", "asoodeh")
+    )
     for bad in ("fastest", "", 1):
         with pytest.raises(HypothesisError, match="method ∈ {mironov, balle, asoodeh, best}") as info:
             rdp_linear_epsilon.evaluate(dps=20, rho="1", delta="1e-5", method=bad)

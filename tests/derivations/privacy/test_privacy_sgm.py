@@ -33,8 +33,9 @@ def close(got, want, digits):
         return abs(got - want) <= abs(want) * mpmath.mpf(10) ** (1 - digits)
 
 
-@pytest.mark.parametrize("q,sigma,alpha", [("0.01", "1", "8"), ("0.5", "2", "3"), ("0.1", "0.5", "5"),
-                                           ("0.01", "1", "32")])
+@pytest.mark.parametrize(
+    "q,sigma,alpha", [("0.01", "1", "8"), ("0.5", "2", "3"), ("0.1", "0.5", "5"), ("0.01", "1", "32")]
+)
 def test_integer_order(q, sigma, alpha):
     assert close(sgm_rdp.evaluate(dps=40, q=q, sigma=sigma, alpha=alpha), ref(q, sigma, alpha), 38)
 
@@ -63,18 +64,22 @@ def test_dp_sgd_point_rdp_accounting():
     assert mpmath.mpf("2.1013") < eps < mpmath.mpf("2.101366525420273")
 
 
-@pytest.mark.parametrize("params,text", [
-    (dict(q="1.5", sigma="1", alpha="2"), "0 ≤ q ≤ 1"),
-    (dict(q="-0.1", sigma="1", alpha="2"), "q ≥ 0"),
-    (dict(q="0.1", sigma="0", alpha="2"), "sigma > 0"),
-    (dict(q="0.1", sigma="-1", alpha="2"), "sigma > 0"),
-    (dict(q="0.1", sigma="1", alpha="1"), "α > 1"),
-    (dict(q="0.1", sigma="1", alpha="0.5"), "α > 1"),
-])
+@pytest.mark.parametrize(
+    "params,text",
+    [
+        (dict(q="1.5", sigma="1", alpha="2"), "0 ≤ q ≤ 1"),
+        (dict(q="-0.1", sigma="1", alpha="2"), "q ≥ 0"),
+        (dict(q="0.1", sigma="0", alpha="2"), "sigma > 0"),
+        (dict(q="0.1", sigma="-1", alpha="2"), "sigma > 0"),
+        (dict(q="0.1", sigma="1", alpha="1"), "α > 1"),
+        (dict(q="0.1", sigma="1", alpha="0.5"), "α > 1"),
+    ],
+)
 def test_bad_input(params, text):
     for f in (sgm_rdp, sgm_rdp_reverse):
         with pytest.raises(HypothesisError, match=text):
             f.evaluate(dps=20, **params)
     with pytest.raises(HypothesisError):
-        sgm_epsilon(params["q"], params["sigma"], 10, "1e-5") if params["alpha"] == "2" else \
-            sgm_epsilon("0.1", "1", 10, "1.5")
+        sgm_epsilon(params["q"], params["sigma"], 10, "1e-5") if params["alpha"] == "2" else sgm_epsilon(
+            "0.1", "1", 10, "1.5"
+        )

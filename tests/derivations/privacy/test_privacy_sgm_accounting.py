@@ -30,12 +30,16 @@ def log_moment(q, s, a):
         q, s, a = mpmath.mpf(q), mpmath.mpf(s), mpmath.mpf(a)
         if a == int(a):
             n = int(a)
-            return mpmath.log(mpmath.fsum(mpmath.binomial(n, k) * (1 - q) ** (n - k) * q ** k
-                                          * mpmath.exp((k * k - k) / (2 * s * s)) for k in range(n + 1)))
+            return mpmath.log(
+                mpmath.fsum(
+                    mpmath.binomial(n, k) * (1 - q) ** (n - k) * q**k * mpmath.exp((k * k - k) / (2 * s * s))
+                    for k in range(n + 1)
+                )
+            )
 
         def f(t):
             mix = (1 - q) * mpmath.npdf(t, 0, s) + q * mpmath.npdf(t, 1, s)
-            return mix ** a * mpmath.npdf(t, 0, s) ** (1 - a)
+            return mix**a * mpmath.npdf(t, 0, s) ** (1 - a)
 
         return mpmath.log(mpmath.quad(f, [-mpmath.inf, -40 * s, 0, a, a + 40 * s, mpmath.inf]))
 
@@ -108,14 +112,17 @@ def test_mironov_above_balle():
     assert lo_hi(b)[1] < lo_hi(m)[0]
 
 
-@pytest.mark.parametrize("params,text", [
-    ({"steps": 0}, "steps > 0"),
-    ({"steps": "1.5"}, "steps is an integer"),
-    ({"delta": "1"}, "0 < δ < 1"),
-    ({"q": "1.5"}, "0 ≤ q ≤ 1"),
-    ({"sigma": "0"}, "sigma > 0"),
-    ({"method": "fastest"}, "method"),
-])
+@pytest.mark.parametrize(
+    "params,text",
+    [
+        ({"steps": 0}, "steps > 0"),
+        ({"steps": "1.5"}, "steps is an integer"),
+        ({"delta": "1"}, "0 < δ < 1"),
+        ({"q": "1.5"}, "0 ≤ q ≤ 1"),
+        ({"sigma": "0"}, "sigma > 0"),
+        ({"method": "fastest"}, "method"),
+    ],
+)
 def test_bad_input(params, text):
     with pytest.raises((HypothesisError, InputError), match=text):
         F.evaluate(dps=10, **{**DP_SGD, **params})

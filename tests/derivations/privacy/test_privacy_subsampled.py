@@ -55,9 +55,14 @@ def test_p_zero_is_perfect_privacy_and_p_one_is_gdp():
     assert abs(C.evaluate(dps=30, p="1", mu="2", x="0.9") - ref) < mpmath.mpf(10) ** -28
 
 
-@pytest.mark.parametrize("params,text", [(dict(p="1.5", mu="1", x="0.1"), "0 ≤ p ≤ 1"),
-                                         (dict(p="0.5", mu="-1", x="0.1"), "mu > 0"),
-                                         (dict(p="0.5", mu="1", x="2"), "0 ≤ x ≤ 1")])
+@pytest.mark.parametrize(
+    "params,text",
+    [
+        (dict(p="1.5", mu="1", x="0.1"), "0 ≤ p ≤ 1"),
+        (dict(p="0.5", mu="-1", x="0.1"), "mu > 0"),
+        (dict(p="0.5", mu="1", x="2"), "0 ≤ x ≤ 1"),
+    ],
+)
 def test_bad_input(params, text):
     with pytest.raises(HypothesisError, match=text):
         C.evaluate(dps=20, **params)

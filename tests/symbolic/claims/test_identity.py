@@ -13,22 +13,22 @@ k = sp.Symbol("k", integer=True)
 
 
 def test_proves_vandermonde(check, src):
-    claim = Identity("t/vandermonde", sp.Sum(sp.binomial(n, k) ** 2, (k, 0, n)), sp.binomial(2 * n, n),
-                     "Σ C(n,k)² = C(2n,n)", src)
+    claim = Identity(
+        "t/vandermonde", sp.Sum(sp.binomial(n, k) ** 2, (k, 0, n)), sp.binomial(2 * n, n), "Σ C(n,k)² = C(2n,n)", src
+    )
     v = check(claim)
     assert v.status is Status.PROVED and "identity" in v.method
 
 
 def test_proves_geometric_sum_including_the_L_equals_1_branch(check, src):
-    claim = Identity("t/geom", sp.Sum(L ** (2 * k), (k, 0, n - 1)) * (L ** 2 - 1), L ** (2 * n) - 1,
-                     "geometric sum", src)
+    claim = Identity("t/geom", sp.Sum(L ** (2 * k), (k, 0, n - 1)) * (L**2 - 1), L ** (2 * n) - 1, "geometric sum", src)
     v = check(claim)
     assert v.status is Status.PROVED
     assert "branch" in v.method  # the Eq(L**2, 1) branch was checked separately
 
 
 def test_refutes_with_exact_counterexample(check, src):
-    claim = Identity("t/false", (x + 1) ** 2, x ** 2 + 1, "(x+1)² = x²+1", src, hints=[{"x": 3}])
+    claim = Identity("t/false", (x + 1) ** 2, x**2 + 1, "(x+1)² = x²+1", src, hints=[{"x": 3}])
     v = check(claim)
     assert v.status is Status.REFUTED
     assert v.counterexample == {"x": "3"}

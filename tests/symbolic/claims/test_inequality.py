@@ -9,13 +9,12 @@ p = sp.Symbol("p", positive=True)
 
 
 def test_proves_by_factoring(check, src):
-    v = check(Inequality("t/amgm", x ** 2 + 1, ">=", 2 * x, "x² + 1 ≥ 2x", src))
+    v = check(Inequality("t/amgm", x**2 + 1, ">=", 2 * x, "x² + 1 ≥ 2x", src))
     assert v.status is Status.PROVED
 
 
 def test_proves_with_a_certificate(check, src):
-    v = check(Inequality("t/cert", x ** 4 + 2, ">", 2 * x ** 2, "x⁴ + 2 > 2x²", src,
-                         certificate=(x ** 2 - 1) ** 2 + 1))
+    v = check(Inequality("t/cert", x**4 + 2, ">", 2 * x**2, "x⁴ + 2 > 2x²", src, certificate=(x**2 - 1) ** 2 + 1))
     assert v.status is Status.PROVED and "certificate" in v.method
 
 
@@ -26,7 +25,7 @@ def test_checked_only_on_samples_when_not_manifest(check, src):
 
 
 def test_refutes_with_certain_counterexample(check, src):
-    v = check(Inequality("t/false", p, ">=", p ** 2, "p ≥ p²", src))
+    v = check(Inequality("t/false", p, ">=", p**2, "p ≥ p²", src))
     assert v.status is Status.REFUTED
     assert sp.Rational(v.counterexample["p"]) > 1
 

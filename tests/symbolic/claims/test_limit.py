@@ -9,7 +9,7 @@ s = sp.Symbol("s", integer=True, positive=True)
 
 
 def test_proves_with_numeric_confirmation(check, src):
-    v = check(Limit("t/lim", (1 - x ** -2) / (1 - x ** (-2 * s)), x, 1, 1 / s, "θ → 1/s", src))
+    v = check(Limit("t/lim", (1 - x**-2) / (1 - x ** (-2 * s)), x, 1, 1 / s, "θ → 1/s", src))
     assert v.status is Status.PROVED
     assert "limit calculus" in v.method and "numeric" in v.evidence
 

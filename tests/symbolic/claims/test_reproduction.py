@@ -36,11 +36,14 @@ def test_unknown_when_budget_runs_out(check, src):
     assert v.status is Status.UNKNOWN and v.method == "timeout"
 
 
-@pytest.mark.parametrize("printed, lo, hi", [
-    ("0.6355", "0.63545", "0.63555"),
-    ("1.2e-5", "1.15e-5", "1.25e-5"),
-    ("12", "11.5", "12.5"),
-])
+@pytest.mark.parametrize(
+    "printed, lo, hi",
+    [
+        ("0.6355", "0.63545", "0.63555"),
+        ("1.2e-5", "1.15e-5", "1.25e-5"),
+        ("12", "11.5", "12.5"),
+    ],
+)
 def test_printed_interval(printed, lo, hi):
     a, b, _ = printed_interval(printed)
     assert (a, b) == (sp.Rational(lo), sp.Rational(hi))
