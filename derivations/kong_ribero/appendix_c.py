@@ -162,13 +162,15 @@ sig_p = paper.add(
         paper.id("cor-c.2-sigma-bar"),
         sigma_bar(R(1, 2))
         * sp.sqrt(
-            (1 + 4 * m / (M + m) * sp.Symbol("E", integer=True, positive=True))
+            (1 + sp.ceiling(4 * m / (M + m)) * sp.Symbol("E", integer=True, positive=True))
             / (alpha * sp.Symbol("eps", positive=True))
         ),
         sig_params,
         src("Corollary C.2: σ̄_ε(ρ) as printed", ()),
         hypotheses=[ALPHA_GT_1, MM_POSITIVE],
-        title="σ̄_ε(m) = (C λ̄/(2b)) sqrt((1 + 4mE/(M+m))/(αε)) [printed; gives 16α²ε, not ε]",
+        # The paper prints ⌈4ρ/(M + ρ)⌉ inside the root, while the bound it must meet has 4m/(M+m).
+        title="σ̄_ε(m) = (C λ̄/(2b)) sqrt((1 + ⌈4m/(M+m)⌉E)/(αε)) [printed; the proof's bound at it is "
+        "16α²ε(1 + 4Em/(M+m))/(1 + ⌈4m/(M+m)⌉E), not ε]",
     )
 )
 sig_c = paper.add(
@@ -439,7 +441,7 @@ paper.add(
         rdp_params,
         src("Corollary C.2: 4α(Cλ̄/(bσ̄))²[1 + 4Em/(M+m)] at the printed σ̄_ε", ()),
         hypotheses=[ALPHA_GT_1, MM_POSITIVE],
-        title="the proof's bound at the printed σ̄_ε (= 16α²ε, not ε)",
+        title="the proof's bound at the printed σ̄_ε (16α²ε(1 + 4Em/(M+m))/(1 + ⌈4m/(M+m)⌉E), not ε)",
     )
 )
 paper.add(

@@ -186,13 +186,11 @@ def test_appendix_formulas_to_30_digits():
     check("kong-ribero/cor-c.2-lambda-bar", lam_bar, m="1", M="1")
     check("kong-ribero/cor-c.2-ell-bar", lambda m, M: mpmath.log(2) / mpmath.log(1 + m * lam_bar(m, M)), m="1", M="1")
     sig = dict(alpha="2", eps="1", C="1", b=1, m="1", M="1", E=10)
-    check(
-        "kong-ribero/cor-c.2-sigma-bar",
-        lambda alpha, eps, C, b, m, M, E: (
-            C * lam_bar(m, M) / (2 * b) * mpmath.sqrt((1 + 4 * m / (M + m) * E) / (alpha * eps))
-        ),
-        **sig,
+    printed_sigma_bar = lambda alpha, eps, C, b, m, M, E: (  # noqa: E731  (Corollary C.2 as printed)
+        C * lam_bar(m, M) / (2 * b) * mpmath.sqrt((1 + mpmath.ceil(4 * m / (M + m)) * E) / (alpha * eps))
     )
+    check("kong-ribero/cor-c.2-sigma-bar", printed_sigma_bar, **sig)
+    check("kong-ribero/cor-c.2-sigma-bar", printed_sigma_bar, **dict(sig, M="2"))  # ⌈4/3⌉ = 2 ≠ 4/3
     check(
         "kong-ribero/cor-c.2-sigma-bar-corrected",
         lambda alpha, eps, C, b, m, M, E: (

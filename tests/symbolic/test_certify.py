@@ -139,7 +139,9 @@ def check_inverse_bracket(formula, params, prec):
 
 
 def _registered():
-    return load_registry().formulas()
+    # A custom algorithm with its own certifier (privacy/sgm-rdp, sgm-epsilon) would be compared
+    # here with its own ball; it is tested against independent references in its own test file.
+    return [f for f in load_registry().formulas() if getattr(f, "certifier", None) is None]
 
 
 def _examples(formula) -> int:
@@ -149,8 +151,7 @@ def _examples(formula) -> int:
 
 @pytest.mark.parametrize("formula", _registered(), ids=lambda f: f.id)
 def test_ball_contains_200_digit_reference_on_random_domain_points(formula):
-    # A custom algorithm is certifiable only when it brings its own certifier (an Arb enclosure).
-    custom = formula.evaluator is not None and formula.inverse is None and getattr(formula, "certifier", None) is None
+    custom = formula.evaluator is not None and formula.inverse is None
 
     @settings(
         max_examples=_examples(formula),
