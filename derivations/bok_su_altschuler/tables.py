@@ -360,13 +360,9 @@ def epsilon_of_mu(mu):
 
 
 def mnist_eps_rdp(E, lam):
-    from symbolic import registry
+    from derivations.privacy.rdp_conversion import rdp_linear_epsilon
 
-    return (
-        registry()
-        .formula("privacy/rdp-linear-epsilon")
-        .evaluate(dps=20, rho=_s(mnist_rho_ye_shokri(E, lam)), delta=DELTA, method="best")
-    )
+    return rdp_linear_epsilon.evaluate(dps=20, rho=_s(mnist_rho_ye_shokri(E, lam)), delta=DELTA, method="best")
 
 
 def mnist_eps_sgd_prv(E):

@@ -278,3 +278,14 @@ def test_e1_instance_lhs_is_the_hockey_stick_divergence(registry):
         total = top + bottom + inside
         assert abs(total - mpmath.mpf(str(sp.N(closed, 30)))) < mpmath.mpf("1e-20")
         assert registry.formula("asoodeh-diaz/prop-5").evaluate(dps=30, eps=5, t=3, **kw) < total
+
+
+def test_prop_4_keeps_a_tail_far_below_the_working_precision(registry):
+    # d = 1: P(χ²_1 > κ²) = erfc(κ/√2); at κ = 200 that is ≈ 5.1e-8689, which 1 − P^t loses entirely
+    # (the value used to print as 0.0).  For t steps, 1 − (1 − Q)^t = tQ − C(t,2)Q² + … ≈ tQ here.
+    f = registry.formula("asoodeh-diaz/prop-4")
+    with mpmath.workdps(60):
+        tail = mpmath.erfc(mpmath.sqrt(20000))
+        for t in (1, 3):
+            value = f.evaluate(dps=30, d=1, kappa=200, t=t)
+            assert abs(value / (t * tail) - 1) < mpmath.mpf(10) ** -28
