@@ -289,3 +289,15 @@ def test_prop_4_keeps_a_tail_far_below_the_working_precision(registry):
         for t in (1, 3):
             value = f.evaluate(dps=30, d=1, kappa=200, t=t)
             assert abs(value / (t * tail) - 1) < mpmath.mpf(10) ** -28
+
+
+def test_prop_4_stable_evaluator_is_the_printed_expression(registry):
+    # The evaluator is a rewriting of 1 − P(χ²_d ≤ κ²)^t; where no digits cancel, it must agree
+    # with the registered SymPy expression evaluated by SymPy itself.
+    f = registry.formula("asoodeh-diaz/prop-4")
+    for d, kappa, t in ((3, sp.Rational(3, 2), 4), (1, 2, 1), (5, sp.Rational(1, 3), 7)):
+        exact = f.expr.subs({f.symbol("d"): d, f.symbol("kappa"): kappa, f.symbol("t"): t})
+        value = f.evaluate(dps=30, d=d, kappa=str(kappa), t=t)
+        with mpmath.workdps(40):
+            ref = mpmath.mpf(str(sp.N(exact, 50)))
+            assert abs(value / ref - 1) < mpmath.mpf(10) ** -28, (d, kappa, t, value, ref)
