@@ -316,6 +316,7 @@ class VerdictCache:
                 data.get("counterexample"),
                 data.get("details", {}),
                 float(data.get("seconds", 0)),
+                float(data.get("cpu_seconds", 0)),
             )
         except (OSError, ValueError, KeyError, TypeError):
             self.misses += 1

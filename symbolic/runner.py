@@ -23,7 +23,7 @@ from multiprocessing.connection import wait
 from typing import Callable, Sequence
 
 from .claims import Claim
-from .deadline import HANG_FACTOR, Deadline
+from .deadline import HANG_FACTOR, Deadline, cpu_now
 from .verdict import Status, Verdict, meets
 
 #: CPU seconds granted past a checker's own hang limit before the process is killed.
@@ -33,14 +33,14 @@ GRACE = 2.0
 WALL_FACTOR = 10.0
 
 
-def kill_after(claim: Claim) -> float:
+def kill_after(claim: Claim, budget_scale: float = 1.0) -> float:
     """CPU seconds after which a claim's process is killed.
 
     Checkers stop themselves: a symbolic phase at its share of the budget, a fixed sample
     only past ``HANG_FACTOR`` budgets (reported UNKNOWN).  The kill catches a step that
     never returns to Python (a hung ``simplify`` in C code).
     """
-    return HANG_FACTOR * claim.budget + GRACE
+    return HANG_FACTOR * claim.budget * budget_scale + GRACE
 
 
 def usable_cores() -> int:
@@ -71,9 +71,16 @@ class Result:
         return not meets(self.verdict.status, self.claim.expect)
 
 
-def _check_safely(claim: Claim) -> Verdict:
+def _check_safely(claim: Claim, budget_scale: float = 1.0) -> Verdict:
+    start = cpu_now()
+    verdict = _check_or_report(claim, budget_scale)
+    verdict.cpu_seconds = cpu_now() - start
+    return verdict
+
+
+def _check_or_report(claim: Claim, budget_scale: float) -> Verdict:
     try:
-        return claim.check(Deadline(claim.budget))
+        return claim.check(Deadline(claim.budget * budget_scale))
     except Exception as exc:  # a crashing checker is reported, never counted as a proof
         return Verdict(
             Status.UNKNOWN,
@@ -82,8 +89,8 @@ def _check_safely(claim: Claim) -> Verdict:
         )
 
 
-def _child(claim: Claim, conn) -> None:
-    verdict = _check_safely(claim)
+def _child(claim: Claim, conn, budget_scale: float) -> None:
+    verdict = _check_safely(claim, budget_scale)
     try:
         conn.send(verdict)
     except Exception as exc:  # e.g. an unpicklable detail
@@ -92,12 +99,21 @@ def _child(claim: Claim, conn) -> None:
 
 
 def run_claims(
-    claims: Sequence[Claim], jobs: int | None = None, progress: Callable[[Result], None] | None = None
+    claims: Sequence[Claim],
+    jobs: int | None = None,
+    progress: Callable[[Result], None] | None = None,
+    budget_scale: float = 1.0,
 ) -> list[Result]:
-    """Check ``claims`` (in parallel, ``jobs`` at a time); results in the input order."""
+    """Check ``claims`` (in parallel, ``jobs`` at a time); results in the input order.
+
+    ``budget_scale`` multiplies every claim's budget: run at ``1/3`` it shows which verdicts
+    would change on a machine three times slower than this one (``verify --budget-scale``).
+    """
+    if not budget_scale > 0:
+        raise ValueError(f"budget_scale must be positive, not {budget_scale!r}")
     jobs = jobs or usable_cores()
     if "fork" not in multiprocessing.get_all_start_methods():
-        return [_run_inline(c, progress) for c in claims]
+        return [_run_inline(c, progress, budget_scale) for c in claims]
     ctx = multiprocessing.get_context("fork")
     results: dict[int, Result] = {}
     pending = list(enumerate(claims))
@@ -106,7 +122,7 @@ def run_claims(
         while pending and len(running) < jobs:
             i, claim = pending.pop(0)
             parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(claim, child), daemon=True)
+            proc = ctx.Process(target=_child, args=(claim, child, budget_scale), daemon=True)
             proc.start()
             child.close()
             running[proc.sentinel] = (i, proc, parent, time.monotonic())
@@ -129,15 +145,16 @@ def run_claims(
                     proc.join()
                 if verdict is None:
                     verdict = Verdict(Status.UNKNOWN, "checker process died", f"exit code {proc.exitcode}")
-            elif _overdue(proc.pid, now - start, claim):
+            elif _overdue(proc.pid, now - start, claim, budget_scale):
                 proc.kill()
                 proc.join()
                 verdict = Verdict(
                     Status.UNKNOWN,
                     "timeout",
-                    f"no verdict within {kill_after(claim):g} CPU s "
-                    f"({HANG_FACTOR:g} × the budget of {claim.budget:g} s, plus grace)",
+                    f"no verdict within {kill_after(claim, budget_scale):g} CPU s "
+                    f"({HANG_FACTOR:g} × the budget of {claim.budget * budget_scale:g} s, plus grace)",
                 )
+                verdict.cpu_seconds = kill_after(claim, budget_scale)  # at least: the kill came after it
             else:
                 continue
             conn.close()
@@ -153,17 +170,17 @@ def run_claims(
 POLL = 0.25
 
 
-def _overdue(pid: int, wall: float, claim: Claim) -> bool:
-    limit = kill_after(claim)
+def _overdue(pid: int, wall: float, claim: Claim, budget_scale: float) -> bool:
+    limit = kill_after(claim, budget_scale)
     if wall > WALL_FACTOR * limit:
         return True
     cpu = _cpu_seconds(pid)
     return wall > limit if cpu is None else cpu > limit
 
 
-def _run_inline(claim: Claim, progress) -> Result:
+def _run_inline(claim: Claim, progress, budget_scale: float) -> Result:
     start = time.monotonic()
-    verdict = _check_safely(claim)
+    verdict = _check_safely(claim, budget_scale)
     verdict.seconds = time.monotonic() - start
     result = Result(claim, verdict)
     if progress:

@@ -57,6 +57,8 @@ class Verdict:
     counterexample: dict[str, str] | None = None
     details: dict = field(default_factory=dict)
     seconds: float = 0.0
+    #: CPU seconds the checker used (what budgets count; ``seconds`` is wall-clock time).
+    cpu_seconds: float = 0.0
 
     def as_dict(self) -> dict:
         out = {
@@ -64,6 +66,7 @@ class Verdict:
             "method": self.method,
             "evidence": self.evidence,
             "seconds": round(self.seconds, 3),
+            "cpu_seconds": round(self.cpu_seconds, 3),
         }
         if self.counterexample is not None:
             out["counterexample"] = dict(self.counterexample)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
 
 from ..cache import VerdictCache, disabled_by_environment, run_claims_cached
 from ..registry import paper_index, registry
+from ..runner import run_claims
 from ..verdict import Status
 
 NAME = "verify"
@@ -19,11 +21,31 @@ def configure(p):
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--jobs", type=int, default=None, help="claims checked in parallel (default: all cores)")
     p.add_argument(
+        "--budget-scale",
+        metavar="FACTOR",
+        type=_positive_fraction,
+        default=None,
+        help="multiply every claim's CPU-time budget by FACTOR (say 1/3: the verdicts a machine three times "
+        "slower would give; a verdict that changes is fragile).  Implies --no-cache",
+    )
+    p.add_argument(
         "--no-cache",
         action="store_true",
         help="re-prove every claim (default: reuse verdicts of unchanged claims from the user cache "
         "directory; see symbolic.cache)",
     )
+
+
+def _positive_fraction(text: str) -> float:
+    from fractions import Fraction
+
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"expected a positive number such as 1/3 or 0.5, not {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"the budget scale must be positive, not {text}")
+    return float(value)
 
 
 def summarize(results) -> dict:
@@ -37,8 +59,13 @@ def run(args) -> int:
     reg = registry()
     claims = reg.claims(args.paper)
     start = time.monotonic()
-    cache = None if args.no_cache or disabled_by_environment() else VerdictCache()
-    results, cached = run_claims_cached(claims, paper_index(), cache, jobs=args.jobs)
+    scale = args.budget_scale
+    if scale is not None:
+        # The cache holds verdicts at the declared budgets: a scaled run must re-check.
+        results, cached = run_claims(claims, jobs=args.jobs, budget_scale=scale), set()
+    else:
+        cache = None if args.no_cache or disabled_by_environment() else VerdictCache()
+        results, cached = run_claims_cached(claims, paper_index(), cache, jobs=args.jobs)
     elapsed = time.monotonic() - start
     summary = summarize(results)
     if args.json:
@@ -53,6 +80,8 @@ def run(args) -> int:
                     "status": r.verdict.status.value,
                     "method": r.verdict.method,
                     "seconds": round(r.verdict.seconds, 3),
+                    "cpu_seconds": round(r.verdict.cpu_seconds, 3),
+                    "budget": r.claim.budget,
                     "cached": i in cached,
                     "evidence": r.verdict.evidence,
                     **({"counterexample": r.verdict.counterexample} if r.verdict.counterexample else {}),
@@ -61,6 +90,7 @@ def run(args) -> int:
                 for i, r in enumerate(results)
             ],
             "summary": summary,
+            **({"budget_scale": scale} if scale is not None else {}),
         }
         json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
         print()
@@ -70,6 +100,7 @@ def run(args) -> int:
             f"\n{summary['total']} claims: {summary['proved']} proved, {summary['checked']} checked, "
             f"{summary['refuted']} refuted, {summary['unknown']} unknown; "
             f"{summary['unexpected']} unexpected ({elapsed:.1f} s"
+            + (f"; budgets scaled by {scale:g}" if scale is not None else "")
             + (f"; {len(cached)} verdicts from the cache, --no-cache re-proves them)" if cached else ")")
         )
     return 0 if summary["unexpected"] == 0 else 1

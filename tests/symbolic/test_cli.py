@@ -36,10 +36,20 @@ def test_verify_json_shape_and_exit_status(tiny_registry, capsys):
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"claims", "summary"}
     row = out["claims"][1]
-    for key in ("id", "paper", "source", "kind", "expect", "status", "method", "seconds"):
+    for key in ("id", "paper", "source", "kind", "expect", "status", "method", "seconds", "cpu_seconds", "budget"):
         assert key in row
     assert row["status"] == "refuted" and row["counterexample"]
     assert out["summary"] == {"total": 2, "proved": 1, "checked": 0, "refuted": 1, "unknown": 0, "unexpected": 0}
+
+
+def test_verify_budget_scale_reruns_with_scaled_budgets(tiny_registry, capsys):
+    assert main(["verify", "--json", "--budget-scale", "1/3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["budget_scale"] == pytest.approx(1 / 3)
+    assert not any(row["cached"] for row in out["claims"])
+    with pytest.raises(SystemExit) as exc:
+        main(["verify", "--budget-scale", "-1"])
+    assert exc.value.code == 2 and "must be positive" in capsys.readouterr().err
 
 
 def test_verify_fails_on_unexpected_verdict(tiny_registry, capsys):

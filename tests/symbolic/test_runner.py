@@ -1,6 +1,7 @@
 import os
 import time
 
+import pytest
 import sympy as sp
 
 from symbolic import Claim, Identity, Source, Status
@@ -73,3 +74,33 @@ def test_expectations():
     assert meets(Status.PROVED, "checked") and meets(Status.CHECKED, "checked")
     assert not meets(Status.CHECKED, "proved") and not meets(Status.UNKNOWN, "checked")
     assert meets(Status.REFUTED, "refuted") and not meets(Status.PROVED, "refuted")
+
+
+class Burner(Claim):
+    """Needs a fixed amount of CPU time before it can conclude (a slow but finite proof)."""
+
+    kind = "test"
+
+    def _check(self, deadline):
+        from symbolic.deadline import PhaseTimeout
+        from symbolic.verdict import Verdict
+
+        try:
+            with deadline.phase(0.7):
+                start = time.process_time()
+                while time.process_time() - start < 0.3:
+                    pass
+        except PhaseTimeout:
+            return Verdict(Status.UNKNOWN, "ran out of its share")
+        return Verdict(Status.PROVED, "burned 0.3 CPU s")
+
+
+def test_budget_scale_shows_the_verdict_of_a_slower_machine():
+    claim = Burner("t/burn", "needs 0.3 CPU s", SRC, budget=1.0)
+    [full] = run_claims([claim])
+    [third] = run_claims([claim], budget_scale=1 / 3)  # 0.7 × 1/3 s < 0.3 s: the phase is cut
+    assert full.verdict.status is Status.PROVED and third.verdict.status is Status.UNKNOWN
+    assert full.verdict.cpu_seconds >= 0.3  # the CPU time the checker used is reported
+    assert kill_after(claim, 1 / 3) < kill_after(claim)
+    with pytest.raises(ValueError, match="budget_scale"):
+        run_claims([claim], budget_scale=0)
