@@ -442,8 +442,45 @@ eps_prime = sp.log(1 + n * (sp.exp(eps) - 1))  # e^{ε'} = 1 + (e^ε − 1)/p wi
 E3_lhs = theta(eps_prime, 2 * eta * C / sigma) / n
 
 
-def _at_T1(version):
-    return thm_3[version](T=1, d=1, p=1 / n).doit()
+def _at_T1(version, **fixed):
+    """(21) of Theorem 3 (``version``) at T = 1, d = 1, p = 1/n, with the further values ``fixed``."""
+    return thm_3[version](T=1, d=1, p=1 / n, **fixed).doit()
+
+
+def _e3_pair(cid, lhs, fixed, statements, hints, budgets):
+    """Erratum E3 on a T = 1 instance whose E_ε(μ̃_1‖μ̃'_1) = ``lhs`` is known in closed form: ``lhs ≤ (21)`` with
+    Theorem 3 as printed (``cid``, expected REFUTED, 8 samples) and corrected (``cid``-corrected, expected CHECKED,
+    12 samples).  ``statements``, ``hints`` and ``budgets`` are (printed, corrected) pairs."""
+    for suffix, version, statement, hint, samples, budget, expect, source in (
+        ("", "printed", statements[0], hints[0], 8, budgets[0], "refuted", paper.source("Theorem 3", "21")),
+        (
+            "-corrected",
+            "corrected",
+            statements[1],
+            hints[1],
+            12,
+            budgets[1],
+            "checked",
+            paper.source("Theorem 3", "21", "corrected", "errata E1–E3 of ERRATA.md"),
+        ),
+    ):
+        paper.add(
+            Inequality(
+                paper.id(cid + suffix),
+                lhs,
+                "<=",
+                _at_T1(version, **fixed),
+                statement,
+                source,
+                where=[n >= 2, lam < 1],
+                hints=[hint],
+                samples=samples,
+                budget=budget,
+                expect=expect,
+                erratum="asoodeh-diaz E3",
+                covers=[thm_3[version].id],
+            )
+        )
 
 
 E3_INSTANCE = (
@@ -452,39 +489,16 @@ E3_INSTANCE = (
     "E_ε(μ̃_1‖μ̃'_1) = p θ_{ε'}(2ηC/σ) with e^{ε'} = 1 + (e^ε − 1)/p"
 )
 E3_HINT = {"n": 5, "eps": 1, "eta": 3, "C": 1, "sigma": 1, "kappa": 9, "lam": sp.Rational(1, 2)}
-paper.add(
-    Inequality(
-        paper.id("thm-3-instance-T1"),
-        E3_lhs,
-        "<=",
-        _at_T1("printed"),
+_e3_pair(
+    "thm-3-instance-T1",
+    E3_lhs,
+    {},
+    (
         "Theorem 3 as printed at T = 1: E_ε(μ̃_1‖μ̃'_1) ≤ (21) on the instance " + E3_INSTANCE,
-        paper.source("Theorem 3", "21"),
-        where=[n >= 2, lam < 1],
-        hints=[E3_HINT],
-        samples=8,
-        budget=8,
-        expect="refuted",
-        erratum="asoodeh-diaz E3",
-        covers=[thm_3["printed"].id],
-    )
-)
-paper.add(
-    Inequality(
-        paper.id("thm-3-instance-T1-corrected"),
-        E3_lhs,
-        "<=",
-        _at_T1("corrected"),
         "Theorem 3 corrected at T = 1 holds on the same instance (" + E3_INSTANCE + ")",
-        paper.source("Theorem 3", "21", "corrected", "errata E1–E3 of ERRATA.md"),
-        where=[n >= 2, lam < 1],
-        hints=[E3_HINT],
-        samples=12,
-        budget=10,
-        expect="checked",
-        erratum="asoodeh-diaz E3",
-        covers=[thm_3["corrected"].id],
-    )
+    ),
+    (E3_HINT, E3_HINT),
+    budgets=(8, 10),
 )
 
 
@@ -507,51 +521,22 @@ def optimize_kappa(version: str, values: Mapping, T_val: int, lo="0.05", hi="15"
 
 # E3, counterexample A: ε = 0 at Figure 2's scales (η = 0.1, C = 1, σ = 5, p = 10⁻³).
 E3A_lhs = theta(0, 2 * eta * C / sigma) / n  # E_0 = TV = p·TV(N(−ηC, σ²), N(ηC, σ²))
-
-
-def _at_T1_eps0(version):
-    return thm_3[version](T=1, d=1, p=1 / n, eps=0).doit()
-
-
 E3A_INSTANCE = (
     "ε = 0, d = 1, b = 1 (p = 1/n), x_1..x_{n−1} with zero gradient, x_n with clipped gradient +C and "
     "x'_n with −C, so μ̃_1 = (1 − p)N(0, σ²) + pN(−ηC, σ²), μ̃'_1 = (1 − p)N(0, σ²) + pN(ηC, σ²) and "
     "E_0(μ̃_1‖μ̃'_1) = p θ_0(2ηC/σ)"
 )
 E3A_HINT = {"n": 1000, "eta": sp.Rational(1, 10), "C": 1, "sigma": 5, "kappa": 7, "lam": sp.Rational(13, 20)}
-paper.add(
-    Inequality(
-        paper.id("thm-3-instance-T1-eps0"),
-        E3A_lhs,
-        "<=",
-        _at_T1_eps0("printed"),
+# At ε = 0 the θ terms cancel exactly: the corrected bound is the true E_0 plus 2·2Q(κ).
+_e3_pair(
+    "thm-3-instance-T1-eps0",
+    E3A_lhs,
+    {"eps": 0},
+    (
         "Theorem 3 as printed at T = 1, ε = 0 (Figure 2's η, C, σ, p): E_0(μ̃_1‖μ̃'_1) ≤ (21) on the instance "
         + E3A_INSTANCE,
-        paper.source("Theorem 3", "21"),
-        where=[n >= 2, lam < 1],
-        hints=[E3A_HINT],
-        samples=8,
-        budget=8,
-        expect="refuted",
-        erratum="asoodeh-diaz E3",
-        covers=[thm_3["printed"].id],
-    )
-)
-paper.add(
-    Inequality(
-        paper.id("thm-3-instance-T1-eps0-corrected"),
-        E3A_lhs,
-        "<=",
-        _at_T1_eps0("corrected"),
         "Theorem 3 corrected at T = 1, ε = 0 holds on the same instance (" + E3A_INSTANCE + ")",
-        paper.source("Theorem 3", "21", "corrected", "errata E1–E3 of ERRATA.md"),
-        # At ε = 0 the θ terms cancel exactly: the corrected bound is the true E_0 plus 2·2Q(κ).
-        where=[n >= 2, lam < 1],
-        hints=[{k: E3A_HINT[k] for k in ("n", "kappa", "lam")}],
-        samples=12,
-        budget=8,
-        expect="checked",
-        erratum="asoodeh-diaz E3",
-        covers=[thm_3["corrected"].id],
-    )
+    ),
+    (E3A_HINT, {k: E3A_HINT[k] for k in ("n", "kappa", "lam")}),
+    budgets=(8, 8),
 )

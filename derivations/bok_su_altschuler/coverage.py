@@ -70,8 +70,8 @@ ITEMS = (
             "Theorem 3.3",
             "theorem",
             ids=["thm-c.3-unrolled", "thm-c.3-invariant", "thm-c.3-inverse-map"],
-            note="noise normalisation (catalog E11): G(√Σa²/σ) must be read with σ the noise std (ησ in (2)-(3)); "
-            "App. C's restatement does this, and every formula here uses it",
+            note="noise normalisation: (2)-(3) add Z ~ N(0, η²σ²I_d), yet the theorem prints G((1/σ)√Σa²), so σ must be "
+            "read as the noise std (ησ); App. C's restatement does this, and every formula here uses it",
         ),
         Item("Theorem 4.1", "theorem", ids=["thm-4.1-mu", "thm-4.1-composition"]),
         Item(
@@ -186,7 +186,8 @@ ITEMS = (
             "Theorem C.5",
             "theorem",
             ids=["thm-c.5-equality-case"],
-            note="equality case with the mean of X'_t restored (catalog E10, extraction)",
+            note="equality case: the proof prints X'_t ~ N((1−c^t)/(1−c²)σ²I_d), with no mean; with the mean "
+            "s(1−c^t)/(1−c)·v restored it gives the stated μ exactly",
         ),
         Item(
             "Lemma C.6",
@@ -254,7 +255,12 @@ ITEMS = (
         Item("Figure 5", "figure", reason="schematic"),
         Item("Theorem C.13", "theorem", ids=["thm-c.13-phase-1", "thm-c.13-z-closed-form", "thm-4.9-from-c.13"]),
         Item("Footnote 10", "footnote", note="noise split (α, β): not encoded"),
-        Item("Footnote 11", "footnote", note="noise split for Theorem 4.10: not encoded (catalog E14, cosmetic)"),
+        Item(
+            "Footnote 11",
+            "footnote",
+            note="noise split for Theorem 4.10: not encoded (it names the factor it replaces "
+            "C_{b/n}(G(2βL/(bσ))); Theorem 4.10's factor is C_{b/n}(G(2√2L/(bσ))), i.e. β = √2: cosmetic)",
+        ),
         Item(
             "Proposition C.14",
             "proposition",

@@ -1,9 +1,9 @@
 """§4.2 — NoisyCGD: Theorem 4.4 (composition), Theorem 4.5 (strongly convex), Theorem 4.6
 (constrained convex) and the lower bound Theorem C.17, with the §4.2 dominance remark (erratum E8).
 
-Reading of the extraction (catalog E16): in Theorem 4.5 L/(bσ) multiplies the root (the proof's
-G(σ⁻¹√((L/b)² + η⁻²Σa_k²)) with Lemma C.10's Σa_k²; Tables 3 and 9 are reproduced this way); in
-Theorem 4.6 the radical covers all three terms (the proof's bound at E − τ = ⌈Db/(ηL)⌉; Tables
+Reading of the paper's text where its typesetting is garbled: Theorem 4.5 prints L/(bσ) inside the root, read as
+multiplying it (the proof's G(σ⁻¹√((L/b)² + η⁻²Σa_k²)) with Lemma C.10's Σa_k²; Tables 3 and 9 are reproduced this
+way); Theorem 4.6 prints the radical over 3LD/(ηbl) only, read as covering all three terms (the proof's bound at E − τ = ⌈Db/(ηL)⌉; Tables
 10–12's μ* are reproduced this way).
 """
 

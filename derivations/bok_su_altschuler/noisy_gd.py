@@ -2,9 +2,10 @@
 equality case (Theorem C.5), Theorem 4.3 (constrained convex) with Theorem C.7 / Lemma C.8's
 optimisation over N = t − τ, and the dominance remarks after Theorem 4.3 (erratum E9).
 
-Reading of the extraction (catalog E16): in Theorem 4.2 the radical spans both fractions; in
-Theorem 4.3 "[Dn/(ηL)]" is a ceiling (the proof takes t − τ = ⌈D/s⌉ in Theorem C.7, and Table 8
-is reproduced with a ceiling).
+Reading of the paper's text where it is ambiguous: in Theorem 4.2 the radical spans both fractions, as printed there
+(Theorem C.5's statement prints the root over the first fraction only; its equality case, claim
+``thm-c.5-equality-case``, gives the root over both); in Theorem 4.3 "[Dn/(ηL)]" is a ceiling (the proof takes
+t − τ = ⌈D/s⌉ in Theorem C.7, and Table 8 is reproduced with a ceiling).
 """
 
 from __future__ import annotations
@@ -199,7 +200,7 @@ paper.add(
         covers=c42,
     )
 )
-# Theorem C.5's equality case (with the mean restored, erratum E10).
+# Theorem C.5's equality case: the proof prints X'_t ~ N((1−c^t)/(1−c²)σ²I_d), with no mean; restored here.
 sig_ = sp.Symbol("sigma", positive=True)
 mu_eq_sq = (s * (1 - c**t) / (1 - c)) ** 2 / ((1 - c ** (2 * t)) / (1 - c**2) * sig_**2)
 paper.add(
@@ -209,7 +210,7 @@ paper.add(
         g42(c, t) * s**2 / sig_**2,
         "Theorem C.5 equality case: X_t ~ N(0, (1−c^{2t})/(1−c²)σ²), X'_t ~ N(s(1−c^t)/(1−c)·v, same); "
         "(mean gap / std)² equals (1−c^t)/(1+c^t)·(1+c)/(1−c)·s²/σ² — Theorem 4.2 is exact",
-        src("Theorem C.5", (), "derived", "the extraction drops the mean of X'_t (catalog E10)"),
+        src("Theorem C.5", (), "derived", "the text prints X'_t ~ N((1−c^t)/(1−c²)σ²I_d), no mean; mean restored"),
         covers=c42,
     )
 )

@@ -91,7 +91,7 @@ paper.add(
     )
 )
 
-# App. C.4.1 (c): f^{(λ)} touches C_p(G(μ)) with slope −1.
+# App. C.4.1: f^{(λ)} touches C_p(G(μ)) with slope −1.
 z_, lam, pp, mm = (
     sp.Symbol("z", real=True),
     sp.Symbol("lambda", positive=True),
@@ -103,7 +103,7 @@ phi = lambda x: sp.exp(-(x**2) / 2) / sp.sqrt(2 * sp.pi)  # noqa: E731
 alpha_z = 1 - (1 - pp) * Phi(z_) - pp * Phi(z_ + (1 - lam) * mm)
 f_z = (1 - pp) * Phi(z_) + pp * Phi(z_ - lam * mm)
 z0 = (lam - sp.Rational(1, 2)) * mm
-C41 = "Theorem 4.8, one-step optimality (App. C.4.1 (c))"
+C41 = "Theorem 4.8, one-step optimality (App. C.4.1)"
 paper.add(
     Identity(
         paper.id("thm-4.8-tangency-point"),
@@ -175,7 +175,7 @@ mpos = sp.Symbol("mu", positive=True)
 
 
 def _K_integral(v):
-    """∫_{μ/2}^∞ (e^{μz−μ²/2} − 1)² φ(z) dz (the kl/p² limit of C_p(G(μ)), catalog C42)."""
+    """∫_{μ/2}^∞ (e^{μz−μ²/2} − 1)² φ(z) dz: the p → 0 limit of kl(C_p(G(μ)))/p², which Lemma A.5's K(μ) must equal."""
     m_ = v["mu"]
     f = lambda zz: (mpmath.exp(m_ * zz - m_**2 / 2) - 1) ** 2 * mpmath.npdf(zz)  # noqa: E731
     return mpmath.quad(f, [m_ / 2, m_ / 2 + 1, 2 * m_ + 1, 2 * m_ + 10, mpmath.inf])

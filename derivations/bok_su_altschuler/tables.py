@@ -2,9 +2,11 @@
 10–12 (Theorem 4.6), each printed cell a :class:`Reproduction` against the digits the paper prints.
 
 Tables 10–12 (erratum E7): the printed E* is not the first epoch at which GDP composition
-(Theorem 4.4) reaches μ* — the crossing Table 8 uses for t* — but the value of the released code's
-expression ⌈(3µ/(ηl) + µ⁴⌈1/(µη)⌉/l)/µ²⌉ (µ = L/b; the catalog's reading of
-``plot_table_ncgd_fdp.py``: a spurious µ² and a missing +µ²).  Each printed E* is therefore encoded
+(Theorem 4.4) reaches μ* — the crossing Table 8 uses for t* — but the value of the expression
+⌈(3µ/(ηl) + µ⁴⌈1/(µη)⌉/l)/µ²⌉ (µ = L/b), transcribed from ``plot_table_ncgd_fdp.py`` of the authors' released code
+(https://github.com/jinhobok/shifted_interpolation_dp, linked in §1 and App. D; not part of the paper): a spurious
+µ² and a missing +µ² against the crossing.  What our checks establish is that this expression gives every printed
+E*, which the crossing does not.  Each printed E* is therefore encoded
 three times: against the crossing (REFUTED), against that expression (CHECKED: it explains the
 printed digits), and the corrected E* = ⌈1 + (3x + ⌈x⌉)/l⌉ (x = D/(µη)) checked against a direct
 search for the crossing.  :func:`tables_10_12` returns printed and corrected values side by side.
@@ -13,7 +15,7 @@ MNIST (App. D.2): n = 60000, b = 1500 (l = 40, p = 0.025), η = 0.05, σ = 0.01,
 (L/(bσ) = 2/3), c = 1 − ηλ; Theorem 4.5 is evaluated with m = λ and M = 1 (any M ≤ 2/η − λ gives
 c = 1 − ηλ, which is what the authors' code uses).  The RDP column uses Ye & Shokri's bound as coded by
 the authors, ρ = (μ₁²/2)(1 + c^{l−2}(1−c²)/(1−c^l)²(1 − c^{l(E−1)})) with μ₁ = L/(bσ) (the paper only
-cites Ye & Shokri 2022, Thm 3.3; formula from the catalog's reading of the code), converted by the
+cites Ye & Shokri 2022, Thm 3.3; the formula is transcribed from the authors' released code, App. D), converted by the
 toolkit's best-of RDP → (ε, δ) conversion.  The NoisySGD ε column composes Proposition D.4's PRV with
 prv-accountant (:mod:`.prv`).
 """
@@ -252,7 +254,8 @@ def e_star_corrected(l_v, Lb, eta_v):
 
 
 def e_star_code(l_v, Lb, eta_v):
-    """The released code's E* (catalog E7): ⌈(3µ/(ηl) + µ²·µ²/l·⌈1/(µη)⌉)/µ²⌉ with µ = L/b."""
+    """E* as the authors' released code computes it (``plot_table_ncgd_fdp.py``; erratum E7):
+    ⌈(3µ/(ηl) + µ²·µ²/l·⌈1/(µη)⌉)/µ²⌉ with µ = L/b."""
     mu_, e_ = R(Lb), R(eta_v)
     return int(sp.ceiling((3 * mu_ / (e_ * l_v) + mu_**2 * mu_**2 / l_v * sp.ceiling(1 / (mu_ * e_))) / mu_**2))
 

@@ -168,7 +168,8 @@ a1c = paper.add(
             "Theorem A.1, eqs. (25)–(27), with Lemma A.2",
             ("25", "27", "61"),
             "corrected",
-            "constraint A_τ ≥ min(D_τ, D): the proof only shows W∞(W_τ, W'_τ) ≤ min(D_τ, D) (catalog E4)",
+            "constraint A_τ ≥ min(D_τ, D): (27) and (61) print A_τ ≥ D_τ with D_t of Lemma A.2, whose recursion (29) "
+            "has no D; (28) only gives W∞(W_τ, W'_τ) ≤ min(D_τ, D) (erratum chien-li E4)",
         ),
         hypotheses=_hyps,
         title="Theorem A.1 with A_τ ≥ min(D_τ, D), λ = 1",

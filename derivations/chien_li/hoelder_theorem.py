@@ -4,7 +4,8 @@
 claims ``thm-3.1/beta-*``) the bound is (α/2σ²) min_τ min_{a ≥ 0} Σ_k (s + a_k)² subject to A_τ ≥ D_τ,
 A_T = 0, A_{t−1} = h(A_t + a_{t−1}) (h = g⁻¹, g(x) = x + ηLx^λ) and
 D_t = min(g(D_{t−1}) + 2ηK/n, D_{t−1} + 2ηK, D).  Equivalently (h increasing, g = h⁻¹) the forward residual
-r_0 = D_τ, r_k = max(0, g(r_{k−1}) − a_k) must reach r_m = 0 (catalog D10).
+r_0 = D_τ, r_k = max(0, g(r_{k−1}) − a_k) must reach r_m = 0 (our forward form of the
+constraint; the paper states only the backward form A_τ ≥ D_τ, A_{t−1} = h(A_t + a_{t−1}) of (14)–(15)).
 
 Evaluation, per window: the stationarity conditions of the interior problem in the residuals give
 s + a_{k+1} = (s + a_k)/g′(r_k); with the bounds a_k ≥ 0 this is the sweep a_k = max(0, p_k − s),

@@ -266,7 +266,12 @@ paper.add(
         pp**3 + qq**3,
         "λ = ⅓ (Cardano): with p = ∛(z/2 + √(z²/4 + L³/27)) and q = ∛(z/2 − √(z²/4 + L³/27)) (real roots, "
         "pq = −L/3), u = p + q solves u³ + Lu = z, so h(z) = (p + q)³",
-        src("Lemma 3.9, λ = 1/3", ("16",), "derived", "closed form not in the paper (catalog C23)"),
+        src(
+            "Lemma 3.9, λ = 1/3",
+            ("16",),
+            "derived",
+            "closed form not in the paper, which solves only λ = 1/2, (103)–(104)",
+        ),
         covers=cH,
     )
 )

@@ -188,7 +188,8 @@ term_corrected = paper.add(
             "Theorem 3.12, eq. (19)",
             ("19", "69"),
             "corrected",
-            "Z_t ~ N(0, β_tσ²I) has standard deviation √β_t σ (catalog E1)",
+            "(19) and (69) print β_tσb/(2ηK), but the proof's noise share Z_t ~ N(0, β_tσ²I) (before (67)) has "
+            "standard deviation √β_t σ (erratum chien-li E1)",
         ),
         hypotheses=_hyps,
         title="S_α(b/n, √β_t σ b/(2ηK))",

@@ -1,7 +1,8 @@
 """Theorem 3.1 (smooth losses, full batch), eqs. (3)–(4), and its proof sketch (11)–(12).
 
 ``chien-li/thm-3.1-eps`` (alpha, sigma, eta, K, n, D, c, T) is the theorem's bound as the **exact**
-minimum over τ ∈ {0, …, T−1} and β ∈ [0, 1]^{T−τ} (an infimum: β_t → 1 where a_t = 0, catalog E7):
+minimum over τ ∈ {0, …, T−1} and β ∈ [0, 1]^{T−τ} (an infimum: (4) writes β_t ∈ [0, 1] and (11) β_t ∈ (0, 1);
+the optimum may need β_t → 1 where a_t = 0):
 
 1. For fixed β the second term of (3) is the Cauchy–Schwarz minimum (12) of Σ a_t²/(1 − β_t) under
    Σ c^{−k} a_t ≥ Δ_τ, attained at a_t ∝ (1 − β_t)c^{−k} (claims ``thm-3.1/cs-*``, symbolic window m).
@@ -337,7 +338,7 @@ paper.add(
     )
 )
 
-# --- β elimination (catalog D1): min_β p²/β + q²/(1 − β) = (p + q)².
+# --- β elimination (our derivation, not in the paper): min_β p²/β + q²/(1 − β) = (p + q)².
 bb = sp.Symbol("beta", positive=True)
 p_, q_ = sp.Symbol("p", positive=True), sp.Symbol("q", nonnegative=True)
 u_ = sp.Symbol("u", positive=True)  # β = 1/(1 + u) ∈ (0, 1)
@@ -349,7 +350,7 @@ paper.add(
         ">=",
         (p_ + q_) ** 2,
         "p²/β + q²/(1 − β) ≥ (p + q)² for β ∈ (0, 1) (β = 1/(1 + u)): the difference is (p(1 − β) − qβ)²/(β(1 − β))",
-        src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "catalog D1"),
+        src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "β eliminated pairwise; not in the paper"),
         certificate=(p_ * u_ - q_) ** 2 / u_,
         covers=c31,
     )
@@ -361,12 +362,12 @@ paper.add(
         (p_ + q_) ** 2,
         "at β = p/(p + q) (∈ (0, 1]; β = 1 when the step carries no shift) p²/β + q²/(1 − β) = (p + q)²; hence "
         "Theorem 3.1 = (α/2σ²) min_{τ, a ≥ 0} Σ_k (s + a_k)² s.t. Σ_k c^{−k}a_k ≥ Δ_τ",
-        src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "catalog D1"),
+        src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "β eliminated pairwise; not in the paper"),
         covers=c31,
     )
 )
 
-# --- interior water-filling closed form (catalog D3), symbolic m.
+# --- interior water-filling closed form (our derivation; the paper minimises (11) numerically, App. A.13), symbolic m.
 k_ = sp.Symbol("k", integer=True, positive=True)
 W1 = sp.Sum(cc ** (-k_), (k_, 1, m_))
 W2 = sp.Sum(cc ** (-2 * k_), (k_, 1, m_))
@@ -388,7 +389,12 @@ paper.add(
         "with β eliminated, a_k = μc^{−k} − s, μ = (Δ + sW₁)/W₂, minimises Σ_{k=1}^m (s + a_k)² subject to "
         "Σ c^{−k}a_k = Δ over a ∈ ℝ^m, with value (Δ + sW₁)²/W₂ (symbolic m; W₁ = Σc^{−k}, W₂ = Σc^{−2k}); when every "
         "a_k ≥ 0 (μc^{−k} ≥ s) it is Theorem 3.1's inner minimum, with β_k = s/(μc^{−k})",
-        src("Theorem 3.1, eqs. (3), (11)", ("3", "11"), "derived", "catalog D3"),
+        src(
+            "Theorem 3.1, eqs. (3), (11)",
+            ("3", "11"),
+            "derived",
+            "interior KKT point; the paper solves (11) numerically (A.13)",
+        ),
         feasible=sp.S.Reals,
         budget=400,
         covers=c31,
@@ -499,7 +505,7 @@ paper.add(
         _brute,
         lambda v: _sol(v).value,
         "the pruned active-set solver equals an exhaustive τ search with the inner water level found by bisection",
-        src(THEOREM, ("3",), "derived", "catalog D2"),
+        src(THEOREM, ("3",), "derived", "water-filling (KKT) solution with β eliminated; not in the paper"),
         symbols=_SYMS,
         where=_WHERE,
         hints=_HINTS,
@@ -510,7 +516,7 @@ paper.add(
     )
 )
 
-# --- reductions, convex closed form, limits (catalog D4, D7; §4).
+# --- reductions, convex closed form (c = 1), the nonconvex barrier from (12), limits: our derivations from (3).
 Tsym = sp.Symbol("T", integer=True, positive=True)
 paper.add(
     Identity(
@@ -532,7 +538,7 @@ paper.add(
         0,
         "c = 1: the window cost (D + sm)²/m (all steps active, uniform a = D/m, β = sm/(D + sm)) is stationary at "
         "m = D/s",
-        src(THEOREM, ("3",), "derived", "catalog D4"),
+        src(THEOREM, ("3",), "derived", "c = 1 window cost; not in the paper"),
         covers=c31,
     )
 )
@@ -543,7 +549,7 @@ paper.add(
         4 * Dp_ * sp2,
         "c = 1: min over real m of (D + sm)²/m is 4sD, so the convex plateau is ≈ (α/2σ²)·4sD = 4αηKD/(nσ²) "
         "(Altschuler & Talwar's rate)",
-        src(THEOREM, ("3",), "derived", "catalog D4"),
+        src(THEOREM, ("3",), "derived", "c = 1 window cost; not in the paper"),
         covers=c31,
     )
 )
@@ -581,7 +587,7 @@ paper.add(
         (1 + uu) ** (-2 * m_) / ((1 + uu) ** 2 - 1),
         "c = 1 + u > 1: 1/(c² − 1) − Σ_{k=1}^m c^{−2k} = c^{−2m}/(c² − 1) > 0, so every window has Σ c^{−2k} < 1/(c² − 1) "
         "and, by (12), costs more than D²(c² − 1) once Δ = D",
-        src(THEOREM, ("3", "12"), "derived", "catalog D7"),
+        src(THEOREM, ("3", "12"), "derived", "Cauchy–Schwarz bound (12) with Δ = D; not in the paper"),
         covers=c31,
     )
 )
@@ -591,8 +597,8 @@ paper.add(
         ((1 + sp.sqrt(2) - 1) ** 2 - 1),
         1,
         "ε_∞ ≥ αD²(c² − 1)/(2σ²) reaches the output-perturbation level αD²/(2σ²) exactly at c = 1 + ηL = √2, i.e. "
-        "ηL = √2 − 1: the nonconvex plateau can beat output perturbation only for ηL < √2 − 1 (catalog D7/E13)",
-        src(THEOREM, ("3",), "derived", "catalog D7, E13"),
+        "ηL = √2 − 1: the nonconvex plateau can beat output perturbation only for ηL < √2 − 1 (erratum chien-li E13)",
+        src(THEOREM, ("3",), "derived", "from (12); the abstract and §5 state no condition on ηL"),
         covers=c31,
     )
 )
@@ -637,7 +643,7 @@ paper.add(
     )
 )
 
-# --- the convex closed form (catalog D4; §7 item 7) as its own formula.
+# --- the convex closed form (c = 1; our derivation from (3)) as its own formula.
 _m_int = sp.Symbol("m", integer=True, positive=True)
 s_conv = 2 * eta * K / n
 conv_closed = (
@@ -699,7 +705,7 @@ paper.add(
         ),
         "c = 1: the closed form equals the exact Theorem 3.1 minimum computed by the general window scan (no c = 1 "
         "shortcut)",
-        src("Theorem 3.1 (convex, c = 1)", ("3",), "derived", "catalog D4"),
+        src("Theorem 3.1 (convex, c = 1)", ("3",), "derived", "closed form not in the paper"),
         symbols=_cs,
         where=[_cs[4] <= 200, _cs[3] <= 50],
         hints=[
