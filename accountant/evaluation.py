@@ -9,9 +9,14 @@ parameters the bound holds for every value of (``Bound.free``).
   the formula's verified evaluation expression with the run substituted (used only to
   *search*: every α, ε, δ or free value found is then re-evaluated below);
 * :meth:`BoundAtRun.ball` — an Arb ball containing the exact value at exact values of the
-  remaining variables: through :meth:`symbolic.Formula.certify` (which checks every domain and
-  hypothesis exactly) when the parameters are rational, else through
-  :func:`symbolic.certify.enclose` after deciding each hypothesis exactly;
+  remaining variables, after every domain and hypothesis is decided exactly: the bound's own
+  ``certifier`` when it declares one (an algorithm with a certified enclosure, which also takes
+  algebraic parameters); for a formula computed by an algorithm (``evaluator=``) whose defining
+  expression ``expr`` has an Arb translation, that expression itself (the definition the
+  algorithm computes; :func:`derivations.privacy.certified.definition_ball`); else
+  :meth:`symbolic.Formula.certify` (rational parameters) or :func:`symbolic.certify.enclose`
+  of the verified evaluation expression (algebraic parameters).  A formula with none of these
+  raises :class:`~symbolic.certify.NotCertifiable` and its row is labelled "not certified";
 * :meth:`BoundAtRun.evaluate` — the same point through :meth:`symbolic.Formula.evaluate`
   (formulas with a custom evaluator have no compiled form and are searched through this).
 """
@@ -21,7 +26,9 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from symbolic.certify import enclose
+from derivations.privacy.certified import definition_ball, has_definition_ball
+from symbolic.certify import bits_for_digits, enclose
+from symbolic.certify.arb import endpoints
 from symbolic.errors import HypothesisError, SymbolicError
 from symbolic.exact import parse_exact
 from symbolic.hypotheses import UndecidedError, decide
@@ -119,22 +126,46 @@ class BoundAtRun:
             if not ok:
                 raise HypothesisError(self.formula.id, hyp.text, {str(k): v for k, v in involved.items()})
 
+    @property
+    def certifier(self):
+        """The bound's declared certifier (exact values by parameter name, prec) -> ball, or None."""
+        return getattr(self.bound, "certifier", None)
+
+    def _by_definition(self) -> bool:
+        """A custom-algorithm formula certified through its defining expression."""
+        f = self.formula
+        return f.evaluator is not None and f.inverse is None and has_definition_ball(f)
+
     def evaluate(self, dps: int = 30, **values) -> mpmath.mpf:
         """The formula at exact ``values`` of the remaining variables, hypotheses checked."""
         if self.rational:
             return self.formula.evaluate(dps=dps, **self.params, **values)
         self._check_irrational(values)
+        if self.formula.evaluator is not None and (self.certifier is not None or self._by_definition()):
+            # the algorithm takes exact rationals; at algebraic parameters its value is the certified ball's
+            return self._ball_midpoint(dps, values)
         self._require_closed_form()
         with mpmath.workdps(dps + 10):
             return +self.fast()(*[to_mpf(values[n]) for n in self.variables])
 
+    def _ball_midpoint(self, dps: int, values: dict) -> mpmath.mpf:
+        lo, hi = endpoints(self.ball(bits_for_digits(dps) + 10, **values))
+        with mpmath.workdps(dps + 10):
+            return (mpmath.mpf(lo.numerator) / lo.denominator + mpmath.mpf(hi.numerator) / hi.denominator) / 2
+
     def ball(self, prec: int, **values):
         """Arb ball containing the exact value at exact ``values`` (hypotheses checked exactly)."""
+        f = self.formula
+        if self.certifier is not None or self._by_definition():
+            self.check(**values)
+            exact = {**self.params, **{k: sp.Rational(v) for k, v in values.items()}}
+            if self.certifier is not None:
+                return self.certifier(exact, prec)
+            return definition_ball(f, exact, prec)
         if self.rational:
-            return self.formula.certify(prec, **self.params, **values)
+            return f.certify(prec, **self.params, **values)
         self._check_irrational(values)
         self._require_closed_form()
-        f = self.formula
         syms = {f.symbol(n): sp.Rational(values[n]) for n in self.variables}
         return enclose(resolve_branches(self._composite(), syms), syms, prec, f.id)
 

@@ -102,7 +102,11 @@ class Account:
             "run": self.run.as_json(),
             self.given_name: self.given,
             "bounds": [r.as_json(self.target) for r in self.rows],
-            "best": ({"id": best.id, "label": best.label, self.target: best.result} if best else None),
+            "best": (
+                {"id": best.id, "label": best.label, self.target: best.result, "certified": best.certified}
+                if best
+                else None
+            ),
             "all_iterates": self.all_iterates.as_json() if self.all_iterates else None,
             "heuristics": [h.as_json() for h in self.heuristics],
         }
@@ -137,6 +141,7 @@ class Account:
         lines.append("")
         lines.append(
             f"best last-iterate bound: {best.id} ({best.label}), {sym} ≤ {best.result}"
+            + ("" if best.certified else " (NOT CERTIFIED: search value of a custom algorithm, rounded up)")
             if best
             else "best last-iterate bound: none applies to this run"
         )
@@ -186,8 +191,8 @@ class Account:
                         e(r.label),
                         e(r.currency),
                         "yes" if ok else "no",
-                        e(r.result or ""),
-                        e(f"[{r.interval[0]}, {r.interval[1]}]" if r.interval else ""),
+                        e((r.result or "") + (" (not certified)" if ok and not r.certified else "")),
+                        e(f"[{r.interval[0]}, {r.interval[1]}]" if r.interval else ("not certified" if ok else "")),
                         e(r.value or "") if ok else e(r.reason or ""),
                     )
                 )
@@ -200,7 +205,9 @@ class Account:
         )
         foot = []
         if best:
-            foot.append(f"<b>best</b>: {e(best.id)}, {sym} ≤ {e(best.result)}")
+            foot.append(
+                f"<b>best</b>: {e(best.id)}, {sym} ≤ {e(best.result)}" + ("" if best.certified else " (not certified)")
+            )
         if self.all_iterates:
             foot.append(
                 f"<b>all iterates</b> (baseline): {sym} = {e(str(self.all_iterates.result))} "

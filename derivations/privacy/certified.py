@@ -58,3 +58,38 @@ class CertifiedAlgorithmFormula(Formula):
         if not isinstance(prec, int) or isinstance(prec, bool) or prec < 2:
             raise InputError(f"{self.id}: prec must be an integer number of bits >= 2, not {prec!r}")
         return self.certifier(self.check(**params), prec)
+
+
+def has_definition_ball(formula) -> bool:
+    """Whether :func:`definition_ball` can certify ``formula``: it is computed by an algorithm
+    (``evaluator=``, no certifier of its own) and its defining expression has an Arb translation."""
+    from symbolic.certify.translate import translatable
+
+    if isinstance(formula, CertifiedAlgorithmFormula) or formula.evaluator is None:
+        return False
+    return translatable(formula.expr)
+
+
+def definition_ball(formula, exact: dict, prec: int):
+    """An Arb ball containing ``formula.expr`` — the formula's definition, which its ``evaluator=``
+    computes by an algorithm (a stable rewriting, special cases) — at the exact parameter values
+    ``exact`` (name -> SymPy Rational or algebraic number such as ``s·√(η/2)``), with ≥ ``prec``
+    bits of relative accuracy.
+
+    The caller checks the hypotheses first.  Arb raises its working precision until the ball is
+    accurate (:func:`symbolic.certify.enclose`), so the cancellations the algorithm avoids cost
+    precision, never correctness.  Raises :class:`~symbolic.certify.NotCertifiable` when the
+    definition has no Arb translation (:func:`has_definition_ball` is False).
+    """
+    import sympy as sp
+
+    from symbolic.certify import NotCertifiable, enclose
+    from symbolic.numeric import resolve_branches
+
+    if not has_definition_ball(formula):
+        raise NotCertifiable(f"{formula.id}: its definition has no Arb translation (no certified enclosure)")
+    known = {formula.symbol(n): sp.sympify(v) for n, v in exact.items()}
+    rational = {s: v for s, v in known.items() if v.is_Rational}
+    algebraic = {s: v for s, v in known.items() if not v.is_Rational}
+    expr = resolve_branches(formula.expr.xreplace(algebraic), rational)
+    return enclose(expr, rational, prec, formula.id)
