@@ -31,7 +31,7 @@ Declare a bound with :func:`declare` from a paper module, after the formula is a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 import sympy as sp
 
@@ -152,6 +152,12 @@ class Bound:
     free: Mapping[str, tuple] = field(default_factory=dict)
     note: str = ""
     last_iterate_only: bool = True
+    #: For a formula computed by an algorithm (``evaluator=``) with no certified enclosure of its own:
+    #: ``certifier(values, prec)`` returns an Arb ball containing the formula's exact value at ``values``
+    #: (parameter name -> exact SymPy number: a Rational, or an algebraic number such as s·√(η/2) that a
+    #: mapping produces), with ≥ ``prec`` bits of relative accuracy, or raises
+    #: :class:`~symbolic.certify.CertificationError`.  The caller has checked the hypotheses exactly.
+    certifier: Callable | None = None
 
     def __post_init__(self):
         if self.relation not in RELATIONS:
@@ -228,6 +234,7 @@ class Bound:
             "mapping": {k: str(v) for k, v in self.mapping.items()},
             "free": {k: list(v) for k, v in self.free.items()},
             "note": self.note,
+            "certifier": self.certifier is not None,
         }
 
 

@@ -131,3 +131,58 @@ def test_an_uncertifiable_row_says_so_everywhere(registry):
     assert "not certified" in res._repr_html_()
     if res.best is row:
         assert "NOT CERTIFIED" in str(res) and res.as_json()["best"]["certified"] is False
+
+
+def _ys53(alpha, eta, lam, Sg, sigma2, b, n, K):
+    """(18)–(21) from the paper: K·⌊n/b⌋ steps of S ← pE·S + (1 − p)S^{ρ²} from S = 1, then log S/(α − 1)."""
+    A = alpha * eta * Sg**2 / (4 * sigma2 * b**2)
+    p, E, r2 = mpmath.mpf(b) / n, mpmath.exp((alpha - 1) * A), (1 - eta * lam) ** 2
+    S = mpmath.mpf(1)
+    for _ in range(K * (n // b)):
+        S = p * E * S + (1 - p) * S**r2
+    return mpmath.log(S) / (alpha - 1)
+
+
+@pytest.mark.parametrize(
+    "alpha, eta, b, n, K",
+    [
+        ("3", "1/5", 5, 20, 10),  # pE < 1: the fixed-point stop
+        ("40", "1/5", 5, 20, 10),  # pE > 1: the divergent tail stop
+        ("2", "1/10", 20, 20, 7),  # b = n: exact
+        ("3/2", "1/50", 10, 1000, 3),  # many steps, no early stop
+    ],
+)
+def test_ye_shokri_theorem_5_3_certifier_encloses_the_recursion(registry, alpha, eta, b, n, K):
+    bound = _bound(registry, "ye-shokri/thm-5.3-eps")
+    assert bound.certifier is not None
+    s, lam, Sg = sp.Rational(3, 10), sp.Rational(1, 2), sp.Integer(1)
+    sigma = s * sp.sqrt(sp.Rational(eta) / 2)  # the accountant's mapping σ = s·√(η/2): irrational here
+    values = {
+        "alpha": sp.Rational(alpha),
+        "eta": sp.Rational(eta),
+        "lam": lam,
+        "Sg": Sg,
+        "sigma": sigma,
+        "b": sp.Integer(b),
+        "n": sp.Integer(n),
+        "K": sp.Integer(K),
+        "beta": sp.Integer(1),
+    }
+    ball = bound.certifier(values, 120)
+    lo, hi = endpoints(ball)
+    assert hi - lo <= abs(lo) * sp.Rational(1, 2**110)
+    with mpmath.workdps(60):
+        mp = lambda x: mpmath.mpf(sp.Rational(x).p) / sp.Rational(x).q  # noqa: E731
+        ref = _ys53(mp(alpha), mp(eta), mp(lam), mp(Sg), mp(s) ** 2 * mp(eta) / 2, b, n, K)
+    assert _inside(ball, ref)
+
+
+def test_ye_shokri_theorem_5_3_row_is_certified_at_an_irrational_sigma(registry):
+    bound = _bound(registry, "ye-shokri/thm-5.3-eps")
+    run = dict(CYCLIC_SC, batching="without-replacement")
+    assert not BoundAtRun(bound, parse_run(run)).rational
+    res = account(run, delta="1e-5", heuristics=False, baseline=False)
+    row = next(r for r in res.rows if r.id == bound.id)
+    assert row.applies and row.certified and row.interval is not None, row.reason
+    lo, hi = (mpmath.mpf(x) for x in row.interval)
+    assert lo <= mpmath.mpf(row.result) == hi
