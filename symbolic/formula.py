@@ -18,6 +18,8 @@ from .numeric import (
     float_function,
     input_digits,
     input_magnitude,
+    proves_zero,
+    show_point,
 )
 from .params import Parameter
 from .source import Source
@@ -193,7 +195,8 @@ class Formula:
           forward formula), same guarantee;
         * ``"mpmath"`` — the mpmath fallback (a custom ``evaluator=``, or an expression
           with no Arb translation): inputs held to their full length, precision doubled
-          until two runs agree (:func:`symbolic.numeric.evaluate_to_precision`).
+          until two runs agree above the inputs' magnitude, a zero only when SymPy proves it
+          (:func:`symbolic.numeric.evaluate_to_precision`).
 
         An Arb path falls back to mpmath at a point where Arb cannot reach the digits
         (:attr:`Evaluation.enclosure` then says ``False``).
@@ -255,12 +258,19 @@ class Formula:
         try:
             if self.evaluator is not None:
                 numbers = [exact[p.name] for p in self.params if not p.is_choice]
+                symbolic_point = {p.symbol: exact[p.name] for p in self.params if not p.is_choice}
+                # A zero of the algorithm counts only if SymPy proves the expression is 0 there
+                # (with a categorical parameter the expression need not be the chosen method's).
+                chosen = any(p.is_choice for p in self.params)
                 return evaluate_to_precision(
                     lambda: self.evaluator(exact, mpmath.mp.dps),
                     dps,
                     self.id,
                     input_digits(numbers),
                     input_magnitude(numbers),
+                    zero_proof=None if chosen else (lambda: proves_zero(self.expr, symbolic_point)),
+                    point=show_point({p.name: exact[p.name] for p in self.params if not p.is_choice}),
+                    algorithm_zeros=True,
                 )
             return self._compiled({self.symbol(n): v for n, v in exact.items()}, dps)
         except EvaluationError as exc:

@@ -7,25 +7,27 @@
   (cached per branch choice): the *fallback* evaluator, used where Arb cannot express
   the formula (:meth:`symbolic.Formula.evaluate` tries Arb first).  It starts at a
   working precision that holds every exact input (:func:`input_digits`) and doubles it
-  until two runs agree to the requested digits (:func:`evaluate_to_precision`).
+  until two runs agree to the requested digits above the inputs' magnitude; a zero only
+  when SymPy proves it (:func:`evaluate_to_precision`, the rule of :mod:`symbolic.settle`).
 * :func:`float_function` gives a vectorised NumPy evaluator for plotting.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 import mpmath
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
+from . import settle
 from .errors import EvaluationError, InputError
 from .hypotheses import decide
 
-GUARD_DIGITS = 15
+GUARD_DIGITS = settle.GUARD_DIGITS
 #: Cap of :func:`input_digits` (inputs longer than this are rounded to it in the mpmath fallback).
-MAX_INPUT_DIGITS = 2000
+MAX_INPUT_DIGITS = settle.MAX_INPUT_DIGITS
 
 
 def resolve_branches(expr: sp.Basic, values: dict) -> sp.Basic:
@@ -68,12 +70,14 @@ def geometric_sum(first, ratio, count):
     ``ratio > 0`` the sum is ``first * expm1(count*log(ratio)) / expm1(log(ratio))``,
     which keeps every digit when ``ratio`` is within 1e-9 of 1 (the naive
     ``(ratio**count - 1)/(ratio - 1)`` loses them) and is exactly ``first * count``
-    at ``ratio == 1``.  The closed form is SymPy's own (Karr's convention), so a
+    at ``ratio == 1``; no terms give the exact integer 0.  The closed form is SymPy's own (Karr's convention), so a
     negative ``count`` gives the same value SymPy's ``Sum`` does.
     """
     n = mpmath.mpf(count)
     if n != mpmath.floor(n):
         raise ValueError(f"geometric_sum: non-integer number of terms {count}")
+    if n == 0:
+        return 0  # the empty sum: an exact zero (the precision loop accepts it as exact)
     q = mpmath.mpf(ratio) if not isinstance(ratio, mpmath.mpc) else ratio
     if q == 1:
         return first * n
@@ -245,6 +249,8 @@ class CompiledExpression:
             self.name,
             input_digits(values.values()),
             input_magnitude(values.values()),
+            zero_proof=lambda: proves_zero(resolved, values),
+            point=show_point(values),
         )
 
 
@@ -279,106 +285,70 @@ class Evaluation:
 
 def input_digits(values) -> int:
     """Decimal digits an mpmath working precision needs to hold every exact input to full
-    relative accuracy: significant digits of each numerator plus those of each denominator
-    (trailing zeros, i.e. powers of ten, cost nothing), capped at :data:`MAX_INPUT_DIGITS`.
-
-    ``x = 1 - 1e-40`` needs 40 digits (below that it rounds to 1); ``x = 1e-100`` needs one.
-    Sizes are estimated from bit lengths, so a 10^6-digit input is never converted to text.
-    """
-    need = 0
-    for v in values:
-        p, q = (int(getattr(v, "p", v)), int(getattr(v, "q", 1)))
-        need = max(need, _significant_digits(abs(p)) + _significant_digits(q))
-    return min(need, MAX_INPUT_DIGITS)
+    relative accuracy (:func:`symbolic.settle.input_digits`): ``x = 1 - 1e-40`` needs 40 digits
+    (below that it rounds to 1); ``x = 1e-100`` needs one."""
+    return settle.input_digits(values)
 
 
 def input_magnitude(values) -> int:
-    """The largest decimal magnitude |log10|x|| of the exact inputs (capped): below twice this
-    many working digits a q² term of an input q = 1e-150 can vanish, so a zero result is not
-    trusted there (:func:`evaluate_to_precision`)."""
-    out = 0
-    for v in values:
-        p, q = (int(getattr(v, "p", v)), int(getattr(v, "q", 1)))
-        if p:
-            out = max(out, abs(abs(p).bit_length() - q.bit_length()) * 30103 // 100000)
-    return min(out, MAX_INPUT_DIGITS)
+    """The largest decimal magnitude |log10|x|| of the exact inputs (capped)
+    (:func:`symbolic.settle.input_magnitude`): below this many extra working digits an input can
+    be absorbed exactly (``1 + 1e-100 = 1``), so runs that agree there are no evidence."""
+    return settle.input_magnitude(values)
 
 
-def _significant_digits(n: int) -> int:
-    """Decimal digits of ``n`` without its trailing zeros (estimated from the bit length)."""
-    if n == 0:
-        return 0
-    if n.bit_length() > 16 * MAX_INPUT_DIGITS:
-        return MAX_INPUT_DIGITS
-    chunk = 1
-    while n % 10 == 0:  # strip trailing zeros, galloping
-        if n % 10**chunk == 0:
-            n //= 10**chunk
-            chunk *= 2
-        else:
-            chunk = 1
-    return int(n.bit_length() * 0.30103) + 1
+def show_point(values: Mapping) -> str:
+    """``"L = 3/2, s = 9"``: exact inputs (Symbol or name -> Rational) for error messages."""
+    return settle.show_point([str(k) for k in values], list(values.values()))
+
+
+def proves_zero(expr: sp.Basic, values: Mapping) -> bool:
+    """Whether SymPy proves that ``expr`` is exactly 0 at the exact ``values`` (Symbol -> Rational).
+
+    Only exact reasoning counts: the substituted expression simplifies to 0 on construction, its
+    assumptions say ``is_zero``, or (for small expressions without sums) ``doit`` / ``simplify``
+    return 0.  Numerical agreement is never used (that is what the proof is needed against).
+    """
+    try:
+        e = resolve_branches(sp.sympify(expr), dict(values)).xreplace(dict(values))
+        if e == 0 or e.is_zero is True:
+            return True
+        if e.has(sp.Sum, sp.Product) or sp.count_ops(e) > 200:
+            return False
+        if e.has(sp.Integral):
+            e = e.doit()
+            if e == 0 or e.is_zero is True:
+                return True
+        return sp.count_ops(e) <= 40 and sp.simplify(e) == 0
+    except (TypeError, ValueError, ArithmeticError, NotImplementedError, RecursionError, AttributeError):
+        return False
 
 
 def evaluate_to_precision(
-    thunk: Callable[[], object], dps: int, name: str, start_digits: int = 0, magnitude: int = 0
+    thunk: Callable[[], object],
+    dps: int,
+    name: str,
+    start_digits: int = 0,
+    magnitude: int = 0,
+    *,
+    zero_proof: Callable[[], bool] | None = None,
+    point: str = "",
+    algorithm_zeros: bool = False,
 ) -> mpmath.mpf:
-    """mpmath fallback: run ``thunk`` at rising working precision until two runs agree to ``dps`` digits.
+    """mpmath fallback: run ``thunk`` at rising working precision (:func:`symbolic.settle.settle`,
+    the rule the exported modules run too) and return an ``mpf`` rounded to ``dps`` digits.
 
-    ``thunk`` must build its mpmath inputs inside the call (so they are rounded at the
-    current working precision).  The first run uses ``dps`` + :data:`GUARD_DIGITS` +
-    ``start_digits`` digits (pass :func:`input_digits` of the exact inputs, so that no
-    input is rounded away: ``1 − 1e-40`` never becomes 1); each further run *doubles*
-    the working precision, and a value is accepted only when it agrees with the run at
-    half its precision to ``dps`` + 2 digits.  Agreement of two runs whose precisions
-    differ by a factor of two is the criterion (not a proof: that is the Arb path's job);
-    two zeros are accepted only when three successive precisions give exactly zero,
-    never on "0 == 0".  Returns an ``mpf`` rounded to ``dps`` digits; raises
-    :class:`EvaluationError` for non-real or non-finite results, arithmetic failures
-    inside mpmath, or if the digits never settle.
+    A nonzero value needs two runs a factor of two apart that agree to ``dps + 2`` digits, the
+    lower one carrying ``dps`` + 15 + ``magnitude`` digits (pass :func:`input_digits` as
+    ``start_digits`` and :func:`input_magnitude` as ``magnitude``).  A zero is returned only when
+    ``zero_proof()`` proves it (e.g. :func:`proves_zero` on the exact expression) or the thunk
+    returns an exact zero (int/Fraction/SymPy), never because runs agree on 0 — except, with
+    ``algorithm_zeros`` (hand-written algorithms only), an mpf zero returned by every run up to the
+    precision ceiling (their explicit ``return mpf(0)`` branches; see :mod:`symbolic.settle`).  Raises
+    :class:`EvaluationError` naming ``name`` and ``point`` otherwise (non-real or non-finite
+    results, arithmetic failures, an unproved zero, digits that never settle).
     """
-    if dps < 1:
-        raise ValueError("dps must be a positive integer")
-    previous = None
-    zeros = 0
-    work = dps + GUARD_DIGITS + int(start_digits)
-    limit = max(8 * (dps + GUARD_DIGITS), 2 * work, 4 * magnitude + 2 * dps)
-    while True:
-        with mpmath.workdps(work):
-            try:
-                value = thunk()
-            except ZeroDivisionError as exc:
-                raise EvaluationError(
-                    f"{name}: division by zero at {work} working digits ({exc or 'an intermediate vanished'})"
-                ) from exc
-            except (OverflowError, MemoryError) as exc:
-                raise EvaluationError(
-                    f"{name}: the value is out of mpmath's range at these inputs ({type(exc).__name__}: {exc})"
-                ) from exc
-            except EvaluationError:
-                raise
-            except ArithmeticError as exc:
-                raise EvaluationError(f"{name}: {exc}") from exc
-            value = _as_real(value, name)
-            if value == 0:
-                # zeros count only above twice the inputs' magnitude (a q² term of q = 1e-150
-                # is invisible below 300 digits)
-                zeros += work > 2 * magnitude
-                if zeros >= 3 or (zeros >= 2 and work >= limit):
-                    return mpmath.mpf(0)
-            elif previous is not None and previous != 0:
-                scale = max(abs(value), abs(previous))
-                if abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
-                    with mpmath.workdps(dps):
-                        return +value
-            previous = value
-        if work >= limit:
-            break
-        work = min(2 * work, limit) if work < limit else work
-    raise EvaluationError(
-        f"{name}: the value did not settle to {dps} digits even with "
-        f"{work} working digits (catastrophic cancellation, or a value too close to 0)."
-    )
+    return settle.settle(thunk, dps, name, start_digits, magnitude, zero_proof, point, EvaluationError, algorithm_zeros)
 
 
 def _as_real(value, name: str) -> mpmath.mpf:

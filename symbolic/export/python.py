@@ -6,8 +6,10 @@ Each exported formula becomes a function ``name(param, ..., dps=30)`` that
 * checks the parameter domains and hypotheses exactly, raising ``ValueError``,
 * decides every ``Piecewise`` condition exactly on those rationals, and
 * evaluates the formula's ``evaluation_expr`` (printed with the package's mpmath
-  code printer, :class:`symbolic.numeric._Printer`) at rising working precision
-  until two runs agree to ``dps`` digits, as the package does.
+  code printer, :class:`symbolic.numeric._Printer`) at rising working precision by
+  the package's own rule, whose source (:mod:`symbolic.settle`) is copied verbatim: a
+  nonzero value once two runs agree above the inputs' magnitude, and never a zero it
+  cannot prove (the module has no SymPy, so a computed zero is an ``ArithmeticError``).
 
 Formulas declared with ``inverse=`` are exported as a bisection on the exported
 forward function.  Formulas computed by a custom algorithm, or using a function
@@ -21,6 +23,7 @@ exits with status 1 if any differs.
 
 from __future__ import annotations
 
+import ast
 import inspect
 import keyword
 import re
@@ -32,6 +35,7 @@ from sympy.printing.pycode import PythonCodePrinter
 
 from .. import exact as exact_module
 from .. import numeric as numeric_module
+from .. import settle as settle_module
 from ..numeric import _Printer, geometric_sum, index_range
 from ..sampling import sample_points
 from .records import Bundle, FormulaRecord, expression_hash
@@ -77,9 +81,18 @@ class _ExactPrinter(PythonCodePrinter):
         return f"Fraction({expr.p})"
 
     def _print_Pow(self, expr, rational=False):
+        if expr.exp.is_integer and not expr.exp.is_Integer:  # a summation index or an integer parameter
+            return f"({self._print(expr.base)})**int({self._print(expr.exp)})"
         if not expr.exp.is_Integer:
             raise NotExportable(f"the condition uses the non-rational power {expr}")
         return f"({self._print(expr.base)})**({int(expr.exp)})"
+
+    def _print_Sum(self, expr):
+        loops = " ".join(
+            f"for {self._print(i)} in map(Fraction, index_range({self._print(a)}, {self._print(b)}))"
+            for i, a, b in expr.limits
+        )
+        return f"(builtins.sum(({self._print(expr.function)}) {loops}))"
 
     def _print_floor(self, expr):
         return f"math.floor({self._print(expr.args[0])})"
@@ -171,10 +184,16 @@ def _closed_form_function(rec: FormulaRecord) -> str:
     missing = getattr(value_printer, "_not_supported", set())
     if missing:
         raise NotExportable(f"not expressible in mpmath: {sorted(map(str, missing))}")
+    try:  # an exact (Fraction) evaluation, which proves a zero, exists for rational-valued formulas
+        zero_test = f"({_ExactPrinter(params).doprint(f.evaluation_expr)}) == 0"
+    except (NotExportable, sp.printing.codeprinter.PrintMethodNotImplementedError):
+        zero_test = None
     name = function_name(f.id)
     args = ", ".join(names)
     parse = [f"{_var(n, '_q')} = _exact({n}, {f.id!r}, {n!r})" for n in names]
     convert = [f"{n} = _mpf({_var(n, '_q')})" for n in names]
+    proof = ["", "    def exactly_zero():", f"        return {zero_test}"] if zero_test is not None else []
+    inputs = f"({', '.join(_var(n, '_q') for n in names)},)"
     return "\n".join(
         [
             f"def {name}({args}, dps=30):",
@@ -184,8 +203,10 @@ def _closed_form_function(rec: FormulaRecord) -> str:
             "    def value():",
             *("        " + line for line in convert),
             f"        return {body}",
+            *proof,
             "",
-            f"    return _settle(value, dps, {f.id!r}, ({', '.join(_var(n, '_q') for n in names)},))",
+            f"    return _settle(value, dps, {f.id!r}, {inputs}, {tuple(names)!r}, "
+            f"{'exactly_zero' if proof else 'None'})",
         ]
     )
 
@@ -235,14 +256,11 @@ from fractions import Fraction
 import mpmath
 from mpmath import mpf
 
-_GUARD_DIGITS = 15
-
 # The package's exact number grammar and limits (symbolic.exact), copied at export time.
 _NUMBER = re.compile(__NUMBER_PATTERN__, re.VERBOSE | re.ASCII)
 _MAX_DIGITS = __MAX_DIGITS__
 _MAX_EXPONENT = __MAX_EXPONENT__
 _MAX_DPS = __MAX_DPS__
-_MAX_INPUT_DIGITS = __MAX_INPUT_DIGITS__
 MAX_LOOP_TERMS = __MAX_LOOP_TERMS__
 
 
@@ -302,74 +320,17 @@ def _no_branch():
     raise ArithmeticError("no Piecewise branch applies")
 
 
-def _significant_digits(n):
-    if n == 0:
-        return 0
-    if n.bit_length() > 16 * _MAX_INPUT_DIGITS:
-        return _MAX_INPUT_DIGITS
-    chunk = 1
-    while n % 10 == 0:
-        if n % 10 ** chunk == 0:
-            n //= 10 ** chunk
-            chunk *= 2
-        else:
-            chunk = 1
-    return int(n.bit_length() * 0.30103) + 1
+# __SETTLE__
 
 
-def _input_digits(values):
-    need = max([_significant_digits(abs(q.numerator)) + _significant_digits(q.denominator) for q in values] or [0])
-    return min(need, _MAX_INPUT_DIGITS)
-
-
-def _input_magnitude(values):
-    out = max([abs(abs(q.numerator).bit_length() - q.denominator.bit_length()) * 30103 // 100000
-               for q in values if q.numerator] or [0])
-    return min(out, _MAX_INPUT_DIGITS)
-
-
-def _settle(thunk, dps, name, inputs=()):
-    """The package's mpmath evaluation (symbolic.numeric.evaluate_to_precision): start at a
-    precision holding every exact input, double it until two runs agree to dps digits
-    (zero only after three exact zeros); an mpf rounded to dps digits."""
+def _settle(thunk, dps, name, inputs=(), names=(), exactly_zero=None):
+    """The package's mpmath evaluation (symbolic.numeric.evaluate_to_precision runs the same
+    ``settle`` above): a nonzero value once two runs agree above the inputs' magnitude, a zero
+    only when ``exactly_zero()`` proves it (exact Fraction arithmetic, for rational-valued
+    formulas; this module has no SymPy): an mpf rounded to dps digits."""
     _check_dps(dps, name)
-    previous, zeros = None, 0
-    work = dps + _GUARD_DIGITS + _input_digits(inputs)
-    magnitude = _input_magnitude(inputs)
-    limit = max(8 * (dps + _GUARD_DIGITS), 2 * work, 4 * magnitude + 2 * dps)
-    while True:
-        with mpmath.workdps(work):
-            try:
-                value = thunk()
-            except ZeroDivisionError as exc:
-                raise ArithmeticError(f"{name}: division by zero at {work} working digits "
-                                      f"({exc or 'an intermediate vanished'})") from None
-            except (OverflowError, MemoryError) as exc:
-                raise ArithmeticError(f"{name}: the value is out of mpmath's range at these inputs "
-                                      f"({type(exc).__name__}: {exc})") from None
-            except ArithmeticError as exc:
-                raise ArithmeticError(f"{name}: {exc}") from None
-            if isinstance(value, mpmath.mpc):
-                if value.imag != 0:
-                    raise ArithmeticError(f"{name}: complex value {value} for a real formula")
-                value = value.real
-            value = mpmath.mpf(value)
-            if not mpmath.isfinite(value):
-                raise ArithmeticError(f"{name}: non-finite value {value} for a valid input")
-            if value == 0:
-                zeros += work > 2 * magnitude
-                if zeros >= 3 or (zeros >= 2 and work >= limit):
-                    return mpmath.mpf(0)
-            elif previous is not None and previous != 0:
-                scale = max(abs(value), abs(previous))
-                if abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
-                    with mpmath.workdps(dps):
-                        return +value
-            previous = value
-        if work >= limit:
-            break
-        work = min(2 * work, limit)
-    raise ArithmeticError(f"{name}: the value did not settle to {dps} digits even with {work} working digits")
+    point = show_point(names, inputs)
+    return settle(thunk, dps, name, input_digits(inputs), input_magnitude(inputs), exactly_zero, point)
 
 
 def _invert(forward, lower, target, dps, name):
@@ -422,6 +383,16 @@ def _selfcheck():
 if __name__ == "__main__":
     sys.exit(_selfcheck())
 '''
+
+
+def _settle_source() -> str:
+    """The source of :mod:`symbolic.settle` (stdlib + mpmath only) without its docstring: the
+    exported module runs the engine's own precision rule, copied, so the two cannot drift."""
+    tree = ast.parse(inspect.getsource(settle_module))
+    body = tree.body[1:] if isinstance(tree.body[0], ast.Expr) else tree.body
+    lines = inspect.getsource(settle_module).splitlines()
+    start = body[0].lineno - 1
+    return "# The package's precision rule (symbolic.settle), copied verbatim.\n" + "\n".join(lines[start:]).strip("\n")
 
 
 def _record_points(formula, n: int = RECORD_POINTS) -> list[dict[str, str]]:
@@ -515,7 +486,7 @@ def render(bundle: Bundle) -> str:
         .replace("__MAX_DIGITS__", str(exact_module.MAX_DIGITS))
         .replace("__MAX_EXPONENT__", str(exact_module.MAX_EXPONENT))
         .replace("__MAX_DPS__", str(numeric_module.MAX_DPS))
-        .replace("__MAX_INPUT_DIGITS__", str(numeric_module.MAX_INPUT_DIGITS))
+        .replace("# __SETTLE__", _settle_source())
         .replace("__MAX_LOOP_TERMS__", str(numeric_module.MAX_LOOP_TERMS))
     )
     parts = [

@@ -1,0 +1,188 @@
+"""The mpmath precision loop: the one definition shared by the engine and the exported modules.
+
+When no Arb enclosure exists, a value is computed by mpmath at rising working precision and
+accepted on *evidence*, never on a single run:
+
+* a **nonzero** value is accepted when two successive runs, the second at twice the working
+  digits of the first, agree to ``dps + 2`` digits **and** the first already carried
+  ``dps`` + :data:`GUARD_DIGITS` + the inputs' decimal magnitude digits.  Below that, an input
+  such as ``x = 1e-100`` is absorbed exactly (``1 + x`` rounds to 1) at *every* precision,
+  so two runs can agree on the same wrong number (``(1 + x) − 1 − x`` gives ``−1e-100``
+  at 46 and at 92 digits; the value is 0);
+* an exact **zero** is never accepted because runs agree on it: it is returned only when
+  ``proves_zero()`` (supplied by the caller: SymPy on the exact expression at the exact point)
+  proves the value is exactly 0, or when the evaluator itself returns an exact zero (an
+  ``int``, a ``Fraction`` or a SymPy zero: a branch its author wrote, not a rounded result).
+  An mpf zero that persists up to the precision ceiling without such a proof is an error
+  (``1 − P^t`` with ``P^t = 1 − 5e-8689`` is 0 at every affordable precision).
+
+This module imports only the standard library and mpmath: :mod:`symbolic.export.python`
+copies its functions' source into every exported module, and :mod:`symbolic.numeric` uses the
+same functions, so the engine and the exported code cannot drift apart.
+"""
+
+from fractions import Fraction
+
+import mpmath
+
+#: Digits added to the requested ones in every run.
+GUARD_DIGITS = 15
+#: Cap of :func:`input_digits` (inputs longer than this are rounded to it in the mpmath fallback).
+MAX_INPUT_DIGITS = 2000
+
+
+def significant_digits(n):
+    """Decimal digits of the integer ``n`` without its trailing zeros (estimated from the bit length)."""
+    if n == 0:
+        return 0
+    if n.bit_length() > 16 * MAX_INPUT_DIGITS:
+        return MAX_INPUT_DIGITS
+    chunk = 1
+    while n % 10 == 0:  # strip trailing zeros, galloping
+        if n % 10**chunk == 0:
+            n //= 10**chunk
+            chunk *= 2
+        else:
+            chunk = 1
+    return int(n.bit_length() * 0.30103) + 1
+
+
+def input_digits(values):
+    """Decimal digits a working precision needs to hold every exact input (rationals with
+    ``numerator``/``denominator``) to full relative accuracy: significant digits of each
+    numerator plus those of each denominator (powers of ten cost nothing), capped at
+    :data:`MAX_INPUT_DIGITS`.  ``1 - 1e-40`` needs 40 digits; ``1e-100`` needs one."""
+    need = 0
+    for v in values:
+        need = max(need, significant_digits(abs(int(v.numerator))) + significant_digits(int(v.denominator)))
+    return min(need, MAX_INPUT_DIGITS)
+
+
+def input_magnitude(values):
+    """The largest decimal magnitude ``|log10 |x||`` of the exact inputs (capped at
+    :data:`MAX_INPUT_DIGITS`): below this many extra working digits an input can be absorbed
+    exactly by a sum (``1 + 1e-100``), so agreement of two runs is no evidence there."""
+    out = 0
+    for v in values:
+        p, q = int(v.numerator), int(v.denominator)
+        if p:
+            out = max(out, abs(abs(p).bit_length() - q.bit_length()) * 30103 // 100000)
+    return min(out, MAX_INPUT_DIGITS)
+
+
+def settle(
+    thunk,
+    dps,
+    name,
+    start_digits=0,
+    magnitude=0,
+    proves_zero=None,
+    point="",
+    error=ArithmeticError,
+    algorithm_zeros=False,
+):
+    """Run ``thunk`` at rising mpmath working precision and return its value to ``dps`` digits,
+    accepted only on the evidence described in the module docstring.
+
+    ``thunk()`` must build its mpmath inputs inside the call (so they are rounded at the current
+    working precision).  The first run uses ``dps`` + :data:`GUARD_DIGITS` + ``start_digits``
+    digits (pass :func:`input_digits` of the exact inputs); each further run doubles it, up to a
+    ceiling of at least twice the trusted precision.  ``magnitude`` is :func:`input_magnitude` of
+    the inputs; ``proves_zero`` a callable returning True only if the exact value is provably 0;
+    ``point`` a description of the inputs for messages.  ``algorithm_zeros`` (for hand-written
+    algorithms only, never for an expression) also accepts an mpf zero that every run returned,
+    up to and including the precision ceiling: the explicit ``return mpf(0)`` branches of
+    algorithms written before exact zeros were required (they should return the int 0).  Raises ``error`` (an ArithmeticError
+    subclass) naming ``name`` and ``point`` for non-real or non-finite results, arithmetic failures,
+    an unproved zero, or digits that never settle: never a number without that evidence.
+    """
+    if dps < 1:
+        raise ValueError("dps must be a positive integer")
+    at = f" at {point}" if point else ""
+    trusted = dps + GUARD_DIGITS + int(magnitude)
+    work = dps + GUARD_DIGITS + int(start_digits)
+    limit = max(8 * (dps + GUARD_DIGITS), 2 * work, 2 * trusted, 4 * int(magnitude) + 2 * dps)
+    previous, previous_work, proved, always_zero = None, 0, None, True
+    while True:
+        with mpmath.workdps(work):
+            try:
+                value = thunk()
+            except error:
+                raise
+            except ZeroDivisionError as exc:
+                raise error(
+                    f"{name}: division by zero at {work} working digits{at} ({exc or 'an intermediate vanished'})"
+                ) from exc
+            except (OverflowError, MemoryError) as exc:
+                raise error(f"{name}: the value is out of mpmath's range{at} ({type(exc).__name__}: {exc})") from exc
+            except ArithmeticError as exc:
+                raise error(f"{name}: {exc}") from exc
+            if (isinstance(value, (int, Fraction)) or getattr(value, "is_Rational", False)) and value == 0:
+                return mpmath.mpf(0)  # an exact zero written by the evaluator's author
+            value = _real(value, name, at, error)
+            if value == 0:
+                if proved is None:
+                    proved = _proved(proves_zero)
+                if proved or (algorithm_zeros and always_zero and work >= limit):
+                    return mpmath.mpf(0)
+            else:
+                always_zero = False
+                if previous and previous_work >= trusted:
+                    scale = max(abs(value), abs(previous))
+                    if abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
+                        with mpmath.workdps(dps):
+                            return +value
+            previous, previous_work = value, work
+        if work >= limit:
+            break
+        work = min(2 * work, limit)
+    if proved is None and _proved(proves_zero):
+        return mpmath.mpf(0)  # exactly 0, though the runs rounded to tiny nonzero values (sin(π))
+    if previous == 0:
+        raise error(
+            f"{name}: the mpmath evaluation gives 0 at {work} working digits{at}, "
+            "and the value could not be proved to be exactly 0 (it may be a nonzero value that cancels "
+            "below that precision); no number is returned."
+        )
+    raise error(
+        f"{name}: the value did not settle to {dps} digits even with {work} working digits{at} "
+        "(catastrophic cancellation, or a value too close to 0); no number is returned."
+    )
+
+
+def _proved(proves_zero):
+    """Whether ``proves_zero()`` proves the value is exactly 0 (a failed attempt proves nothing)."""
+    if proves_zero is None:
+        return False
+    try:
+        return bool(proves_zero())
+    except (ArithmeticError, ValueError, TypeError, RecursionError):
+        return False
+
+
+def _real(value, name, at, error):
+    """``value`` as a finite real mpf, or ``error``."""
+    if isinstance(value, mpmath.mpc):
+        if value.imag != 0:
+            raise error(f"{name}: complex value {value}{at} for a real formula")
+        value = value.real
+    try:
+        value = mpmath.mpf(value)
+    except (TypeError, ValueError):
+        raise error(f"{name}: the evaluator returned {type(value).__name__}{at}, not a number") from None
+    if not mpmath.isfinite(value):
+        raise error(f"{name}: non-finite value {value}{at} for a valid input")
+    return value
+
+
+def show_point(names, values):
+    """``"a = 1/3, b ≈ 1.2345678901234568e-400"``: exact when short, else 17 digits."""
+    parts = []
+    for n, v in zip(names, values):
+        p, q = int(v.numerator), int(v.denominator)
+        if p.bit_length() + q.bit_length() <= 400:
+            parts.append(f"{n} = {p}" if q == 1 else f"{n} = {p}/{q}")
+        else:
+            with mpmath.workdps(17):
+                parts.append(f"{n} ≈ {mpmath.nstr(mpmath.mpf(p) / q, 17)}")
+    return ", ".join(parts)

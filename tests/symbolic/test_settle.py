@@ -1,0 +1,101 @@
+"""The mpmath precision rule (symbolic.settle): evidence, not agreement, and one definition
+shared by the engine and the exported modules."""
+
+from __future__ import annotations
+
+import inspect
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy as sp
+
+from symbolic import settle
+from symbolic.errors import EvaluationError
+from symbolic.export.python import _settle_source
+from symbolic.numeric import CompiledExpression, evaluate_to_precision, proves_zero
+
+x, q = sp.symbols("x q")
+
+
+def fallback(expr, dps=30, **values):
+    """The mpmath fallback alone (no Arb) at exact values."""
+    symbols = sorted(expr.free_symbols, key=str)
+    exact = {s: sp.Rational(values[s.name]) for s in symbols}
+    return CompiledExpression(expr, symbols, "test/f")(exact, dps)
+
+
+def test_an_input_absorbed_at_low_precision_is_not_settled_by_agreement():
+    # log(1 + x) − x at x = 1e-100: at 46 and at 92 digits 1 + x rounds to 1, so both runs give
+    # −x = −1e-100 and agree; the value is −x²/2 + x³/3 ≈ −5e-201.
+    got = fallback(sp.log(1 + x) - x, x="1e-100")
+    with mpmath.workdps(500):
+        t = mpmath.mpf(10) ** -100
+        ref = mpmath.log1p(t) - t
+        assert abs(got - ref) <= abs(ref) * mpmath.mpf(10) ** -29
+
+
+def test_a_value_that_cancels_to_zero_at_every_affordable_precision_is_an_error():
+    # 1 − erf(100) = erfc(100) ≈ 6.4e-4346: 0 at every precision up to the ceiling; the old rule
+    # returned 0.0 after three zeros (as asoodeh-diaz/prop-4 printed 0.0 for 5.14e-8689).
+    with pytest.raises(EvaluationError, match=r"test/f: .*gives 0 .*at q = 100.*could not be proved"):
+        fallback(1 - sp.erf(q), q="100")
+
+
+def test_a_zero_is_returned_when_sympy_proves_it():
+    # cosh² − sinh² − 1 is 0 everywhere: 0 at x = 1e-100 (exact zeros in mpmath), and at x = 3
+    # (tiny nonzero rounding errors that never settle) through the proof.
+    assert fallback(sp.cosh(x) ** 2 - sp.sinh(x) ** 2 - 1, x="1e-100") == 0
+    assert fallback(sp.cosh(x) ** 2 - sp.sinh(x) ** 2 - 1, x="3") == 0
+    assert proves_zero(sp.sin(sp.pi * x), {x: sp.Integer(1)})
+    assert not proves_zero(1 - sp.erf(x), {x: sp.Integer(100)})
+
+
+def test_a_tiny_term_below_the_inputs_magnitude_is_found():
+    # (1 + q⁴) − 1 at q = 1e-100 is 1e-400, beyond the ceiling for 30 digits: an error, not 0;
+    # (1 + q²) − 1 at q = 1e-150 is 1e-300, reached.
+    one_plus = lambda t: sp.Add(sp.Add(1, t, evaluate=False), -1, evaluate=False)  # noqa: E731
+    with pytest.raises(EvaluationError, match="test/f"):
+        fallback(one_plus(q**4), q="1e-100")
+    got = fallback(one_plus(q**2), q="1e-150")
+    with mpmath.workdps(60):
+        assert abs(got - mpmath.mpf(10) ** -300) <= mpmath.mpf(10) ** -329
+
+
+def test_thunk_zeros_need_a_proof_or_an_exact_zero():
+    with pytest.raises(EvaluationError, match="thunk.*could not be proved"):
+        evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk", point="a = 1")
+    assert evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk", zero_proof=lambda: True) == 0
+    assert evaluate_to_precision(lambda: 0, 20, "thunk") == 0
+    assert evaluate_to_precision(lambda: Fraction(0), 20, "thunk") == 0
+    # a proof attempt that fails proves nothing
+    with pytest.raises(EvaluationError):
+        evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk", zero_proof=lambda: 1 / 0)
+    # hand-written algorithms' explicit mpf(0) branches: zero at every run up to the ceiling
+    assert evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk", algorithm_zeros=True) == 0
+
+
+def test_a_nonzero_value_needs_agreement_above_the_trusted_precision():
+    runs = []
+
+    def thunk():
+        runs.append(mpmath.mp.dps)
+        return mpmath.mpf(1) / 3
+
+    evaluate_to_precision(thunk, 20, "thunk", 0, 100)
+    # the accepted pair's lower run holds 20 + 15 + 100 digits
+    assert runs[-2] >= 135 and runs[-1] >= 2 * runs[-2] - 1
+
+
+def test_the_exported_module_runs_the_engines_rule_verbatim():
+    text = _settle_source()
+    for fn in (settle.settle, settle.input_digits, settle.input_magnitude, settle.significant_digits):
+        assert inspect.getsource(fn) in text
+    namespace: dict = {}
+    exec(compile(text, "<exported>", "exec"), namespace)
+    with pytest.raises(ArithmeticError, match="could not be proved"):
+        namespace["settle"](lambda: mpmath.mpf(0), 20, "exported")
+    with mpmath.workdps(60):
+        want = evaluate_to_precision(lambda: mpmath.log1p(mpmath.mpf(10) ** -100) * 7, 20, "e", 1, 100)
+        got = namespace["settle"](lambda: mpmath.log1p(mpmath.mpf(10) ** -100) * 7, 20, "e", 1, 100)
+    assert got == want
