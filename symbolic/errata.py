@@ -80,7 +80,9 @@ def _verdict_cell(claim: Claim, verdict: Verdict | None) -> str:
         return "not run"
     text = f"**{verdict.status}**"
     if not meets(verdict.status, claim.expect):
-        text += f" (expected {claim.expect.upper()})"
+        # Say why: an unexpected verdict in a regenerated table must be diagnosable from the table alone.
+        why = "; ".join(part for part in (verdict.method, verdict.evidence) if part)
+        text += f" (expected {claim.expect.upper()}: {_cell(why, 300)})"
     return text
 
 

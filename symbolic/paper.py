@@ -13,6 +13,10 @@ from .claims import Claim, Identity
 from .formula import Formula
 from .source import Source
 
+#: CPU seconds for a ``<formula>/numeric-form`` identity: proving a stable rewriting equal can take
+#: several seconds, and a verdict must keep a 3× margin for slower machines (``verify --budget-scale 1/3``).
+NUMERIC_FORM_BUDGET = 60.0
+
 
 class Paper:
     """The formulas and claims encoded from one source (a paper, or the privacy toolkit)."""
@@ -93,6 +97,7 @@ class Paper:
                             "numerically stable rewriting used by the evaluator",
                         ),
                         covers=[item.id],
+                        budget=NUMERIC_FORM_BUDGET,
                     )
                 )
         elif isinstance(item, Claim):

@@ -89,7 +89,24 @@ def _check_or_report(claim: Claim, budget_scale: float) -> Verdict:
         )
 
 
+def _fresh_state() -> None:
+    """Make a forked checker independent of what its parent did before the fork.
+
+    SymPy's assumption system visits facts in an order shuffled with the global ``random``
+    generator, and mpmath's working precision is global: a parent that ran other work (a
+    test session, a notebook) must not steer a checker down a different path.
+    """
+    import random
+
+    import mpmath
+
+    random.seed(0)
+    mpmath.mp.prec = 53
+    mpmath.iv.prec = 53
+
+
 def _child(claim: Claim, conn, budget_scale: float) -> None:
+    _fresh_state()
     verdict = _check_safely(claim, budget_scale)
     try:
         conn.send(verdict)

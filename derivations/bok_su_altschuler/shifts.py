@@ -71,6 +71,7 @@ paper.add(
         "Theorem C.3 unrolled (n steps after τ): z_{τ+n} = c^n z_τ + Σ_{k=1}^{n} c^{n−k}(s_k − a_k) for arbitrary "
         "sequences s, a; with z_{τ+n} = 0 this is the linear constraint behind every Cauchy–Schwarz allocation",
         src(C3, (), "derived"),
+        budget=60,  # the induction step takes ~8 CPU s here: keep a 3× margin for slower machines
     )
 )
 

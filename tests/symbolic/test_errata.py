@@ -59,7 +59,7 @@ def test_render_shows_verdict_counterexample_and_flags_unexpected():
     row = next(line for line in text.splitlines() if "`toy/lem-1`" in line)
     assert "**REFUTED**" in row and "x = 1; residual = 2" in row
     assert "fixed \\| with a pipe" in text
-    assert "**UNKNOWN** (expected REFUTED)" in text
+    assert "**UNKNOWN** (expected REFUTED: timeout)" in text
     assert "1 printed forms refuted" in text
 
 
