@@ -2,8 +2,9 @@
 
     python benchmarks/speed.py [--skip-verify] [--skip-peers] [--repeat N]
 
-1. Closed forms at 30 digits: Arb (``ball_at`` on the verified expression, and the public
-   ``Formula.certify``) against the compiled mpmath evaluator and SymPy's ``evalf(subs=…, n=30)``.
+1. Closed forms at 30 digits: the Arb path (the compiled python-flint program, ``evaluation_at``,
+   ``evaluate``, ``certify``; the interpreter ``ball_at`` for comparison) against the compiled mpmath
+   evaluator and SymPy's ``evalf(subs=…, n=30)``.
 2. Certified DP-SGD ε (``privacy/sgm-epsilon``, q = 0.01, σ = 1, T = 1000, δ = 1e-5, continuous α,
    20 digits, cold: no memoised ball) against dp-accounting / autodp / prv-accountant: time ratio,
    correct digits of the peer against our enclosure, and whether RDP accounting certifies the
@@ -46,6 +47,8 @@ def rate(fn, min_seconds: float = 1.0) -> float:
 def bench_closed_forms() -> None:
     from symbolic import registry
     from symbolic.certify import bits_for_digits
+    from symbolic.certify.arb import working_precision
+    from symbolic.certify.compiled import program_for
     from symbolic.certify.translate import ball_at
     from symbolic.numeric import CompiledExpression, resolve_branches
 
@@ -55,11 +58,9 @@ def bench_closed_forms() -> None:
         ("privacy/gaussian-hockey-stick", {"eps": "1", "r": "2"}),
     ]
     bits = bits_for_digits(30)
-    print("1. Closed forms at 30 digits (calls/s; ratio to evalf)")
-    print(
-        f"   {'formula':32} {'evalf':>9} {'mpmath':>9} {'Arb ball':>9} {'certify':>9} "
-        f"{'evaluate':>9} {'Arb comp.':>9}   mpmath/evalf  Arb/evalf  certify/evalf  compiled-Arb/evalf"
-    )
+    print("1. Closed forms at 30 digits (calls/s, and ratio to evalf)")
+    columns = ("evalf", "mpmath", "Arb interp.", "Arb program", "Arb path", "evaluate", "certify", "Arb floor")
+    print("   " + f"{'formula':31}" + "".join(f"{c:>13}" for c in columns))
     for fid, point in cases:
         try:
             f = registry().formula(fid)
@@ -67,30 +68,46 @@ def bench_closed_forms() -> None:
             print(f"   {fid}: skipped ({exc})")
             continue
         exact = {f.symbol(n): sp.Rational(v) for n, v in point.items()}
+        checked = f.check(**point)
         expr = resolve_branches(f.evaluation_expr, exact)
         compiled = CompiledExpression(f.evaluation_expr, f.symbols, fid)
+        program = program_for(f, f.evaluation_expr)
         ref = f.certify(bits + 20, **point)
         with mpmath.workdps(50):
-            got, centre = compiled(exact, 30), mpmath.mpf(ref.mid().str(45, radius=False))
-            if abs(got - centre) > abs(centre) * mpmath.mpf(10) ** -29:
-                print(f"   {fid}: mpmath and Arb DISAGREE: {got} vs {ref}")
-        r_evalf = rate(lambda: f.expr.evalf(subs=exact, n=30), 0.5)
-        r_mp = rate(lambda: compiled(exact, 30), 0.5)
-        r_arb = rate(lambda: ball_at(expr, exact, bits + 10, fid), 0.5)
-        r_cert = rate(lambda: f.certify(bits, **point), 0.5)
-        r_eval = rate(lambda: f.evaluate(dps=30, **point), 0.5)
-        r_comp = compiled_arb_rate(expr, exact, bits + 10)
-        comp_txt = "n/a" if r_comp is None else f"{r_comp:.0f}"
-        comp_ratio = "n/a" if r_comp is None else f"{r_comp / r_evalf:.0f}x"
+            centre = mpmath.mpf(ref.mid().str(45, radius=False))
+            for label, got in (("mpmath", compiled(exact, 30)), ("evaluate", f.evaluate(dps=30, **point))):
+                if abs(got - centre) > abs(centre) * mpmath.mpf(10) ** -29:
+                    print(f"   {fid}: {label} and the certified ball DISAGREE: {got} vs {ref}")
+
+        def program_ball():
+            with working_precision(bits + 10):
+                return program(exact)
+
+        rates = {
+            "evalf": rate(lambda: f.expr.evalf(subs=exact, n=30), 0.5),
+            "mpmath": rate(lambda: compiled(exact, 30), 0.5),
+            "Arb interp.": rate(lambda: ball_at(expr, exact, bits + 10, fid), 0.5),
+            "Arb program": rate(program_ball, 0.5),
+            "Arb path": rate(lambda: f.evaluation_at(checked, 30), 0.5),
+            "evaluate": rate(lambda: f.evaluate(dps=30, **point), 0.5),
+            "certify": rate(lambda: f.certify(bits, **point), 0.5),
+            "Arb floor": compiled_arb_rate(expr, exact, bits + 10),
+        }
+        base = rates["evalf"]
+        print("   " + f"{fid:31}" + "".join(f"{'n/a' if r is None else f'{r:.0f}':>13}" for r in rates.values()))
         print(
-            f"   {fid:32} {r_evalf:9.0f} {r_mp:9.0f} {r_arb:9.0f} {r_cert:9.0f} {r_eval:9.0f} {comp_txt:>9}   "
-            f"{r_mp / r_evalf:11.1f}x {r_arb / r_evalf:9.1f}x {r_cert / r_evalf:13.1f}x  {comp_ratio:>18}"
+            "   "
+            + f"{'  ratio to evalf':31}"
+            + "".join(f"{'n/a' if r is None else f'{r / base:.1f}x':>13}" for r in rates.values())
         )
     print(
-        "   (Arb ball: one ball_at at 30 digits + 10 bits on the branch-resolved expression (the package's "
-        "interpreter walks the SymPy tree on every call); certify: parse + hypotheses + precision loop; "
-        "evaluate: Formula.evaluate(dps=30) as shipped; Arb comp.: the same expression lambdified once to "
-        "python-flint calls — Arb's own cost, not a path the package ships)"
+        "   (mpmath: the compiled mpmath fallback; Arb interp.: one ball_at (the interpreter walks the SymPy tree "
+        "per call); Arb program: one call of the formula's compiled python-flint program (symbolic.certify."
+        "compiled, cached per formula) at 30 digits + 10 bits; Arb path: Formula.evaluation_at at checked exact "
+        "values (precision loop + correctly rounded digits, what evaluate does after parsing); evaluate: "
+        "Formula.evaluate(dps=30) from strings (parse + hypotheses + Arb path); certify: Formula.certify; Arb floor: "
+        "the expression lambdified to bare python-flint calls on balls (no exact rationals, no pole checks; not "
+        "shipped: Arb's own cost))"
     )
 
 

@@ -169,14 +169,19 @@ class Formula:
             else:
                 exact[p.name] = parse_exact(params[p.name], f"{self.id}: parameter {p.name}")
         for hyp in self.all_hypotheses():
-            involved = {n: exact[n] for n in self.names if n in hyp.names}
             try:
                 ok = hyp.holds(exact)
             except UndecidedError:
-                raise HypothesisError(self.id, hyp.text + " (could not be decided exactly)", involved) from None
+                raise HypothesisError(
+                    self.id, hyp.text + " (could not be decided exactly)", self._involved(hyp, exact)
+                ) from None
             if not ok:
-                raise HypothesisError(self.id, hyp.text, involved)
+                raise HypothesisError(self.id, hyp.text, self._involved(hyp, exact))
         return exact
+
+    def _involved(self, hyp: Hypothesis, exact: Mapping) -> dict:
+        """The values of the parameters a hypothesis names (for its error message only)."""
+        return {n: exact[n] for n in self.names if n in hyp.names}
 
     def _check_choice(self, param: Parameter, value) -> str:
         """The name given for a categorical parameter, if it is one of its choices."""

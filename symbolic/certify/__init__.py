@@ -5,9 +5,9 @@
 
   - for a closed-form formula, translates its verified evaluation expression
     (``numeric`` if given — proved equal to ``expr`` by the ``<id>/numeric-form``
-    claim — else ``expr``) into Arb operations (:mod:`.translate`), with every
-    ``Piecewise`` resolved exactly on the rational inputs
-    (:func:`symbolic.numeric.resolve_branches`);
+    claim — else ``expr``) into Arb operations (:mod:`.translate`), once per formula,
+    as a cached program of python-flint calls (:mod:`.compiled`), with every
+    ``Piecewise`` condition decided exactly on the rational inputs;
   - for a formula declared with ``inverse=``, certifies the final step of the
     root finding (:mod:`.inverse`);
   - for a formula with a custom ``evaluator``, raises :class:`NotCertifiable`.
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 
-from ..numeric import resolve_branches
 from .bounds import directed_decimal, interval_strings
+from .compiled import enclose_formula
 from .errors import CertificationError, FlintUnavailable, NotCertifiable, PrecisionNotReached
 from .inverse import InverseEnclosure, enclose_inverse
 from .translate import enclose
@@ -59,8 +59,7 @@ def certify(formula, prec: int = DEFAULT_PREC, **params):
             "step; it cannot be certified"
         )
     values = {formula.symbol(n): v for n, v in exact.items()}
-    expr = resolve_branches(formula.evaluation_expr, values)
-    return enclose(expr, values, prec, formula.id)
+    return enclose_formula(formula, values, prec)
 
 
 def certify_inverse(formula, prec: int = DEFAULT_PREC, **params) -> InverseEnclosure:

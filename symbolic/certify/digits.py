@@ -13,11 +13,11 @@ the precision until the ball pins the requested digits.
 from __future__ import annotations
 
 import mpmath
+from mpmath import libmp
 
-from ..numeric import resolve_branches
+from .compiled import enclose_formula
 from .errors import PrecisionNotReached
 from .inverse import enclose_inverse
-from .translate import enclose
 
 #: Times the requested precision is doubled when a ball straddles a rounding boundary.
 MAX_ROUNDING_RETRIES = 3
@@ -60,8 +60,16 @@ def to_mpf(digits: tuple[int, int], dps: int) -> mpmath.mpf:
     """The decimal ``mantissa·10^exponent`` as an mpf with a few guard digits, so that
     printing it with ``dps`` digits gives back exactly these digits."""
     mantissa, exponent = digits
-    with mpmath.workdps(dps + 10):
-        return mpmath.mpf(f"{mantissa}e{exponent}")
+    if abs(exponent) > 10_000:  # never build 10^exponent for 1e-10^12: mpmath's parser scales in binary
+        with mpmath.workdps(dps + 10):
+            return mpmath.mpf(f"{mantissa}e{exponent}")
+    # one correctly rounded operation on exact integers (the same result as parsing the string)
+    prec = libmp.dps_to_prec(dps + 10)
+    if exponent >= 0:
+        raw = libmp.from_int(mantissa * 10**exponent, prec, libmp.round_nearest)
+    else:
+        raw = libmp.mpf_div(libmp.from_int(mantissa), libmp.from_int(10**-exponent), prec, libmp.round_nearest)
+    return mpmath.mp.make_mpf(raw)
 
 
 def certified_value(formula, exact: dict, dps: int, bits: int):
@@ -72,16 +80,14 @@ def certified_value(formula, exact: dict, dps: int, bits: int):
     :class:`PrecisionNotReached` when no ball narrow enough is obtained.
     """
     values = None
-    expr = None
     if formula.inverse is None:
         values = {formula.symbol(n): v for n, v in exact.items()}
-        expr = resolve_branches(formula.evaluation_expr, values)
     ball = None
     for _ in range(MAX_ROUNDING_RETRIES + 1):
         if formula.inverse is not None:
             ball = enclose_inverse(formula, exact, bits).ball(bits + 64)
         else:
-            ball = enclose(expr, values, bits, formula.id)
+            ball = enclose_formula(formula, values, bits)
         digits = round_ball(ball, dps)
         if digits is not None:
             return digits, ball

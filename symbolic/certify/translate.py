@@ -88,12 +88,18 @@ def enclose(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], prec: int, 
     :class:`PrecisionNotReached` if the accuracy is never reached, and
     :class:`~symbolic.errors.EvaluationError` for a division by an exact zero.
     """
+    return enclose_with(lambda bits: ball_at(expr, values, bits, name), prec, name)
+
+
+def enclose_with(run, prec: int, name: str = "expression"):
+    """The precision loop of :func:`enclose` around ``run(bits)`` (an Arb evaluation at the
+    current working precision ``bits``: the interpreter, or a compiled program)."""
     if not isinstance(prec, int) or prec < 2:
         raise ValueError(f"{name}: prec must be an integer number of bits >= 2, not {prec!r}")
     ball = None
     for extra in EXTRA_BITS:
         with working_precision(prec + extra):
-            ball = ball_at(expr, values, prec + extra, name)
+            ball = run(prec + extra)
             if ball.is_finite() and (ball.is_exact() or ball.rel_accuracy_bits() >= prec):
                 return ball
     raise PrecisionNotReached(
@@ -171,6 +177,124 @@ def closed_form(node: sp.Sum) -> sp.Basic:
             raise NotCertifiable(f"the sum {node} has no closed form in SymPy and too many terms to add")
         _CLOSED_FORMS[node] = cf
     return cf
+
+
+#: Exact arguments at which a function of :data:`_UNARY` is infinite, decided without SymPy.
+_POLES = {
+    "log": lambda y: y == 0,
+    "log1p": lambda y: y == -1,
+    "erfinv": lambda y: y == 1 or y == -1,
+    "erfcinv": lambda y: y == 0 or y == 2,
+    "atanh": lambda y: y == 1 or y == -1,
+    "gamma": lambda y: y <= 0 and y.q == 1,
+    "lgamma": lambda y: y <= 0 and y.q == 1,
+    "digamma": lambda y: y <= 0 and y.q == 1,
+}
+#: Functions finite at every rational argument.
+_NO_POLES = {
+    "exp",
+    "expm1",
+    "erf",
+    "erfc",
+    "sin",
+    "cos",
+    "tan",
+    "atan",
+    "asin",
+    "acos",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+}
+
+
+def refuse_pole(func, fn: str, arg, name: str) -> None:
+    """Refuse ``func(arg)`` at an exact argument where it is infinite (erfinv(1), log(0)).
+
+    Arb balls are finite.  The poles of the usual functions are listed (:data:`_POLES`);
+    any other function is decided by SymPy at the exact point.
+    """
+    pole = _POLES.get(fn)
+    if pole is not None:
+        infinite = pole(arg)
+    elif fn in _NO_POLES:
+        infinite = False
+    else:
+        infinite = func(sp.Rational(int(arg.p), int(arg.q))).has(sp.oo, -sp.oo, sp.zoo, sp.nan)
+    if infinite:
+        raise NotCertifiable(
+            f"{name}: the intermediate {func.__name__}({arg}) is infinite; "
+            "Arb balls cannot carry infinite intermediates (an end point of the domain?)"
+        )
+
+
+def inverse_erf_near_pole(f, fn: str, y):
+    """erfinv / erfcinv at an exact argument, through the complementary function of the
+    exact distance to the pole: erfinv(y) = erfcinv(1 − y) = −erfcinv(1 + y) and
+    erfcinv(y) = −erfcinv(2 − y), the differences taken exactly.  So Q⁻¹(x) written as
+    √2 erfinv(1 − 2x) keeps x = 1e-300 (1 − (1 − 2x) = 2x exactly) instead of rounding
+    the argument to 1 first.  None when no rewrite is needed."""
+    if fn == "erfinv":
+        if y > 0:
+            return f.arb(1 - y).erfcinv()
+        if y < 0:
+            return -f.arb(1 + y).erfcinv()
+    elif fn == "erfcinv" and y > 1:
+        return -f.arb(2 - y).erfcinv()
+    return None
+
+
+def apply_unary(f, func, fn: str, arg, name: str):
+    """``func(arg)`` (Arb method ``fn``) for an exact ``fmpq`` or a ball ``arg``: poles refused,
+    erfinv/erfcinv near their poles rewritten, erf-type functions of a ball taken at its ends."""
+    if isinstance(arg, f.fmpq):
+        refuse_pole(func, fn, arg, name)
+        near_pole = inverse_erf_near_pole(f, fn, arg)
+        if near_pole is not None:
+            return near_pole
+        ball = f.arb(arg)
+    else:
+        ball = arg
+    if fn in _MONOTONE and not ball.is_exact():
+        # Arb bounds the propagated error of erf/erfc with a global derivative
+        # bound, useless in the far tail (erfc(7e6) ≈ 1e-2e13).  Both are monotone,
+        # so the image of [lo, hi] lies between the values at the exact end points.
+        return getattr(ball.lower(), fn)().union(getattr(ball.upper(), fn)())
+    return getattr(ball, fn)()
+
+
+def fold_values(f, values, op):
+    """``op`` over ``values``: exact ``fmpq`` operands combined exactly first, then the balls."""
+    exact, balls = None, None
+    for v in values:
+        if isinstance(v, f.fmpq):
+            exact = v if exact is None else op(exact, v)
+        else:
+            balls = v if balls is None else op(balls, v)
+    if balls is None:
+        return exact
+    return balls if exact is None else op(balls, f.arb(exact))
+
+
+def power_values(f, base, expo, name: str, node):
+    """``base ** expo``: exact for an exact base and a moderate integer exponent, else a ball
+    (integer powers by ``fmpz``, half-integers through ``sqrt``, ``1/q`` by ``root``)."""
+    if isinstance(expo, f.fmpq) and expo.q == 1:
+        n = int(expo.p)
+        if isinstance(base, f.fmpq):
+            size = (int(base.p).bit_length() + int(base.q).bit_length()) * abs(n)
+            if size <= EXACT_POWER_BITS:
+                if base == 0 and n < 0:
+                    raise EvaluationError(f"{name}: division by zero in {node}")
+                return base**n
+        return f.arb(base) ** f.fmpz(n)
+    if isinstance(expo, f.fmpq) and expo.q == 2:
+        # x**(p/2) = sqrt(x)**p: Arb's sqrt of a ball touching 0 stays finite.
+        return f.arb(base).sqrt() ** f.fmpz(int(expo.p))
+    if isinstance(expo, f.fmpq) and int(expo.p) == 1 and int(expo.q) < 2**31:
+        return f.arb(base).root(int(expo.q))
+    return f.arb(base) ** f.arb(expo)
 
 
 class _Interpreter:
@@ -253,83 +377,19 @@ class _Interpreter:
             return z.gamma_lower(a) if isinstance(node, sp.lowergamma) else z.gamma_upper(a)
         fn = _UNARY.get(node.func)
         if fn is not None and len(node.args) == 1:
-            arg = self.eval(node.args[0])
-            if self.is_exact(arg):
-                self.refuse_pole(node.func, arg)
-                near_pole = self.inverse_erf_near_pole(fn, arg)
-                if near_pole is not None:
-                    return near_pole
-            ball = self.arb(arg)
-            if fn in _MONOTONE and not ball.is_exact():
-                # Arb bounds the propagated error of erf/erfc with a global derivative
-                # bound, useless in the far tail (erfc(7e6) ≈ 1e-2e13).  Both are monotone,
-                # so the image of [lo, hi] lies between the values at the exact end points.
-                return getattr(ball.lower(), fn)().union(getattr(ball.upper(), fn)())
-            return getattr(ball, fn)()
+            return apply_unary(f, node.func, fn, self.eval(node.args[0]), self.name)
         if node in (sp.oo, -sp.oo, sp.zoo, sp.nan):
             raise EvaluationError(f"{self.name}: the expression evaluates to {node}")
         raise NotCertifiable(f"{self.name}: no certified Arb translation for {type(node).__name__} (in {node})")
 
-    def inverse_erf_near_pole(self, fn, y):
-        """erfinv / erfcinv at an exact argument, through the complementary function of the
-        exact distance to the pole: erfinv(y) = erfcinv(1 − y) = −erfcinv(1 + y) and
-        erfcinv(y) = −erfcinv(2 − y), the differences taken exactly.  So Q⁻¹(x) written as
-        √2 erfinv(1 − 2x) keeps x = 1e-300 (1 − (1 − 2x) = 2x exactly) instead of rounding
-        the argument to 1 first.  None when no rewrite is needed."""
-        if fn == "erfinv":
-            if y > 0:
-                return self.arb(1 - y).erfcinv()
-            if y < 0:
-                return -self.arb(1 + y).erfcinv()
-        elif fn == "erfcinv" and y > 1:
-            return -self.arb(2 - y).erfcinv()
-        return None
-
     def add(self, x, y):
         return x + y if self.is_exact(x) and self.is_exact(y) else self.arb(x) + self.arb(y)
 
-    def refuse_pole(self, func, arg) -> None:
-        """Refuse ``func(arg)`` at an exact argument where it is infinite (erfinv(1), log(0)).
-
-        Arb balls are finite; SymPy decides these points exactly and cheaply.
-        """
-        value = func(sp.Rational(int(arg.p), int(arg.q)))
-        if value.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
-            raise NotCertifiable(
-                f"{self.name}: the intermediate {func.__name__}({arg}) is infinite; "
-                "Arb balls cannot carry infinite intermediates (an end point of the domain?)"
-            )
-
     def fold(self, args, op):
-        exact, balls = None, None
-        for a in args:
-            v = self.eval(a)
-            if self.is_exact(v):
-                exact = v if exact is None else op(exact, v)
-            else:
-                balls = v if balls is None else op(balls, v)
-        if balls is None:
-            return exact
-        return balls if exact is None else op(balls, self.arb(exact))
+        return fold_values(self.flint, [self.eval(a) for a in args], op)
 
     def power(self, node):
-        f = self.flint
-        base, expo = self.eval(node.base), self.eval(node.exp)
-        if self.is_exact(expo) and expo.q == 1:
-            n = int(expo.p)
-            if self.is_exact(base):
-                size = (int(base.p).bit_length() + int(base.q).bit_length()) * abs(n)
-                if size <= EXACT_POWER_BITS:
-                    if base == 0 and n < 0:
-                        raise EvaluationError(f"{self.name}: division by zero in {node}")
-                    return base**n
-            return self.arb(base) ** f.fmpz(n)
-        if self.is_exact(expo) and expo.q == 2:
-            # x**(p/2) = sqrt(x)**p: Arb's sqrt of a ball touching 0 stays finite.
-            return self.arb(base).sqrt() ** f.fmpz(int(expo.p))
-        if self.is_exact(expo) and int(expo.p) == 1 and int(expo.q) < 2**31:
-            return self.arb(base).root(int(expo.q))
-        return self.arb(base) ** self.arb(expo)
+        return power_values(self.flint, self.eval(node.base), self.eval(node.exp), self.name, node)
 
     def piecewise(self, node):
         values = self.sympy_values()
@@ -419,4 +479,13 @@ class _Interpreter:
         ).exp()
 
 
-__all__ = ["enclose", "ball_at", "translatable", "closed_form", "DIRECT_TERMS", "EXTRA_BITS", "PrecisionNotReached"]
+__all__ = [
+    "enclose",
+    "enclose_with",
+    "ball_at",
+    "translatable",
+    "closed_form",
+    "DIRECT_TERMS",
+    "EXTRA_BITS",
+    "PrecisionNotReached",
+]
