@@ -341,9 +341,8 @@ def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -
         value = f"δ(ε = {epsilon}) = {_mp_str(est, 15)}"
         if not certify:
             return Converted(value, "delta", est)
-        lo, hi = _endpoints(at.ball(PREC, **{e_name: epsilon}, **free))
-        hi = min(hi, Fraction(1))
-        return Converted(value, "delta", est, _up(hi), _interval(lo, hi))
+        result, interval = delta_strings(at.ball(PREC, **{e_name: epsilon}, **free))
+        return Converted(value, "delta", est, result, interval)
     try:  # ε = 0 already enough? (skipped when the formula's domain is ε > 0)
         d0 = at.evaluate(SEARCH_DPS, **{e_name: 0}, **free)
     except HypothesisError:
@@ -381,6 +380,9 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool)
             est = max(to_mpf(_q((lo + hi) / 2)), mpmath.mpf(0))
         value = f"ε(δ = {delta}) = {_mp_str(est, 15)}"
         return Converted(value, "epsilon", est, _up(max(hi, Fraction(0))), _interval(lo, max(hi, Fraction(0))))
+    inv = at.formula.inverse
+    if inv is not None and inv.target == d_name and at.rational:
+        return _delta_through_forward(at, inv, free, epsilon, certify)
     fr = {k: to_mpf(v) for k, v in free.items()}
 
     def fn_mp(x):
@@ -428,6 +430,42 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool)
         lower = Fraction(int(x_lo.p), int(x_lo.q))
     upper = Fraction(int(x_hi.p), int(x_hi.q))
     return Converted(value, "delta", hi, _up(upper), _interval(lower, upper))
+
+
+def _delta_through_forward(at: BoundAtRun, inv, free: dict, epsilon, certify: bool) -> Converted:
+    """δ at ε of a bound declared as an inverse, ε*(δ) = min{x ≥ lower : F(x) ≤ δ} with F strictly
+    decreasing (:class:`symbolic.inverse.Inverse`): ε*(δ) ≤ ε ⟺ F(ε) ≤ δ (for ε ≥ lower), so the smallest
+    δ is F(ε) itself — the forward formula, evaluated and certified directly (no search over δ, each
+    step of which would be a root finding)."""
+    fwd = inv.forward
+    values = {**at.params, **free, inv.solve_for: epsilon}
+    lower = sp.sympify(inv.lower).xreplace({fwd.symbol(k): v for k, v in at.params.items() if k in fwd.names})
+    if epsilon < lower:
+        raise NotConvertible(f"{at.bound.id}: ε(δ) ≥ {lower} > {epsilon} for every δ")
+    est = min(fwd.evaluate(SEARCH_DPS, **values), mpmath.mpf(1))
+    value = f"ε(δ) = {epsilon} at δ = {_mp_str(est, 15)} (δ = {fwd.id} at ε)"
+    if not certify:
+        if est >= 1:
+            raise NotConvertible(f"{at.bound.id}: ε(δ) > {epsilon} for every δ < 1")
+        return Converted(value, "delta", est)
+    result, interval = delta_strings(fwd.certify(PREC, **values))
+    if result == "1":
+        raise NotConvertible(f"{at.bound.id}: ε(δ) > {epsilon} for every δ < 1 − 10⁻{DIGITS} (no guarantee)")
+    return Converted(value, "delta", est, result, interval)
+
+
+def delta_strings(ball) -> tuple[str, tuple[str, str]]:
+    """The certified δ (upper end, rounded up) and interval of a ball containing a δ ∈ [0, 1], clamped to
+    [0, 1]; decimal strings built from Arb's mantissa and exponent, so a δ of 1e-10⁹ (a far Gaussian tail)
+    costs no huge fraction."""
+    from symbolic.certify import interval_strings
+
+    lo, hi = interval_strings(ball, DIGITS)
+    if ball.upper() >= 1:
+        hi = "1"
+    if ball.lower() <= 0:
+        lo = "0"
+    return hi, (lo, hi)
 
 
 def _tv(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
