@@ -3,11 +3,18 @@
 Steinke, Nasr, Ganesh, Balle, Choquette-Choo, Jagielski, Hayes, Thakurta, Smith & Terzis
 (ICLR 2025), "the last iterate advantage": for a *linear* loss the last iterate of noisy SGD
 is θ_0 − η·Σ_t (averaged gradient + noise), so the differing example only moves it by its
-number of participations.  In units of the per-example gradient norm C (clipping; without
-clipping Δ/2 under replace-one, as in the baseline's model, Δ under add-remove), with noise
-multiplier σ = b·s/C, the two last iterates (the published add/remove form) are
+number of participations.  Under **add-remove** (the published form), in units of the per-example
+gradient norm C (Δ without clipping), with noise multiplier σ = b·s/C, the two last iterates are
 
-    P = Σ_k w_k N(k, σ²T)   and   Q = N(0, σ²T),
+    P = Σ_k w_k N(k, σ²T)   and   Q = N(0, σ²T);
+
+under **replace-one** (the run's ``adjacency``, the relation every bound is checked against) the
+example's gradient changes from a to a' with ‖a − a'‖ ≤ Δ (2C with clipping), and the symmetric
+linear instance a = −a' gives, in units of Δ/2 with σ = b·s/(Δ/2),
+
+    P = Σ_k w_k N(k, σ²T)   and   Q = Σ_k w_k N(−k, σ²T)
+
+(for a fixed k, a Gaussian pair with μ = 2k/(σ√T)),
 
 with w the law of the number of participations (Binomial(T, b/n) for Poisson sampling and
 sampling without replacement; a point mass at T, at ⌈T·b/n⌉ or at the number of epochs begun
@@ -40,8 +47,16 @@ class Heuristic:
     estimate: float
     note: str
 
+    relation: str = "add-remove"
+
     def as_json(self) -> dict:
-        return {"name": self.name, self.target: self.result, "is_bound": False, "note": self.note}
+        return {
+            "name": self.name,
+            "relation": self.relation,
+            self.target: self.result,
+            "is_bound": False,
+            "note": self.note,
+        }
 
 
 def _weights(run: Run) -> list[tuple[int, mpmath.mpf]]:
@@ -71,6 +86,41 @@ def _support(T: int, q) -> range:
     lo = max(0, int(mean - 25 * sd - 30))
     hi = min(T, int(mean + 25 * sd + 30))
     return range(lo, hi + 1)
+
+
+def _delta_replace_one(weights, tau, eps) -> mpmath.mpf:
+    """δ(ε) of the replace-one pair P = Σ_k w_k N(k, τ²), Q = Σ_k w_k N(−k, τ²) (symmetric: E(P‖Q) = E(Q‖P)).
+
+    The log-likelihood ratio L(x) = log Σ w_k e^{(kx − k²/2)/τ²} − log Σ w_k e^{(−kx − k²/2)/τ²} increases
+    in x, so E_{e^ε}(P‖Q) = P(L > ε) − e^ε Q(L > ε) with {L > ε} = {x > x₁}."""
+    q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+    if len(weights) == 1:  # a fixed number k of participations: N(k) vs N(−k), a Gaussian pair with μ = 2k/τ
+        mu = 2 * weights[0][0] / tau
+        if mu == 0:
+            return mpmath.mpf(0)
+        return max(q_tail(eps / mu - mu / 2) - mpmath.exp(eps) * q_tail(eps / mu + mu / 2), mpmath.mpf(0))
+    if all(k == 0 for k, _ in weights):
+        return mpmath.mpf(0)
+
+    def lse(sign, x):
+        return mpmath.log(
+            mpmath.fsum(w * mpmath.exp((sign * k * x - mpmath.mpf(k) ** 2 / 2) / tau**2) for k, w in weights)
+        )
+
+    llr = lambda x: lse(1, x) - lse(-1, x)  # noqa: E731
+    lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
+    for _ in range(3000):
+        if llr(lo) <= eps:
+            break
+        lo *= 2
+    for _ in range(3000):
+        if llr(hi) >= eps:
+            break
+        hi *= 2
+    x1 = mpmath.findroot(lambda x: llr(x) - eps, (lo, hi), solver="illinois", tol=mpmath.mpf(10) ** -40)
+    p = mpmath.fsum(w * q_tail((x1 - k) / tau) for k, w in weights)
+    q = mpmath.fsum(w * q_tail((x1 + k) / tau) for k, w in weights)
+    return max(p - mpmath.exp(eps) * q, mpmath.mpf(0))
 
 
 def _delta(weights, tau, eps) -> mpmath.mpf:
@@ -118,14 +168,16 @@ def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
     """Steinke et al.'s heuristic ε at ``delta`` (or δ at ``epsilon``) — not a bound."""
     with mpmath.workdps(DPS):
         # The published form is add/remove with per-example gradients of norm ≤ C: shift C per
-        # participation, noise multiplier z = b·s/C.  Without clipping the norm bound is taken as
-        # Δ/2 under replace-one (the all-iterates baseline's model), Δ under add-remove.
-        if run.clipped:
-            sens = run["clip"]
-        elif run.adjacency == "replace-one":
+        # participation, noise multiplier z = b·s/C (Δ for C without clipping).  Under replace-one
+        # the differing example's gradient goes from a to a' with ‖a − a'‖ ≤ Δ: the symmetric linear
+        # instance a = −a' = (Δ/2)u gives P = Σ w_k N(k·Δ/2) vs Q = Σ w_k N(−k·Δ/2), in units of Δ/2.
+        if run.adjacency == "replace-one":
             sens = run["gradient_sensitivity"] / 2
+        elif run.clipped:
+            sens = run["clip"]
         else:
             sens = run["gradient_sensitivity"]
+        delta_of = _delta_replace_one if run.adjacency == "replace-one" else _delta
         sigma = mpmath.mpf(int((run["batch_size"] * run["noise_std"] / sens).p)) / int(
             (run["batch_size"] * run["noise_std"] / sens).q
         )
@@ -133,26 +185,31 @@ def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
         weights = _weights(run)
         total = mpmath.fsum(w for _, w in weights)
         weights = [(k, w / total) for k, w in weights]
+        pair = (
+            "replace-one: Σ w_k N(kΔ/2, τ²) vs Σ w_k N(−kΔ/2, τ²)"
+            if run.adjacency == "replace-one"
+            else "add-remove (the published form): Σ w_k N(kC, τ²) vs N(0, τ²)"
+        )
         note = (
-            "exact for linear losses only; conjectured, not proved, for others — not a privacy guarantee; "
+            f"{pair}; exact for linear losses only; conjectured, not proved, for others — not a privacy guarantee; "
             f"participations ~ {'Binomial(T, b/n)' if len(weights) > 1 else 'fixed'}, noise multiplier "
             f"{mpmath.nstr(sigma, 8)}"
         )
         if epsilon is not None:
-            d = _delta(weights, tau, mpmath.mpf(int(epsilon.p)) / int(epsilon.q))
-            return Heuristic(NAME, "delta", mpmath.nstr(d, 6), float(d), note)
+            d = delta_of(weights, tau, mpmath.mpf(int(epsilon.p)) / int(epsilon.q))
+            return Heuristic(NAME, "delta", mpmath.nstr(d, 6), float(d), note, run.adjacency)
         target = mpmath.mpf(int(delta.p)) / int(delta.q)
-        if _delta(weights, tau, mpmath.mpf(0)) <= target:
-            return Heuristic(NAME, "epsilon", "0", 0.0, note)
+        if delta_of(weights, tau, mpmath.mpf(0)) <= target:
+            return Heuristic(NAME, "epsilon", "0", 0.0, note, run.adjacency)
         lo, hi = mpmath.mpf(0), mpmath.mpf(1)
-        while _delta(weights, tau, hi) > target:
+        while delta_of(weights, tau, hi) > target:
             lo, hi = hi, hi * 2
         for _ in range(60):
             mid = (lo + hi) / 2
-            if _delta(weights, tau, mid) > target:
+            if delta_of(weights, tau, mid) > target:
                 lo = mid
             else:
                 hi = mid
             if hi - lo < hi * mpmath.mpf("1e-7"):
                 break
-        return Heuristic(NAME, "epsilon", mpmath.nstr(hi, 6), float(hi), note)
+        return Heuristic(NAME, "epsilon", mpmath.nstr(hi, 6), float(hi), note, run.adjacency)

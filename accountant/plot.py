@@ -31,7 +31,7 @@ def curves(run, *, delta=None, epsilon=None, points: int = 12) -> dict:
         for row in res.applicable:
             if row.estimate is not None and row.estimate > 0:
                 out.setdefault(f"{row.id} ({row.label})", []).append((T, row.estimate))
-        if res.all_iterates is not None and res.all_iterates.estimate > 0:
+        if res.all_iterates is not None and res.all_iterates.estimate and res.all_iterates.estimate > 0:
             out.setdefault("all iterates (baseline)", []).append((T, res.all_iterates.estimate))
     return out
 

@@ -94,6 +94,8 @@ class Account:
         best = self.best
         if best is None or self.all_iterates is None or best.estimate in (None, 0):
             return None
+        if self.all_iterates.estimate is None or self.all_iterates.relation != self.run.adjacency:
+            return None
         return self.all_iterates.estimate / best.estimate
 
     def as_json(self) -> dict:
@@ -127,8 +129,12 @@ class Account:
             (
                 f"Last-iterate accounting ({self._header()}): {r.loss} loss, {r.batching} batches, "
                 f"n = {r['n']}, b = {r['batch_size']}, T = {r['steps']}, η = {r['step_size']}, "
-                f"s = {r['noise_std']}, Δ = {r['gradient_sensitivity']}, {r.adjacency}"
-            )
+                f"s = {r['noise_std']}, Δ = {r['gradient_sensitivity']}"
+            ),
+            (
+                f"neighbouring relation: {r.adjacency} (every bound below is stated for it, bounds for another "
+                "relation are listed as not applicable, and the baseline and heuristic use it too)"
+            ),
         ]
         lines.append("")
         lines.append(f"{'bound':44} {'currency':8} {sym + ' (certified, rounded up)':27} value in its currency")
@@ -147,8 +153,13 @@ class Account:
         )
         if self.all_iterates:
             b = self.all_iterates
-            shown = b.result if b.result is not None else f"{b.estimate:.12g} (search value, not certified)"
-            lines.append(f"all iterates (baseline, not last-iterate): {sym} = {shown}  [{b.method}]")
+            if not b.available:
+                lines.append(f"all iterates (baseline, {b.relation} neighbours): not available — {b.reason}")
+            else:
+                shown = b.result if b.result is not None else f"{b.estimate:.12g} (search value, not certified)"
+                lines.append(
+                    f"all iterates (baseline, not last-iterate; {b.relation} neighbours): {sym} = {shown}  [{b.method}]"
+                )
             adv = self.advantage
             if adv is not None:
                 lines.append(f"last-iterate advantage: all-iterates / best = {adv:.4g}")
@@ -176,7 +187,8 @@ class Account:
         best = self.best
         head = (
             f"<p><b>Last-iterate accounting</b>, {e(self._header())}: {e(self.run.loss)} loss, "
-            f"{e(self.run.batching)} batches, T = {e(str(self.run['steps']))}</p>"
+            f"{e(self.run.batching)} batches, T = {e(str(self.run['steps']))}, "
+            f"<b>{e(self.run.adjacency)}</b> neighbours</p>"
         )
         rows = []
         for r in self.rows:
@@ -209,9 +221,14 @@ class Account:
                 f"<b>best</b>: {e(best.id)}, {sym} ≤ {e(best.result)}" + ("" if best.certified else " (not certified)")
             )
         if self.all_iterates:
+            b = self.all_iterates
             foot.append(
-                f"<b>all iterates</b> (baseline): {sym} = {e(str(self.all_iterates.result))} "
-                f"<i>({e(self.all_iterates.method)})</i>"
+                f"<b>all iterates</b> (baseline, {e(b.relation)} neighbours): "
+                + (
+                    f"{sym} = {e(str(b.result))} <i>({e(b.method)})</i>"
+                    if b.available
+                    else f"not available — {e(b.reason)}"
+                )
             )
             if self.advantage is not None:
                 foot.append(f"last-iterate advantage (all-iterates / best): {self.advantage:.4g}")

@@ -180,9 +180,11 @@ def test_a_run_no_theorem_covers_gets_the_baseline_and_reasons():
     assert res.all_iterates.result is not None
 
 
-def test_heuristic_matches_quadrature_of_the_two_hockey_stick_divergences():
-    """Steinke et al.'s δ(ε) = max(E_{e^ε}(P‖Q), E_{e^ε}(Q‖P)), P = Σ_k Bin(T, q)(k) N(k, σ²T), Q = N(0, σ²T),
-    against direct quadrature in mpmath (T = 100, q = 0.01, σ = 1)."""
+@pytest.mark.parametrize("adjacency", ["add-remove", "replace-one"])
+def test_heuristic_matches_quadrature_of_the_two_hockey_stick_divergences(adjacency):
+    """Steinke et al.'s δ(ε) = max(E_{e^ε}(P‖Q), E_{e^ε}(Q‖P)) against direct quadrature in mpmath
+    (T = 100, q = 0.01, σ = 1, C = 1): add-remove (published) P = Σ_k Bin(T, q)(k) N(k, σ²T), Q = N(0, σ²T);
+    replace-one (gradient C·u replaced by −C·u, Δ = 2C) P = Σ_k Bin(T, q)(k) N(k, σ²T), Q = Σ_k Bin(T, q)(k) N(−k, σ²T)."""
     from accountant.heuristics import linear_loss_heuristic
 
     run = parse_run(
@@ -196,6 +198,7 @@ def test_heuristic_matches_quadrature_of_the_two_hockey_stick_divergences():
             "noise_multiplier": "1",
             "clip": "1",
             "steps": "100",
+            "adjacency": adjacency,
         }
     )
     h = linear_loss_heuristic(run, epsilon=sp.Rational(1, 2))
@@ -206,11 +209,74 @@ def test_heuristic_matches_quadrature_of_the_two_hockey_stick_divergences():
         def hs(eps, forward):
             def f(x):
                 p = mpmath.fsum(wk * mpmath.npdf(x, k, tau) for k, wk in w)
-                q0 = mpmath.npdf(x, 0, tau)
+                if adjacency == "add-remove":
+                    q0 = mpmath.npdf(x, 0, tau)
+                else:
+                    q0 = mpmath.fsum(wk * mpmath.npdf(x, -k, tau) for k, wk in w)
                 return max(p - mpmath.exp(eps) * q0, 0) if forward else max(q0 - mpmath.exp(eps) * p, 0)
 
-            return mpmath.quad(f, [-80, 0, 30, 60, 150])
+            return mpmath.quad(f, [-150, -60, -30, 0, 30, 60, 150])
 
         ref = max(hs(mpmath.mpf("0.5"), True), hs(mpmath.mpf("0.5"), False))
         assert abs(mpmath.mpf(h.result) - ref) <= ref * mpmath.mpf("1e-4")
-    assert h.as_json()["is_bound"] is False
+    assert h.as_json()["is_bound"] is False and h.as_json()["relation"] == adjacency
+
+
+def test_baseline_relation_is_the_runs():
+    """The all-iterates baseline is computed for the run's neighbouring relation and says so; dp-accounting's
+    REPLACE_ONE Poisson PLD is used for replace-one runs (independent call with its own parameters)."""
+    dpa = pytest.importorskip("dp_accounting")
+    base = {
+        "loss": "nonconvex",
+        "M": "1",
+        "batching": "poisson",
+        "n": "1000",
+        "batch_size": "10",
+        "step_size": "0.1",
+        "noise_multiplier": "1",
+        "clip": "1",
+        "steps": "100",
+    }
+    for adjacency, relation in (
+        ("replace-one", dpa.NeighboringRelation.REPLACE_ONE),
+        ("add-remove", dpa.NeighboringRelation.ADD_OR_REMOVE_ONE),
+    ):
+        got = all_iterates(parse_run(dict(base, adjacency=adjacency)), delta=sp.Rational(1, 10**5))
+        assert got.relation == adjacency and got.as_json()["relation"] == adjacency and adjacency in got.method
+        acc = dpa.pld.PLDAccountant(neighboring_relation=relation, value_discretization_interval=1e-3)
+        acc.compose(dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(0.01, dpa.GaussianDpEvent(1.0)), 100))
+        assert got.estimate == pytest.approx(acc.get_epsilon(1e-5), rel=1e-9)
+    # replacing is costlier than adding or removing (the sum moves by up to 2C instead of C)
+    r1 = all_iterates(parse_run(base), delta=sp.Rational(1, 10**5))
+    r2 = all_iterates(parse_run(dict(base, adjacency="add-remove")), delta=sp.Rational(1, 10**5))
+    assert r1.estimate > r2.estimate
+    # full batch: μ = √T·(moved)/(b·s), the sum moving by Δ = 2C (replace-one) or C (add-remove)
+    full = dict(base, batching="full", batch_size="1000", steps="10", noise_multiplier="10")
+    mu1 = all_iterates(parse_run(full), delta=sp.Rational(1, 10**5)).method
+    mu2 = all_iterates(parse_run(dict(full, adjacency="add-remove")), delta=sp.Rational(1, 10**5)).method
+    assert "replace-one" in mu1 and "add-remove" in mu2
+
+
+def test_add_remove_without_replacement_has_no_baseline_and_says_why(capsys):
+    """dp-accounting accounts sampling without replacement for replace-one only: no number, a reason, exit 0."""
+    from symbolic.cli import main
+
+    run = {
+        "loss": "convex",
+        "M": "1",
+        "batching": "without-replacement",
+        "n": "1000",
+        "batch_size": "10",
+        "step_size": "0.1",
+        "noise_std": "1",
+        "clip": "1",
+        "steps": "10",
+        "adjacency": "add-remove",
+    }
+    res = account(run, delta="1e-5", heuristics=False)
+    assert res.all_iterates.result is None and "replace-one" in res.all_iterates.reason
+    assert res.as_json()["all_iterates"]["relation"] == "add-remove"
+    import json
+
+    assert main(["account", json.dumps(run), "--no-heuristics"]) == 0
+    assert "not available" in capsys.readouterr().out
