@@ -75,7 +75,7 @@ def test_h_general(reg, L, lam, z):
 
 
 def test_h_cardano_point(reg):
-    # catalog C23: h(1.4; L = 0.3) at λ = 1/3 (our recomputation, not printed in the paper)
+    # h(1.4; L = 0.3) at λ = 1/3: our recomputation (not printed in the paper)
     v = f(reg, "lem-3.9-h").evaluate(dps=DPS, L="3/10", lam="1/3", z="7/5")
     assert mpmath.nstr(v, 20) == "1.0911488293882031447"
 
@@ -220,7 +220,8 @@ def test_thm31_two_basin_profile():
 
 
 def test_figure_1_plateaus(reg):
-    # our recomputation (the paper prints no numbers for Figure 1): catalog §5.1 readings of ε/α
+    # ε/α plateaus from a separate water-filling recomputation in our review notes (the paper prints no
+    # numbers for Figure 1): two independent computations must agree to 6 digits
     for c, plateau in (("11/10", "0.273172"), ("1", "0.160062"), ("9/10", "0.066659")):
         v = f(reg, "thm-3.1-eps").evaluate(dps=30, c=c, T=400, **FIG1) / 2
         assert mpmath.nstr(v, 6) == plateau.lstrip("0") or mpmath.nstr(v, 6) == plateau
