@@ -242,19 +242,11 @@ class Formula:
         """:meth:`evaluation` at values already returned by :meth:`check` (name -> Rational)."""
         note = ""
         if self.evaluation_path != "mpmath":
-            from .certify import bits_for_digits
-            from .certify.digits import certified_value, to_mpf
-            from .certify.errors import CertificationError, FlintUnavailable
+            from .certify.digits import arb_evaluation
 
-            try:
-                digits, ball = certified_value(self, dict(exact), dps, bits_for_digits(dps) + 8)
-                return Evaluation(to_mpf(digits, dps), digits, True, self.evaluation_path, ball)
-            except FlintUnavailable:
-                raise
-            except CertificationError as exc:
-                note = str(exc)
-            except OverflowError as exc:  # an exact integer beyond what a flint call accepts
-                note = f"Arb: {exc}"
+            evaluation, note = arb_evaluation(self, exact, dps)
+            if evaluation is not None:
+                return evaluation
         value = self.mpmath_value(exact, dps)
         return Evaluation(value, None, False, "mpmath", None, note)
 

@@ -20,6 +20,7 @@ is :func:`~symbolic.certify.translate.enclose` through it (used by ``Formula.eva
 
 from __future__ import annotations
 
+import operator
 import weakref
 
 import sympy as sp
@@ -28,7 +29,7 @@ from ..errors import EvaluationError
 from ..hypotheses import UndecidedError, decide
 from .arb import flint, to_fmpq
 from .errors import NotCertifiable
-from .translate import _UNARY, _Interpreter, apply_unary, enclose_with, fold_values, power_values
+from .translate import _MONOTONE, _UNARY, _Interpreter, apply_unary, enclose_with, fold_values, power_values
 
 
 class ArbProgram:
@@ -46,7 +47,7 @@ class ArbProgram:
         self.name = name
         self._index = {s: i for i, s in enumerate(self.symbols)}
         self._f = flint()
-        self._run = self._compile(self.expr)
+        self._run = self._compile(self.expr)[0]
 
     def __call__(self, values):
         """The value at exact ``values`` (Symbol -> Rational) at the current Arb precision: an
@@ -55,34 +56,78 @@ class ArbProgram:
 
     # -- compilation ---------------------------------------------------------------------
     def _compile(self, node):
+        """``(closure, kind)``: the closure maps ``env`` to the node's value; ``kind`` says what
+        it returns whatever the inputs — ``"exact"`` (an ``fmpq``), ``"ball"`` (an ``arb``) or
+        ``"dynamic"`` (either) — so sums, products, powers and functions of operands of a known
+        kind skip the interpreter's per-value type tests (same operations, same order)."""
         f, name = self._f, self.name
         if node.is_Symbol and node in self._index:
             i = self._index[node]
-            return lambda env: env[0][i]
+            return (lambda env: env[0][i]), EXACT
         if node.is_Rational:
             c = f.fmpq(int(node.p), int(node.q))
-            return lambda env: c
+            return (lambda env: c), EXACT
         if node is sp.pi:
-            return lambda env: f.arb.pi()
+            return (lambda env: f.arb.pi()), BALL
         if node is sp.E:
-            return lambda env: f.arb.const_e()
+            return (lambda env: f.arb.const_e()), BALL
         if node.is_Add or node.is_Mul:
-            parts = [self._compile(a) for a in node.args]
-            op = (lambda a, b: a + b) if node.is_Add else (lambda a, b: a * b)
-            return lambda env: fold_values(f, [p(env) for p in parts], op)
+            return self._fold(node)
         if node.is_Pow:
-            base, expo = self._compile(node.base), self._compile(node.exp)
-            return lambda env: power_values(f, base(env), expo(env), name, node)
+            (base, base_kind), (expo, expo_kind) = self._compile(node.base), self._compile(node.exp)
+            if base_kind == BALL and node.exp.is_Integer:
+                n = f.fmpz(int(node.exp))  # power_values on a ball and an integer: ball ** fmpz
+                return (lambda env: base(env) ** n), BALL
+            kind = BALL if BALL in (base_kind, expo_kind) else DYNAMIC
+            return (lambda env: power_values(f, base(env), expo(env), name, node)), kind
         fn = _UNARY.get(node.func)
         if fn is not None and len(node.args) == 1:
-            arg, func = self._compile(node.args[0]), node.func
-            return lambda env: apply_unary(f, func, fn, arg(env), name)
+            (arg, kind), func = self._compile(node.args[0]), node.func
+            if kind == BALL and fn not in _MONOTONE:  # apply_unary on a ball: the method itself
+                method = operator.methodcaller(fn)
+                return (lambda env: method(arg(env))), BALL
+            return (lambda env: apply_unary(f, func, fn, arg(env), name)), BALL
         if isinstance(node, sp.Piecewise) and all(c.free_symbols <= set(self._index) for _, c in node.args):
             return self._piecewise(node)
-        return self._delegate(node)
+        return self._delegate(node), DYNAMIC
+
+    def _fold(self, node):
+        """An Add or Mul: :func:`fold_values` — the exact operands combined in order, then the
+        balls in order, then ``balls op arb(exact)`` — specialised to its operands' kinds."""
+        f = self._f
+        compiled = [self._compile(a) for a in node.args]
+        parts = [c for c, _ in compiled]
+        kinds = [k for _, k in compiled]
+        op = operator.add if node.is_Add else operator.mul
+        if DYNAMIC in kinds:
+            return (lambda env: fold_values(f, [p(env) for p in parts], op)), DYNAMIC
+        exact = [i for i, k in enumerate(kinds) if k == EXACT]
+        balls = [i for i, k in enumerate(kinds) if k == BALL]
+        if len(parts) == 2 and len(exact) != 1:  # two operands of the same kind
+            p0, p1 = parts
+            return (lambda env: op(p0(env), p1(env))), kinds[0]
+
+        def combine(values, where):
+            out = values[where[0]]
+            for i in where[1:]:
+                out = op(out, values[i])
+            return out
+
+        if not balls:
+            return (lambda env: combine([p(env) for p in parts], exact)), EXACT
+        if not exact:
+            return (lambda env: combine([p(env) for p in parts], balls)), BALL
+
+        def mixed(env):
+            values = [p(env) for p in parts]  # every operand evaluated in order, as the interpreter
+            return op(combine(values, balls), f.arb(combine(values, exact)))
+
+        return mixed, BALL
 
     def _piecewise(self, node):
-        branches = [(self._compile(piece), self._condition(cond)) for piece, cond in node.args]
+        compiled = [(self._compile(piece), self._condition(cond)) for piece, cond in node.args]
+        branches = [(piece, holds) for (piece, _), holds in compiled]
+        kinds = {kind for (_, kind), _ in compiled}
         name = self.name
 
         def run(env):
@@ -91,7 +136,7 @@ class ArbProgram:
                     return piece(env)
             raise EvaluationError(f"{name}: no Piecewise branch applies at {env[1]}")
 
-        return run
+        return run, kinds.pop() if len(kinds) == 1 else DYNAMIC
 
     def _condition(self, cond):
         """``env -> bool``: ``cond`` decided exactly at the inputs — by comparing exact ``fmpq``
@@ -111,7 +156,7 @@ class ArbProgram:
         compare = _COMPARE.get(type(cond))
         lhs = rhs = None
         if compare is not None:
-            lhs, rhs = self._compile(cond.lhs), self._compile(cond.rhs)
+            lhs, rhs = self._compile(cond.lhs)[0], self._compile(cond.rhs)[0]
         fmpq, name = self._f.fmpq, self.name
 
         def holds(env):
@@ -138,6 +183,9 @@ class ArbProgram:
 
         return run
 
+
+#: What a compiled node returns whatever the inputs: an fmpq, an arb ball, or either.
+EXACT, BALL, DYNAMIC = "exact", "ball", "dynamic"
 
 _COMPARE = {
     sp.Eq: lambda a, b: a == b,

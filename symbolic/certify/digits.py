@@ -16,7 +16,9 @@ import mpmath
 from mpmath import libmp
 
 from .compiled import enclose_formula
-from .errors import PrecisionNotReached
+from ..numeric import Evaluation
+from . import bits_for_digits
+from .errors import CertificationError, FlintUnavailable, PrecisionNotReached
 from .inverse import enclose_inverse
 
 #: Times the requested precision is doubled when a ball straddles a rounding boundary.
@@ -101,3 +103,18 @@ def certified_value(formula, exact: dict, dps: int, bits: int):
     raise PrecisionNotReached(
         f"{formula.id}: the Arb ball {ball} does not pin {dps} digits (a value at 0 or on a rounding boundary)"
     )
+
+
+def arb_evaluation(formula, exact, dps: int):
+    """The Arb path of :meth:`symbolic.Formula.evaluation_at`: ``(Evaluation, "")`` with the
+    correctly rounded digits and their ball, or ``(None, why)`` when Arb cannot pin the digits
+    at this point (the caller falls back to mpmath and reports ``why``)."""
+    try:
+        digits, ball = certified_value(formula, dict(exact), dps, bits_for_digits(dps) + 8)
+        return Evaluation(to_mpf(digits, dps), digits, True, formula.evaluation_path, ball), ""
+    except FlintUnavailable:
+        raise
+    except CertificationError as exc:
+        return None, str(exc)
+    except OverflowError as exc:  # an exact integer beyond what a flint call accepts
+        return None, f"Arb: {exc}"

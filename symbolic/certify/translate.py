@@ -259,7 +259,11 @@ def apply_unary(f, func, fn: str, arg, name: str):
     if fn in _MONOTONE and not ball.is_exact():
         # Arb bounds the propagated error of erf/erfc with a global derivative
         # bound, useless in the far tail (erfc(7e6) ≈ 1e-2e13).  Both are monotone,
-        # so the image of [lo, hi] lies between the values at the exact end points.
+        # so the image of [lo, hi] lies between the values at the exact end points;
+        # that costs two evaluations, so it is used only when the direct ball lost accuracy.
+        direct = getattr(ball, fn)()
+        if direct.is_finite() and direct.rel_accuracy_bits() >= ball.rel_accuracy_bits() - 16:
+            return direct
         return getattr(ball.lower(), fn)().union(getattr(ball.upper(), fn)())
     return getattr(ball, fn)()
 
