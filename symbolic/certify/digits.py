@@ -83,7 +83,7 @@ def certified_value(formula, exact: dict, dps: int, bits: int):
     """
     values = None
     if formula.inverse is None:
-        values = {formula.symbol(n): v for n, v in exact.items()}
+        values = {p.symbol: exact[p.name] for p in formula.params}
     ball = None
     for _ in range(MAX_ROUNDING_RETRIES + 1):
         if formula.inverse is not None:

@@ -97,11 +97,16 @@ def enclose_with(run, prec: int, name: str = "expression"):
     if not isinstance(prec, int) or prec < 2:
         raise ValueError(f"{name}: prec must be an integer number of bits >= 2, not {prec!r}")
     ball = None
-    for extra in EXTRA_BITS:
-        with working_precision(prec + extra):
+    ctx = flint().ctx
+    old = ctx.prec
+    try:
+        for extra in EXTRA_BITS:
+            ctx.prec = prec + extra
             ball = run(prec + extra)
             if ball.is_finite() and (ball.is_exact() or ball.rel_accuracy_bits() >= prec):
                 return ball
+    finally:
+        ctx.prec = old
     raise PrecisionNotReached(
         f"{name}: Arb could not enclose the value to {prec} bits even at "
         f"{prec + EXTRA_BITS[-1]} working bits (best ball: {ball})."
