@@ -342,6 +342,8 @@ def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -
         if not certify:
             return Converted(value, "delta", est)
         result, interval = delta_strings(at.ball(PREC, **{e_name: epsilon}, **free))
+        if result == "1":
+            raise NotConvertible(f"{at.bound.id}: δ({epsilon}) rounds up to 1 (no guarantee at this ε)")
         return Converted(value, "delta", est, result, interval)
     try:  # ε = 0 already enough? (skipped when the formula's domain is ε > 0)
         d0 = at.evaluate(SEARCH_DPS, **{e_name: 0}, **free)
