@@ -14,7 +14,10 @@ Conversions (through the privacy toolkit, :mod:`derivations.privacy`):
 * **δ at ε (hockey-stick)** — directly; ε at δ by inverting: the certified ε_hi satisfies
   δ(ε_hi) ≤ δ (a ball whose upper end is ≤ δ), ε_lo has δ(ε_lo) > δ (so the exact inverse of
   the decreasing δ(·) lies in [ε_lo, ε_hi]).  ε = 0 when δ(0) ≤ δ already.
-* **ε at δ** — directly; δ at ε by the same inversion in δ.
+* **ε at δ** — directly; δ at ε by the same inversion in δ, except for a bound declared as an
+  :class:`~symbolic.inverse.Inverse` (ε*(δ) = min{ε ≥ 0 : F(ε) ≤ δ}, F decreasing, e.g. Asoodeh &
+  Diaz (22)): ε*(δ) ≤ ε exactly when F(ε) ≤ δ, so δ at ε is the forward formula F at ε, certified
+  directly.  A δ whose certified upper end rounds to 1 is no guarantee (:class:`NotConvertible`).
 * **TV bound t** — (ε, t)-DP for every ε ≥ 0: ε = 0 at δ ≥ t, no ε below.
 
 The result's ``epsilon`` (or ``delta``) is the certified upper end, rounded up to
