@@ -3,16 +3,29 @@
 A paper encoding is a module that builds one module-level ``paper = Paper(...)`` and adds
 its objects to it.  The registry (:mod:`symbolic.registry`) finds papers; a paper never
 needs the registry.
+
+A paper split into modules can declare them (:meth:`Paper.declare_modules`) instead of
+importing them all from its package: they are then imported on demand.  Reading
+:attr:`Paper.formulas`, :attr:`~Paper.claims`, :attr:`~Paper.figures`, :attr:`~Paper.bounds`
+or :attr:`~Paper.index` imports every declared module first, so these always show the whole
+paper; :meth:`Paper.find` with a map ``ID → module`` (the registry's catalog,
+:mod:`symbolic.catalog`) imports only the module that defines one ID and what it imports.
+The order of the whole paper does not depend on what was loaded first: items are ordered by
+the declared position of the module that registered them, then by registration.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+import importlib
+import sys
+from typing import Callable, Mapping, Sequence
 
 from .claims import Claim, Identity
 from .formula import Formula
 from .source import Source
 
+#: Key prefix of each kind of item in :attr:`Paper.defined_in` (formula and claim IDs are unique together).
+_PREFIX = {"formulas": "", "claims": "", "figures": "figure:", "bounds": "bound:"}
 #: CPU seconds for a ``<formula>/numeric-form`` identity: proving a stable rewriting equal can take
 #: several seconds, and a verdict must keep a 3× margin for slower machines (``verify --budget-scale 1/3``).
 NUMERIC_FORM_BUDGET = 60.0
@@ -26,13 +39,126 @@ class Paper:
         self.title = title
         self.citation = citation
         self.text = text  # path of the paper's text in shared/papers, for readers
-        self.formulas: dict[str, Formula] = {}
-        self.claims: dict[str, Claim] = {}
-        self.figures: dict[str, Callable] = {}
-        #: Theorem-level bound declarations keyed by their formula's ID.  The engine only
-        #: stores them; what a bound declares is defined by the content that declares it.
-        self.bounds: dict[str, object] = {}
-        self.index = None  # the coverage index (symbolic.coverage.CoverageIndex), set by coverage()
+        self._formulas: dict[str, Formula] = {}
+        self._claims: dict[str, Claim] = {}
+        self._figures: dict[str, Callable] = {}
+        self._bounds: dict[str, object] = {}
+        self._index = None
+        #: ID → the module whose body registered it (formulas and claims by ID; figures as
+        #: ``figure:NAME``, bounds as ``bound:ID``); only modules of the declared package.
+        self.defined_in: dict[str, str] = {}
+        self._package: str | None = None
+        self._modules: list[str] = []  # declared modules, full names, in load order
+        self._loading = False
+        self._order: dict[str, tuple[int, int]] = {}  # ID → (module rank, registration number)
+        self._views: dict[str, dict] = {}  # ordered views, rebuilt after a registration
+
+    # -- lazily loaded modules ----------------------------------------------------------------
+    def declare_modules(self, package: str, names: Sequence[str]) -> None:
+        """Declare the modules of ``package`` that register this paper's objects, in the order
+        a full load imports them (each after the modules it imports).  They are imported on
+        demand: by :meth:`load` (every one) or :meth:`find` (the one defining an ID)."""
+        if self._package is not None:
+            raise ValueError(f"{self.key}: modules already declared")
+        self._package = package
+        self._modules = [f"{package}.{name}" for name in names]
+
+    @property
+    def modules(self) -> list[str]:
+        """The declared modules (full names), in load order."""
+        return list(self._modules)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every declared module is imported (always, for a paper without declared modules)."""
+        return all(m in sys.modules for m in self._modules)
+
+    def load(self) -> "Paper":
+        """Import every declared module not imported yet (in the declared order)."""
+        if self._loading:
+            return self
+        self._loading = True
+        try:
+            for name in self._modules:
+                importlib.import_module(name)
+        finally:
+            self._loading = False
+        return self
+
+    def _whole(self, what: str) -> dict:
+        if not self._loading and self._modules and not self.complete:
+            self.load()
+        view = self._views.get(what)
+        if view is None:
+            raw, prefix = getattr(self, "_" + what), _PREFIX[what]
+            last = (len(self._modules) + 1, 0)
+            view = dict(sorted(raw.items(), key=lambda kv: self._order.get(prefix + kv[0], last)))
+            if not self._loading:
+                self._views[what] = view
+        return view
+
+    @property
+    def formulas(self) -> dict[str, Formula]:
+        """Every formula of the paper, ID → Formula (imports every declared module)."""
+        return self._whole("formulas")
+
+    @property
+    def claims(self) -> dict[str, Claim]:
+        """Every claim of the paper, ID → Claim (imports every declared module)."""
+        return self._whole("claims")
+
+    @property
+    def figures(self) -> dict[str, Callable]:
+        """Figure functions by name (imports every declared module)."""
+        return self._whole("figures")
+
+    @property
+    def bounds(self) -> dict[str, object]:
+        """Theorem-level bound declarations keyed by their formula's ID (imports every declared
+        module).  The engine only stores them; what a bound declares is defined by the content
+        that declares it."""
+        return self._whole("bounds")
+
+    @property
+    def index(self):
+        """The coverage index (:class:`symbolic.coverage.CoverageIndex`) set by :meth:`coverage`,
+        or None (imports every declared module)."""
+        if not self._loading and self._modules and not self.complete:
+            self.load()
+        return self._index
+
+    def find(self, id: str, where: Mapping[str, str] | None = None):
+        """The formula or claim ``id``, importing as little as possible; None if the whole paper
+        has no such ID.  ``where`` maps IDs to the module that defines them: that module is
+        imported first; only if it does not register ``id`` is the whole paper loaded."""
+        for table in (self._formulas, self._claims):
+            if id in table:
+                return table[id]
+        module = (where or {}).get(id)
+        if module is not None and self._package and module.startswith(self._package + "."):
+            importlib.import_module(module)
+            for table in (self._formulas, self._claims):
+                if id in table:
+                    return table[id]
+        self.load()
+        return self._formulas.get(id, self._claims.get(id))
+
+    def _registered(self, id: str) -> None:
+        """Record which module's body registers ``id`` (the innermost module being executed)."""
+        frame = sys._getframe(2)
+        module = None
+        while frame is not None:
+            if frame.f_code.co_name == "<module>":
+                module = frame.f_globals.get("__name__")
+                break
+            frame = frame.f_back
+        rank = len(self._modules)
+        if isinstance(module, str) and self._package and module.startswith(self._package + "."):
+            self.defined_in[id] = module
+            if module in self._modules:
+                rank = self._modules.index(module)
+        self._order[id] = (rank, len(self._order))
+        self._views.clear()
 
     def figure(self, name: str):
         """Decorator registering ``fn() -> symbolic.figure.FigureData``.
@@ -44,9 +170,10 @@ class Paper:
         """
 
         def register(fn):
-            if name in self.figures:
+            if name in self._figures:
                 raise ValueError(f"{self.key}: duplicate figure {name}")
-            self.figures[name] = fn
+            self._figures[name] = fn
+            self._registered(_PREFIX["figures"] + name)
             return fn
 
         return register
@@ -56,8 +183,8 @@ class Paper:
         encode it or the reason it is not encoded (see :mod:`symbolic.coverage`)."""
         from .coverage import CoverageIndex
 
-        self.index = CoverageIndex(self.key, list(items))
-        return self.index
+        self._index = CoverageIndex(self.key, list(items))
+        return self._index
 
     def id(self, label: str) -> str:
         return f"{self.key}/{label}"
@@ -67,21 +194,23 @@ class Paper:
 
     def add_bound(self, bound):
         """Store a bound declaration (any object with an ``id`` naming one of this paper's formulas)."""
-        if bound.id not in self.formulas:
+        if bound.id not in self._formulas:
             raise ValueError(f"bound {bound.id}: no formula with that ID in paper {self.key}")
-        if bound.id in self.bounds:
+        if bound.id in self._bounds:
             raise ValueError(f"duplicate bound {bound.id}")
-        self.bounds[bound.id] = bound
+        self._bounds[bound.id] = bound
+        self._registered(_PREFIX["bounds"] + bound.id)
         return bound
 
     def add(self, item):
         """Register a Formula or Claim (its ID must start with this paper's key)."""
         if not item.id.startswith(self.key + "/"):
             raise ValueError(f"{item.id} does not belong to paper {self.key}")
-        if item.id in self.formulas or item.id in self.claims:
+        if item.id in self._formulas or item.id in self._claims:
             raise ValueError(f"duplicate ID {item.id}")
         if isinstance(item, Formula):
-            self.formulas[item.id] = item
+            self._formulas[item.id] = item
+            self._registered(item.id)
             if item.numeric is not None:
                 self.add(
                     Identity(
@@ -101,7 +230,8 @@ class Paper:
                     )
                 )
         elif isinstance(item, Claim):
-            self.claims[item.id] = item
+            self._claims[item.id] = item
+            self._registered(item.id)
         else:
             raise TypeError(f"cannot register {item!r}")
         return item

@@ -15,6 +15,8 @@ import importlib
 from importlib.metadata import entry_points
 from typing import Iterable, Mapping
 
+from .cache import disabled_by_environment
+from .catalog import CatalogCache, describe
 from .claims import Claim
 from .errors import UnknownIdError
 from .formula import Formula
@@ -37,17 +39,31 @@ class Registry:
     IDs (or the paper itself) is looked up.
     """
 
-    def __init__(self, papers: Iterable[Paper] = (), index: Mapping[str, str] | None = None):
+    def __init__(
+        self,
+        papers: Iterable[Paper] = (),
+        index: Mapping[str, str] | None = None,
+        catalog_cache: CatalogCache | None = None,
+    ):
         self._loaded: dict[str, Paper] = {}
         self._index: dict[str, str] = dict(index or {})
+        self._catalogs: dict[str, dict] = {}
+        self._given: set[str] = set()  # keys of the Paper objects passed in (never cached on disk)
+        #: The on-disk catalog cache; by default the user's, unless disabled by the environment.
+        self.catalog_cache = catalog_cache
         for p in papers:
             if p.key in self._loaded:
                 raise ValueError(f"two Paper objects with key {p.key}")
             self._loaded[p.key] = p
+            self._given.add(p.key)
 
     @classmethod
-    def from_index(cls, index: Mapping[str, str] | None = None) -> "Registry":
-        return cls(index=paper_index() if index is None else index)
+    def from_index(
+        cls, index: Mapping[str, str] | None = None, catalog_cache: CatalogCache | None = None
+    ) -> "Registry":
+        if catalog_cache is None and not disabled_by_environment():
+            catalog_cache = CatalogCache()
+        return cls(index=paper_index() if index is None else index, catalog_cache=catalog_cache)
 
     # -- papers ---------------------------------------------------------------------------
     def keys(self) -> list[str]:
@@ -88,16 +104,43 @@ class Registry:
         return [c for p in self._papers(paper) for c in p.claims.values()]
 
     def formula(self, id: str) -> Formula:
+        """The formula ``id``; imports only the module defining it when the paper's catalog is cached."""
         p = self._paper_of(id, "formula")
-        if id in p.formulas:
-            return p.formulas[id]
+        found = p.find(id, self._defined_in(p.key))
+        if isinstance(found, Formula):
+            return found
         raise UnknownIdError(f"no formula with ID {id!r} (see 'list --paper {p.key}' for its IDs)")
 
     def claim(self, id: str) -> Claim:
+        """The claim ``id``; imports only the module defining it when the paper's catalog is cached."""
         p = self._paper_of(id, "claim")
-        if id in p.claims:
-            return p.claims[id]
+        found = p.find(id, self._defined_in(p.key))
+        if isinstance(found, Claim):
+            return found
         raise UnknownIdError(f"no claim with ID {id!r} (see 'list --claims --paper {p.key}')")
+
+    # -- catalogs ---------------------------------------------------------------------------
+    def catalog(self, key: str) -> dict:
+        """Paper ``key``'s catalog (:func:`symbolic.catalog.describe`: the records ``list`` shows and
+        ID → module).  Read from the catalog cache when its sources are unchanged (the paper's
+        modules are then not imported); otherwise built from the whole paper and stored."""
+        if key in self._catalogs:
+            return self._catalogs[key]
+        module = self._index.get(key)
+        cache = self.catalog_cache if module is not None and key not in self._given else None
+        found = cache.get(key, module) if cache is not None else None
+        if found is None:
+            found = describe(self.paper(key))
+            if cache is not None:
+                cache.put(key, module, found)
+        self._catalogs[key] = found
+        return found
+
+    def _defined_in(self, key: str) -> Mapping[str, str] | None:
+        """ID → module of paper ``key`` if a catalog cache is in use (else None: load the whole paper)."""
+        if self.catalog_cache is None or key not in self._index or key in self._given:
+            return None
+        return self.catalog(key)["defined_in"]
 
     def bounds(self, paper: str | None = None) -> list:
         """Bound declarations of one paper, or of every paper."""

@@ -15,11 +15,26 @@ One module per part of the paper, in the paper's order:
   simulated and compared with Propositions 2–4 and Theorems 1–3; :mod:`.coverage` — the index of every numbered item of the paper.
 """
 
-from . import contraction, inversion, projected, regularized, reproductions, sampling  # noqa: F401
-from . import figures  # noqa: F401
-from . import hockey_stick, simulations  # noqa: F401
-from . import coverage  # noqa: F401  (last: the index names every module's IDs)
-from . import bounds  # noqa: F401  (declares the theorems as bounds; after the formulas)
 from ._paper import paper
+
+# The modules that register the paper's objects, in load order (each after the modules it imports;
+# bounds after their formulas, the coverage index after every ID).  They are imported on demand:
+# reading paper.formulas / .claims / .bounds imports all of them, an `eval` only the one it needs.
+paper.declare_modules(
+    __name__,
+    (
+        "contraction",
+        "projected",
+        "inversion",
+        "regularized",
+        "reproductions",
+        "sampling",
+        "figures",
+        "hockey_stick",
+        "simulations",
+        "coverage",
+        "bounds",
+    ),
+)
 
 __all__ = ["paper"]

@@ -16,10 +16,25 @@ One module per part of the paper:
 * :mod:`.coverage` — the coverage index of every numbered item.
 """
 
-# Import order matters (formulas before the claims, bounds and coverage index that use them).
-# isort: off
-from .common import paper  # noqa: F401
-from . import holder, tracking, smooth, sgm, hoelder_theorem, cyclic, examples, figures  # noqa: F401,E402
-from . import bounds  # noqa: F401,E402  (declares the theorems as bounds; after the formulas)
-from . import coverage  # noqa: F401,E402  (the coverage index of every numbered item)
-# isort: on
+from .common import paper
+
+# The modules that register the paper's objects, in load order (each after the modules it imports;
+# bounds after their formulas, the coverage index after every ID).  They are imported on demand:
+# reading paper.formulas / .claims / .bounds imports all of them, an `eval` only the one it needs.
+paper.declare_modules(
+    __name__,
+    (
+        "holder",
+        "tracking",
+        "smooth",
+        "sgm",
+        "hoelder_theorem",
+        "cyclic",
+        "examples",
+        "figures",
+        "bounds",
+        "coverage",
+    ),
+)
+
+__all__ = ["paper"]

@@ -17,9 +17,38 @@ One module per part of the paper, in the paper's order:
 * :mod:`.coverage` — the index of every numbered item of the paper (``python -m symbolic coverage``).
 """
 
-from .common import paper  # noqa: F401
-from .constants import L_lambda, theta  # noqa: F401
-from . import operators, lemma_a3, theorems, appendix_c, holder, table2  # noqa: F401,E402
-from . import setting, outline, operator_lemmas  # noqa: F401,E402
-from . import coverage  # noqa: F401,E402  (last: the index names every module's IDs)
-from . import bounds  # noqa: F401,E402  (declares the theorems as bounds; after the formulas)
+from .common import paper
+
+# The modules that register the paper's objects, in load order (each after the modules it imports;
+# bounds after their formulas, the coverage index after every ID).  They are imported on demand:
+# reading paper.formulas / .claims / .bounds imports all of them, an `eval` only the one it needs.
+paper.declare_modules(
+    __name__,
+    (
+        "constants",
+        "operators",
+        "lemma_a3",
+        "theorems",
+        "appendix_c",
+        "holder",
+        "table2",
+        "setting",
+        "outline",
+        "operator_lemmas",
+        "coverage",
+        "bounds",
+    ),
+)
+
+
+def __getattr__(name):
+    """L_lambda, theta: re-exported from their modules, imported on first use."""
+    modules = {"L_lambda": "constants", "theta": "constants"}
+    if name in modules:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__name__}.{modules[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["paper"]

@@ -28,19 +28,12 @@ toolkit = Paper(
     "standard results; each formula cites its own source",
 )
 
-#: The toolkit's modules; each adds its formulas and claims to :data:`toolkit` when imported.
-MODULES = ("hockey_stick", "gaussian", "gdp", "rdp_conversion", "sgm", "sgm_accounting", "subsampled")
+#: The toolkit's modules, in load order (each after the modules it imports); each adds its formulas and
+#: claims to :data:`toolkit` when imported.  Importing one module (``derivations.privacy.run``,
+#: ``.gaussian``) does not import the others (no symbolic work for a paper that needs only a few
+#: helpers); reading ``paper.formulas`` / ``.claims`` imports them all, an ``eval`` only the one it needs.
+MODULES = ("hockey_stick", "gaussian", "gdp", "subsampled", "sgm", "rdp_conversion", "sgm_accounting")
+toolkit.declare_modules(__name__, MODULES)
 
-
-def __getattr__(name):
-    """``paper`` (the name the registry reads) imports every module of :data:`MODULES` first, so the
-    whole toolkit is registered; importing one module (``derivations.privacy.run``, ``.gaussian``)
-    does not import the others (no symbolic work for a paper that needs only a few helpers)."""
-    if name == "paper":
-        import importlib
-
-        for module in MODULES:
-            importlib.import_module(f"{__name__}.{module}")
-        globals()["paper"] = toolkit
-        return toolkit
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The name the registry reads.
+paper = toolkit

@@ -20,6 +20,24 @@ One module per part of the paper, in the paper's order:
 * :mod:`.coverage` — the index of every numbered item of the paper.
 """
 
-from .common import paper  # noqa: F401
-from . import lemma42, lsi, recursions, theorems, experiments, logistic, errata, bounds  # noqa: F401,E402
-from . import coverage  # noqa: F401,E402  (last: the index names every module's IDs)
+from .common import paper
+
+# The modules that register the paper's objects, in load order (each after the modules it imports;
+# bounds after their formulas, the coverage index after every ID).  They are imported on demand:
+# reading paper.formulas / .claims / .bounds imports all of them, an `eval` only the one it needs.
+paper.declare_modules(
+    __name__,
+    (
+        "lemma42",
+        "lsi",
+        "recursions",
+        "theorems",
+        "experiments",
+        "logistic",
+        "errata",
+        "bounds",
+        "coverage",
+    ),
+)
+
+__all__ = ["paper"]

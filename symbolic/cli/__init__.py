@@ -34,13 +34,14 @@ def _commands(wanted: str | None = None):
     builtin = [
         i.name for i in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name) if not i.name.startswith("_")
     ]
-    from importlib.metadata import entry_points
-
-    eps = [*entry_points(group=COMMAND_ENTRY_POINTS)]
-    if wanted in builtin:
+    if wanted in builtin:  # a built-in command: no scan of the installed distributions' entry points
         builtin, eps = [wanted], []
-    elif wanted in {ep.name for ep in eps}:
-        builtin, eps = [], [ep for ep in eps if ep.name == wanted]
+    else:
+        from importlib.metadata import entry_points
+
+        eps = [*entry_points(group=COMMAND_ENTRY_POINTS)]
+        if wanted in {ep.name for ep in eps}:
+            builtin, eps = [], [ep for ep in eps if ep.name == wanted]
     mods = []
     for name in builtin:
         mod = importlib.import_module(f"{__name__}.{name}")

@@ -1,4 +1,8 @@
-"""``list``: formulas (default), claims (``--claims``, not run) or bound declarations (``--bounds``)."""
+"""``list``: formulas (default), claims (``--claims``, not run) or bound declarations (``--bounds``).
+
+The records come from each paper's catalog (:meth:`symbolic.registry.Registry.catalog`): read
+from the catalog cache when the sources are unchanged, so no paper module is imported.
+"""
 
 from __future__ import annotations
 
@@ -27,26 +31,11 @@ def _describe(p) -> str:
     return p.name + (f" ({'; '.join(notes)})" if notes else "")
 
 
-def _formula_record(f) -> dict:
-    return {
-        "id": f.id,
-        "title": f.title,
-        "source": f.source.cite(),
-        "parameters": [{"name": p.name, "description": p.description} for p in f.params],
-        "hypotheses": [p.choice_text for p in f.params if p.is_choice] + [h.text for h in f.all_hypotheses()],
-        "evaluation": f.evaluation_path,
-    }
-
-
 _PATHS = {
     "arb": "Arb enclosure (every printed digit certified)",
     "arb-inverse": "Arb-certified root bracket (every printed digit certified)",
     "mpmath": "mpmath (precision doubled until two runs agree; no enclosure)",
 }
-
-
-def _claim_record(c) -> dict:
-    return {"id": c.id, "kind": c.kind, "expect": c.expect, "source": c.source.cite(), "statement": c.statement}
 
 
 def _print_formulas(records):
@@ -90,11 +79,13 @@ def _print_bounds(records):
 def run(args) -> int:
     reg = registry()
     if args.bounds:
-        records, show = [b.describe() for b in reg.bounds(args.paper)], _print_bounds
+        what, show = "bounds", _print_bounds
     elif args.claims:
-        records, show = [_claim_record(c) for c in reg.claims(args.paper)], _print_claims
+        what, show = "claims", _print_claims
     else:
-        records, show = [_formula_record(f) for f in reg.formulas(args.paper)], _print_formulas
+        what, show = "formulas", _print_formulas
+    keys = [args.paper] if args.paper else reg.keys()
+    records = [r for key in keys for r in reg.catalog(key)[what]]
     if args.json:
         print(json.dumps(records, indent=1, ensure_ascii=False))
     else:

@@ -1,0 +1,184 @@
+"""Papers loaded on demand (Paper.declare_modules) and the catalog cache behind `list` and `eval`.
+
+A throw-away paper package is written to a temporary directory: ``lazydemo`` declares two
+modules, ``a`` (formula ``x``) and ``b`` (imports ``a``; formula ``y`` and a claim on it).
+"""
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import mpmath
+
+from symbolic import Formula, Registry
+from symbolic.catalog import CatalogCache, catalog_key, describe
+
+INIT = """
+from symbolic import Paper
+
+paper = Paper("lazydemo", "A paper loaded on demand")
+paper.declare_modules(__name__, ("a", "b"))
+"""
+MODULE_A = """
+from symbolic import Formula, Source
+from symbolic.params import positive
+
+from . import paper
+
+u = positive("u", "a parameter")
+x = paper.add(Formula("lazydemo/x", u.symbol**2, [u], Source("lazydemo", "x"), numeric=u.symbol * u.symbol))
+"""
+MODULE_B = """
+from symbolic import Formula, Identity, Source
+
+from . import paper
+from .a import u, x
+
+y = paper.add(Formula("lazydemo/y", 2 * x.expr, [u], Source("lazydemo", "y"), title="twice x"))
+paper.add(Identity("lazydemo/y-is-2x", y.expr, 2 * u.symbol**2, "y = 2u²", Source("lazydemo", "y"), covers=[y.id]))
+"""
+
+
+@pytest.fixture
+def lazydemo(tmp_path, monkeypatch):
+    """The package directory; ``lazydemo`` is importable and forgotten afterwards."""
+    root = tmp_path / "src"
+    pkg = root / "lazydemo"
+    pkg.mkdir(parents=True)
+    for name, text in (("__init__", INIT), ("a", MODULE_A), ("b", MODULE_B)):
+        (pkg / f"{name}.py").write_text(textwrap.dedent(text))
+    monkeypatch.syspath_prepend(str(root))
+    importlib.invalidate_caches()
+    yield pkg
+    for name in [m for m in sys.modules if m == "lazydemo" or m.startswith("lazydemo.")]:
+        del sys.modules[name]
+
+
+def _loaded():
+    return sorted(m.split(".", 1)[1] for m in sys.modules if m.startswith("lazydemo."))
+
+
+def test_declared_modules_are_imported_on_demand(lazydemo):
+    paper = importlib.import_module("lazydemo").paper
+    assert _loaded() == [] and not paper.complete
+    x = paper.find("lazydemo/x", {"lazydemo/x": "lazydemo.a"})
+    assert isinstance(x, Formula) and _loaded() == ["a"]  # b is not needed for x
+    assert paper.defined_in["lazydemo/x"] == "lazydemo.a"
+    assert paper.defined_in["lazydemo/x/numeric-form"] == "lazydemo.a"
+    assert list(paper.formulas) == ["lazydemo/x", "lazydemo/y"] and _loaded() == ["a", "b"]
+    assert paper.complete and paper.defined_in["lazydemo/y-is-2x"] == "lazydemo.b"
+    assert paper.find("lazydemo/nope") is None
+
+
+def test_find_without_a_map_loads_the_whole_paper(lazydemo):
+    paper = importlib.import_module("lazydemo").paper
+    assert paper.find("lazydemo/y-is-2x").kind == "identity"
+    assert _loaded() == ["a", "b"]
+
+
+def test_the_order_does_not_depend_on_what_was_loaded_first(lazydemo):
+    paper = importlib.import_module("lazydemo").paper
+    importlib.import_module("lazydemo.b")  # b first (it imports a)
+    late = (list(paper.formulas), list(paper.claims))
+    for name in ("lazydemo", "lazydemo.a", "lazydemo.b"):
+        del sys.modules[name]
+    fresh = importlib.import_module("lazydemo").paper.load()
+    assert (list(fresh.formulas), list(fresh.claims)) == late
+    assert late[1] == ["lazydemo/x/numeric-form", "lazydemo/y-is-2x"]
+
+
+def test_the_catalog_cache_serves_list_and_eval_without_importing(lazydemo, tmp_path):
+    cache = CatalogCache(tmp_path / "catalog")
+    first = Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache)
+    built = first.catalog("lazydemo")  # a miss: built from the whole paper, then stored
+    assert [r["id"] for r in built["formulas"]] == ["lazydemo/x", "lazydemo/y"]
+    assert [r["id"] for r in built["claims"]] == ["lazydemo/x/numeric-form", "lazydemo/y-is-2x"]
+    assert built["formulas"][1]["title"] == "twice x" and built["formulas"][1]["evaluation"] == "arb"
+    assert len(list((tmp_path / "catalog").glob("*.json"))) == 1
+    for name in ("lazydemo", "lazydemo.a", "lazydemo.b"):
+        del sys.modules[name]
+
+    second = Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache)
+    assert json.dumps(second.catalog("lazydemo")) == json.dumps(built)
+    assert "lazydemo" not in sys.modules  # list: nothing of the paper imported
+    assert second.formula("lazydemo/x").evaluate(dps=10, u="3") == 9
+    assert _loaded() == ["a"]  # eval: only the module that defines the formula
+    assert second.claim("lazydemo/y-is-2x").statement == "y = 2u²" and _loaded() == ["a", "b"]
+
+
+def test_the_catalog_key_follows_the_sources(lazydemo, monkeypatch):
+    from symbolic import catalog
+
+    before = catalog_key("lazydemo", "lazydemo")
+    assert catalog_key("lazydemo", "lazydemo") == before
+    assert catalog_key("other", "lazydemo") != before
+    (lazydemo / "b.py").write_text((lazydemo / "b.py").read_text() + "\n# an edit\n")
+    monkeypatch.setattr(catalog, "_TREES", {})  # a new process: the tree is hashed again
+    assert catalog_key("lazydemo", "lazydemo") != before
+
+
+def test_a_malformed_catalog_file_is_rebuilt(lazydemo, tmp_path):
+    cache = CatalogCache(tmp_path / "catalog")
+    Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
+    (path,) = (tmp_path / "catalog").glob("*.json")
+    path.write_text('{"paper": "lazydemo"}')
+    assert cache.get("lazydemo", "lazydemo") is None
+    again = Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
+    assert [r["id"] for r in again["formulas"]] == ["lazydemo/x", "lazydemo/y"]
+
+
+def test_the_test_suite_runs_without_the_catalog_cache():
+    assert Registry.from_index({}).catalog_cache is None  # conftest sets HIDDEN_STATE_PROOFS_NO_CACHE
+
+
+def test_every_id_of_a_paper_is_defined_by_a_declared_module(registry):
+    """What `eval` relies on: each formula and claim is registered by the body of one declared
+    module, so importing that module alone registers it."""
+    for key in registry.keys():
+        paper = registry.paper(key)
+        if not paper.modules:
+            continue
+        items = list(paper.formulas) + list(paper.claims)
+        missing = [i for i in items if paper.defined_in.get(i) not in paper.modules]
+        assert not missing, f"{key}: registered outside its declared modules: {missing[:5]}"
+        assert describe(paper)["defined_in"] == paper.defined_in
+
+
+def test_a_cached_eval_imports_only_the_formulas_module(tmp_path, registry):
+    """End to end, in fresh interpreters with their own cache directory: the first `list` builds
+    the catalogs; afterwards a lookup of kong-ribero/theta imports only the module defining θ."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("HIDDEN_STATE_PROOFS_NO_CACHE")
+    cold = subprocess.run(
+        [sys.executable, "-m", "symbolic", "list", "--paper", "kong-ribero", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert cold.returncode == 0, cold.stderr
+    script = (
+        "import sys; from symbolic import registry; "
+        "f = registry().formula('kong-ribero/theta'); import mpmath; print(mpmath.nstr(f.evaluate(dps=20, L='1.37', s='9'), 20)); "
+        "print(sorted(m for m in sys.modules if m.startswith('derivations.kong_ribero.')))"
+    )
+    warm = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert warm.returncode == 0, warm.stderr
+    value, modules = warm.stdout.splitlines()
+    with mpmath.workdps(40):  # θ_L(s) = L^{2(s-1)} / Σ_{j<s} L^{2j}, eq. (15)
+        L = mpmath.mpf(137) / 100
+        assert value == mpmath.nstr(L**16 / mpmath.fsum(L ** (2 * j) for j in range(9)), 20)
+    assert eval(modules) == ["derivations.kong_ribero.common", "derivations.kong_ribero.constants"]
+    again = subprocess.run(
+        [sys.executable, "-m", "symbolic", "list", "--paper", "kong-ribero", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert again.stdout == cold.stdout
+    fresh = [r["id"] for r in json.loads(cold.stdout)]
+    assert fresh == [f.id for f in registry.formulas("kong-ribero")]
