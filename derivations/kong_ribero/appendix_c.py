@@ -430,8 +430,10 @@ _eps, _E = sp.Symbol("eps", positive=True), sp.Symbol("E", integer=True, positiv
 
 
 def _bound_at(sig_formula):
+    # factor, not simplify: the same expression (identical srepr under SymPy 1.14, for both σ̄) without
+    # simplify's cost at import (~0.2 s, most of it importing sympy.physics.units on its first call).
     sg = sig_formula.expr
-    return sp.simplify(4 * alpha * (C * lam_bar_expr / (b * sg)) ** 2 * (1 + 4 * _E * m / (M + m)))
+    return sp.factor(4 * alpha * (C * lam_bar_expr / (b * sg)) ** 2 * (1 + 4 * _E * m / (M + m)))
 
 
 paper.add(
