@@ -128,20 +128,30 @@ class Paper:
         return self._index
 
     def find(self, id: str, where: Mapping[str, str] | None = None):
-        """The formula or claim ``id``, importing as little as possible; None if the whole paper
-        has no such ID.  ``where`` maps IDs to the module that defines them: that module is
-        imported first; only if it does not register ``id`` is the whole paper loaded."""
+        """The formula or claim ``id``, importing as little as possible; None if the paper has no
+        such ID.  ``where`` is a catalog's map of every ID registered by the paper's modules to its
+        module (:attr:`defined_in` of a whole load): the module it names is imported first, and an ID
+        it does not name is not looked for further.  Without ``where`` the whole paper is loaded."""
         for table in (self._formulas, self._claims):
             if id in table:
                 return table[id]
-        module = (where or {}).get(id)
-        if module is not None and self._package and module.startswith(self._package + "."):
-            importlib.import_module(module)
-            for table in (self._formulas, self._claims):
-                if id in table:
-                    return table[id]
+        if where is not None:
+            module = where.get(id)
+            if module is None:
+                return None
+            if self._package and module.startswith(self._package + "."):
+                importlib.import_module(module)
+                for table in (self._formulas, self._claims):
+                    if id in table:
+                        return table[id]
         self.load()
         return self._formulas.get(id, self._claims.get(id))
+
+    def registered_by_modules(self) -> bool:
+        """Whether every formula, claim and bound was registered by the body of one of this paper's
+        modules (so a fresh import of the paper registers exactly these: nothing added at run time)."""
+        ids = [*self._formulas, *self._claims, *(_PREFIX["bounds"] + b for b in self._bounds)]
+        return bool(self._package) and all(i in self.defined_in for i in ids)
 
     def _registered(self, id: str) -> None:
         """Record which module's body registers ``id`` (the innermost module being executed)."""

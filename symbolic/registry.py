@@ -130,8 +130,9 @@ class Registry:
         cache = self.catalog_cache if module is not None and key not in self._given else None
         found = cache.get(key, module) if cache is not None else None
         if found is None:
-            found = describe(self.paper(key))
-            if cache is not None:
+            paper = self.paper(key)
+            found = describe(paper)
+            if cache is not None and paper.registered_by_modules():  # never items added at run time
                 cache.put(key, module, found)
         self._catalogs[key] = found
         return found

@@ -15,7 +15,7 @@ import pytest
 
 import mpmath
 
-from symbolic import Formula, Registry
+from symbolic import Formula, Registry, UnknownIdError
 from symbolic.catalog import CatalogCache, catalog_key, describe
 
 INIT = """
@@ -184,3 +184,29 @@ def test_a_cached_eval_imports_only_the_formulas_module(tmp_path, registry):
     assert again.stdout == cold.stdout
     fresh = [r["id"] for r in json.loads(cold.stdout)]
     assert fresh == [f.id for f in registry.formulas("kong-ribero")]
+
+
+def test_a_catalog_with_items_added_at_run_time_is_not_stored(lazydemo, tmp_path):
+    from symbolic import Identity, Source
+
+    paper = importlib.import_module("lazydemo").paper.load()
+    assert paper.registered_by_modules()
+    paper.add(Identity("lazydemo/run-time", 1, 1, "1 = 1", Source("lazydemo", "x")))  # e.g. from a notebook
+    assert not paper.registered_by_modules()
+    cache = CatalogCache(tmp_path / "catalog")
+    built = Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
+    assert "lazydemo/run-time" in [r["id"] for r in built["claims"]]
+    assert not list((tmp_path / "catalog").glob("*.json"))
+
+
+def test_an_id_missing_from_the_catalog_is_refused_without_loading_the_paper(lazydemo, tmp_path):
+    cache = CatalogCache(tmp_path / "catalog")
+    Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
+    for name in ("lazydemo", "lazydemo.a", "lazydemo.b"):
+        del sys.modules[name]
+    fresh = Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache)
+    with pytest.raises(UnknownIdError, match="lazydemo/typo"):
+        fresh.formula("lazydemo/typo")
+    assert _loaded() == []
+    with pytest.raises(UnknownIdError):
+        fresh.formula("lazydemo/y-is-2x")  # a claim, not a formula
