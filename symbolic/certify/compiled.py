@@ -1,17 +1,20 @@
 """An expression translated once into a tree of python-flint calls: the fast Arb path.
 
-:class:`ArbProgram` walks a (branch-resolved) SymPy expression **once** and builds nested
-Python closures that perform the same operations as the interpreter of :mod:`.translate`
-— the same helpers, so the same semantics and the same guarantee: rational constants and
-inputs stay exact ``fmpq`` through field operations and moderate integer powers, poles at
-exact points are refused, erfinv/erfcinv near their poles are rewritten, erf-type functions
-of a ball are taken at its end points.  Calling the program at the current Arb working
-precision therefore returns a ball that contains the exact value, without re-walking the
-SymPy tree (the per-call cost that made the interpreter 10× slower than Arb's own work).
+:class:`ArbProgram` walks a SymPy expression **once** and builds nested Python closures
+that perform the same operations as the interpreter of :mod:`.translate` — the same
+helpers, so the same semantics and the same guarantee: rational constants and inputs stay
+exact ``fmpq`` through field operations and moderate integer powers, poles at exact points
+are refused, erfinv/erfcinv near their poles are rewritten, erf-type functions of a ball
+fall back to its end points when the direct ball lost accuracy, and ``Piecewise``
+conditions are decided exactly on the rational inputs.  Calling the program at the current
+Arb working precision therefore returns a ball that contains the exact value, without
+re-walking the SymPy tree (the per-call cost that made the interpreter several times slower
+than Arb's own work).  On the branch-resolved expression its balls are bit-identical to the
+interpreter's (tests/symbolic/test_certify_compiled.py).
 
-Nodes the closures do not cover (sums, ``Piecewise`` left after branch resolution,
-``Min``/``Max``, ``floor``, the incomplete gamma functions, …) are delegated, subtree by
-subtree, to the interpreter itself.
+Nodes the closures do not cover (sums, a ``Piecewise`` with a condition on a summation
+index, ``Min``/``Max``, ``floor``, the incomplete gamma functions, …) are delegated, subtree
+by subtree, to the interpreter itself.
 
 :func:`program_for` caches one program per formula; :func:`enclose_formula`
 is :func:`~symbolic.certify.translate.enclose` through it (used by ``Formula.evaluate`` and

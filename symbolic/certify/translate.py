@@ -8,8 +8,9 @@ interpreter over the expression tree:
   operations are field operations and integer powers of moderate size, so
   ``L - 1`` at ``L = 1 + 1e-9`` is exactly ``1e-9`` before any rounding;
 * everything else becomes an Arb ball: ``exp``, ``log``, ``expm1``, ``log1p``,
-  ``sqrt`` and other powers, ``erf``/``erfc`` (and their inverses, evaluated at the
-  end points of the argument's ball since they are monotone), ``Abs``,
+  ``sqrt`` and other powers, ``erf``/``erfc`` (and their inverses; monotone, so
+  evaluated at the end points of the argument's ball when Arb's direct ball lost
+  accuracy), ``Abs``,
   ``Min``/``Max``, the incomplete gamma functions, a few more elementary and
   special functions;
 * ``Piecewise`` conditions are decided exactly (:func:`symbolic.hypotheses.decide`)
