@@ -14,7 +14,9 @@ accepted on *evidence*, never on a single run:
   proves the value is exactly 0, or when the evaluator itself returns an exact zero (an
   ``int``, a ``Fraction`` or a SymPy zero: a branch its author wrote, not a rounded result).
   An mpf zero that persists up to the precision ceiling without such a proof is an error
-  (``1 − P^t`` with ``P^t = 1 − 5e-8689`` is 0 at every affordable precision).
+  (``1 − P^t`` with ``P^t = 1 − 5e-8689`` is 0 at every affordable precision) — except for
+  hand-written algorithms (``algorithm_zeros``), whose explicit ``return mpf(0)`` branches
+  are still trusted when every run up to the ceiling returns 0, until they return ``0``.
 
 This module imports only the standard library and mpmath: :mod:`symbolic.export.python`
 copies its functions' source into every exported module, and :mod:`symbolic.numeric` uses the
@@ -92,9 +94,11 @@ def settle(
     ``point`` a description of the inputs for messages.  ``algorithm_zeros`` (for hand-written
     algorithms only, never for an expression) also accepts an mpf zero that every run returned,
     up to and including the precision ceiling: the explicit ``return mpf(0)`` branches of
-    algorithms written before exact zeros were required (they should return the int 0).  Raises ``error`` (an ArithmeticError
-    subclass) naming ``name`` and ``point`` for non-real or non-finite results, arithmetic failures,
-    an unproved zero, or digits that never settle: never a number without that evidence.
+    algorithms written before exact zeros were required (they should return the int 0).
+
+    Raises ``error`` (an ArithmeticError subclass) naming ``name`` and ``point`` for non-real or
+    non-finite results, arithmetic failures, an unproved zero, or digits that never settle:
+    never a number without that evidence.
     """
     if dps < 1:
         raise ValueError("dps must be a positive integer")
