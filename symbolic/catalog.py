@@ -125,13 +125,14 @@ def catalog_key(key: str, module: str) -> str:
 
 
 class CatalogCache:
-    """Catalogs on disk, one JSON file per key."""
+    """Catalogs on disk, one JSON file per paper (``KEY.CONTENTKEY.json``; storing a paper's catalog
+    removes that paper's catalogs of other sources)."""
 
     def __init__(self, directory: Path | None = None):
         self.directory = Path(directory) if directory is not None else cache_dir().parent / "catalog"
 
     def _path(self, key: str, module: str) -> Path:
-        return self.directory / f"{catalog_key(key, module)}.json"
+        return self.directory / f"{key}.{catalog_key(key, module)}.json"
 
     def get(self, key: str, module: str) -> dict | None:
         """The stored catalog of paper ``key``, or None (missing, unreadable or malformed)."""
@@ -154,5 +155,8 @@ class CatalogCache:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(data, fh, ensure_ascii=False)
             os.replace(tmp, path)
+            for old in self.directory.glob(f"{key}.*.json"):  # the paper's catalogs of older sources
+                if old != path:
+                    old.unlink(missing_ok=True)
         except OSError:  # a read-only home: the cache is an optimisation, never an error
             pass

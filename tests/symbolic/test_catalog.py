@@ -210,3 +210,16 @@ def test_an_id_missing_from_the_catalog_is_refused_without_loading_the_paper(laz
     assert _loaded() == []
     with pytest.raises(UnknownIdError):
         fresh.formula("lazydemo/y-is-2x")  # a claim, not a formula
+
+
+def test_storing_a_catalog_removes_the_papers_older_ones(lazydemo, tmp_path, monkeypatch):
+    from symbolic import catalog
+
+    cache = CatalogCache(tmp_path / "catalog")
+    Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
+    (first,) = (tmp_path / "catalog").glob("lazydemo.*.json")
+    (lazydemo / "a.py").write_text((lazydemo / "a.py").read_text() + "\n# an edit\n")
+    monkeypatch.setattr(catalog, "_TREES", {})
+    Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
+    (second,) = (tmp_path / "catalog").glob("lazydemo.*.json")
+    assert second != first
