@@ -251,6 +251,7 @@ class CompiledExpression:
             input_magnitude(values.values()),
             zero_proof=lambda: proves_zero(resolved, values),
             point=show_point(values),
+            algorithm_zeros=False,  # an expression: a zero needs SymPy's proof
         )
 
 
@@ -333,7 +334,7 @@ def evaluate_to_precision(
     *,
     zero_proof: Callable[[], bool] | None = None,
     point: str = "",
-    algorithm_zeros: bool = False,
+    algorithm_zeros: bool = True,
 ) -> mpmath.mpf:
     """mpmath fallback: run ``thunk`` at rising working precision (:func:`symbolic.settle.settle`,
     the rule the exported modules run too) and return an ``mpf`` rounded to ``dps`` digits.
@@ -343,8 +344,9 @@ def evaluate_to_precision(
     ``start_digits`` and :func:`input_magnitude` as ``magnitude``).  A zero is returned only when
     ``zero_proof()`` proves it (e.g. :func:`proves_zero` on the exact expression) or the thunk
     returns an exact zero (int/Fraction/SymPy), never because runs agree on 0 — except, with
-    ``algorithm_zeros`` (hand-written algorithms only), an mpf zero returned by every run up to the
-    precision ceiling (their explicit ``return mpf(0)`` branches; see :mod:`symbolic.settle`).  Raises
+    ``algorithm_zeros`` (the default: a thunk is a hand-written algorithm; an expression's
+    evaluator, :class:`CompiledExpression`, passes False), an mpf zero returned by every run up
+    to the precision ceiling (explicit ``return mpf(0)`` branches; see :mod:`symbolic.settle`).  Raises
     :class:`EvaluationError` naming ``name`` and ``point`` otherwise (non-real or non-finite
     results, arithmetic failures, an unproved zero, digits that never settle).
     """
