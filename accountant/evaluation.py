@@ -80,16 +80,32 @@ class BoundAtRun:
 
     def fast(self):
         """mpmath function of ``self.variables`` (in that order) for searching; None when the
-        formula has a custom evaluator (then :meth:`evaluate` is the search path)."""
+        formula has a custom evaluator (then :meth:`evaluate` is the search path).
+
+        Compiled over the formula's own symbols with the run's values passed as mpmath numbers at
+        call time (branches resolved exactly once): substituting them first would let SymPy expand
+        e.g. (√2)^(2·10⁶) into a 300 000-digit integer literal that the code printer then writes out."""
         if self.formula.evaluator is not None:
             return None
         if self._fast is None:
-            syms = [self.formula.symbol(n) for n in self.variables]
-            fn = lambdify_mpmath(syms, self._composite())
+            f = self.formula
+            names = list(self.params)
+            expr = resolve_branches(f.evaluation_expr, {f.symbol(n): v for n, v in self.params.items()})
+            fn = lambdify_mpmath([f.symbol(n) for n in names + self.variables], expr)
+            cache: dict[int, list] = {}
+
+            def param_values():
+                prec = mpmath.mp.prec
+                if prec not in cache:
+                    cache[prec] = [
+                        to_mpf(v) if v.is_Rational else mpmath.mpf(sp.N(v, mpmath.mp.dps + 10))
+                        for v in (self.params[n] for n in names)
+                    ]
+                return cache[prec]
 
             def call(*args):
                 try:
-                    v = fn(*args)
+                    v = fn(*param_values(), *args)
                 except (ZeroDivisionError, ValueError, OverflowError, TypeError):
                     return mpmath.nan
                 if isinstance(v, mpmath.mpc):
@@ -138,10 +154,14 @@ class BoundAtRun:
 
     def evaluate(self, dps: int = 30, **values) -> mpmath.mpf:
         """The formula at exact ``values`` of the remaining variables, hypotheses checked."""
+        if self.certifier is not None:
+            # a custom algorithm with a certified enclosure: its value is the ball's (one run of the
+            # algorithm, no precision doubling; the certifier may reuse its search across orders α)
+            return self._ball_midpoint(dps, values)
         if self.rational:
             return self.formula.evaluate(dps=dps, **self.params, **values)
         self._check_irrational(values)
-        if self.formula.evaluator is not None and (self.certifier is not None or self._by_definition()):
+        if self.formula.evaluator is not None and self._by_definition():
             # the algorithm takes exact rationals; at algebraic parameters its value is the certified ball's
             return self._ball_midpoint(dps, values)
         self._require_closed_form()

@@ -14,6 +14,8 @@ and Theorem 3.12 (only its per-step term is encoded).
 
 from __future__ import annotations
 
+import functools
+
 import sympy as sp
 
 from derivations.privacy.bounds import (
@@ -41,6 +43,19 @@ def _formula(label):
     return paper.formulas[paper.id(label)]
 
 
+@functools.lru_cache(maxsize=32)
+def _minimiser(c, s_, big, D_, T_):
+    """``chien_li.smooth.solve`` at 40 digits for exact (c, s, 2ηK, D, T): the minimiser (τ, window, active set)
+    does not depend on α or σ, so one search serves every order α the accountant certifies."""
+    import mpmath
+
+    from .smooth import solve
+
+    mpq = lambda x: mpmath.mpf(int(x.p)) / int(x.q)  # noqa: E731
+    with mpmath.workdps(40):
+        return solve(mpq(c), mpq(s_), mpq(big), mpq(D_), T_)
+
+
 def _thm31_certifier(c_of):
     """An Arb certifier for Theorem 3.1 in one regime (``c_of(values)``: Lemma 3.4's exact factor c).
 
@@ -56,21 +71,16 @@ def _thm31_certifier(c_of):
     """
 
     def certify(values, prec):
-        import mpmath
 
         from symbolic.certify import NotCertifiable, PrecisionNotReached
         from symbolic.certify.arb import flint, working_precision
-
-        from .smooth import solve
 
         v = {k: sp.Rational(x) for k, x in values.items()}
         c = sp.Rational(c_of(v))
         alpha, sig, eta_, K, n_, D_, T_ = (v[k] for k in ("alpha", "sigma", "eta", "K", "n", "D", "T"))
         T_ = int(T_)
         s_, big = 2 * eta_ * K / n_, 2 * eta_ * K
-        mpq = lambda x: mpmath.mpf(int(x.p)) / int(x.q)  # noqa: E731
-        with mpmath.workdps(40):
-            sol = solve(mpq(c), mpq(s_), mpq(big), mpq(D_), T_)
+        sol = _minimiser(c, s_, big, D_, T_)
         F = flint()
         fq = lambda x: F.fmpq(int(x.p), int(x.q))  # noqa: E731
         scale = alpha / (2 * sig**2)
