@@ -7,7 +7,8 @@ Replace-one adjacency (§2), last iterate only, bounded domain of diameter D, fu
 
 Declared: Theorem 3.1 in its three regimes (Lemma 3.4: c = 1 + ηM nonconvex smooth; c = 1 convex with η ≤ 2/M;
 c = 1 − ηm strongly convex with η ≤ 1/M; the convex cases also assume K-Lipschitz losses, i.e. clipping never
-active) and Theorem 3.7 (Hölder gradients).  Not declared: Theorem A.1 (its value depends on where the differing
+active: a run that clips is not covered by them (``clipping="forbidden"``; a K-Lipschitz loss is described with
+``gradient_sensitivity`` 2K and no ``clip``)) and Theorem 3.7 (Hölder gradients).  Not declared: Theorem A.1 (its value depends on where the differing
 example sits in the batch order; a DP guarantee needs the worst order, which an accountant must not minimise over)
 and Theorem 3.12 (only its per-step term is encoded).
 """
@@ -150,6 +151,7 @@ declare(
             batchings=("full",),
             needs=("diameter", "M"),
             requires=(Requirement(eta <= 2 / M, "needs η ≤ 2/M (Lemma 3.4, convex case)"),),
+            clipping="forbidden",
         ),
         {**_COMMON, "L": M},
         _UPDATE,
@@ -171,6 +173,7 @@ declare(
                 Requirement(eta <= 1 / M, "needs η ≤ 1/M (Lemma 3.4, strongly convex case)"),
                 Requirement(eta * m < 1, "needs ηm < 1 (c = 1 − ηm > 0)"),
             ),
+            clipping="forbidden",
         ),
         {**_COMMON, "L": M, "m": m},
         _UPDATE,

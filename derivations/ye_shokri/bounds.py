@@ -7,6 +7,12 @@ of one per-example gradient between neighbours (change-one), so S_g = Δ; λ is 
 constant m and β the smoothness constant M; K counts epochs E.  The paper's epoch has n/b steps
 (footnote 1: ⌊n/b⌋, the remainder dropped), so the fixed-batch regimes require b | n.
 
+The gradient step must be the gradient of the declared (strongly) convex, smooth loss (Lemmas B.3, B.4:
+the step is non-expansive / a (1 − ηλ)-contraction), so runs with per-example clipping are not covered
+(``clipping="forbidden"``): clipping the whole gradient breaks that contraction.  The paper's own clipped
+variant (Proposition 6.2: clip only the unregularized logistic gradient, then add λθ) keeps it; such a run
+is described without ``clip``, with ``gradient_sensitivity`` S_g and the regularised loss's m, M.
+
 Theorems 4.3, 4.4 bound the records of the batch B^{j₀}; the declarations map j₀ to the worst
 position, the last batch j₀ = n/b − 1, which bounds every record.
 
@@ -130,7 +136,13 @@ declare(
         _formula("thm-4.3-eps"),
         "Theorem 4.3, (9)",
         Output.rdp("alpha"),
-        Regime(losses=("convex",), batchings=("cyclic",), needs=("M",), requires=(_STEP_C, _DIVIDES, _ONE)),
+        Regime(
+            losses=("convex",),
+            batchings=("cyclic",),
+            needs=("M",),
+            requires=(_STEP_C, _DIVIDES, _ONE),
+            clipping="forbidden",
+        ),
         {**_COMMON, "n": n, "K": E, "j0": sp.floor(n / b) - 1, "beta": M},
         _UPDATE,
         note="fixed batches; j₀ = n/b − 1 (the last batch) is the worst position: A(K − 1)b/n + A",
@@ -143,7 +155,11 @@ declare(
         "Theorem 4.4, (11)",
         Output.rdp("alpha"),
         Regime(
-            losses=("strongly-convex",), batchings=("cyclic",), needs=("m", "M"), requires=(_STEP_SC, _DIVIDES, _TWO)
+            losses=("strongly-convex",),
+            batchings=("cyclic",),
+            needs=("m", "M"),
+            requires=(_STEP_SC, _DIVIDES, _TWO),
+            clipping="forbidden",
         ),
         {**_COMMON, "n": n, "K": E, "j0": sp.floor(n / b) - 1, "lam": m, "beta": M},
         _UPDATE,
@@ -156,7 +172,13 @@ declare(
         _formula("thm-4.5-eps"),
         "Theorem 4.5, (13)",
         Output.rdp("alpha"),
-        Regime(losses=("strongly-convex",), batchings=("cyclic",), needs=("m", "M"), requires=(_STEP_SC, _DIVIDES)),
+        Regime(
+            losses=("strongly-convex",),
+            batchings=("cyclic",),
+            needs=("m", "M"),
+            requires=(_STEP_SC, _DIVIDES),
+            clipping="forbidden",
+        ),
         {**_COMMON, "K": E, "lam": m, "beta": M},
         _UPDATE,
         note="[14]'s naive dynamics baseline, every record",
@@ -169,7 +191,11 @@ declare(
         "Theorem 5.3, (18)–(21)",
         Output.rdp("alpha"),
         Regime(
-            losses=("strongly-convex",), batchings=("without-replacement",), needs=("m", "M"), requires=(_STEP_SC, _ONE)
+            losses=("strongly-convex",),
+            batchings=("without-replacement",),
+            needs=("m", "M"),
+            requires=(_STEP_SC, _ONE),
+            clipping="forbidden",
         ),
         {**_COMMON, "n": n, "K": E, "lam": m, "beta": M},
         _UPDATE,

@@ -280,3 +280,47 @@ def test_add_remove_without_replacement_has_no_baseline_and_says_why(capsys):
 
     assert main(["account", json.dumps(run), "--no-heuristics"]) == 0
     assert "not available" in capsys.readouterr().out
+
+
+def test_contraction_theorems_do_not_cover_clipped_runs(registry):
+    """Theorems whose proof contracts the gradient step of a (strongly) convex smooth loss are not offered when
+    the run clips per-example gradients (the clipped step is not that contraction): Ye & Shokri 4.3–5.3,
+    Bok–Su–Altschuler 4.2–4.6, Chien & Li 3.1's convex regimes (which assume the clipping is never active)."""
+    clipped = {
+        "loss": "strongly-convex",
+        "m": "0.5",
+        "M": "2",
+        "batching": "cyclic",
+        "n": "20",
+        "batch_size": "5",
+        "step_size": "0.2",
+        "noise_std": "0.3",
+        "clip": "1/2",
+        "steps": "40",
+        "diameter": "1",
+    }
+    ids = [
+        "ye-shokri/thm-4.4-eps",
+        "ye-shokri/thm-4.5-eps",
+        "bok-su-altschuler/thm-4.5-mu",
+    ]
+    for id_ in ids:
+        paper = id_.split("/")[0]
+        if paper not in registry.keys():  # noqa: SIM118 (a Registry, not a dict)
+            continue
+        bound = next(b for b in registry.bounds(paper) if b.id == id_)
+        assert "clipping breaks the contraction" in inapplicable_reason(bound, parse_run(clipped)), id_
+        assert (
+            inapplicable_reason(
+                bound, parse_run({k: v for k, v in clipped.items() if k != "clip"} | {"gradient_sensitivity": "1"})
+            )
+            is None
+        ), id_
+    if "chien-li" in registry.keys():  # noqa: SIM118
+        full = dict(clipped, batching="full", batch_size="20", step_size="1/4")
+        for regime in ("strongly-convex", "convex"):
+            bound = next(b for b in registry.bounds("chien-li") if b.id == f"chien-li/thm-3.1-eps-{regime}")
+            assert "clipping" in inapplicable_reason(bound, parse_run(full)), regime
+    if "ye-shokri" in registry.keys():  # noqa: SIM118
+        bound = next(b for b in registry.bounds("ye-shokri") if b.id == "ye-shokri/thm-5.3-eps")
+        assert "clipping" in inapplicable_reason(bound, parse_run(dict(clipped, batching="without-replacement")))
