@@ -72,6 +72,17 @@ def punctured(expr: sp.Basic, var: sp.Symbol) -> sp.Basic:
 _INF = (sp.oo, -sp.oo)
 
 
+def _in_domain(var: sp.Symbol, x: sp.Basic) -> bool:
+    """Whether the number ``x`` is allowed by ``var``'s declared sign assumptions."""
+    checks = (
+        (var.is_positive, x > 0),
+        (var.is_nonnegative, x >= 0),
+        (var.is_negative, x < 0),
+        (var.is_nonpositive, x <= 0),
+    )
+    return all(bool(ok) for declared, ok in checks if declared)
+
+
 def _pos(e) -> bool:
     return manifestly_positive(e)
 
@@ -478,62 +489,81 @@ class Limit(Claim):
                 )
         return None
 
-    def _approach(self) -> list[sp.Basic]:
+    def _approaches(self) -> list[list[sp.Basic]]:
+        """The sequences of ``var`` values approaching the point: one per side the limit is taken from.
+
+        A two-sided limit is approached from both sides (evidence from one side says nothing
+        about the other: |x|/x → 1 from the right only), except a side the variable's declared
+        domain excludes (x positive, point 0: only the right side exists).
+        """
         if self.point in (sp.oo, -sp.oo):
             sign = 1 if self.point == sp.oo else -1
-            return [sign * sp.Integer(10) ** k for k in (4, 8, 16, 32)]
+            return [[sign * sp.Integer(10) ** k for k in (4, 8, 16, 32)]]
         offsets = [sp.Integer(10) ** -k for k in (4, 8, 16, 32)]
-        sign = -1 if self.direction == "-" else 1
-        return [self.point + sign * h for h in offsets]
+        signs = {"+": (1,), "-": (-1,), "+-": (1, -1)}[self.direction]
+        out = [[self.point + sign * h for h in offsets] for sign in signs]
+        return [xs for xs in out if all(_in_domain(self.var, x) for x in xs)] or out[:1]
 
     def _numeric(self, deadline: Deadline, target):
-        """Approach the point at sample parameters and compare with ``target``.
+        """Approach the point (from each side of :meth:`_approaches`) at sample parameters and
+        compare with ``target``.
 
         Returns ``(verdict, note, point)`` with verdict ``"converges"`` (towards
-        ``target`` at every sample point), ``"elsewhere"`` (at ``point`` the values
-        settle on a different number), or ``"unclear"``.
+        ``target`` at every sample point, on every side), ``"elsewhere"`` (at ``point`` the
+        values settle on a different number), or ``"unclear"``.
         """
-        infinite = target in (sp.oo, -sp.oo)
         worst = 0.0
         count = 0
         for point in self._param_points(self.numeric_points):
             deadline.check_hang()
             prepared = punctured(self.expr, self.var).xreplace(point)
-            try:
-                with mpmath.workdps(80):
-                    values = [mp_value(prepared, {self.var: x}, 80) for x in self._approach()]
-                    values = [mpmath.mpf(v) for v in values]
-            except (TypeError, ValueError, ZeroDivisionError, OverflowError):
-                return "unclear", f"at {show_point(point)} the expression could not be evaluated numerically", point
-            if infinite:
-                sign = 1 if target == sp.oo else -1
-                ok = all(sign * v > 0 for v in values) and abs(values[-1]) > 1e6 and abs(values[-1]) > abs(values[0])
-                if not ok:
-                    return (
-                        "unclear",
-                        f"at {show_point(point)} the values {[mpmath.nstr(v, 6) for v in values]} do not diverge",
-                        point,
-                    )
-                count += 1
-                continue
-            try:
-                goal = mpmath.mpf(str(sp.N(value_at(target, point, 80).value, 40)))
-            except (TypeError, ValueError, ZeroDivisionError):
-                return "unclear", f"at {show_point(point)} the target {target} is not a real number", point
-            scale = max(1, abs(goal))
-            err = abs(values[-1] - goal) / scale
-            if err <= 1e-6 and err <= abs(values[0] - goal) / scale:
-                worst = max(worst, float(err))
-                count += 1
-                continue
-            settled = abs(values[-1] - values[-2]) <= 1e-12 * max(1, abs(values[-1]))
-            note = (
-                f"at {show_point(point)} the values approach {mpmath.nstr(values[-1], 15)}, not {mpmath.nstr(goal, 15)}"
-            )
-            return ("elsewhere" if settled else "unclear"), note, point
+            for side, values in self._side_values(prepared):
+                if values is None:
+                    return "unclear", f"at {show_point(point)} the expression could not be evaluated numerically", point
+                outcome, err = self._compare(values, target, point, side)
+                if outcome is not None:
+                    return outcome
+                worst = max(worst, err)
+            count += 1
         if not count:
             return "unclear", "no sample point evaluated", None
-        return "converges", f"{count} sample points; final relative distance ≤ {worst:.1e}", None
+        sides = "; approached from both sides" if len(self._approaches()) == 2 else ""
+        if target in _INF:
+            return "converges", f"{count} sample points{sides}", None
+        return "converges", f"{count} sample points{sides}; final relative distance ≤ {worst:.1e}", None
+
+    def _side_values(self, prepared):
+        """``(side, 80-digit values)`` along each approach (values None where they cannot be evaluated)."""
+        for xs in self._approaches():
+            side = "" if self.point in _INF else (" from the right" if xs[0] > self.point else " from the left")
+            try:
+                with mpmath.workdps(80):
+                    values = [mpmath.mpf(mp_value(prepared, {self.var: x}, 80)) for x in xs]
+            except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+                values = None
+            yield side, values
+
+    def _compare(self, values, target, point, side=""):
+        """``(None, relative error)`` if ``values`` approach ``target``, else ``((outcome, note, point), 0)``."""
+        if target in _INF:
+            sign = 1 if target == sp.oo else -1
+            ok = all(sign * v > 0 for v in values) and abs(values[-1]) > 1e6 and abs(values[-1]) > abs(values[0])
+            if ok:
+                return None, 0.0
+            shown = [mpmath.nstr(v, 6) for v in values]
+            return ("unclear", f"at {show_point(point)} the values{side} {shown} do not diverge", point), 0.0
+        try:
+            goal = mpmath.mpf(str(sp.N(value_at(target, point, 80).value, 40)))
+        except (TypeError, ValueError, ZeroDivisionError):
+            return ("unclear", f"at {show_point(point)} the target {target} is not a real number", point), 0.0
+        scale = max(1, abs(goal))
+        err = abs(values[-1] - goal) / scale
+        if err <= 1e-6 and err <= abs(values[0] - goal) / scale:
+            return None, float(err)
+        settled = abs(values[-1] - values[-2]) <= 1e-12 * max(1, abs(values[-1]))
+        approach = f"the values{side} approach {mpmath.nstr(values[-1], 15)}"
+        note = f"at {show_point(point)} {approach}, not {mpmath.nstr(goal, 15)}"
+        return (("elsewhere" if settled else "unclear"), note, point), 0.0
 
     def _equal(self, value) -> bool:
         if value in _INF or self.expected in _INF:

@@ -219,3 +219,22 @@ def test_sampled_evidence_is_fixed_not_budgeted():
 class _NoHang:
     def check_hang(self):
         return None
+
+
+@pytest.mark.parametrize(
+    "expr, expected",
+    [(sp.Abs(x) / x, 1), (sp.sign(x), 1), (p * sp.Abs(x) / x + p, 2 * p)],
+    ids=["abs-over-x", "sign", "parametric-jump"],
+)
+def test_two_sided_limit_with_a_jump_is_refuted_not_checked(expr, expected):
+    # the right-hand limit is the claimed value, the left-hand one is not: evidence taken from
+    # one side only used to CHECK these false two-sided claims
+    verdict = lim("jump", expr, x, 0, expected)().check()
+    assert verdict.status is Status.REFUTED, (verdict.method, verdict.evidence)
+    assert "from the left" in verdict.evidence
+
+
+def test_one_sided_domain_is_approached_from_its_side_only():
+    # x positive: the left side does not exist, so a two-sided claim is a right-hand claim
+    verdict = lim("right-only", sp.sqrt(xp) * sp.log(xp), xp, 0, 0)().check()
+    assert verdict.status is Status.PROVED and "both sides" not in verdict.evidence
