@@ -134,6 +134,7 @@ paper.add(
         "(common μ_0): δ_{T+1} = (1 − p)θ δ_T + pθ, δ_0 = 0, for every T ≥ 0",
         paper.source("Theorem 2 from Prop. 3 and Lemma 1", ("5", "11")),
         covers=[thm_2.id],
+        budget=60,  # the induction takes ~6 CPU s here; at a third of 20 s it timed out (verify --budget-scale 1/3)
     )
 )
 paper.add(
