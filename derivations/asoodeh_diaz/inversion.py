@@ -76,7 +76,14 @@ eq_23_forward = paper.add(
         title="pQ̄/(1 − (1 − p)Q̄), Q̄ = Q(ε/r − r/2), r = (D + 2ηC)/σ",
     )
 )
-eq_23_printed = r_projected * (r_projected / 2 + Phi_inv(p * (1 - delta) / (p + (1 - p) * delta)))
+
+
+def eq_23_at(radius):
+    """(23)'s right-hand side r[r/2 + Φ⁻¹(p(1 − δ)/(p + (1 − p)δ))] at the radius ``radius``."""
+    return radius * (radius / 2 + Phi_inv(p * (1 - delta) / (p + (1 - p) * delta)))
+
+
+eq_23_printed = eq_23_at(r_projected)
 eq_23 = paper.add(
     Formula(
         paper.id("eq-23"),
@@ -207,7 +214,7 @@ paper.add(
     )
 )
 # E7: (23) can be negative.
-eq_23_generic = r * (r / 2 + Phi_inv(p * (1 - delta) / (p + (1 - p) * delta)))
+eq_23_generic = eq_23_at(r)
 paper.add(
     Inequality(
         paper.id("eq-23-nonnegative"),
