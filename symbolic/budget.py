@@ -2,10 +2,12 @@
 
 :func:`time_budget` interrupts the body with :class:`BudgetExceeded` (a
 :class:`~symbolic.errors.SymbolicError`, so the command line prints one paragraph
-and exits with status 2) once ``seconds`` have passed.  It uses ``SIGALRM``, so it
-works in the main thread of a process only (elsewhere the body runs unbounded);
-the interruption happens between Python bytecodes, so every single library call the
-evaluators make must itself be bounded (the precision caps see to that).
+and exits with status 2) once ``seconds`` have passed.  It uses the same watchdog as
+the checkers' phases (:func:`symbolic.deadline.interrupt_when`, on the wall clock and
+``SIGALRM``'s handler slot, no operating-system signal), so it works in the main thread
+of a process only (elsewhere the body runs unbounded); the interruption happens between
+Python bytecodes, so every single library call the evaluators make must itself be
+bounded (the precision caps see to that).
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
+import time
 
+from .deadline import interrupt_when
 from .errors import SymbolicError
 
 
@@ -24,13 +28,7 @@ class BudgetExceeded(SymbolicError, TimeoutError):
 @contextlib.contextmanager
 def time_budget(seconds: float | None, what: str):
     """Run the body with at most ``seconds`` of wall-clock time (None or 0: unbounded)."""
-    usable = (
-        seconds
-        and seconds > 0
-        and hasattr(signal, "setitimer")
-        and threading.current_thread() is threading.main_thread()
-    )
-    if not usable:
+    if not (seconds and seconds > 0) or threading.current_thread() is not threading.main_thread():
         yield
         return
 
@@ -38,24 +36,19 @@ def time_budget(seconds: float | None, what: str):
         f"{what}: stopped after the time budget of {seconds:g} s "
         "(raise it with --timeout SECONDS, or ask for fewer digits)"
     )
-    fired = []
+    stop = time.monotonic() + float(seconds)
 
-    def _raise(signum, frame):
-        fired.append(True)
-        raise BudgetExceeded(message)
+    def passed():
+        return time.monotonic() >= stop
 
-    previous = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, float(seconds))
     try:
-        yield
+        with interrupt_when(passed, lambda: BudgetExceeded(message), signal.SIGALRM):
+            yield
     except BudgetExceeded:
         raise
     except Exception as exc:
-        # The alarm fired inside a C extension's callback (Arb's integrator turns the
+        # The interruption landed inside a C extension's callback (Arb's integrator turns the
         # exception into SystemError) or a library wrapped it: still the budget.
-        if fired:
+        if passed():
             raise BudgetExceeded(message) from exc
         raise
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)

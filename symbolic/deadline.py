@@ -6,22 +6,25 @@ CPU-bound processes, or pinned to one core, gets the same amount of computation.
 
 * :meth:`Deadline.phase` gives a phase (say the symbolic attempt) a slice of the
   budget and raises :class:`PhaseTimeout` inside it when that much CPU time is used
-  (``SIGPROF`` from ``ITIMER_PROF``), leaving time for the next phase.
+  (:func:`interrupt_when`), leaving time for the next phase.
 * :meth:`Deadline.check_hang` is called between the points of a fixed sample: the
   sample is never cut short to fit the budget (that made the evidence thin under
   load); only past ``HANG_FACTOR`` budgets does it raise :class:`PhaseTimeout`, which
   the claim reports as UNKNOWN.
 
-Outside the main thread (or without ``setitimer``) phases are not interrupted; the
-runner's hard kill still applies.
+Outside the main thread phases are not interrupted; the runner's hard kill still applies.
+An interruption happens between Python bytecodes: a single call into C code (a large
+``python-flint`` polynomial operation) runs to its end first, or until the runner's kill.
 """
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import signal
 import threading
 import time
+from typing import Callable
 
 #: A checker that has used this many budgets of CPU time is treated as hung.
 HANG_FACTOR = 4.0
@@ -64,18 +67,61 @@ class Deadline:
         limit = self.remaining() * fraction
         if limit <= 0:
             raise PhaseTimeout("no time left")
-        usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-        if not usable:
+        stop = cpu_now() + limit
+        with interrupt_when(lambda: cpu_now() >= stop, lambda: PhaseTimeout(f"phase exceeded {limit:.2f} CPU s")):
             yield
-            return
 
-        def _raise(signum, frame):
-            raise PhaseTimeout(f"phase exceeded {limit:.2f} CPU s")
 
-        previous = signal.signal(signal.SIGPROF, _raise)
-        signal.setitimer(signal.ITIMER_PROF, limit)
-        try:
-            yield
-        finally:
-            signal.setitimer(signal.ITIMER_PROF, 0)
-            signal.signal(signal.SIGPROF, previous)
+#: Seconds between a watchdog's looks at its clock.
+POLL_SECONDS = 0.01
+
+
+@contextlib.contextmanager
+def interrupt_when(
+    reached: Callable[[], bool],
+    exception: Callable[[], BaseException],
+    signum: int = signal.SIGPROF,
+):
+    """Raise ``exception()`` in the body, in the main thread, as soon as ``reached()`` is true.
+
+    A watchdog thread polls ``reached`` every :data:`POLL_SECONDS` and then calls
+    :func:`_thread.interrupt_main`, which runs this context's handler for ``signum`` at the
+    main thread's next bytecode *without an operating-system signal*.  An interval timer
+    (``setitimer``) would deliver a real signal, and a signal the parent process blocked stays
+    blocked in every child it forks or execs: a test harness that blocks ``SIGPROF`` made every
+    budget of a checker silently infinite (a symbolic phase ran on to the runner's kill, and an
+    expected CHECKED came out UNKNOWN).  The OS signal mask plays no part here.
+
+    Outside the main thread the body runs uninterrupted (Python handlers run in the main
+    thread only).  The handler is restored on exit; an interruption that lands after the body
+    ended, or before ``reached()`` holds, is ignored.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    done = threading.Event()
+    active = [True]
+
+    def _raise(signum, frame):
+        # ``reached()`` again: an interruption meant for a context nested in this one (same
+        # ``signum``) that lands after the inner one exited must not end this body early.
+        if active[0] and reached():
+            active[0] = False
+            raise exception()
+
+    def _watch():
+        while not done.wait(POLL_SECONDS):
+            if reached():
+                _thread.interrupt_main(signum)
+                return
+
+    previous = signal.signal(signum, _raise)
+    watchdog = threading.Thread(target=_watch, name="symbolic-deadline", daemon=True)
+    watchdog.start()
+    try:
+        yield
+    finally:
+        active[0] = False
+        done.set()
+        watchdog.join()
+        signal.signal(signum, previous)
