@@ -67,7 +67,7 @@ def test_unknown_when_budget_runs_out(check, src):
             big**2 / n,
             "too big",
             src,
-            budget=1.0,
+            budget=0.25,
             feasible=sp.S.Reals,
         )
     )

@@ -32,7 +32,7 @@ def _spin():
 
 
 def test_unknown_when_budget_runs_out(check, src):
-    v = check(Reproduction("t/slow", _spin, "1", "never returns", src, origin="recomputed", budget=0.5))
+    v = check(Reproduction("t/slow", _spin, "1", "never returns", src, origin="recomputed", budget=0.25))
     assert v.status is Status.UNKNOWN and v.method == "timeout"
 
 
