@@ -2,7 +2,7 @@
 
     python benchmarks/run.py [--skip-verify]
 
-Prints: the wall time of `verify` over the whole catalog; the compiled mpmath evaluator
+Prints: the wall time of `verify` over every paper; the compiled mpmath evaluator
 against SymPy's `expr.evalf(subs=..., n=30)` at the same precision (ratio); the float path
 used for plotting sweeps; and the cost of θ_L(s) as s grows (closed form: O(1) in s).
 """
@@ -38,7 +38,7 @@ def bench_verify() -> None:
     elapsed = time.perf_counter() - start
     summary = json.loads(proc.stdout)["summary"] if proc.stdout.strip().startswith("{") else {}
     print(
-        f"verify (whole catalog): {elapsed:.1f} s wall for {summary.get('total', '?')} claims "
+        f"verify (every paper): {elapsed:.1f} s wall for {summary.get('total', '?')} claims "
         f"({summary.get('proved', '?')} proved, {summary.get('checked', '?')} checked, "
         f"{summary.get('refuted', '?')} refuted, {summary.get('unknown', '?')} unknown, "
         f"{summary.get('unexpected', '?')} unexpected); exit status {proc.returncode}"

@@ -11,7 +11,7 @@
    peer's ε at the target δ (see :func:`validity`).
 3. ``verify --paper kong-ribero`` cold (empty cache directory) and cached (same directory).
 4. Cold ``python -m symbolic eval kong-ribero/theta L=1.37 s=9`` and ``list`` against
-   ``python -c "import sympy, mpmath"`` (medians of interleaved runs, catalog cache filled; the
+   ``python -c "import sympy, mpmath"`` (medians of interleaved runs, paper index cache filled; the
    cache-miss runs apart).  ``--cold-start-only`` runs this section alone.
 """
 
@@ -298,9 +298,9 @@ def bench_verify_cache() -> None:
 
 # ---------------------------------------------------------------------------
 def bench_cold_start(repeat: int) -> None:
-    """Fresh interpreters.  ``list`` and ``eval`` read each paper's catalog (list records, ID → module) from
-    the catalog cache (``symbolic.catalog``): a private cache directory is filled once by a ``list`` (every
-    paper imported), then every timed run uses it; the cache-miss cost (empty cache) is printed apart."""
+    """Fresh interpreters.  ``list`` and ``eval`` read the paper index and each paper's item index (list records,
+    ID → module) from the paper index cache (``symbolic.index_cache``): a private cache directory is filled once
+    by a ``list`` (every paper imported), then every timed run uses it; the cache-miss cost (empty cache) is printed apart."""
     commands = {
         "import sympy, mpmath": [sys.executable, "-c", "import sympy, mpmath"],
         "eval kong-ribero/theta": [sys.executable, "-m", "symbolic", "eval", "kong-ribero/theta", "L=1.37", "s=9"],
@@ -315,7 +315,7 @@ def bench_cold_start(repeat: int) -> None:
                 start = time.perf_counter()
                 subprocess.run(commands[name], capture_output=True, check=False, env={**env, "XDG_CACHE_HOME": fresh})
                 misses[name] = time.perf_counter() - start
-        subprocess.run(commands["list"], capture_output=True, check=False, env=env)  # fills the catalog cache
+        subprocess.run(commands["list"], capture_output=True, check=False, env=env)  # fills the paper index cache
         walls: dict[str, list[float]] = {k: [] for k in commands}
         for _ in range(repeat):
             for name, cmd in commands.items():  # interleaved, so load changes hit all three alike
@@ -323,7 +323,7 @@ def bench_cold_start(repeat: int) -> None:
                 subprocess.run(cmd, capture_output=True, check=False, env=env)
                 walls[name].append(time.perf_counter() - start)
     base = statistics.median(walls["import sympy, mpmath"])
-    print(f"\n4. Cold start (median of {repeat} interleaved runs; catalog cache filled)")
+    print(f"\n4. Cold start (median of {repeat} interleaved runs; paper index cache filled)")
     for name, w in walls.items():
         print(
             f"   {name:24} {statistics.median(w):6.2f} s   {statistics.median(w) / base:4.2f}x   "
@@ -331,7 +331,7 @@ def bench_cold_start(repeat: int) -> None:
         )
     print("   targets (issue 11): eval ≤ 1.5x, list ≤ 2x")
     print(
-        "   catalog cache miss (first run after a source change; the paper's modules are all imported): "
+        "   index cache miss (first run after a source change; the paper's modules are all imported): "
         + ", ".join(f"{name} {t:.2f} s ({t / base:.1f}x)" for name, t in misses.items())
     )
 

@@ -28,7 +28,6 @@ value other than ``0`` (the test suite and CI set it), and ``verify --no-cache``
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import inspect
 import json
 import os
@@ -209,6 +208,8 @@ def library_versions() -> str:
 
 
 def _library_versions() -> str:
+    import importlib.metadata  # here, not at import: `list` and `eval` never need it
+
     versions = [f"python={sys.version}"]
     for name in _LIBRARIES:
         try:

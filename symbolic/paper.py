@@ -8,8 +8,8 @@ A paper split into modules can declare them (:meth:`Paper.declare_modules`) inst
 importing them all from its package: they are then imported on demand.  Reading
 :attr:`Paper.formulas`, :attr:`~Paper.claims`, :attr:`~Paper.figures`, :attr:`~Paper.bounds`
 or :attr:`~Paper.index` imports every declared module first, so these always show the whole
-paper; :meth:`Paper.find` with a map ``ID → module`` (the registry's catalog,
-:mod:`symbolic.catalog`) imports only the module that defines one ID and what it imports.
+paper; :meth:`Paper.find` with a map ``ID → module`` (the paper's item index,
+:mod:`symbolic.index_cache`) imports only the module that defines one ID and what it imports.
 The order of the whole paper does not depend on what was loaded first: items are ordered by
 the declared position of the module that registered them, then by registration.
 """
@@ -129,7 +129,7 @@ class Paper:
 
     def find(self, id: str, where: Mapping[str, str] | None = None):
         """The formula or claim ``id``, importing as little as possible; None if the paper has no
-        such ID.  ``where`` is a catalog's map of every ID registered by the paper's modules to its
+        such ID.  ``where`` is an item index's map of every ID registered by the paper's modules to its
         module (:attr:`defined_in` of a whole load): the module it names is imported first, and an ID
         it does not name is not looked for further.  Without ``where`` the whole paper is loaded."""
         for table in (self._formulas, self._claims):

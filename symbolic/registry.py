@@ -6,17 +6,20 @@ name: installed distributions announce theirs in the ``symbolic.papers``
 entry-point group (key → module, see ``pyproject.toml``), so the *index* of
 papers is known without importing any of them.  :class:`Registry` imports a
 paper's module on first lookup only; ``list``, ``eval`` and ``export`` of one
-paper import that paper and what it imports itself.
+paper import that paper and what it imports itself.  The paper index cache
+(:mod:`symbolic.index_cache`) keeps the paper index and each paper's item index
+(what ``list`` shows, which module defines each ID) between runs: with it, ``list``
+imports no paper, ``eval`` only the module defining its formula, and neither scans
+the installed distributions' entry points.
 """
 
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import entry_points
 from typing import Iterable, Mapping
 
 from .cache import disabled_by_environment
-from .catalog import CatalogCache, describe
+from .index_cache import IndexCache, describe
 from .claims import Claim
 from .errors import UnknownIdError
 from .formula import Formula
@@ -27,7 +30,10 @@ ENTRY_POINT_GROUP = "symbolic.papers"
 
 
 def paper_index() -> dict[str, str]:
-    """Paper key → module name, from the installed ``symbolic.papers`` entry points (no import)."""
+    """Paper key → module name, from the installed ``symbolic.papers`` entry points (imports no
+    paper; scans the installed distributions' metadata)."""
+    from importlib.metadata import entry_points
+
     return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
@@ -43,14 +49,14 @@ class Registry:
         self,
         papers: Iterable[Paper] = (),
         index: Mapping[str, str] | None = None,
-        catalog_cache: CatalogCache | None = None,
+        index_cache: IndexCache | None = None,
     ):
         self._loaded: dict[str, Paper] = {}
         self._index: dict[str, str] = dict(index or {})
-        self._catalogs: dict[str, dict] = {}
+        self._item_indexes: dict[str, dict] = {}
         self._given: set[str] = set()  # keys of the Paper objects passed in (never cached on disk)
-        #: The on-disk catalog cache; by default the user's, unless disabled by the environment.
-        self.catalog_cache = catalog_cache
+        #: The on-disk paper index cache; by default the user's, unless disabled by the environment.
+        self.index_cache = index_cache
         for p in papers:
             if p.key in self._loaded:
                 raise ValueError(f"two Paper objects with key {p.key}")
@@ -58,12 +64,14 @@ class Registry:
             self._given.add(p.key)
 
     @classmethod
-    def from_index(
-        cls, index: Mapping[str, str] | None = None, catalog_cache: CatalogCache | None = None
-    ) -> "Registry":
-        if catalog_cache is None and not disabled_by_environment():
-            catalog_cache = CatalogCache()
-        return cls(index=paper_index() if index is None else index, catalog_cache=catalog_cache)
+    def from_index(cls, index: Mapping[str, str] | None = None, index_cache: IndexCache | None = None) -> "Registry":
+        """A registry over ``index`` (key → module); by default the installed papers, whose index is
+        read from the paper index cache when still valid (else from the entry points)."""
+        if index_cache is None and not disabled_by_environment():
+            index_cache = IndexCache()
+        if index is None:
+            index = index_cache.paper_index(paper_index) if index_cache is not None else paper_index()
+        return cls(index=index, index_cache=index_cache)
 
     # -- papers ---------------------------------------------------------------------------
     def keys(self) -> list[str]:
@@ -104,7 +112,7 @@ class Registry:
         return [c for p in self._papers(paper) for c in p.claims.values()]
 
     def formula(self, id: str) -> Formula:
-        """The formula ``id``; imports only the module defining it when the paper's catalog is cached."""
+        """The formula ``id``; imports only the module defining it when the paper's item index is cached."""
         p = self._paper_of(id, "formula")
         found = p.find(id, self._defined_in(p.key))
         if isinstance(found, Formula):
@@ -112,36 +120,36 @@ class Registry:
         raise UnknownIdError(f"no formula with ID {id!r} (see 'list --paper {p.key}' for its IDs)")
 
     def claim(self, id: str) -> Claim:
-        """The claim ``id``; imports only the module defining it when the paper's catalog is cached."""
+        """The claim ``id``; imports only the module defining it when the paper's item index is cached."""
         p = self._paper_of(id, "claim")
         found = p.find(id, self._defined_in(p.key))
         if isinstance(found, Claim):
             return found
         raise UnknownIdError(f"no claim with ID {id!r} (see 'list --claims --paper {p.key}')")
 
-    # -- catalogs ---------------------------------------------------------------------------
-    def catalog(self, key: str) -> dict:
-        """Paper ``key``'s catalog (:func:`symbolic.catalog.describe`: the records ``list`` shows and
-        ID → module).  Read from the catalog cache when its sources are unchanged (the paper's
+    # -- item indexes ---------------------------------------------------------------------------
+    def item_index(self, key: str) -> dict:
+        """Paper ``key``'s item index (:func:`symbolic.index_cache.describe`: the records ``list`` shows
+        and ID → module).  Read from the paper index cache when its sources are unchanged (the paper's
         modules are then not imported); otherwise built from the whole paper and stored."""
-        if key in self._catalogs:
-            return self._catalogs[key]
+        if key in self._item_indexes:
+            return self._item_indexes[key]
         module = self._index.get(key)
-        cache = self.catalog_cache if module is not None and key not in self._given else None
+        cache = self.index_cache if module is not None and key not in self._given else None
         found = cache.get(key, module) if cache is not None else None
         if found is None:
             paper = self.paper(key)
             found = describe(paper)
             if cache is not None and paper.registered_by_modules():  # never items added at run time
                 cache.put(key, module, found)
-        self._catalogs[key] = found
+        self._item_indexes[key] = found
         return found
 
     def _defined_in(self, key: str) -> Mapping[str, str] | None:
-        """ID → module of paper ``key`` if a catalog cache is in use (else None: load the whole paper)."""
-        if self.catalog_cache is None or key not in self._index or key in self._given:
+        """ID → module of paper ``key`` if the index cache is in use (else None: load the whole paper)."""
+        if self.index_cache is None or key not in self._index or key in self._given:
             return None
-        return self.catalog(key)["defined_in"]
+        return self.item_index(key)["defined_in"]
 
     def bounds(self, paper: str | None = None) -> list:
         """Bound declarations of one paper, or of every paper."""

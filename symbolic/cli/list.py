@@ -1,7 +1,7 @@
 """``list``: formulas (default), claims (``--claims``, not run) or bound declarations (``--bounds``).
 
-The records come from each paper's catalog (:meth:`symbolic.registry.Registry.catalog`): read
-from the catalog cache when the sources are unchanged, so no paper module is imported.
+The records come from each paper's item index (:meth:`symbolic.registry.Registry.item_index`):
+read from the paper index cache when the sources are unchanged, so no paper module is imported.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def run(args) -> int:
     else:
         what, show = "formulas", _print_formulas
     keys = [args.paper] if args.paper else reg.keys()
-    records = [r for key in keys for r in reg.catalog(key)[what]]
+    records = [r for key in keys for r in reg.item_index(key)[what]]
     if args.json:
         print(json.dumps(records, indent=1, ensure_ascii=False))
     else:

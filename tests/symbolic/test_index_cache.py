@@ -1,4 +1,4 @@
-"""Papers loaded on demand (Paper.declare_modules) and the catalog cache behind `list` and `eval`.
+"""Papers loaded on demand (Paper.declare_modules) and the paper index cache behind `list` and `eval`.
 
 A throw-away paper package is written to a temporary directory: ``lazydemo`` declares two
 modules, ``a`` (formula ``x``) and ``b`` (imports ``a``; formula ``y`` and a claim on it).
@@ -16,7 +16,7 @@ import pytest
 import mpmath
 
 from symbolic import Formula, Registry, UnknownIdError
-from symbolic.catalog import CatalogCache, catalog_key, describe
+from symbolic.index_cache import IndexCache, describe, index_key
 
 INIT = """
 from symbolic import Paper
@@ -92,48 +92,48 @@ def test_the_order_does_not_depend_on_what_was_loaded_first(lazydemo):
     assert late[1] == ["lazydemo/x/numeric-form", "lazydemo/y-is-2x"]
 
 
-def test_the_catalog_cache_serves_list_and_eval_without_importing(lazydemo, tmp_path):
-    cache = CatalogCache(tmp_path / "catalog")
-    first = Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache)
-    built = first.catalog("lazydemo")  # a miss: built from the whole paper, then stored
+def test_the_item_index_serves_list_and_eval_without_importing(lazydemo, tmp_path):
+    cache = IndexCache(tmp_path / "index")
+    first = Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache)
+    built = first.item_index("lazydemo")  # a miss: built from the whole paper, then stored
     assert [r["id"] for r in built["formulas"]] == ["lazydemo/x", "lazydemo/y"]
     assert [r["id"] for r in built["claims"]] == ["lazydemo/x/numeric-form", "lazydemo/y-is-2x"]
     assert built["formulas"][1]["title"] == "twice x" and built["formulas"][1]["evaluation"] == "arb"
-    assert len(list((tmp_path / "catalog").glob("*.json"))) == 1
+    assert len(list((tmp_path / "index").glob("*.json"))) == 1
     for name in ("lazydemo", "lazydemo.a", "lazydemo.b"):
         del sys.modules[name]
 
-    second = Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache)
-    assert json.dumps(second.catalog("lazydemo")) == json.dumps(built)
+    second = Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache)
+    assert json.dumps(second.item_index("lazydemo")) == json.dumps(built)
     assert "lazydemo" not in sys.modules  # list: nothing of the paper imported
     assert second.formula("lazydemo/x").evaluate(dps=10, u="3") == 9
     assert _loaded() == ["a"]  # eval: only the module that defines the formula
     assert second.claim("lazydemo/y-is-2x").statement == "y = 2u²" and _loaded() == ["a", "b"]
 
 
-def test_the_catalog_key_follows_the_sources(lazydemo, monkeypatch):
-    from symbolic import catalog
+def test_the_item_index_key_follows_the_sources(lazydemo, monkeypatch):
+    from symbolic import index_cache
 
-    before = catalog_key("lazydemo", "lazydemo")
-    assert catalog_key("lazydemo", "lazydemo") == before
-    assert catalog_key("other", "lazydemo") != before
+    before = index_key("lazydemo", "lazydemo")
+    assert index_key("lazydemo", "lazydemo") == before
+    assert index_key("other", "lazydemo") != before
     (lazydemo / "b.py").write_text((lazydemo / "b.py").read_text() + "\n# an edit\n")
-    monkeypatch.setattr(catalog, "_TREES", {})  # a new process: the tree is hashed again
-    assert catalog_key("lazydemo", "lazydemo") != before
+    monkeypatch.setattr(index_cache, "_TREES", {})  # a new process: the tree is hashed again
+    assert index_key("lazydemo", "lazydemo") != before
 
 
-def test_a_malformed_catalog_file_is_rebuilt(lazydemo, tmp_path):
-    cache = CatalogCache(tmp_path / "catalog")
-    Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
-    (path,) = (tmp_path / "catalog").glob("*.json")
+def test_a_malformed_item_index_file_is_rebuilt(lazydemo, tmp_path):
+    cache = IndexCache(tmp_path / "index")
+    Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache).item_index("lazydemo")
+    (path,) = (tmp_path / "index").glob("*.json")
     path.write_text('{"paper": "lazydemo"}')
     assert cache.get("lazydemo", "lazydemo") is None
-    again = Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
+    again = Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache).item_index("lazydemo")
     assert [r["id"] for r in again["formulas"]] == ["lazydemo/x", "lazydemo/y"]
 
 
-def test_the_test_suite_runs_without_the_catalog_cache():
-    assert Registry.from_index({}).catalog_cache is None  # conftest sets HIDDEN_STATE_PROOFS_NO_CACHE
+def test_the_test_suite_runs_without_the_index_cache():
+    assert Registry.from_index({}).index_cache is None  # conftest sets HIDDEN_STATE_PROOFS_NO_CACHE
 
 
 def test_every_id_of_a_paper_is_defined_by_a_declared_module(registry):
@@ -151,7 +151,7 @@ def test_every_id_of_a_paper_is_defined_by_a_declared_module(registry):
 
 def test_a_cached_eval_imports_only_the_formulas_module(tmp_path, registry):
     """End to end, in fresh interpreters with their own cache directory: the first `list` builds
-    the catalogs; afterwards a lookup of kong-ribero/theta imports the module defining θ, not the whole paper."""
+    the item indexes; afterwards a lookup of kong-ribero/theta imports the module defining θ, not the whole paper."""
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     env.pop("HIDDEN_STATE_PROOFS_NO_CACHE")
     cold = subprocess.run(
@@ -186,25 +186,25 @@ def test_a_cached_eval_imports_only_the_formulas_module(tmp_path, registry):
     assert fresh == [f.id for f in registry.formulas("kong-ribero")]
 
 
-def test_a_catalog_with_items_added_at_run_time_is_not_stored(lazydemo, tmp_path):
+def test_an_item_index_with_items_added_at_run_time_is_not_stored(lazydemo, tmp_path):
     from symbolic import Identity, Source
 
     paper = importlib.import_module("lazydemo").paper.load()
     assert paper.registered_by_modules()
     paper.add(Identity("lazydemo/run-time", 1, 1, "1 = 1", Source("lazydemo", "x")))  # e.g. from a notebook
     assert not paper.registered_by_modules()
-    cache = CatalogCache(tmp_path / "catalog")
-    built = Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
+    cache = IndexCache(tmp_path / "index")
+    built = Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache).item_index("lazydemo")
     assert "lazydemo/run-time" in [r["id"] for r in built["claims"]]
-    assert not list((tmp_path / "catalog").glob("*.json"))
+    assert not list((tmp_path / "index").glob("*.json"))
 
 
-def test_an_id_missing_from_the_catalog_is_refused_without_loading_the_paper(lazydemo, tmp_path):
-    cache = CatalogCache(tmp_path / "catalog")
-    Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
+def test_an_id_missing_from_the_item_index_is_refused_without_loading_the_paper(lazydemo, tmp_path):
+    cache = IndexCache(tmp_path / "index")
+    Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache).item_index("lazydemo")
     for name in ("lazydemo", "lazydemo.a", "lazydemo.b"):
         del sys.modules[name]
-    fresh = Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache)
+    fresh = Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache)
     with pytest.raises(UnknownIdError, match="lazydemo/typo"):
         fresh.formula("lazydemo/typo")
     assert _loaded() == []
@@ -212,14 +212,54 @@ def test_an_id_missing_from_the_catalog_is_refused_without_loading_the_paper(laz
         fresh.formula("lazydemo/y-is-2x")  # a claim, not a formula
 
 
-def test_storing_a_catalog_removes_the_papers_older_ones(lazydemo, tmp_path, monkeypatch):
-    from symbolic import catalog
+def test_storing_an_item_index_removes_the_papers_older_ones(lazydemo, tmp_path, monkeypatch):
+    from symbolic import index_cache
 
-    cache = CatalogCache(tmp_path / "catalog")
-    Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
-    (first,) = (tmp_path / "catalog").glob("lazydemo.*.json")
+    cache = IndexCache(tmp_path / "index")
+    Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache).item_index("lazydemo")
+    (first,) = (tmp_path / "index").glob("lazydemo.*.json")
     (lazydemo / "a.py").write_text((lazydemo / "a.py").read_text() + "\n# an edit\n")
-    monkeypatch.setattr(catalog, "_TREES", {})
-    Registry.from_index({"lazydemo": "lazydemo"}, catalog_cache=cache).catalog("lazydemo")
-    (second,) = (tmp_path / "catalog").glob("lazydemo.*.json")
+    monkeypatch.setattr(index_cache, "_TREES", {})
+    Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache).item_index("lazydemo")
+    (second,) = (tmp_path / "index").glob("lazydemo.*.json")
     assert second != first
+
+
+def test_the_paper_index_is_rescanned_when_a_path_entry_changes(tmp_path, monkeypatch):
+    """The entry-point scan is skipped while sys.path and its entries' modification times are
+    unchanged; installing a distribution (a new entry in a sys.path directory) forces it again."""
+    site = tmp_path / "site"
+    site.mkdir()
+    monkeypatch.syspath_prepend(str(site))
+    cache = IndexCache(tmp_path / "index")
+    scans = []
+
+    def scan():
+        scans.append(1)
+        return {"p": f"mod{len(scans)}"}
+
+    assert cache.paper_index(scan) == {"p": "mod1"}
+    assert cache.paper_index(scan) == {"p": "mod1"} and len(scans) == 1  # reused: no scan
+    (site / "new_dist-1.0.dist-info").mkdir()
+    os.utime(site, ns=(os.stat(site).st_atime_ns, os.stat(site).st_mtime_ns + 1_000_000))
+    assert cache.paper_index(scan) == {"p": "mod2"} and len(scans) == 2
+    monkeypatch.syspath_prepend(str(tmp_path))  # another sys.path
+    assert cache.paper_index(scan) == {"p": "mod3"}
+    (tmp_path / "index" / "papers.json").write_text('{"stamp": 1}')  # malformed: rescanned
+    assert cache.paper_index(scan) == {"p": "mod4"}
+
+
+def test_the_installed_papers_index_is_read_from_the_cache(tmp_path):
+    """A fresh interpreter with a filled cache lists the same papers without importing
+    importlib.metadata (the entry-point scan) or any paper."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("HIDDEN_STATE_PROOFS_NO_CACHE")
+    script = (
+        "import sys; from symbolic import registry; keys = registry().keys(); "
+        "print(keys); print('importlib.metadata' in sys.modules, any(m.startswith('derivations') for m in sys.modules))"
+    )
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env) for _ in range(2)]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr + runs[1].stderr
+    (keys1, _), (keys2, flags2) = (r.stdout.splitlines() for r in runs)
+    assert keys1 == keys2 and "kong-ribero" in keys1
+    assert flags2 == "False False"
