@@ -64,6 +64,14 @@ class Formula:
     evaluator:
         Optional algorithmic evaluator (see :data:`Evaluator`), for formulas with
         no closed form; it must be tested against the symbolic pieces it uses.
+    magnitude_free:
+        Names of parameters the ``evaluator`` takes only through their logarithm or as a
+        relative quantity (multiplied, divided, compared, passed to ``log1p``), never added to
+        a quantity of another magnitude, so that their decimal magnitude cannot be absorbed
+        exactly by a sum: the mpmath precision loop (:func:`symbolic.settle.settle`) does not
+        count their magnitude in the digits its first trusted run must carry (δ = 1e-300
+        entering as log δ costs no extra digits; ``1 + δ`` would).  A statement about the
+        evaluator's algorithm, for an evaluator only (an expression counts every input).
     inverse:
         Optional :class:`symbolic.inverse.Inverse`: the formula is the inverse of
         another in one parameter; supplies the evaluator (and tells certified
@@ -83,6 +91,7 @@ class Formula:
         numeric=None,
         evaluator: Evaluator | None = None,
         inverse: "Inverse | None" = None,
+        magnitude_free: Iterable[str] = (),
     ):
         self.id = id
         self.expr = sp.sympify(expr)
@@ -109,6 +118,12 @@ class Formula:
                 raise ValueError(f"{id}: hypothesis '{h.text}' uses non-parameters or categorical parameters")
         if any(p.is_choice for p in self.params) and self.evaluator is None:
             raise ValueError(f"{id}: categorical parameters need an evaluator= (an expression cannot branch on names)")
+        self.magnitude_free = frozenset(magnitude_free)
+        if self.magnitude_free and (evaluator is None or inverse is not None):
+            raise ValueError(f"{id}: magnitude_free= describes a hand-written evaluator=, which this formula lacks")
+        if not self.magnitude_free <= numeric_names:
+            extra = sorted(self.magnitude_free - numeric_names)
+            raise ValueError(f"{id}: magnitude_free names {extra} that are not numeric parameters")
         self._all_hypotheses: tuple[Hypothesis, ...] | None = None
         self._path: str | None = None
         self._compiled = CompiledExpression(self.evaluation_expr, self.symbols, id)
@@ -259,15 +274,17 @@ class Formula:
                 # A zero of the algorithm counts only if SymPy proves the expression is 0 there
                 # (with a categorical parameter the expression need not be the chosen method's).
                 chosen = any(p.is_choice for p in self.params)
+                # Parameters the evaluator takes only through log / as relative quantities
+                # (``magnitude_free``) cannot be absorbed by a sum: their magnitude is not counted.
+                counted = [exact[p.name] for p in self.params if not p.is_choice and p.name not in self.magnitude_free]
                 return evaluate_to_precision(
                     lambda: self.evaluator(exact, mpmath.mp.dps),
                     dps,
                     self.id,
                     input_digits(numbers),
-                    input_magnitude(numbers),
+                    input_magnitude(counted),
                     zero_proof=None if chosen else (lambda: proves_zero(self.expr, symbolic_point)),
                     point=show_point({p.name: exact[p.name] for p in self.params if not p.is_choice}),
-                    algorithm_zeros=True,
                 )
             return self._compiled({self.symbol(n): v for n, v in exact.items()}, dps)
         except EvaluationError as exc:

@@ -31,6 +31,7 @@ from typing import Callable, Mapping
 
 import mpmath
 import sympy as sp
+from sympy.codegen.cfunctions import expm1, log1p
 
 from symbolic.claims import Identity, Inequality
 from symbolic.errors import HypothesisError, InputError
@@ -87,9 +88,29 @@ POINTWISE = {
     "asoodeh-h": asoodeh_h_bound,
 }
 
+
+def asoodeh_f_stable(alpha, r, delta):
+    """:func:`asoodeh_f_bound` written with ``log1p``/``expm1`` (equal to it for αδ < 1): δ enters
+    only through αδ and log(αδ), never absorbed by ``1 − αδ`` (at δ = 1e-300 the printed form's
+    1 − αδ rounds to 1 below 300 working digits)."""
+    x = (alpha - 1) * r - log1p(-alpha * delta)
+    return r + (sp.log(-expm1(-x)) - sp.log(alpha * delta)) / (alpha - 1)
+
+
+def asoodeh_h_stable(alpha, r, delta):
+    """:func:`asoodeh_h_bound` with ``log1p(−δ)`` for log(1 − δ)."""
+    return r + log1p(-delta)
+
+
+#: The forms the evaluators are compiled from: the bounds above, the Asoodeh f- and h-bounds in
+#: their ``log1p``/``expm1`` forms (same values; test_privacy_rdp_conversion checks the identity),
+#: so that δ enters every bound only through log δ or a product αδ (``rdp-linear-epsilon``'s
+#: ``magnitude_free=("delta",)`` relies on this).
+STABLE = {**POINTWISE, "asoodeh-f": asoodeh_f_stable, "asoodeh-h": asoodeh_h_stable}
+
 _A, _R, _D = sp.symbols("alpha r delta")
 #: mpmath evaluators compiled from the SymPy expressions above (never hand-copied).
-_COMPILED = {k: lambdify_mpmath((_A, _R, _D), fn(_A, _R, _D)) for k, fn in POINTWISE.items()}
+_COMPILED = {k: lambdify_mpmath((_A, _R, _D), fn(_A, _R, _D)) for k, fn in STABLE.items()}
 
 
 def pointwise_epsilon(method: str, alpha, r, delta) -> mpmath.mpf:
@@ -158,7 +179,7 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
         def run():
             dd = mpmath.mpf(int(d.p)) / int(d.q)
             eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(method, x, curve(x), dd), alpha_max)
-            return max(eps, mpmath.mpf(0))
+            return eps if eps > 0 else 0  # the clip ε ≥ 0: an exact 0 (settle accepts it as such)
     else:
         pairs = [
             (parse_exact(x, "rdp_to_epsilon: alpha"), parse_exact(v, "rdp_to_epsilon: rdp value")) for x, v in curve
@@ -172,7 +193,8 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
         def run():
             dd = mpmath.mpf(int(d.p)) / int(d.q)
             mpf = lambda q: mpmath.mpf(int(q.p)) / int(q.q)  # noqa: E731
-            return max(min(pointwise_epsilon(method, mpf(x), mpf(v), dd) for x, v in pairs), mpmath.mpf(0))
+            eps = min(pointwise_epsilon(method, mpf(x), mpf(v), dd) for x, v in pairs)
+            return eps if eps > 0 else 0  # the clip ε ≥ 0: an exact 0
 
     return evaluate_to_precision(run, dps, f"rdp_to_epsilon[{method}]")
 
@@ -216,7 +238,7 @@ def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(values["method"], x, r_ * x, d_), center=center)
     if values["method"] == "best":  # Mironov's minimum over α is exact in closed form: never above it
         eps = min(eps, r_ + 2 * mpmath.sqrt(-r_ * mpmath.log(d_)))
-    return max(eps, mpmath.mpf(0))
+    return eps if eps > 0 else 0  # the clip ε ≥ 0: an exact 0, not a rounded one
 
 
 method_param = choice(
@@ -240,6 +262,8 @@ rdp_linear_epsilon = toolkit.add(
         hypotheses=[delta_lt_1],
         title="min_α ε_method(α, ρα, δ); method ∈ {mironov, balle, asoodeh, best}",
         evaluator=_linear_epsilon,
+        # δ enters _linear_epsilon only through log δ and products αδ (the STABLE forms).
+        magnitude_free=("delta",),
     )
 )
 

@@ -104,3 +104,69 @@ def test_the_exported_module_runs_the_engines_rule_verbatim():
         want = evaluate_to_precision(lambda: mpmath.log1p(mpmath.mpf(10) ** -100) * 7, 20, "e", 1, 100)
         got = namespace["settle"](lambda: mpmath.log1p(mpmath.mpf(10) ** -100) * 7, 20, "e", 1, 100)
     assert got == want
+
+
+# ---------------------------------------------------------------------------
+# A hand-written evaluator's inputs: every magnitude counts unless the formula declares the
+# input magnitude-free (taken only through its logarithm / as a relative quantity).
+def _algorithm_formula(evaluator, **kwargs):
+    from symbolic import Formula, Source
+    from symbolic.params import positive
+
+    p = positive("x", "input")
+    return Formula(
+        "test/algorithm",
+        sp.Function("F")(p.symbol),
+        [p],
+        Source("test", "settle test", (), "derived"),
+        evaluator=evaluator,
+        **kwargs,
+    )
+
+
+def _one_plus_x_minus_one_minus_x(values, dps):
+    x_ = mpmath.mpf(int(values["x"].p)) / int(values["x"].q)
+    return (1 + x_) - 1 - x_
+
+
+def test_an_algorithm_that_absorbs_its_input_is_not_settled_by_agreement():
+    # (1 + x) − 1 − x = 0 exactly; below 100 working digits every run gives −x = −1e-100 and the
+    # runs agree.  The guard (x's magnitude counted) reaches the precision where the runs give an
+    # mpf 0, which disagrees with the lower runs and which no proof backs: an error, never −1e-100.
+    f = _algorithm_formula(_one_plus_x_minus_one_minus_x)
+    with pytest.raises(EvaluationError, match="test/algorithm: .*no number is returned"):
+        f.evaluate(30, x="1e-100")
+
+
+def test_a_magnitude_free_input_costs_no_extra_digits():
+    runs = []
+
+    def log_only(values, dps):  # x enters only through log x
+        runs.append(mpmath.mp.dps)
+        x_ = mpmath.mpf(int(values["x"].p)) / int(values["x"].q)
+        return mpmath.log(x_) / 7
+
+    counted = _algorithm_formula(log_only)
+    free = _algorithm_formula(log_only, magnitude_free=("x",))
+    with mpmath.workdps(400):
+        ref = mpmath.log(mpmath.mpf(10) ** -300) / 7
+    for f in (counted, free):
+        runs.clear()
+        got = f.evaluate(30, x="1e-300")
+        assert abs(got - ref) <= abs(ref) * mpmath.mpf(10) ** -29
+        if f is counted:
+            assert runs[-2] >= 30 + 15 + 300
+        else:
+            assert max(runs) <= 4 * (30 + 15 + 1)
+
+
+def test_magnitude_free_is_refused_without_an_evaluator_or_for_unknown_names():
+    from symbolic import Formula, Source
+    from symbolic.params import positive
+
+    p = positive("x", "input")
+    src = Source("test", "settle test", (), "derived")
+    with pytest.raises(ValueError, match="magnitude_free"):
+        Formula("test/e", sp.log(p.symbol), [p], src, magnitude_free=("x",))
+    with pytest.raises(ValueError, match="magnitude_free names \\['y'\\]"):
+        _algorithm_formula(_one_plus_x_minus_one_minus_x, magnitude_free=("y",))

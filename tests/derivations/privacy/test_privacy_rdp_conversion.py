@@ -10,7 +10,13 @@ import pytest
 
 from symbolic import HypothesisError, InputError
 from derivations.privacy.gdp import gdp_delta, gdp_epsilon
-from derivations.privacy.rdp_conversion import METHODS, mironov_linear_epsilon, rdp_linear_epsilon, rdp_to_epsilon
+from derivations.privacy.rdp_conversion import (
+    METHODS,
+    mironov_linear_epsilon,
+    pointwise_epsilon,
+    rdp_linear_epsilon,
+    rdp_to_epsilon,
+)
 
 
 def mironov(a, r, d):
@@ -139,3 +145,42 @@ def test_method_is_a_categorical_parameter_defaulting_to_best():
         with pytest.raises(HypothesisError, match="method ∈ {mironov, balle, asoodeh, best}") as info:
             rdp_linear_epsilon.evaluate(dps=20, rho="1", delta="1e-5", method=bad)
         assert info.value.formula_id == "privacy/rdp-linear-epsilon" and info.value.values == {"method": bad}
+
+
+def test_stable_forms_are_the_printed_bounds():
+    # The evaluators are compiled from the log1p/expm1 forms of Asoodeh's f- and h-bounds (so that
+    # δ enters only through log δ and αδ, which rdp-linear-epsilon's magnitude_free=("delta",)
+    # relies on): the same functions as the printed forms, symbolically and at sample points.
+    import sympy as sp
+
+    from derivations.privacy.rdp_conversion import POINTWISE, STABLE
+
+    al, r, d = sp.symbols("alpha r delta", positive=True)
+    for key in ("asoodeh-f", "asoodeh-h"):
+        assert sp.simplify(sp.expand_func(STABLE[key](al, r, d)) - POINTWISE[key](al, r, d)) == 0
+    with mpmath.workdps(60):
+        for a_, r_, d_ in (("1.5", "3", "1e-5"), ("40", "0.01", "1e-3"), ("2", "1e-8", "0.4")):
+            a_, r_, d_ = mpmath.mpf(a_), mpmath.mpf(r_), mpmath.mpf(d_)
+            assert close(pointwise_epsilon("asoodeh", a_, r_, d_), min(asoodeh_f(a_, r_, d_), balle(a_, r_, d_)), 55)
+        a_, r_, d_ = mpmath.mpf(4), mpmath.mpf(1), mpmath.mpf("0.3")  # αδ ≥ 1: the h-bound r + log(1 − δ)
+        assert close(pointwise_epsilon("asoodeh", a_, r_, d_), r_ + mpmath.log(1 - d_), 55)
+
+
+def test_delta_1e_300_every_digit_against_a_330_digit_reference():
+    # δ = 1e-300 enters the evaluator only through log δ and αδ (magnitude_free): its 300 digits
+    # of magnitude are not paid for, yet every printed digit matches the printed bounds minimised
+    # at 330 digits (where the printed f-bound's 1 − αδ still holds αδ ≈ 1e-287).
+    rho, delta = "1e-23", "1e-300"
+    with mpmath.workdps(330):
+        rr, dd = mpmath.mpf(rho), mpmath.mpf(delta)
+        start = 1 + mpmath.sqrt(-mpmath.log(dd) / rr)
+
+        def ref(bound):
+            f = lambda a: bound(a, rr * a, dd)  # noqa: E731
+            return f(mpmath.findroot(lambda a: mpmath.diff(f, a), start))
+
+        balle_min, f_min, mironov_min = ref(balle), ref(asoodeh_f), ref(mironov)
+        want = {"asoodeh": min(f_min, balle_min), "best": min(f_min, balle_min, mironov_min)}
+    for method in ("asoodeh", "best"):
+        got = rdp_linear_epsilon.evaluate(dps=30, rho=rho, delta=delta, method=method)
+        assert close(got, want[method], 29), (method, got, want[method])
