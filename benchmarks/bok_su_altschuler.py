@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import signal
 import time
 
 import mpmath
 import sympy as sp
+
+from symbolic.budget import BudgetExceeded, time_budget
 
 KEY = "bok-su-altschuler"
 
@@ -48,27 +49,16 @@ CASES = [
 ]
 
 
-class _Timeout(Exception):
-    pass
-
-
-def _alarm(*_):
-    raise _Timeout
-
-
 def limited(fn, seconds: float):
-    """(value, None) or (None, reason): ``fn()`` with a wall-clock limit (SIGALRM) and its exception caught."""
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    """(value, None) or (None, reason): ``fn()`` within a wall-clock budget
+    (:func:`symbolic.budget.time_budget`), its exception caught."""
     try:
-        return fn(), None
-    except _Timeout:
+        with time_budget(seconds, "benchmark"):
+            return fn(), None
+    except BudgetExceeded:
         return None, f"> {seconds:g} s"
     except Exception as exc:  # a benchmark reports a failing peer, it does not stop
         return None, type(exc).__name__
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def rate(fn, min_seconds: float) -> float:
