@@ -251,7 +251,6 @@ class CompiledExpression:
             input_magnitude(values.values()),
             zero_proof=lambda: proves_zero(resolved, values),
             point=show_point(values),
-            algorithm_zeros=False,  # an expression: a zero needs SymPy's proof
         )
 
 
@@ -334,7 +333,6 @@ def evaluate_to_precision(
     *,
     zero_proof: Callable[[], bool] | None = None,
     point: str = "",
-    algorithm_zeros: bool = True,
 ) -> mpmath.mpf:
     """mpmath fallback: run ``thunk`` at rising working precision (:func:`symbolic.settle.settle`,
     the rule the exported modules run too) and return an ``mpf`` rounded to ``dps`` digits.
@@ -343,14 +341,14 @@ def evaluate_to_precision(
     lower one carrying ``dps`` + 15 + ``magnitude`` digits (pass :func:`input_digits` as
     ``start_digits`` and :func:`input_magnitude` as ``magnitude``).  A zero is returned only when
     ``zero_proof()`` proves it (e.g. :func:`proves_zero` on the exact expression) or the thunk
-    returns an exact zero (int/Fraction/SymPy), never because runs agree on 0 — except, with
-    ``algorithm_zeros`` (the default: a thunk is a hand-written algorithm; an expression's
-    evaluator, :class:`CompiledExpression`, passes False), an mpf zero returned by every run up
-    to the precision ceiling (explicit ``return mpf(0)`` branches; see :mod:`symbolic.settle`).  Raises
+    returns an exact zero (int/Fraction/SymPy: a hand-written algorithm's explicit zero branch
+    returns ``0``), never because runs agree on an mpf 0.  A hand-written algorithm's caller may
+    leave inputs it takes only through their logarithm out of ``magnitude``
+    (:class:`symbolic.Formula`'s ``magnitude_free``).  Raises
     :class:`EvaluationError` naming ``name`` and ``point`` otherwise (non-real or non-finite
     results, arithmetic failures, an unproved zero, digits that never settle).
     """
-    return settle.settle(thunk, dps, name, start_digits, magnitude, zero_proof, point, EvaluationError, algorithm_zeros)
+    return settle.settle(thunk, dps, name, start_digits, magnitude, zero_proof, point, EvaluationError)
 
 
 def _as_real(value, name: str) -> mpmath.mpf:

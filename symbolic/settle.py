@@ -12,11 +12,14 @@ accepted on *evidence*, never on a single run:
 * an exact **zero** is never accepted because runs agree on it: it is returned only when
   ``proves_zero()`` (supplied by the caller: SymPy on the exact expression at the exact point)
   proves the value is exactly 0, or when the evaluator itself returns an exact zero (an
-  ``int``, a ``Fraction`` or a SymPy zero: a branch its author wrote, not a rounded result).
-  An mpf zero that persists up to the precision ceiling without such a proof is an error
-  (``1 − P^t`` with ``P^t = 1 − 5e-8689`` is 0 at every affordable precision) — except for
-  hand-written algorithms (``algorithm_zeros``), whose explicit ``return mpf(0)`` branches
-  are still trusted when every run up to the ceiling returns 0, until they return ``0``.
+  ``int``, a ``Fraction`` or a SymPy zero: a branch its author wrote, such as an empty sum or
+  a clip at a boundary, not a rounded result).  An mpf zero without such a proof is an error,
+  whoever computed it (``1 − P^t`` with ``P^t = 1 − 5e-8689`` is 0 at every affordable
+  precision).
+
+Inputs a hand-written evaluator takes only through their logarithm or as relative quantities
+(δ in ``log δ``) cannot be absorbed by a sum; the caller leaves them out of ``magnitude``
+(:class:`symbolic.Formula`'s ``magnitude_free``), so that δ = 1e-300 does not cost 300 digits.
 
 This module imports only the standard library and mpmath: :mod:`symbolic.export.python`
 copies its functions' source into every exported module, and :mod:`symbolic.numeric` uses the
@@ -81,7 +84,6 @@ def settle(
     proves_zero=None,
     point="",
     error=ArithmeticError,
-    algorithm_zeros=False,
 ):
     """Run ``thunk`` at rising mpmath working precision and return its value to ``dps`` digits,
     accepted only on the evidence described in the module docstring.
@@ -90,11 +92,11 @@ def settle(
     working precision).  The first run uses ``dps`` + :data:`GUARD_DIGITS` + ``start_digits``
     digits (pass :func:`input_digits` of the exact inputs); each further run doubles it, up to a
     ceiling of at least twice the trusted precision.  ``magnitude`` is :func:`input_magnitude` of
-    the inputs; ``proves_zero`` a callable returning True only if the exact value is provably 0;
-    ``point`` a description of the inputs for messages.  ``algorithm_zeros`` (for hand-written
-    algorithms only, never for an expression) also accepts an mpf zero that every run returned,
-    up to and including the precision ceiling: the explicit ``return mpf(0)`` branches of
-    algorithms written before exact zeros were required (they should return the int 0).
+    the inputs that can be absorbed by a sum (all of an expression's; a hand-written algorithm's
+    caller may leave out inputs taken only through their logarithm); ``proves_zero`` a callable
+    returning True only if the exact value is provably 0; ``point`` a description of the inputs
+    for messages.  An evaluator's exact zero (``0``, ``Fraction(0)``, a SymPy zero) is returned
+    at once; an mpf zero only with ``proves_zero()``.
 
     Raises ``error`` (an ArithmeticError subclass) naming ``name`` and ``point`` for non-real or
     non-finite results, arithmetic failures, an unproved zero, or digits that never settle:
@@ -106,7 +108,7 @@ def settle(
     trusted = dps + GUARD_DIGITS + int(magnitude)
     work = dps + GUARD_DIGITS + int(start_digits)
     limit = max(8 * (dps + GUARD_DIGITS), 2 * work, 2 * trusted, 4 * int(magnitude) + 2 * dps)
-    previous, previous_work, proved, always_zero = None, 0, None, True
+    previous, previous_work, proved = None, 0, None
     while True:
         with mpmath.workdps(work):
             try:
@@ -127,15 +129,13 @@ def settle(
             if value == 0:
                 if proved is None:
                     proved = _proved(proves_zero)
-                if proved or (algorithm_zeros and always_zero and work >= limit):
+                if proved:
                     return mpmath.mpf(0)
-            else:
-                always_zero = False
-                if previous and previous_work >= trusted:
-                    scale = max(abs(value), abs(previous))
-                    if abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
-                        with mpmath.workdps(dps):
-                            return +value
+            elif previous and previous_work >= trusted:
+                scale = max(abs(value), abs(previous))
+                if abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
+                    with mpmath.workdps(dps):
+                        return +value
             previous, previous_work = value, work
         if work >= limit:
             break

@@ -39,7 +39,7 @@ def _epsilon_newton(values, dps):
     target = mpmath.mpf(int(values["delta"].p)) / int(values["delta"].q)
     f = lambda e: _delta_fn(mu, e)  # noqa: E731
     if f(mpmath.mpf(0)) <= target:
-        return mpmath.mpf(0)
+        return 0  # the convention ε = 0 when δ_μ(0) ≤ δ already: an exact 0, not a rounded root
     lo, hi = mpmath.mpf(0), mpmath.mpf(1)
     while f(hi) > target:
         lo, hi = hi, 2 * hi

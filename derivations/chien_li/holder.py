@@ -73,7 +73,7 @@ def h_value(Lv, lv, zv) -> mpmath.mpf:
     2^{8−prec}: h(z) has full relative precision at z ≪ 1 and z ≫ 1.
     """
     if zv == 0:
-        return mpmath.mpf(0)
+        return 0  # h(0) = 0 exactly (g(0) = 0, g increasing)
     if Lv == 0:
         return +zv
     if lv == 1:

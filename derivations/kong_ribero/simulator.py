@@ -141,8 +141,8 @@ def shuffled_divergence(inst: Instance, T: int, alpha, i_star: int, delta):
 
     def integrand(x):
         px, qx = _mixture_density(p, x), _mixture_density(q, x)
-        if qx == 0:
-            return mpmath.mpf(0)
+        if qx == 0:  # a Gaussian mixture density never vanishes (mpmath has no underflow): not a zero to trust
+            raise ArithmeticError(f"shuffled_divergence: the neighbouring mixture density evaluated to 0 at x = {x}")
         return px**alpha * qx ** (1 - alpha)
 
     moment = mpmath.quad(integrand, grid)

@@ -106,7 +106,7 @@ def _forward(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     of the definition otherwise."""
     qv, sv, av = (_mp(values[n]) for n in ("q", "sigma", "alpha"))
     if values["q"] == 0:
-        return mpmath.mpf(0)
+        return 0  # q = 0: the two laws coincide, D_α = 0 exactly
     if values["alpha"].q == 1 and values["alpha"] <= MAX_BINOMIAL_TERMS:
         n = int(values["alpha"])
         a_val = mpmath.fsum(_term(qv, sv, av, mpmath.mpf(j)) for j in range(n + 1))
@@ -119,7 +119,7 @@ def _reverse(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     """log B_α / (α − 1) by quadrature of the definition."""
     qv, sv, av = (_mp(values[n]) for n in ("q", "sigma", "alpha"))
     if values["q"] == 0:
-        return mpmath.mpf(0)
+        return 0  # q = 0: the two laws coincide, D_α = 0 exactly
     if values["q"] == 1:  # D_α(N(0,σ²) ‖ N(1,σ²)) = α/(2σ²) (symmetric pair)
         return av / (2 * sv**2)
     return mpmath.log(moment_quadrature(_integrand_rev, qv, sv, av)) / (av - 1)

@@ -92,7 +92,7 @@ def _optimal_order(qv, sv, Tv, dv, bound):
 def mpmath_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     """ε_method at checked exact ``values`` (q, sigma, steps, delta, method), mpmath, no enclosure."""
     if values["q"] == 0:
-        return mpmath.mpf(0)
+        return 0  # q = 0: RDP 0 at every order, so ε = 0 exactly (the clip ε ≥ 0 at the infimum)
     # Mironov's bound is above Balle's everywhere (claim privacy/rdp-to-dp/balle-below-mironov), and the
     # h-bound of 'asoodeh' only applies for α ≥ 1/δ (beyond the integer orders searched here).
     bounds = {
@@ -116,4 +116,4 @@ def mpmath_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
         else:
             a_val = moment_quadrature(_integrand_fwd, qw, sw, a_star)
         best = min(best, _parts(b)[0](a_star, Tw * mpmath.log(a_val) / (a_star - 1), dw))
-    return max(best, mpmath.mpf(0))
+    return best if best > 0 else 0  # the clip ε ≥ 0: an exact 0

@@ -57,7 +57,7 @@ def _f_p(pv, mv, xv):
     if xv <= 0:
         return mpmath.mpf(1)
     if xv >= 1:
-        return mpmath.mpf(0)
+        return 0  # f_p(1) = 0 exactly (G_μ(1) = 0)
     g = mpmath.erfc((mv - q_inverse(xv)) / mpmath.sqrt(2)) / 2
     return pv * g + (1 - pv) * (1 - xv)
 
@@ -65,7 +65,7 @@ def _f_p(pv, mv, xv):
 def _inverse_f_p(pv, mv, target):
     """f_p⁻¹(target) on [0, 1] by bisection (f_p decreases from f_p(0) = 1 to f_p(1) = 0)."""
     if target >= 1:
-        return mpmath.mpf(0)
+        return 0  # f_p⁻¹(1) = 0 exactly (f_p(0) = 1): C_p(G_μ)(1) = 0
     if target <= 0:
         return mpmath.mpf(1)
     lo, hi = mpmath.mpf(0), mpmath.mpf(1)

@@ -37,7 +37,7 @@ def _ell(eta, lam):
 def geometric_S(eta, lam, count):
     """Σ_{s=0}^{count−1} (1 − ηλ)^{2s}, stable (count ≥ 0 an int)."""
     if count == 0:
-        return mpmath.mpf(0)
+        return 0  # the empty sum: exactly 0
     x, ell = _ell(eta, lam)
     return -mpmath.expm1(2 * count * ell) / (x * (2 - x))
 
@@ -57,7 +57,7 @@ def lsi_strongly_convex(eta, lam, sigma, steps):
 def epoch_factor(eta, lam, N, m, K):
     """(1 − q^{K−1})/(1 − q), q = (1 − ηλ)^{2(N−m)}: Σ_{k<K−1} q^k (0 at K = 1)."""
     if K == 1:
-        return mpmath.mpf(0)
+        return 0  # the empty sum Σ_{k<0}: exactly 0
     _, ell = _ell(eta, lam)
     d = 2 * (N - m) * ell
     return mpmath.expm1((K - 1) * d) / mpmath.expm1(d)

@@ -63,21 +63,22 @@ def test_a_tiny_term_below_the_inputs_magnitude_is_found():
 
 
 def test_thunk_zeros_need_a_proof_or_an_exact_zero():
-    strict = {"algorithm_zeros": False}
+    # an mpf 0 is a rounded result, whoever computed it (there is no exemption for hand-written
+    # algorithms any more: their zero branches return the exact int 0)
     with pytest.raises(EvaluationError, match="thunk.*at a = 1.*could not be proved"):
-        evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk", point="a = 1", **strict)
-    assert evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk", zero_proof=lambda: True, **strict) == 0
-    assert evaluate_to_precision(lambda: 0, 20, "thunk", **strict) == 0
-    assert evaluate_to_precision(lambda: Fraction(0), 20, "thunk", **strict) == 0
+        evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk", point="a = 1")
+    assert evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk", zero_proof=lambda: True) == 0
+    assert evaluate_to_precision(lambda: 0, 20, "thunk") == 0
+    assert evaluate_to_precision(lambda: Fraction(0), 20, "thunk") == 0
+    assert evaluate_to_precision(lambda: sp.Integer(0), 20, "thunk") == 0
     # a proof attempt that fails proves nothing
     with pytest.raises(EvaluationError):
-        evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk", zero_proof=lambda: 1 / 0, **strict)
-    # hand-written algorithms (the thunk default): an explicit mpf(0) returned at every run up to
-    # the ceiling is still trusted; a zero that turns nonzero at a higher precision is not a zero
-    assert evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk") == 0
+        evaluate_to_precision(lambda: mpmath.mpf(0), 20, "thunk", zero_proof=lambda: 1 / 0)
+    # a zero that turns nonzero at a higher precision is not a zero
     tiny = lambda: mpmath.mpf(10) ** -200 if mpmath.mp.dps > 250 else mpmath.mpf(0)  # noqa: E731
     with pytest.raises(EvaluationError, match="did not settle"):  # one nonzero run: no evidence either way
         evaluate_to_precision(tiny, 20, "thunk")
+    assert "algorithm_zeros" not in inspect.signature(settle.settle).parameters
 
 
 def test_a_nonzero_value_needs_agreement_above_the_trusted_precision():
