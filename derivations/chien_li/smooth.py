@@ -15,6 +15,8 @@ the optimum may need β_t → 1 where a_t = 0):
 4. Every window costs at least m s², so windows with m s² ≥ the best value found are skipped: τ = 0 (pure
    composition, Ts²) plus windows m = 1, 2, … until m s² exceeds the running minimum; for c = 1 the
    τ-minimum is closed form (min(s²T, min_m (D + sm)²/m) with m ≤ T − ⌈D/s⌉).  T = 10¹² is milliseconds.
+   For c ≠ 1 blocks of windows are skipped when a lower bound (the Cauchy–Schwarz relaxation, or a saturated
+   active set at numerator D) shows they cannot win (:func:`_solve_pruned`; same minimiser as the full scan).
 
 :func:`solve` returns the minimiser (τ, window, μ, active set, β_k, a_k) as data for figures.
 """
@@ -152,6 +154,8 @@ def solve(cv, sv, bigv, Dv, Tv, keep_profile=False, numerator=None) -> Solution:
                 if win.value < best.value:
                     best = Solution(win.value, Tv - m, win, Dv, cv, sv)
         return best
+    if not keep_profile and numerator is None:
+        return _solve_pruned(cv, sv, bigv, Dv, Tv, best)
     m = 1
     while m <= Tv - 1 and m * sv**2 < best.value:
         if m > MAX_WINDOWS:
@@ -167,6 +171,72 @@ def solve(cv, sv, bigv, Dv, Tv, keep_profile=False, numerator=None) -> Solution:
         if win.value < best.value:
             best = Solution(win.value, tau, win, Dl, cv, sv, best.profile)
         m += 1
+    return best
+
+
+def _window_lower_bound(cv, sv, Dl, m1, m2):
+    """A lower bound on every window m ∈ [m1, m2] with numerator ≥ Dl (÷ α/2σ²): max(m1 s², (Dl + sW₁(m1))²/W₂(m2)).
+
+    Window m costs min Σ_{k≤m} x_k² over x_k = s + a_k ≥ s with Σ c^{−k}x_k ≥ Δ + sW₁(m); dropping x ≥ s leaves
+    (Δ + sW₁(m))²/W₂(m) (Cauchy–Schwarz), and W₁, W₂ (Σ_{k≤m} c^{−k}, Σ c^{−2k}) increase with m."""
+    W1 = geometric_sum(1 / cv, 1 / cv, m1)
+    W2 = geometric_sum(cv**-2, cv**-2, m2)
+    return max(m1 * sv**2, (Dl + sv * W1) ** 2 / W2)
+
+
+def _solve_pruned(cv, sv, bigv, Dv, Tv, best):
+    """The τ search of :func:`solve` (windows m = T − τ in increasing order, strict improvements kept, so the same
+    minimiser as scanning every window), skipping blocks of windows that cannot improve on the best found:
+
+    * Δ_τ is nondecreasing in τ, so every window of a block [m1, m2] has numerator ≥ Δ_{T−m2} and costs at least
+      :func:`_window_lower_bound`; a block whose bound exceeds the best (by a relative margin 10^{−(dps−8)} that
+      absorbs rounding) is skipped, else halved down to single windows;
+    * for c ≥ 1 the sorted weights w₁ r^{i−1} (w₁ = r = 1/c) do not depend on m, so once a window with numerator
+      D has an inactive step, every longer window with numerator D has the same active set and level and costs
+      (m − m₀)s² more: those are skipped;
+    * windows with m s² ≥ best are never better (each costs ≥ m s²): the scan stops there.
+
+    More than ``MAX_WINDOWS`` windows evaluated raises :class:`EvaluationError` (never a silent truncation)."""
+    margin = 1 + mpmath.mpf(10) ** (-(mpmath.mp.dps - 8))
+    top = Tv - 1
+    count = 0
+    saturated_from = None  # m₀: a window with numerator D and an inactive step (c ≥ 1)
+
+    def delta_at(m):
+        return delta_tau(cv, sv, bigv, Dv, Tv - m)
+
+    stack = [(1, top)] if top >= 1 else []
+    while stack:
+        m1, m2 = stack.pop()
+        if m1 * sv**2 >= best.value:
+            break  # this block and every later one (larger m) cost at least m1 s²
+        d2 = delta_at(m2)
+        if saturated_from is not None and m1 > saturated_from and d2 == Dv:
+            continue
+        if m2 > m1 and _window_lower_bound(cv, sv, d2, m1, m2) >= best.value * margin:
+            continue
+        if m2 - m1 >= 8:
+            mid = (m1 + m2) // 2
+            stack.append((mid + 1, m2))
+            stack.append((m1, mid))
+            continue
+        for m in range(m1, m2 + 1):
+            if m * sv**2 >= best.value:
+                break
+            if saturated_from is not None and m > saturated_from and delta_at(m) == Dv:
+                continue
+            count += 1
+            if count > MAX_WINDOWS:
+                raise EvaluationError(
+                    f"chien-li/thm-3.1-eps: the exact τ search would evaluate more than {MAX_WINDOWS} "
+                    "windows (D/s very large with c ≠ 1); not supported"
+                )
+            Dl = delta_at(m)
+            win = window_value(cv, sv, Dl, m)
+            if win.value < best.value:
+                best = Solution(win.value, Tv - m, win, Dl, cv, sv)
+            if cv >= 1 and Dl == Dv and win.active < m and saturated_from is None:
+                saturated_from = m
     return best
 
 

@@ -1,0 +1,82 @@
+"""Chien & Li, Theorem 3.1: the τ search of ``smooth.solve`` skips windows only when they cannot win.
+
+The reference is written here from the paper's (3)–(4) with β eliminated (min over τ of the window problem
+min Σ_{k≤m} (s + a_k)², a ≥ 0, Σ c^{−k} a_k ≥ Δ_τ, Δ_τ = min(sΣ_{t<τ}c^t, 2ηKτ, D), τ = 0 costing T s²), each
+window solved by a plain water-filling over the sorted weights (every active count j tried), independently of
+the package's closed forms.
+"""
+
+from __future__ import annotations
+
+import mpmath
+import pytest
+
+from derivations.chien_li import smooth
+
+
+def _window(c, s, dl, m):
+    if dl <= 0:
+        return m * s**2
+    w = sorted((c ** (-k) for k in range(1, m + 1)), reverse=True)
+    best = mpmath.inf
+    for j in range(1, m + 1):
+        W1, W2 = mpmath.fsum(w[:j]), mpmath.fsum(x**2 for x in w[:j])
+        mu = (dl + s * W1) / W2
+        if mu * w[j - 1] >= s:  # a feasible allocation with j active steps (a_i = μw_i − s ≥ 0)
+            best = min(best, (dl + s * W1) ** 2 / W2 + (m - j) * s**2)
+    return best
+
+
+def _reference(c, s, big, D, T):
+    best = T * s**2
+    for tau in range(1, T):
+        dl = min(s * mpmath.fsum(c**t for t in range(tau)), big * tau, D)
+        best = min(best, _window(c, s, dl, T - tau))
+    return best
+
+
+def _exact(x: str) -> mpmath.mpf:
+    p, _, q = x.partition("/")
+    return mpmath.mpf(int(p)) / int(q or 1)
+
+
+CASES = [
+    ("3/2", "1/20", "1/2", "1/10", 40),  # nonconvex, a shifted window wins
+    ("3/2", "1/2000", "1/2", "1", 60),  # nonconvex, composition wins (every window skipped)
+    ("101/100", "1/50", "1/5", "1/4", 60),
+    ("11/10", "1/100", "1/10", "1/2", 50),
+    ("9/10", "1/20", "1/2", "1/10", 40),  # strongly convex (c < 1)
+    ("1/2", "1/10", "1", "1/5", 30),
+]
+
+
+@pytest.mark.parametrize("c, s, big, D, T", CASES)
+def test_pruned_search_is_the_exact_minimum_over_every_window(c, s, big, D, T):
+    with mpmath.workdps(40):
+        args = [_exact(x) for x in (c, s, big, D)]
+        got = smooth.solve(*args, T)
+        every = smooth.solve(*args, T, keep_profile=True)  # the unpruned scan, every window evaluated
+        assert got.tau == every.tau and got.value == every.value
+        ref = _reference(*args, T)
+        assert abs(got.value - ref) <= ref * mpmath.mpf(10) ** -35
+
+
+def test_nonconvex_long_run_evaluates_few_windows(monkeypatch):
+    """c = 1.5, T = 10⁵ with D/s = 2000 (composition wins): the unpruned scan evaluated all 10⁵ − 1 windows
+    (> 27 s); the pruned one a handful.  At T = 10¹² (a window of 17 steps wins) the unpruned scan refused
+    (> 2·10⁵ windows before m s² exceeds the best)."""
+    calls = []
+    real = smooth.window_value
+    monkeypatch.setattr(smooth, "window_value", lambda *a: calls.append(a[3]) or real(*a))
+    with mpmath.workdps(40):
+        c, s, big, D = mpmath.mpf(3) / 2, mpmath.mpf(1) / 2000, mpmath.mpf(1) / 2, mpmath.mpf(1)
+        sol = smooth.solve(c, s, big, D, 10**5)
+        assert sol.tau == 0 and sol.value == 10**5 * s**2
+        assert len(calls) < 200
+        calls.clear()
+        sol = smooth.solve(c, s, big, D, 10**12)
+        assert sol.window.m == 17 and sol.window.active == 17 and len(calls) < 200
+        # the winning window against the independent water-filling (its numerator is D)
+        assert abs(sol.value - _window(c, s, D, 17)) <= sol.value * mpmath.mpf(10) ** -35
+        for m in (16, 18, 40):  # neighbours with numerator D cost more
+            assert _window(c, s, D, m) > sol.value
