@@ -267,7 +267,10 @@ def _hs_inverse():
 
 
 def _independent_root(r: str, delta: str) -> mpmath.mpf:
-    """ε with E_{e^ε} = δ by bisection in log space at 220 digits (no package code)."""
+    """ε with E_{e^ε} = δ at 220 digits (no package code): a doubling bracket and 40 bisection
+    steps, then mpmath's Illinois solver on log E − log δ inside that bracket; the root is
+    accepted only if E is above δ just below it and below δ just above it (relative 1e-212),
+    which is what 760 bisection steps would have given, at a 20th of the erfc calls."""
     with mpmath.workdps(220):
         rr = mpmath.mpf(parse_exact(r).p) / parse_exact(r).q
         dd = mpmath.mpf(parse_exact(delta).p) / parse_exact(delta).q
@@ -276,10 +279,13 @@ def _independent_root(r: str, delta: str) -> mpmath.mpf:
         lo, hi = mpmath.mpf(0), mpmath.mpf(1)
         while g(hi) > dd:
             hi *= 2
-        for _ in range(760):
+        for _ in range(40):
             mid = (lo + hi) / 2
             lo, hi = (mid, hi) if g(mid) > dd else (lo, mid)
-        return hi
+        root = mpmath.findroot(lambda e: mpmath.log(g(e)) - mpmath.log(dd), (lo, hi), solver="illinois")
+        step = root * mpmath.mpf(10) ** -212
+        assert lo <= root <= hi and g(root - step) > dd > g(root + step)
+        return root
 
 
 @pytest.mark.parametrize("r,delta", [("37", "1e-5"), ("10", "1e-5"), ("1", "1e-200"), ("3.1", "1/7")])
