@@ -13,11 +13,25 @@ from .hypotheses import Hypothesis
 from .params import Parameter, choice, natural, nonnegative, positive, real
 from .paper import Paper
 from .registry import Registry, registry
-from .runner import check, run_claims
 from .source import Source
 from .verdict import Status, Verdict
 
 __version__ = "0.1.0"
+
+#: Exported names whose modules are imported on first use (the runner brings multiprocessing,
+#: which ``list`` and ``eval`` never need).
+_LAZY = {"check": "runner", "run_claims": "runner"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Claim",

@@ -3,7 +3,8 @@ nonconvex composite losses* (``shared/papers/000_dc7dbfffafcf342b.txt``).
 
 One module per part of the paper, in the paper's order:
 
-* :mod:`.constants` — θ_L(s) (15) and L_λ(m, M) (13), remarks after Proposition 2.1;
+* :mod:`.constants` — the formulas θ_L(s) (15) and L_λ(m, M) (13); :mod:`.constants_claims` — their
+  identities, bounds and limits, and the remarks after Proposition 2.1;
 * :mod:`.operators` — Lemmas A.7 and A.9 in Gram variables (Proposition 2.1's proof);
 * :mod:`.lemma_a3` — Lemma A.3 (23), Lemma A.4, Appendix B (the residual QP);
 * :mod:`.theorems` — Proposition A.5 (26), Theorems 2.2 (16) and 2.3 (17)/(19),
@@ -26,6 +27,7 @@ paper.declare_modules(
     __name__,
     (
         "constants",
+        "constants_claims",
         "operators",
         "lemma_a3",
         "theorems",

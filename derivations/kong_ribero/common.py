@@ -75,14 +75,16 @@ def geometric(base, count, index=j):
     return sp.Sum(base ** (2 * index), (index, 0, count - 1))
 
 
-# Hypotheses shared by several formulas (the paper's text).
+# Hypotheses shared by several formulas (the paper's text).  Built unevaluated: SymPy returns these
+# very relations (srepr-identical), but evaluating them runs assumption queries (~20 ms) at import.
 _l, _m, _M = plain("lam"), plain("m"), plain("M")
-MM_POSITIVE = Hypothesis(_m + _M > 0, "m + M > 0 (L_λ of (13) divides by M + m)")
-STEP_CLIPPED = Hypothesis(_l <= 1 / (2 * (_m + _M)), "λ ≤ 1/[2(m+M)]")
-STEP_UNCLIPPED = Hypothesis(_l <= 1 / (_m + _M), "λ ≤ 1/(m+M)")
+MM_POSITIVE = Hypothesis(sp.Gt(_m + _M, 0, evaluate=False), "m + M > 0 (L_λ of (13) divides by M + m)")
+STEP_CLIPPED = Hypothesis(sp.Le(_l, 1 / (2 * (_m + _M)), evaluate=False), "λ ≤ 1/[2(m+M)]")
+STEP_UNCLIPPED = Hypothesis(sp.Le(_l, 1 / (_m + _M), evaluate=False), "λ ≤ 1/(m+M)")
 ALPHA_GT_1 = Hypothesis(plain("alpha") > 1, "α ∈ (1, ∞)")
 B_DIVIDES_K = Hypothesis(
-    sp.Eq(sp.floor(plain("k") / plain("b")), plain("k") / plain("b")), "b divides k (footnote 3: ℓ = k/b is an integer)"
+    sp.Eq(sp.floor(plain("k") / plain("b")), plain("k") / plain("b"), evaluate=False),
+    "b divides k (footnote 3: ℓ = k/b is an integer)",
 )
 
 

@@ -175,6 +175,7 @@ def test_a_cached_eval_imports_only_the_formulas_module(tmp_path, registry):
     imported = set(eval(modules))  # θ's module and what it imports; not the paper's other parts
     assert "derivations.kong_ribero.constants" in imported
     assert not imported & {f"derivations.kong_ribero.{m}" for m in ("appendix_c", "table2", "coverage", "bounds")}
+    assert "derivations.kong_ribero.constants_claims" not in imported  # eval builds no claim about θ
     again = subprocess.run(
         [sys.executable, "-m", "symbolic", "list", "--paper", "kong-ribero", "--json"],
         capture_output=True,
