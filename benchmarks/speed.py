@@ -330,6 +330,11 @@ def bench_cold_start(repeat: int) -> None:
             f"({', '.join(f'{x:.2f}' for x in w)})"
         )
     print("   targets (issue 11): eval ≤ 1.5x, list ≤ 2x")
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        print(
+            "   (PYTHONDONTWRITEBYTECODE is set: the package's sources are compiled on every run, sympy's are not; "
+            "an installed package runs from cached bytecode and is faster than shown)"
+        )
     print(
         "   index cache miss (first run after a source change; the paper's modules are all imported): "
         + ", ".join(f"{name} {t:.2f} s ({t / base:.1f}x)" for name, t in misses.items())
@@ -341,7 +346,7 @@ def main() -> int:
     parser.add_argument("--skip-verify", action="store_true")
     parser.add_argument("--skip-peers", action="store_true")
     parser.add_argument("--cold-start-only", action="store_true", help="only section 4 (cold start)")
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=10, help="interleaved rounds of section 4 (default 10)")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
