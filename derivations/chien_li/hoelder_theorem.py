@@ -14,12 +14,13 @@ residual (r_m = 0), and the window's cost is Σ(s + a_k)² at that allocation.  
 feasible, so the value is a **valid** Theorem 3.7 bound (the minimum is ≤ it); at λ = 1 the sweep is the exact
 water-filling of Theorem 3.1 (claim ``thm-3.7/lambda-1``), for λ < 1 it is a KKT point of a nonconvex
 problem and is not certified to be the global minimum.  Windows are scanned as for Theorem 3.1 (each costs
-≥ m s²).
+≥ m s², and ≥ (D_τ + ms)²/m since g(x) ≥ x; windows above the best found are skipped).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import mpmath
 import sympy as sp
@@ -79,15 +80,16 @@ def _sweep(p1, Dl, m, etaL, lv, sv):
     return cost, r, shifts
 
 
-def window_bound(Dl, m, etaL, lv, sv, iterations=None):
-    """Σ (s + a_k)² at the sweep allocation that clears residual Dl in m steps (feasible); the clearing level is
-    bracketed by bisection (``iterations`` steps, default: the working precision)."""
+def window_allocation(Dl, m, etaL, lv, sv, iterations=None):
+    """(Σ (s + a_k)², (a_1, …, a_j)) at the sweep allocation that clears residual Dl in m steps (feasible; the
+    shifts after the last nonzero one, a_{j+1} … a_m, are 0 and omitted); the clearing level is bracketed by
+    bisection (``iterations`` steps, default: the working precision)."""
     if Dl <= 0:
-        return m * sv**2
+        return m * sv**2, ()
     hi = sv + Dl + etaL * Dl**lv + sv * mpmath.mpf(2) ** (-20)  # clears at the first step
     lo = sv
     if _sweep(lo, Dl, m, etaL, lv, sv)[1] == 0:
-        return m * sv**2
+        return m * sv**2, ()
     if _sweep(hi, Dl, m, etaL, lv, sv)[1] > 0:
         raise EvaluationError("chien-li/thm-3.7-eps: the initial level does not clear the residual")
     for _ in range(iterations or mpmath.mp.prec + 20):
@@ -96,24 +98,65 @@ def window_bound(Dl, m, etaL, lv, sv, iterations=None):
             lo = mid
         else:
             hi = mid
-    return _sweep(hi, Dl, m, etaL, lv, sv)[0]  # hi always clears: a feasible allocation
+    cost, _, shifts = _sweep(hi, Dl, m, etaL, lv, sv)  # hi always clears: a feasible allocation
+    while shifts and shifts[-1] == 0:
+        shifts.pop()
+    return cost, tuple(shifts)
+
+
+def window_lower_bound(Dl, m, sv):
+    """(Dl + m s)²/m ≤ Σ_{k≤m} (s + a_k)² for every allocation clearing residual Dl in m steps: g(x) ≥ x, so the
+    residual falls by at most a_k per step, Σ a_k ≥ Dl, and Cauchy–Schwarz (windows skipped by the searches)."""
+    return (Dl + m * sv) ** 2 / m
+
+
+def window_bound(Dl, m, etaL, lv, sv, iterations=None):
+    """Σ (s + a_k)² at the sweep allocation that clears residual Dl in m steps (:func:`window_allocation`)."""
+    return window_allocation(Dl, m, etaL, lv, sv, iterations)[0]
+
+
+@dataclass(frozen=True)
+class Allocation37:
+    """Where :func:`bound37` takes Theorem 3.7's objective (÷ α/2σ²): the window of m = T − τ steps (m = T, τ = 0:
+    pure composition, no shift), its numerator D_τ of (15) and the shifts (a_1, …, a_j) of its first j steps
+    (a_k = 0 for k > j); ``value`` = Σ_{k≤j} (s + a_k)² + (m − j)s² at that allocation."""
+
+    value: mpmath.mpf
+    tau: int
+    m: int
+    numerator: mpmath.mpf
+    shifts: tuple
 
 
 def bound37(etaL, lv, sv, bigv, Dv, Tv):
-    """min over windows of the feasible sweep cost (÷ α/(2σ²)).
+    """min over windows of the feasible sweep cost (÷ α/(2σ²)): :func:`allocation37`'s value."""
+    return allocation37(etaL, lv, sv, bigv, Dv, Tv).value
 
-    Windows are ranked at 15 digits (50 bisection steps); the best three are recomputed at the working
+
+def allocation37(etaL, lv, sv, bigv, Dv, Tv) -> Allocation37:
+    """The window and allocation of :func:`bound37` (a feasible point of (13)–(15), returned for certification).
+
+    Windows are ranked at 15 digits (50 bisection steps); the best two are recomputed at the working
     precision, so the value is the exact cost of a feasible allocation (a valid bound) and the choice of window
-    is the same at every precision.
+    is the same at every precision.  At λ = 1 the window is Theorem 3.1's water-filling with c = 1 + ηL and
+    the tracking min(D_τ, D) of (15) (exact minimum), shifts a_k = μc^{−k} − s on its active prefix.
     """
-    if lv == 1:  # exact: Theorem 3.1's water-filling with c = 1 + ηL and the tracking min(D_τ, D) of (15)
+    best = Allocation37(Tv * sv**2, 0, Tv, mpmath.mpf(0), ())
+    if lv == 1:
         from .smooth import window_value
 
         track = tracking_capped(etaL, lv, sv, bigv, Dv, Tv)
-        best, m = Tv * sv**2, 1
-        while m <= Tv - 1 and m * sv**2 < best:
+        cv, m = 1 + etaL, 1
+        margin = 1 + mpmath.mpf(10) ** (-(mpmath.mp.dps - 8))
+        while m <= Tv - 1 and m * sv**2 < best.value:
             Dl = track[Tv - m] if Tv - m < len(track) else Dv
-            best = min(best, window_value(1 + etaL, sv, Dl, m).value)
+            if window_lower_bound(Dl, m, sv) >= best.value * margin:
+                m += 1
+                continue
+            win = window_value(cv, sv, Dl, m)
+            if win.value < best.value:
+                shifts = tuple(max(mpmath.mpf(0), win.mu * cv ** (-k) - sv) for k in range(1, win.active + 1))
+                best = Allocation37(win.value, Tv - m, m, Dl, shifts)
             m += 1
         return best
     try:
@@ -123,11 +166,12 @@ def bound37(etaL, lv, sv, bigv, Dv, Tv):
             "chien-li/thm-3.7-eps: parameters outside the double-precision range of the window ranking; not supported"
         ) from None
     track = tracking_capped(etaL, lv, sv, bigv, Dv, Tv)
-    out = Tv * sv**2
     for m in ranked[:2]:
         Dl = track[Tv - m] if Tv - m < len(track) else Dv
-        out = min(out, window_bound(Dl, m, etaL, lv, sv))
-    return out
+        cost, shifts = window_allocation(Dl, m, etaL, lv, sv)
+        if cost < best.value:
+            best = Allocation37(cost, Tv - m, m, Dl, shifts)
+    return best
 
 
 def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
@@ -167,6 +211,9 @@ def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
     values, best, m = [], Tv * sv * sv, 1
     while m <= Tv - 1 and m * sv * sv < best * (1 + 1e-9):
         Dl = track[Tv - m] if Tv - m < len(track) else Dv
+        if window_lower_bound(Dl, m, sv) >= best * (1 + 1e-9):  # cannot rank among the best
+            m += 1
+            continue
         v = window(Dl, m)
         values.append((v, m))
         best = min(best, v)

@@ -261,3 +261,105 @@ def test_chien_li_theorem_3_1_certifier_is_the_minimum_of_the_printed_objective(
     assert best < 0.9 * composition  # the test is about a shifted window, not about τ = 0
     assert value <= best * (1 + 1e-6)  # the certified value is the minimum (to the search's accuracy) ...
     assert value >= best * (1 - 1e-6)  # ... and not below it
+
+
+# --- Chien & Li, Theorem 3.7, (13)–(15), written here from the paper ----------------------------------------------
+
+V37 = {"alpha": "3", "sigma": "1/40", "eta": "1/20", "K": "5", "n": "10", "D": "1/10", "L": "1", "T": "10"}
+
+
+def _tracking_15(etaL, lam, s, big, D, tau):
+    """D_τ of (15): D_0 = 0, D_t = min(D_{t−1} + ηL D_{t−1}^λ + 2ηK/n, D_{t−1} + 2ηK, D)."""
+    d = mpmath.mpf(0)
+    for _ in range(tau):
+        d = min(d + etaL * d**lam + s, d + big, D)
+    return d
+
+
+def _h(etaL, lam, z):
+    """h = g⁻¹, g(x) = x + ηL x^λ on x ≥ 0, by bisection (0 ≤ h(z) ≤ z)."""
+    lo, hi = mpmath.mpf(0), mpmath.mpf(z)
+    for _ in range(mpmath.mp.prec + 10):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if mid + etaL * mid**lam < z else (lo, mid)
+    return hi
+
+
+def _exact_37(v):
+    return {k: sp.Rational(x) for k, x in v.items()}
+
+
+def test_chien_li_theorem_3_7_certifier_at_lambda_1_is_the_exact_minimum(registry):
+    """λ = 1 (h(z) = z/(1 + ηL)): the certified value is the exact minimum over τ and the shifts of (13) with the
+    tracking (15), found here by a plain water-filling over every window (every active count tried)."""
+    bound = _bound(registry, "chien-li/thm-3.7-eps")
+    assert bound.certifier is not None
+    ball = bound.certifier(_exact_37({**V37, "lam": "1"}), 120)
+    lo, hi = endpoints(ball)
+    assert hi - lo <= lo * sp.Rational(1, 2**110)
+    with mpmath.workdps(50):
+        s, big, D, c, T = mpmath.mpf(1) / 20, mpmath.mpf(1) / 2, mpmath.mpf(1) / 10, mpmath.mpf(21) / 20, 10
+        best = T * s**2
+        for tau in range(1, T):
+            dl, m = _tracking_15(c - 1, 1, s, big, D, tau), T - tau
+            w = [c ** (-k) for k in range(1, m + 1)]  # decreasing: the active steps are a prefix
+            for j in range(1, m + 1):
+                W1, W2 = mpmath.fsum(w[:j]), mpmath.fsum(x**2 for x in w[:j])
+                mu = (dl + s * W1) / W2
+                if mu * w[j - 1] >= s:
+                    best = min(best, (dl + s * W1) ** 2 / W2 + (m - j) * s**2)
+        ref = 3 / (2 * (mpmath.mpf(1) / 40) ** 2) * best
+        assert best < T * s**2 * mpmath.mpf("0.9")  # a shifted window wins, not composition
+        assert abs(mpmath.mpf(lo.numerator) / lo.denominator - ref) <= ref * mpmath.mpf(10) ** -30
+
+
+@pytest.mark.parametrize("lam", ["9/10", "1/2"])
+def test_chien_li_theorem_3_7_certified_value_is_a_feasible_point_of_13(registry, lam):
+    """λ < 1 (the value is the objective at a feasible allocation, not certified minimal): the evaluator's window
+    and shifts, pushed through the printed backward recursion A_T = 0, A_{t−1} = h(A_t + a_{t−1}) of (15) (h by
+    bisection here), reach A_τ ≥ D_τ (tracking (15) recomputed here), up to the last shift's rounding, and the
+    certified ball encloses (α/2σ²)Σ_t (2ηK/n + a_t)² at those shifts to 30 digits."""
+    from derivations.chien_li.hoelder_theorem import allocation37
+
+    bound = _bound(registry, "chien-li/thm-3.7-eps")
+    v = {**V37, "lam": lam}
+    if lam == "1/2":
+        v.update(D="1/50", T="30")
+    ball = bound.certifier(_exact_37(v), 120)
+    with mpmath.workdps(50):
+        q = {k: mpmath.mpf(sp.Rational(x).p) / sp.Rational(x).q for k, x in v.items()}
+        etaL, s, big, T = q["eta"] * q["L"], 2 * q["eta"] * q["K"] / q["n"], 2 * q["eta"] * q["K"], int(q["T"])
+        alloc = allocation37(etaL, q["lam"], s, big, q["D"], T)
+        assert alloc.tau > 0 and alloc.value < T * s**2  # a shifted window, not composition
+        shifts = list(alloc.shifts) + [mpmath.mpf(0)] * (alloc.m - len(alloc.shifts))
+        A = mpmath.mpf(0)
+        for a in reversed(shifts):
+            A = _h(etaL, q["lam"], A + a)
+        d_tau = _tracking_15(etaL, q["lam"], s, big, q["D"], alloc.tau)
+        assert A >= d_tau * (1 - mpmath.mpf(10) ** -30)
+        value = q["alpha"] / (2 * q["sigma"] ** 2) * mpmath.fsum((s + a) ** 2 for a in shifts)
+        lo, hi = endpoints(ball)
+        lo_m, hi_m = (mpmath.mpf(x.numerator) / x.denominator for x in (lo, hi))
+        assert hi - lo <= lo * sp.Rational(1, 2**110)
+        assert abs(lo_m - value) <= value * mpmath.mpf(10) ** -30 and lo_m >= value * (1 - mpmath.mpf(10) ** -40)
+
+
+def test_chien_li_theorem_3_7_row_is_certified():
+    run = {
+        "loss": "holder",
+        "holder_exponent": "0.9",
+        "holder_constant": "1",
+        "batching": "full",
+        "n": "10",
+        "step_size": "1/20",
+        "noise_std": "1/2",
+        "gradient_sensitivity": "10",
+        "diameter": "1/10",
+        "steps": "10",
+    }
+    res = account(run, delta="1e-5", heuristics=False, baseline=False)
+    row = next(r for r in res.rows if r.id == "chien-li/thm-3.7-eps")
+    assert row.applies and row.certified and row.interval is not None, row.reason
+    lo, hi = (mpmath.mpf(x) for x in row.interval)
+    assert lo <= mpmath.mpf(row.estimate) * (1 + 1e-12) and mpmath.mpf(row.estimate) <= hi * (1 + 1e-12)
+    assert mpmath.mpf(row.result) == hi and hi - lo <= hi * mpmath.mpf(10) ** -18
