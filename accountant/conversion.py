@@ -242,7 +242,11 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
         alpha_q = sp.Rational(1) + sp.Rational(1, 10**8)
     r_est = at.evaluate(SEARCH_DPS, **{a_name: alpha_q}, **free)
     value = f"ε_RDP(α = {alpha_q if alpha_q.q < 10**6 else _mp_str(to_mpf(alpha_q))}) = {_mp_str(r_est, 15)}"
-    details = {"alpha": str(alpha_q), "rdp": _mp_str(r_est, 25)}
+    details = {
+        "alpha": str(alpha_q),
+        "alpha_shown": str(alpha_q) if alpha_q.q < 10**6 else _mp_str(to_mpf(alpha_q)),
+        "rdp": _mp_str(r_est, 25),
+    }
     if delta is not None:
         with mpmath.workdps(SEARCH_DPS):
             est = max(pointwise_epsilon("best", to_mpf(alpha_q), r_est, to_mpf(delta)), mpmath.mpf(0))
@@ -551,7 +555,10 @@ def convert(bound, run, *, delta=None, epsilon=None, certify: bool = True) -> Co
         raise ValueError("give exactly one of delta and epsilon")
     at = BoundAtRun(bound, run)
     free = _choose_free(at, delta, epsilon)
-    return convert_at(at, free, delta, epsilon, certify)
+    out = convert_at(at, free, delta, epsilon, certify)
+    if free:
+        out.details["free"] = {k: str(v) for k, v in free.items()}
+    return out
 
 
 __all__ = [

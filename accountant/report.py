@@ -5,10 +5,14 @@ a table in Jupyter (``_repr_html_``), as text (``str``) and as the JSON contract
 (:meth:`Account.as_json`)::
 
     {"run": {...}, "delta": "...", "bounds": [{"id", "label", "applies", "reason", "currency",
-     "relation", "value", "epsilon", "interval"}], "best": {"id", "epsilon"},
+     "relation", "value", "epsilon", "interval", "certified", "caveat"}], "best": {"id", "epsilon", "caveat"},
      "all_iterates": {"method", "epsilon", ...}, "heuristics": [...]}
 
-(with ``--epsilon`` the target key is ``"epsilon"`` and each row carries ``"delta"``).
+(with ``--epsilon`` the target key is ``"epsilon"`` and each row carries ``"delta"``).  ``caveat`` (null when
+the interval encloses the bound's own exact value at the target) names the search's choices the value is certified
+at — the RDP order α, free parameters, a theorem's minimiser found by its evaluator: the reported number is a valid
+bound certified at that choice, at least the bound's optimum over it, not a certificate of the optimum; the text
+table's "certified at" column and the HTML table show the same.
 """
 
 from __future__ import annotations
@@ -48,6 +52,10 @@ class Row:
     note: str = ""
     error: bool = False
     certified: bool = True
+    #: where the value is certified when that is a search's choice (see :func:`search_caveat`); None: the
+    #: interval encloses the bound's own exact value at the target
+    caveat: str | None = None
+    caveat_short: str = ""
 
     def as_json(self, target: str) -> dict:
         return {
@@ -61,6 +69,7 @@ class Row:
             target: self.result,
             "interval": list(self.interval) if self.interval else None,
             "certified": self.certified and self.interval is not None,
+            "caveat": self.caveat,
             **({"error": True} if self.error else {}),
         }
 
@@ -105,7 +114,13 @@ class Account:
             self.given_name: self.given,
             "bounds": [r.as_json(self.target) for r in self.rows],
             "best": (
-                {"id": best.id, "label": best.label, self.target: best.result, "certified": best.certified}
+                {
+                    "id": best.id,
+                    "label": best.label,
+                    self.target: best.result,
+                    "certified": best.certified,
+                    "caveat": best.caveat,
+                }
                 if best
                 else None
             ),
@@ -137,17 +152,29 @@ class Account:
             ),
         ]
         lines.append("")
-        lines.append(f"{'bound':44} {'currency':8} {sym + ' (certified, rounded up)':27} value in its currency")
+        lines.append(
+            f"{'bound':44} {'currency':8} {sym + ' (certified, rounded up)':27} {'certified at':24} value in its currency"
+        )
+        caveats = False
         for row in self.rows:
             if row.applies and row.result is not None:
                 shown = row.result + ("" if row.certified else " (not certified)")
-                lines.append(f"{row.id:44} {row.currency:8} {shown:27} {row.value}")
+                at = row.caveat_short or "its exact value"
+                caveats = caveats or bool(row.caveat)
+                lines.append(f"{row.id:44} {row.currency:8} {shown:27} {at:24} {row.value}")
+        if caveats:
+            lines.append(CAVEAT_LEGEND)
         skipped = [row for row in self.rows if not (row.applies and row.result is not None)]
         best = self.best
         lines.append("")
         lines.append(
             f"best last-iterate bound: {best.id} ({best.label}), {sym} ≤ {best.result}"
             + ("" if best.certified else " (NOT CERTIFIED: search value of a custom algorithm, rounded up)")
+            + (
+                f" (certified at the {best.caveat_short[:-11]} a search chose: see 'certified at')"
+                if best.caveat
+                else ""
+            )
             if best
             else "best last-iterate bound: none applies to this run"
         )
@@ -205,6 +232,11 @@ class Account:
                         "yes" if ok else "no",
                         e((r.result or "") + (" (not certified)" if ok and not r.certified else "")),
                         e(f"[{r.interval[0]}, {r.interval[1]}]" if r.interval else ("not certified" if ok else "")),
+                        (
+                            f'<span title="{e(r.caveat)}">{e(r.caveat_short)}</span>'
+                            if ok and r.caveat
+                            else ("its exact value" if ok else "")
+                        ),
                         e(r.value or "") if ok else e(r.reason or ""),
                     )
                 )
@@ -212,10 +244,12 @@ class Account:
             )
         table = (
             "<table><thead><tr><th>bound</th><th>theorem</th><th>currency</th><th>applies</th>"
-            f"<th>{sym} (certified, rounded up)</th><th>certified interval</th><th>value / reason</th>"
-            "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+            f"<th>{sym} (certified, rounded up)</th><th>certified interval</th><th>certified at</th>"
+            "<th>value / reason</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
         )
         foot = []
+        if any(r.caveat for r in self.rows if r.applies and r.result is not None):
+            foot.append(e(CAVEAT_LEGEND))
         if best:
             foot.append(
                 f"<b>best</b>: {e(best.id)}, {sym} ≤ {e(best.result)}" + ("" if best.certified else " (not certified)")
@@ -235,6 +269,43 @@ class Account:
         for h in self.heuristics:
             foot.append(f"<b>heuristic, not a bound</b>: {e(h.name)}: {sym} ≈ {e(str(h.result))}")
         return head + table + "".join(f"<p>{f}</p>" for f in foot)
+
+
+CAVEAT_LEGEND = (
+    "certified at: where a row names a search's choice (the RDP order α, a free parameter, a theorem's minimiser), "
+    "its interval encloses the bound's value at that choice — a valid bound, at least the bound's optimum over the "
+    "choice, not a certificate that the choice is optimal (JSON: 'caveat'); 'its exact value': the interval encloses "
+    "the bound's exact value at the target"
+)
+
+
+def search_caveat(bound, conv, target: str) -> tuple[str, str | None]:
+    """(short, full) description of the search's choices a row's certified value is taken at, or ("", None).
+
+    The RDP order α (every α gives a valid ε, the best conversion is searched, not certified optimal), free
+    parameters the bound holds for every value of (searched likewise), and a certifier's own ``certified_at``
+    (e.g. Chien & Li: the theorem's minimum over windows and allocations, certified at the point the evaluator
+    found)."""
+    short, full = [], []
+    alpha = conv.details.get("alpha")
+    if alpha:
+        short.append("α")
+        full.append(f"the RDP order α = {conv.details.get('alpha_shown', alpha)} chosen by a search over α > 1")
+    free = conv.details.get("free")
+    if free:
+        short.extend(free)
+        full.append("the free parameter(s) " + ", ".join(f"{k} = {v}" for k, v in free.items()) + " chosen by a search")
+    point = getattr(getattr(bound, "certifier", None), "certified_at", None)
+    if point:
+        short.append("minimiser")
+        full.append(point)
+    if not full:
+        return "", None
+    sym = "ε" if target == "epsilon" else "δ"
+    return ", ".join(short) + " (searched)", (
+        "certified at " + "; ".join(full) + f": the {sym} reported is certified for this choice, an upper bound on "
+        f"the bound's optimum {sym} over it, not that optimum itself"
+    )
 
 
 def _up_digits(x, digits: int) -> str:
@@ -317,6 +388,7 @@ def account(
         else:
             row.applies = True
             row.value, row.result, row.interval = conv.value, conv.result, conv.interval
+            row.caveat_short, row.caveat = search_caveat(bound, conv, target)
             row.certified = row.certified and conv.certified
             row.estimate = float(conv.estimate)
             if not certify or not row.certified:

@@ -363,3 +363,6 @@ def test_chien_li_theorem_3_7_row_is_certified():
     lo, hi = (mpmath.mpf(x) for x in row.interval)
     assert lo <= mpmath.mpf(row.estimate) * (1 + 1e-12) and mpmath.mpf(row.estimate) <= hi * (1 + 1e-12)
     assert mpmath.mpf(row.result) == hi and hi - lo <= hi * mpmath.mpf(10) ** -18
+    # certified at the searched α and at the allocation the evaluator found, not at a certified minimum: said so
+    assert "α = " in row.caveat and "window τ and shifts a" in row.caveat and "minimiser" in row.caveat_short
+    assert res.as_json()["best"]["caveat"] == row.caveat

@@ -114,3 +114,17 @@ def test_delta_at_epsilon_for_every_currency():
         rdp = next(r for r in res.rows if r.id == "toy/rdp")
         assert mpmath.mpf(rdp.result) >= exact  # an RDP conversion never claims less than the exact δ
     assert res.as_json()["epsilon"] == "2" and "delta" in res.as_json()["bounds"][0]
+
+
+def test_a_value_certified_at_a_searched_choice_says_so(result):
+    """The RDP row's ε is certified at the order α (and the free κ) a search chose: its row says so in the table,
+    the HTML and the JSON ('caveat'); the GDP and δ rows enclose their bound's exact ε and carry no caveat."""
+    rdp = next(r for r in result.rows if r.id == "toy/rdp")
+    assert rdp.caveat is not None and "α = " in rdp.caveat and "kappa = " in rdp.caveat
+    assert "not that optimum itself" in rdp.caveat
+    js = {b["id"]: b for b in result.as_json()["bounds"]}
+    assert js["toy/rdp"]["caveat"] == rdp.caveat
+    assert js["toy/gdp"]["caveat"] is None and js["toy/delta"]["caveat"] is None
+    lines = {x.split()[0]: x for x in str(result).splitlines() if x.startswith("toy/")}
+    assert "α, kappa (searched)" in lines["toy/rdp"] and "its exact value" in lines["toy/gdp"]
+    assert "certified at:" in str(result) and "α, kappa (searched)" in result._repr_html_()
