@@ -113,6 +113,20 @@ _A, _R, _D = sp.symbols("alpha r delta")
 _COMPILED = {k: lambdify_mpmath((_A, _R, _D), fn(_A, _R, _D)) for k, fn in STABLE.items()}
 
 
+def clipped_at_zero(eps):
+    """The clip ε ≥ 0 of a conversion, at the current mpmath working precision.
+
+    A minimum that is negative beyond rounding (below −10^(−dps/2)) clips to the exact int 0,
+    which :func:`symbolic.settle.settle` accepts as a zero its author wrote.  A value within
+    that distance of 0 is returned as computed, so the precision loop, not this run's
+    rounding, decides it: at twice the digits a truly negative value clips, a tiny positive
+    one settles to its digits, and an mpf 0 without a proof is an error, never a printed 0.
+    """
+    if eps < 0 and -eps > mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)):
+        return 0
+    return eps
+
+
 def pointwise_epsilon(method: str, alpha, r, delta) -> mpmath.mpf:
     """ε of one RDP point (α, r) at δ by ``method`` (mpmath, current precision; may be < 0)."""
     if method == "asoodeh":
@@ -179,7 +193,7 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
         def run():
             dd = mpmath.mpf(int(d.p)) / int(d.q)
             eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(method, x, curve(x), dd), alpha_max)
-            return eps if eps > 0 else 0  # the clip ε ≥ 0: an exact 0 (settle accepts it as such)
+            return clipped_at_zero(eps)
     else:
         pairs = [
             (parse_exact(x, "rdp_to_epsilon: alpha"), parse_exact(v, "rdp_to_epsilon: rdp value")) for x, v in curve
@@ -194,7 +208,7 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
             dd = mpmath.mpf(int(d.p)) / int(d.q)
             mpf = lambda q: mpmath.mpf(int(q.p)) / int(q.q)  # noqa: E731
             eps = min(pointwise_epsilon(method, mpf(x), mpf(v), dd) for x, v in pairs)
-            return eps if eps > 0 else 0  # the clip ε ≥ 0: an exact 0
+            return clipped_at_zero(eps)
 
     return evaluate_to_precision(run, dps, f"rdp_to_epsilon[{method}]")
 
@@ -238,7 +252,7 @@ def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     eps, _ = minimise_over_alpha(lambda x: pointwise_epsilon(values["method"], x, r_ * x, d_), center=center)
     if values["method"] == "best":  # Mironov's minimum over α is exact in closed form: never above it
         eps = min(eps, r_ + 2 * mpmath.sqrt(-r_ * mpmath.log(d_)))
-    return eps if eps > 0 else 0  # the clip ε ≥ 0: an exact 0, not a rounded one
+    return clipped_at_zero(eps)
 
 
 method_param = choice(

@@ -17,7 +17,7 @@ import sympy as sp
 from symbolic.errors import EvaluationError
 from symbolic.numeric import lambdify_mpmath
 
-from .rdp_conversion import POINTWISE
+from .rdp_conversion import POINTWISE, clipped_at_zero
 from .sgm import _integrand_fwd, _mp, _syms, _term, a_integrand, alpha, moment_quadrature
 
 MAX_INTEGER_ORDER = 256
@@ -116,4 +116,4 @@ def mpmath_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
         else:
             a_val = moment_quadrature(_integrand_fwd, qw, sw, a_star)
         best = min(best, _parts(b)[0](a_star, Tw * mpmath.log(a_val) / (a_star - 1), dw))
-    return best if best > 0 else 0  # the clip ε ≥ 0: an exact 0
+    return clipped_at_zero(best)

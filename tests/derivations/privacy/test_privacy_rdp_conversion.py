@@ -7,6 +7,7 @@ from the package's scan + golden section), at 60 digits.
 
 import mpmath
 import pytest
+import sympy as sp
 
 from symbolic import HypothesisError, InputError
 from derivations.privacy.gdp import gdp_delta, gdp_epsilon
@@ -184,3 +185,21 @@ def test_delta_1e_300_every_digit_against_a_330_digit_reference():
     for method in ("asoodeh", "best"):
         got = rdp_linear_epsilon.evaluate(dps=30, rho=rho, delta=delta, method=method)
         assert close(got, want[method], 29), (method, got, want[method])
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+def test_clip_at_zero_is_decided_beyond_rounding(sign):
+    """Mironov's ε = r + log(1/δ)/(α − 1) at α = 2, δ = 1/2 with r = −(log 2 to 80 digits, rounded
+    towards or away from it): the true ε is ±(a few 1e-81).  A clip decided at the first run's 45
+    digits printed 0 for the positive case; the positive value must print its own digits and the
+    negative one clip to 0."""
+    with mpmath.workdps(200):
+        log2 = mpmath.log(2)
+        approx = sp.Rational(int(mpmath.floor(log2 * 10**80)) + (0 if sign > 0 else 1), 10**80)
+        true = log2 - mpmath.mpf(approx.p) / approx.q
+    assert (true > 0) == (sign > 0)
+    eps = rdp_to_epsilon([(2, -approx)], sp.Rational(1, 2), "mironov", dps=15)
+    if sign > 0:
+        assert close(eps, true, 14)
+    else:
+        assert eps == 0
