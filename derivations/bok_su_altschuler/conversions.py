@@ -38,8 +38,13 @@ def _epsilon_newton(values, dps):
     mu = mpmath.mpf(int(values["mu"].p)) / int(values["mu"].q)
     target = mpmath.mpf(int(values["delta"].p)) / int(values["delta"].q)
     f = lambda e: _delta_fn(mu, e)  # noqa: E731
-    if f(mpmath.mpf(0)) <= target:
-        return 0  # the convention ε = 0 when δ_μ(0) ≤ δ already: an exact 0, not a rounded root
+    f0 = f(mpmath.mpf(0))
+    if f0 <= target:
+        if target - f0 > target * mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)):
+            return 0  # the convention ε = 0 when δ_μ(0) ≤ δ already: an exact 0, not a rounded root
+        # δ_μ(0) within rounding of δ: the root may be a tiny ε > 0.  An mpf 0 is an unproved
+        # zero, which sends the precision loop to more digits instead of printing 0.
+        return mpmath.mpf(0)
     lo, hi = mpmath.mpf(0), mpmath.mpf(1)
     while f(hi) > target:
         lo, hi = hi, 2 * hi

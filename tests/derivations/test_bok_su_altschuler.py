@@ -140,6 +140,25 @@ def test_lemma_a3_delta_and_epsilon():
     assert abs(d / mpmath.mpf("1e-300") - 1) < mpmath.mpf(10) ** -35
 
 
+@pytest.mark.parametrize("delta_below_delta0", [True, False])
+def test_lemma_a3_epsilon_near_the_zero_convention(delta_below_delta0):
+    """δ within 1e-80 of δ_1(0) = Φ(1/2) − Φ(−1/2): just below it the root is a tiny ε > 0 (about
+    1e-80) whose digits must print; just above it ε = 0 by the convention.  (The 80-digit input already
+    lifts the first run's precision past the gap; the evaluator also refuses to decide the convention
+    within rounding of the boundary.)"""
+    with mpmath.workdps(200):
+        d0 = mpmath.ncdf(mpmath.mpf(1) / 2) - mpmath.ncdf(-mpmath.mpf(1) / 2)
+        digits = int(mpmath.floor(d0 * 10**80)) + (0 if delta_below_delta0 else 1)
+        delta = mpmath.mpf(digits) / 10**80
+        dfn = lambda e: mpmath.ncdf(-e + mpmath.mpf(1) / 2) - mpmath.exp(e) * mpmath.ncdf(-e - mpmath.mpf(1) / 2)  # noqa: E731
+        ref = mpmath.findroot(lambda e: dfn(e) - delta, (mpmath.mpf(0), mpmath.mpf("1e-70")), solver="anderson")
+    got = F("lem-a.3-epsilon").evaluate(dps=15, mu=1, delta=f"{digits}/{10**80}")
+    if delta_below_delta0:
+        assert ref > 0 and abs(got / ref - 1) < mpmath.mpf(10) ** -14
+    else:
+        assert got == 0
+
+
 @pytest.mark.parametrize("mu", ["1e-8", "2/3", "3"])
 def test_lemma_a5_clt(mu):
     with mpmath.workdps(200):
