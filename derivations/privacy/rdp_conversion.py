@@ -181,7 +181,7 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
     α > 1 (exact strings/rationals, minimised over the pairs).  Raises
     :class:`HypothesisError` for δ ∉ (0, 1) or an order α ≤ 1.
     """
-    from symbolic.numeric import evaluate_to_precision
+    from symbolic.numeric import evaluate_to_precision, input_digits, input_magnitude
 
     if method not in METHODS:
         raise InputError(f"rdp_to_epsilon: method must be one of {', '.join(METHODS)}, not {method!r}")
@@ -210,7 +210,14 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
             eps = min(pointwise_epsilon(method, mpf(x), mpf(v), dd) for x, v in pairs)
             return clipped_at_zero(eps)
 
-    return evaluate_to_precision(run, dps, f"rdp_to_epsilon[{method}]")
+    # The exact inputs' digits set the first run's precision (an r of 80 digits needs 80 working
+    # digits to enter whole); the pairs' magnitudes count (r is added to log(1/δ)/(α − 1)), δ's
+    # does not: the STABLE forms take δ only through log δ and αδ (as rdp-linear-epsilon's
+    # magnitude_free declares).
+    pair_values = [] if callable(curve) else [q for pair in pairs for q in pair]
+    return evaluate_to_precision(
+        run, dps, f"rdp_to_epsilon[{method}]", input_digits([d, *pair_values]), input_magnitude(pair_values)
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -189,16 +189,21 @@ def test_delta_1e_300_every_digit_against_a_330_digit_reference():
 
 @pytest.mark.parametrize("sign", [1, -1])
 def test_clip_at_zero_is_decided_beyond_rounding(sign):
-    """Mironov's ε = r + log(1/δ)/(α − 1) at α = 2, δ = 1/2 with r = −(log 2 to 80 digits, rounded
-    towards or away from it): the true ε is ±(a few 1e-81).  A clip decided at the first run's 45
-    digits printed 0 for the positive case; the positive value must print its own digits and the
-    negative one clip to 0."""
+    """A conversion's clip ε ≥ 0 on a minimum of ±(a few 1e-81): log 2 − (log 2 to 80 digits, rounded
+    towards or away from it), computed at the working precision with no input digits declared, so the
+    first run (30 digits) sees 0 or rounding noise.  Clipping there printed 0 for the positive case;
+    the positive value must print its own digits and the negative one clip to 0."""
+    from symbolic.numeric import evaluate_to_precision
+    from derivations.privacy.rdp_conversion import clipped_at_zero
+
     with mpmath.workdps(200):
         log2 = mpmath.log(2)
         approx = sp.Rational(int(mpmath.floor(log2 * 10**80)) + (0 if sign > 0 else 1), 10**80)
         true = log2 - mpmath.mpf(approx.p) / approx.q
     assert (true > 0) == (sign > 0)
-    eps = rdp_to_epsilon([(2, -approx)], sp.Rational(1, 2), "mironov", dps=15)
+    eps = evaluate_to_precision(
+        lambda: clipped_at_zero(mpmath.log(2) - mpmath.mpf(approx.p) / approx.q), 15, "clip test"
+    )
     if sign > 0:
         assert close(eps, true, 14)
     else:
