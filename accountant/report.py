@@ -24,7 +24,7 @@ from fractions import Fraction
 import mpmath
 
 from symbolic.certify import NotCertifiable
-from symbolic.errors import HypothesisError, InputError, SymbolicError
+from symbolic.errors import EvaluationError, HypothesisError, InputError, SymbolicError
 from symbolic.exact import parse_exact
 from symbolic.registry import registry as _registry
 
@@ -379,7 +379,7 @@ def account(
         except NotConvertible as exc:
             row.applies = True
             row.reason = f"applies, but gives no guarantee here: {exc}"
-        except NotEvaluable as exc:
+        except (NotEvaluable, EvaluationError) as exc:  # EvaluationError: the algorithm refuses (not supported)
             row.applies = True
             row.reason = f"applies, but not evaluated: {exc}"
         except Exception as exc:  # noqa: BLE001 -- one faulty bound is reported on its row, never used

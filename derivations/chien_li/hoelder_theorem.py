@@ -49,6 +49,10 @@ from .common import (
 from .holder import h_value
 
 MAX_STEPS = 10**5
+#: Sweep steps the window ranking (double precision) and the final allocations (working precision) may take
+#: before the evaluator refuses (a few seconds each), never a hang.
+MAX_RANKING_STEPS = 10**7
+MAX_ALLOCATION_STEPS = 2 * 10**6
 
 
 def tracking_capped(etaL, lv, sv, bigv, Dv, Tv):
@@ -143,16 +147,23 @@ def allocation37(etaL, lv, sv, bigv, Dv, Tv) -> Allocation37:
     """
     best = Allocation37(Tv * sv**2, 0, Tv, mpmath.mpf(0), ())
     if lv == 1:
-        from .smooth import window_value
+        from .smooth import MAX_EVALUATED, window_value
 
         track = tracking_capped(etaL, lv, sv, bigv, Dv, Tv)
         cv, m = 1 + etaL, 1
         margin = 1 + mpmath.mpf(10) ** (-(mpmath.mp.dps - 8))
+        evaluated = 0
         while m <= Tv - 1 and m * sv**2 < best.value:
             Dl = track[Tv - m] if Tv - m < len(track) else Dv
             if window_lower_bound(Dl, m, sv) >= best.value * margin:
                 m += 1
                 continue
+            evaluated += 1
+            if evaluated > MAX_EVALUATED:
+                raise EvaluationError(
+                    f"chien-li/thm-3.7-eps: the τ search at λ = 1 needs more than {MAX_EVALUATED} windows that the "
+                    f"lower bound (D_τ + ms)²/m cannot rule out (T = {Tv}); not supported"
+                )
             win = window_value(cv, sv, Dl, m)
             if win.value < best.value:
                 shifts = tuple(max(mpmath.mpf(0), win.mu * cv ** (-k) - sv) for k in range(1, win.active + 1))
@@ -166,6 +177,11 @@ def allocation37(etaL, lv, sv, bigv, Dv, Tv) -> Allocation37:
             "chien-li/thm-3.7-eps: parameters outside the double-precision range of the window ranking; not supported"
         ) from None
     track = tracking_capped(etaL, lv, sv, bigv, Dv, Tv)
+    if sum(ranked[:2]) * (mpmath.mp.prec + 20) > MAX_ALLOCATION_STEPS:
+        raise EvaluationError(
+            f"chien-li/thm-3.7-eps: the best windows ({ranked[:2]} steps) need more than {MAX_ALLOCATION_STEPS} "
+            "sweep steps at the working precision; not supported"
+        )
     for m in ranked[:2]:
         Dl = track[Tv - m] if Tv - m < len(track) else Dv
         cost, shifts = window_allocation(Dl, m, etaL, lv, sv)
@@ -183,7 +199,16 @@ def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
         if len(track) > MAX_STEPS:
             raise EvaluationError("chien-li/thm-3.7-eps: more than 10⁵ steps before D_t reaches D; not supported")
 
+    work = [0]
+
     def sweep(p1, Dl, m):
+        work[0] += m
+        if work[0] > MAX_RANKING_STEPS:
+            raise EvaluationError(
+                f"chien-li/thm-3.7-eps: ranking the windows needs more than {MAX_RANKING_STEPS} sweep steps "
+                f"(T = {Tv}, D/s = {Dv / sv:.4g}: many windows that the lower bound (D_τ + ms)²/m cannot rule out); "
+                "not supported"
+            )
         r, p, cost = Dl, p1, 0.0
         for _ in range(m):
             gr = r + etaL * r**lv if r > 0 else 0.0

@@ -45,3 +45,32 @@ def test_every_applicable_row_is_certified_and_its_interval_contains_its_value(e
         assert lo <= mpmath.mpf(row.estimate) * (1 + 1e-12) and mpmath.mpf(row.estimate) <= hi * (1 + 1e-12), row.id
         assert mpmath.mpf(row.result) == hi, row.id
         assert (row.caveat is not None) == (row.currency == "rdp" or row.id.startswith("chien-li/")), row.id
+
+
+@pytest.mark.parametrize(
+    "extra, module, limit",
+    [
+        ({"loss": "holder", "holder_exponent": "1/2", "holder_constant": "1"}, "hoelder_theorem", "MAX_RANKING_STEPS"),
+        ({"loss": "nonconvex"}, "smooth", "MAX_EVALUATED"),
+    ],
+    ids=["thm-3.7", "thm-3.1"],
+)
+def test_a_search_over_its_work_limit_is_refused_on_its_row(monkeypatch, extra, module, limit):
+    """Chien–Li's searches refuse (EvaluationError, 'not supported') past a work limit instead of running for
+    minutes; the accountant lists the bound as applying but not evaluated, never as a number or an error.  The
+    limits are lowered here so the refusal happens on a small run."""
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module(f"derivations.chien_li.{module}"), limit, 1)
+    from derivations.chien_li import bounds
+
+    bounds._minimiser.cache_clear()
+    bounds._allocation37.cache_clear()
+    res = account({**CONSTRAINED, **extra}, delta="1e-5", heuristics=False, baseline=False)
+    rows = [r for r in res.rows if r.id.startswith("chien-li/") and r.applies]
+    assert rows
+    for row in rows:
+        assert row.result is None and not row.error, row.id
+        assert row.reason.startswith("applies, but not evaluated") and "not supported" in row.reason, row.reason
+    bounds._minimiser.cache_clear()
+    bounds._allocation37.cache_clear()
