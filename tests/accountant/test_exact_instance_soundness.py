@@ -139,9 +139,7 @@ def test_no_applicable_bound_reports_less_than_the_exact_instance(run):
             f"{row.id} reports ε = {row.result} below the exact ε = {mpmath.nstr(exact, 25)} of a quadratic "
             f"instance it covers ({run})"
         )
-        if row.interval is None:  # a custom-algorithm bound with no Arb enclosure: labelled, value only
-            assert not row.certified
-            continue
+        assert row.certified and row.interval is not None, f"{row.id} has no certified interval ({run})"
         lo, hi = (mpmath.mpf(x) for x in row.interval)
         assert lo <= mpmath.mpf(row.estimate) * (1 + 1e-12) and mpmath.mpf(row.estimate) <= hi * (1 + 1e-12)
         assert lo <= reported <= hi
