@@ -14,7 +14,7 @@ residual (r_m = 0), and the window's cost is Σ(s + a_k)² at that allocation.  
 feasible, so the value is a **valid** Theorem 3.7 bound (the minimum is ≤ it); at λ = 1 the sweep is the exact
 water-filling of Theorem 3.1 (claim ``thm-3.7/lambda-1``), for λ < 1 it is a KKT point of a nonconvex
 problem and is not certified to be the global minimum.  Windows are scanned as for Theorem 3.1 (each costs
-≥ m s², and ≥ (D_τ + ms)²/m since g(x) ≥ x; windows above the best found are skipped).
+≥ m s², and ≥ (g(D_τ) + ms)²/m since g(x) ≥ x; windows above the best found are skipped).
 """
 
 from __future__ import annotations
@@ -108,10 +108,12 @@ def window_allocation(Dl, m, etaL, lv, sv, iterations=None):
     return cost, tuple(shifts)
 
 
-def window_lower_bound(Dl, m, sv):
-    """(Dl + m s)²/m ≤ Σ_{k≤m} (s + a_k)² for every allocation clearing residual Dl in m steps: g(x) ≥ x, so the
-    residual falls by at most a_k per step, Σ a_k ≥ Dl, and Cauchy–Schwarz (windows skipped by the searches)."""
-    return (Dl + m * sv) ** 2 / m
+def window_lower_bound(Dl, m, sv, etaL=0, lv=1):
+    """(g(Dl) + m s)²/m ≤ Σ_{k≤m} (s + a_k)² for every allocation clearing residual Dl in m steps (windows skipped
+    by the searches): r_1 ≥ g(Dl) − a_1 and, as g(x) ≥ x, r_k ≥ r_{k−1} − a_k, so r_m = 0 needs Σ a_k ≥ g(Dl);
+    then Cauchy–Schwarz.  g(Dl) = Dl + ηL·Dl^λ (Dl itself with the default ηL = 0)."""
+    grown = Dl + etaL * Dl**lv if Dl > 0 else Dl
+    return (grown + m * sv) ** 2 / m
 
 
 def window_bound(Dl, m, etaL, lv, sv, iterations=None):
@@ -155,14 +157,14 @@ def allocation37(etaL, lv, sv, bigv, Dv, Tv) -> Allocation37:
         evaluated = 0
         while m <= Tv - 1 and m * sv**2 < best.value:
             Dl = track[Tv - m] if Tv - m < len(track) else Dv
-            if window_lower_bound(Dl, m, sv) >= best.value * margin:
+            if window_lower_bound(Dl, m, sv, etaL, lv) >= best.value * margin:
                 m += 1
                 continue
             evaluated += 1
             if evaluated > MAX_EVALUATED:
                 raise EvaluationError(
                     f"chien-li/thm-3.7-eps: the τ search at λ = 1 needs more than {MAX_EVALUATED} windows that the "
-                    f"lower bound (D_τ + ms)²/m cannot rule out (T = {Tv}); not supported"
+                    f"lower bound (g(D_τ) + ms)²/m cannot rule out (T = {Tv}); not supported"
                 )
             win = window_value(cv, sv, Dl, m)
             if win.value < best.value:
@@ -206,7 +208,7 @@ def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
         if work[0] > MAX_RANKING_STEPS:
             raise EvaluationError(
                 f"chien-li/thm-3.7-eps: ranking the windows needs more than {MAX_RANKING_STEPS} sweep steps "
-                f"(T = {Tv}, D/s = {Dv / sv:.4g}: many windows that the lower bound (D_τ + ms)²/m cannot rule out); "
+                f"(T = {Tv}, D/s = {Dv / sv:.4g}: many windows that the lower bound (g(D_τ) + ms)²/m cannot rule out); "
                 "not supported"
             )
         r, p, cost = Dl, p1, 0.0
@@ -236,7 +238,7 @@ def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
     values, best, m = [], Tv * sv * sv, 1
     while m <= Tv - 1 and m * sv * sv < best * (1 + 1e-9):
         Dl = track[Tv - m] if Tv - m < len(track) else Dv
-        if window_lower_bound(Dl, m, sv) >= best * (1 + 1e-9):  # cannot rank among the best
+        if window_lower_bound(Dl, m, sv, etaL, lv) >= best * (1 + 1e-9):  # cannot rank among the best
             m += 1
             continue
         v = window(Dl, m)
