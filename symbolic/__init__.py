@@ -5,7 +5,6 @@ Core objects: :class:`Source`, :class:`Formula`, the claim kinds in
 discovers the papers encoded in the ``derivations`` package.
 """
 
-from .claims import ODE, Claim, Identity, Inequality, Limit, Optimality, Recurrence, Reproduction
 from .errors import EvaluationError, HypothesisError, InputError, UnknownIdError
 from .exact import mpf_to_rational, parse_exact
 from .formula import Formula
@@ -18,9 +17,15 @@ from .verdict import Status, Verdict
 
 __version__ = "0.1.0"
 
-#: Exported names whose modules are imported on first use (the runner brings multiprocessing,
-#: which ``list`` and ``eval`` never need).
-_LAZY = {"check": "runner", "run_claims": "runner"}
+#: Exported names whose modules are imported on first use: ``list`` and ``eval`` need neither the
+#: claim kinds (and their provers) nor the runner (and multiprocessing).
+_LAZY = {
+    **dict.fromkeys(
+        ("Claim", "Identity", "Recurrence", "Limit", "ODE", "Inequality", "Optimality", "Reproduction"), "claims"
+    ),
+    "check": "runner",
+    "run_claims": "runner",
+}
 
 
 def __getattr__(name):

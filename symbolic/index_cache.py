@@ -209,5 +209,5 @@ def _path_stamp() -> list:
             mtime = os.stat(entry or ".").st_mtime_ns
         except OSError:
             mtime = None
-        stamp.append([entry, os.path.abspath(entry or "."), mtime])
+        stamp.append([os.path.abspath(entry or "."), mtime])  # "" and the cwd's path: the same directory
     return stamp

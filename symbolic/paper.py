@@ -18,14 +18,44 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
-from .claims import Claim, Identity
 from .formula import Formula
 from .source import Source
 
+if TYPE_CHECKING:
+    from .claims import Claim
+
 #: Key prefix of each kind of item in :attr:`Paper.defined_in` (formula and claim IDs are unique together).
 _PREFIX = {"formulas": "", "claims": "", "figures": "figure:", "bounds": "bound:"}
+
+
+class _NumericForm:
+    """A formula's ``<id>/numeric-form`` identity, registered with the formula but built when the
+    paper's claims are read (or the ID is looked up): evaluating a formula builds no claim."""
+
+    __slots__ = ("formula",)
+
+    def __init__(self, formula: Formula):
+        self.formula = formula
+
+    def build(self, key: str):
+        from .claims import Identity
+
+        f = self.formula
+        return Identity(
+            f"{f.id}/numeric-form",
+            f.numeric,
+            f.expr,
+            f"the evaluator's stable form of {f.id} equals the verified expression",
+            Source(
+                key, f.source.label, f.source.equations, "derived", "numerically stable rewriting used by the evaluator"
+            ),
+            covers=[f.id],
+            budget=NUMERIC_FORM_BUDGET,
+        )
+
+
 #: CPU seconds for a ``<formula>/numeric-form`` identity: proving a stable rewriting equal can take
 #: several seconds, and a verdict must keep a 3× margin for slower machines (``verify --budget-scale 1/3``).
 NUMERIC_FORM_BUDGET = 60.0
@@ -85,9 +115,19 @@ class Paper:
             self._loading = False
         return self
 
+    def _built(self, id: str):
+        """The claim ``id``, built now if it is a deferred numeric-form identity."""
+        item = self._claims[id]
+        if isinstance(item, _NumericForm):
+            item = self._claims[id] = item.build(self.key)
+        return item
+
     def _whole(self, what: str) -> dict:
         if not self._loading and self._modules and not self.complete:
             self.load()
+        if what == "claims":
+            for id in [i for i, c in self._claims.items() if isinstance(c, _NumericForm)]:
+                self._built(id)
         view = self._views.get(what)
         if view is None:
             raw, prefix = getattr(self, "_" + what), _PREFIX[what]
@@ -132,20 +172,20 @@ class Paper:
         such ID.  ``where`` is an item index's map of every ID registered by the paper's modules to its
         module (:attr:`defined_in` of a whole load): the module it names is imported first, and an ID
         it does not name is not looked for further.  Without ``where`` the whole paper is loaded."""
-        for table in (self._formulas, self._claims):
-            if id in table:
-                return table[id]
+        if id in self._formulas or id in self._claims:
+            return self._formulas[id] if id in self._formulas else self._built(id)
         if where is not None:
             module = where.get(id)
             if module is None:
                 return None
             if self._package and module.startswith(self._package + "."):
                 importlib.import_module(module)
-                for table in (self._formulas, self._claims):
-                    if id in table:
-                        return table[id]
+                if id in self._formulas or id in self._claims:
+                    return self._formulas[id] if id in self._formulas else self._built(id)
         self.load()
-        return self._formulas.get(id, self._claims.get(id))
+        if id in self._claims:
+            return self._built(id)
+        return self._formulas.get(id)
 
     def registered_by_modules(self) -> bool:
         """Whether every formula, claim and bound was registered by the body of one of this paper's
@@ -219,29 +259,19 @@ class Paper:
         if item.id in self._formulas or item.id in self._claims:
             raise ValueError(f"duplicate ID {item.id}")
         if isinstance(item, Formula):
+            numeric_id = f"{item.id}/numeric-form"
+            if item.numeric is not None and (numeric_id in self._formulas or numeric_id in self._claims):
+                raise ValueError(f"duplicate ID {numeric_id}")
             self._formulas[item.id] = item
             self._registered(item.id)
-            if item.numeric is not None:
-                self.add(
-                    Identity(
-                        f"{item.id}/numeric-form",
-                        item.numeric,
-                        item.expr,
-                        f"the evaluator's stable form of {item.id} equals the verified expression",
-                        Source(
-                            self.key,
-                            item.source.label,
-                            item.source.equations,
-                            "derived",
-                            "numerically stable rewriting used by the evaluator",
-                        ),
-                        covers=[item.id],
-                        budget=NUMERIC_FORM_BUDGET,
-                    )
-                )
-        elif isinstance(item, Claim):
-            self._claims[item.id] = item
-            self._registered(item.id)
-        else:
+            if item.numeric is not None:  # the stable form is always verified; built when claims are read
+                self._claims[numeric_id] = _NumericForm(item)
+                self._registered(numeric_id)
+            return item
+        from .claims import Claim  # imported by then: ``item`` is one, or not a claim at all
+
+        if not isinstance(item, Claim):
             raise TypeError(f"cannot register {item!r}")
+        self._claims[item.id] = item
+        self._registered(item.id)
         return item

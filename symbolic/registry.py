@@ -16,14 +16,16 @@ the installed distributions' entry points.
 from __future__ import annotations
 
 import importlib
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from .cache import disabled_by_environment
 from .index_cache import IndexCache, describe
-from .claims import Claim
 from .errors import UnknownIdError
 from .formula import Formula
 from .paper import Paper
+
+if TYPE_CHECKING:
+    from .claims import Claim
 
 #: Entry-point group in which a distribution lists its papers (``key = "package.module"``).
 ENTRY_POINT_GROUP = "symbolic.papers"
@@ -123,6 +125,8 @@ class Registry:
         """The claim ``id``; imports only the module defining it when the paper's item index is cached."""
         p = self._paper_of(id, "claim")
         found = p.find(id, self._defined_in(p.key))
+        from .claims import Claim  # not at import: ``eval`` never needs the claim kinds
+
         if isinstance(found, Claim):
             return found
         raise UnknownIdError(f"no claim with ID {id!r} (see 'list --claims --paper {p.key}')")

@@ -75,6 +75,18 @@ def test_declared_modules_are_imported_on_demand(lazydemo):
     assert paper.find("lazydemo/nope") is None
 
 
+def test_the_numeric_form_identity_is_built_when_claims_are_read(lazydemo):
+    from symbolic import Identity
+
+    paper = importlib.import_module("lazydemo").paper
+    paper.find("lazydemo/x", {"lazydemo/x": "lazydemo.a"})
+    claim = paper.find("lazydemo/x/numeric-form", {"lazydemo/x/numeric-form": "lazydemo.a"})
+    assert isinstance(claim, Identity) and tuple(claim.covers) == ("lazydemo/x",) and claim.expect == "proved"
+    assert claim.statement == "the evaluator's stable form of lazydemo/x equals the verified expression"
+    assert paper.claims["lazydemo/x/numeric-form"] is claim  # built once
+    assert all(isinstance(c, Identity) for c in paper.claims.values())
+
+
 def test_find_without_a_map_loads_the_whole_paper(lazydemo):
     paper = importlib.import_module("lazydemo").paper
     assert paper.find("lazydemo/y-is-2x").kind == "identity"
@@ -164,11 +176,13 @@ def test_a_cached_eval_imports_only_the_formulas_module(tmp_path, registry):
     script = (
         "import sys; from symbolic import registry; "
         "f = registry().formula('kong-ribero/theta'); import mpmath; print(mpmath.nstr(f.evaluate(dps=20, L='1.37', s='9'), 20)); "
-        "print(sorted(m for m in sys.modules if m.startswith('derivations.kong_ribero.')))"
+        "print(sorted(m for m in sys.modules if m.startswith('derivations.kong_ribero.'))); "
+        "print([m for m in ('symbolic.claims', 'symbolic.runner', 'importlib.metadata') if m in sys.modules])"
     )
     warm = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
     assert warm.returncode == 0, warm.stderr
-    value, modules = warm.stdout.splitlines()
+    value, modules, engine = warm.stdout.splitlines()
+    assert engine == "[]"  # no claim kind (θ/numeric-form is built only when claims are read), no runner, no scan
     with mpmath.workdps(40):  # θ_L(s) = L^{2(s-1)} / Σ_{j<s} L^{2j}, eq. (15)
         L = mpmath.mpf(137) / 100
         assert value == mpmath.nstr(L**16 / mpmath.fsum(L ** (2 * j) for j in range(9)), 20)
