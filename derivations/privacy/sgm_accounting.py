@@ -44,6 +44,7 @@ import sympy as sp
 from flint import arb, arb_series, ctx
 
 from symbolic.certify.errors import PrecisionNotReached
+from symbolic.errors import show_value
 
 from .rdp_conversion import POINTWISE
 from .sgm_arb import log_moment_integer, moment, moments01
@@ -434,7 +435,8 @@ def sgm_epsilon_ball(q: sp.Rational, sigma: sp.Rational, steps: int, delta: sp.R
             return ball
     raise PrecisionNotReached(
         f"privacy/sgm-epsilon: the certified enclosure did not reach {prec} bits "
-        f"(best ball: {last}) at q={q}, sigma={sigma}, steps={steps}, delta={delta}, "
+        f"(best ball: {last}) at q={show_value(q)}, sigma={show_value(sigma)}, steps={show_value(steps)}, "
+        f"delta={show_value(delta)}, "
         f"method={method}"
     )
 

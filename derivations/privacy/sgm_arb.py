@@ -118,6 +118,7 @@ def rdp_ball(q, sigma, alpha, prec: int) -> arb:
     from flint import fmpq
 
     from symbolic.certify.errors import PrecisionNotReached
+    from symbolic.errors import show_value
 
     def exact(v):
         return fmpq(int(v.p), int(v.q))
@@ -141,5 +142,5 @@ def rdp_ball(q, sigma, alpha, prec: int) -> arb:
         ctx.prec = old
     raise PrecisionNotReached(
         f"privacy/sgm-rdp: the enclosure did not reach {prec} bits (best ball: {ball}) "
-        f"at q={q}, sigma={sigma}, alpha={alpha}"
+        f"at q={show_value(q)}, sigma={show_value(sigma)}, alpha={show_value(alpha)}"
     )

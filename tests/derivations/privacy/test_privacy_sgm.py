@@ -83,3 +83,16 @@ def test_bad_input(params, text):
         sgm_epsilon(params["q"], params["sigma"], 10, "1e-5") if params["alpha"] == "2" else sgm_epsilon(
             "0.1", "1", 10, "1.5"
         )
+
+
+def test_rdp_ball_refusal_names_a_5000_digit_order_without_printing_it():
+    """Fuzzing found `eval privacy/sgm-rdp q=2.5e-61 sigma=9.99e201 alpha=<5000 digits>` ending in an
+    internal error: the refusal's message converted the order's 5000-digit numerator to text (Python's
+    4300-digit limit).  The refusal must be the package's own error, naming the values approximately."""
+    from symbolic.certify.errors import PrecisionNotReached
+    from symbolic.exact import parse_exact
+    from derivations.privacy.sgm_arb import rdp_ball
+
+    alpha = parse_exact("1." + "7874234767870616630773466352952772432975667133438113" * 100, "alpha")
+    with pytest.raises(PrecisionNotReached, match=r"alpha=≈ 1\.78742347678706"):
+        rdp_ball(parse_exact("2.5e-61", "q"), parse_exact("9.99e201", "sigma"), alpha, 100)
