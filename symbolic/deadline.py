@@ -21,6 +21,9 @@ from __future__ import annotations
 
 import _thread
 import contextlib
+import os
+import pickle
+import select
 import signal
 import threading
 import time
@@ -70,6 +73,108 @@ class Deadline:
         stop = cpu_now() + limit
         with interrupt_when(lambda: cpu_now() >= stop, lambda: PhaseTimeout(f"phase exceeded {limit:.2f} CPU s")):
             yield
+
+    def isolated(self, fraction: float, attempt: Callable[["Deadline"], object]):
+        """``attempt(deadline)`` in a forked process with at most ``fraction`` of the *remaining*
+        CPU budget; its (picklable) result, or :class:`PhaseTimeout`.
+
+        A symbolic attempt can enter a step that never returns to Python (a large
+        ``python-flint`` polynomial operation inside ``simplify``): :meth:`phase` cannot
+        interrupt it, and the runner's kill then took the whole claim, sampled evidence
+        included, to UNKNOWN.  Here the attempt's process is killed once its CPU time passes
+        its share plus :data:`ISOLATION_GRACE`, and the checker goes on.  The attempt gets its
+        own :class:`Deadline` of that share (with :meth:`phase`'s interruption), exceptions it
+        raises are raised here, and the CPU time it used is charged to this deadline.  Without
+        ``fork`` (or outside the main thread) the attempt runs in this process under
+        :meth:`phase`.
+        """
+        limit = self.remaining() * fraction
+        if limit <= 0:
+            raise PhaseTimeout("no time left")
+        if not hasattr(os, "fork") or threading.current_thread() is not threading.main_thread():
+            with self.phase(fraction):
+                return attempt(self)
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the attempt's process: never returns to the caller's code
+            os.close(read_end)
+            status = 0
+            try:
+                inner = Deadline(limit)
+                try:
+                    with inner.phase():
+                        outcome = ("value", attempt(inner))
+                except PhaseTimeout as exc:
+                    outcome = ("timeout", str(exc))
+                except BaseException as exc:  # raised again in the checker, as if run there
+                    outcome = ("error", exc)
+                try:
+                    data = pickle.dumps((outcome, cpu_now()))
+                except Exception as exc:  # an unpicklable result or exception
+                    data = pickle.dumps(
+                        (("error", RuntimeError(f"isolated attempt: unpicklable outcome ({exc})")), cpu_now())
+                    )
+                with os.fdopen(write_end, "wb") as fh:
+                    fh.write(data)
+            except BaseException:
+                status = 1
+            finally:
+                os._exit(status)
+        os.close(write_end)
+        kill_at = limit + ISOLATION_GRACE
+        chunks, used, killed = [], 0.0, False
+        try:
+            while True:
+                ready, _, _ = select.select([read_end], [], [], POLL_SECONDS * 5)
+                if ready:
+                    chunk = os.read(read_end, 1 << 16)
+                    if not chunk:  # end of file: the attempt finished (or died)
+                        break
+                    chunks.append(chunk)
+                    continue
+                cpu = process_cpu_seconds(pid)
+                if cpu is not None:
+                    used = cpu
+                    if cpu > kill_at:
+                        killed = True
+                        break
+        finally:
+            if killed:
+                os.kill(pid, signal.SIGKILL)
+            _, wait_status = os.waitpid(pid, 0)
+            os.close(read_end)
+        message = None
+        if chunks:
+            try:
+                message, used = pickle.loads(b"".join(chunks))
+            except Exception:
+                message = None
+        self.start -= used  # the attempt's CPU time counts against this budget
+        if message is None:
+            if killed:
+                raise PhaseTimeout(f"isolated attempt exceeded {limit:.2f} CPU s without returning to Python; killed")
+            raise PhaseTimeout(f"isolated attempt died (wait status {wait_status})")
+        kind, value = message
+        if kind == "timeout":
+            raise PhaseTimeout(value)
+        if kind == "error":
+            raise value
+        return value
+
+
+#: CPU seconds an isolated attempt may run past its share before its process is killed
+#: (its own interruption normally ends it at the share).
+ISOLATION_GRACE = 1.0
+
+
+def process_cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a running process, from ``/proc`` (None where unavailable)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 #: Seconds between a watchdog's looks at its clock.

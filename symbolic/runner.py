@@ -23,7 +23,7 @@ from multiprocessing.connection import wait
 from typing import Callable, Sequence
 
 from .claims import Claim
-from .deadline import HANG_FACTOR, Deadline, cpu_now
+from .deadline import HANG_FACTOR, Deadline, process_cpu_seconds
 from .verdict import Status, Verdict, meets
 
 #: CPU seconds granted past a checker's own hang limit before the process is killed.
@@ -51,16 +51,6 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _cpu_seconds(pid: int) -> float | None:
-    """User + system CPU seconds of a running child, from ``/proc`` (None where unavailable)."""
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            fields = fh.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return None
-
-
 @dataclass
 class Result:
     claim: Claim
@@ -72,15 +62,15 @@ class Result:
 
 
 def _check_safely(claim: Claim, budget_scale: float = 1.0) -> Verdict:
-    start = cpu_now()
-    verdict = _check_or_report(claim, budget_scale)
-    verdict.cpu_seconds = cpu_now() - start
+    deadline = Deadline(claim.budget * budget_scale)
+    verdict = _check_or_report(claim, deadline)
+    verdict.cpu_seconds = deadline.used()  # this process's CPU time plus its isolated attempts'
     return verdict
 
 
-def _check_or_report(claim: Claim, budget_scale: float) -> Verdict:
+def _check_or_report(claim: Claim, deadline: Deadline) -> Verdict:
     try:
-        return claim.check(Deadline(claim.budget * budget_scale))
+        return claim.check(deadline)
     except Exception as exc:  # a crashing checker is reported, never counted as a proof
         return Verdict(
             Status.UNKNOWN,
@@ -93,13 +83,17 @@ def _fresh_state() -> None:
     """Make a forked checker independent of what its parent did before the fork.
 
     SymPy's assumption system visits facts in an order shuffled with the global ``random``
-    generator, and mpmath's working precision is global: a parent that ran other work (a
-    test session, a notebook) must not steer a checker down a different path.
+    generator, mpmath's working precision is global, and SymPy's caches hold whatever the
+    parent computed: a parent that ran other work (a test session, a notebook) must not steer
+    a checker down a different path.  So a checker starts from empty caches, the same
+    whoever forked it.
     """
     import random
 
     import mpmath
+    from sympy.core.cache import clear_cache
 
+    clear_cache()
     random.seed(0)
     mpmath.mp.prec = 53
     mpmath.iv.prec = 53
@@ -191,7 +185,7 @@ def _overdue(pid: int, wall: float, claim: Claim, budget_scale: float) -> bool:
     limit = kill_after(claim, budget_scale)
     if wall > WALL_FACTOR * limit:
         return True
-    cpu = _cpu_seconds(pid)
+    cpu = process_cpu_seconds(pid)
     return wall > limit if cpu is None else cpu > limit
 
 

@@ -70,8 +70,7 @@ class Identity(Claim):
             if verdict.status is Status.REFUTED:
                 return verdict
         try:
-            with deadline.phase(SYMBOLIC_SHARE):
-                proof = prove_zero(residual, deadline)
+            proof = deadline.isolated(SYMBOLIC_SHARE, lambda d: prove_zero(residual, d))
             if proof.proved:
                 confirmed = confirm_zero(residual, self.symbols, self.where, deadline=deadline, what="lhs - rhs")
                 return Verdict(

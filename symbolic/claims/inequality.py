@@ -90,8 +90,7 @@ class Inequality(Claim):
             if verdict.status is Status.REFUTED:
                 return verdict
         try:
-            with deadline.phase(0.6):
-                method = self._symbolic(deadline)
+            method = deadline.isolated(0.6, self._symbolic)
             if method:
                 return Verdict(Status.PROVED, method, f"difference = {sp.sstr(self.difference)[:200]}")
             reason = "no manifestly nonnegative form found"

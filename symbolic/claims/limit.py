@@ -570,12 +570,15 @@ class Limit(Claim):
             return value == self.expected
         return value == self.expected or prove_zero(value - self.expected).proved
 
+    def _prove(self, deadline: Deadline):
+        """(value, how, same): the proved limit (None if not proved), how, and whether it is the stated one."""
+        value, how = prove_limit(self.expr, self.var, self.point, self.direction)
+        return value, how, value is not None and self._equal(value)
+
     def _check(self, deadline: Deadline) -> Verdict:
         value = None
         try:
-            with deadline.phase(0.5):
-                value, how = prove_limit(self.expr, self.var, self.point, self.direction)
-                same = value is not None and self._equal(value)
+            value, how, same = deadline.isolated(0.5, self._prove)
         except PhaseTimeout:
             value, how = None, "the limit calculus ran out of its share of the budget"
         if value is not None:
@@ -604,12 +607,12 @@ class Limit(Claim):
         """No proof: SymPy's limit and the numeric approach as evidence (never PROVED)."""
         symbolic = None
         try:
-            with deadline.phase(0.7):
-                prepared = punctured(self.expr, self.var)
-                symbolic = sp.limit(prepared, self.var, self.point, self.direction)
-                if symbolic.has(sp.Limit, sp.zoo, sp.nan) or isinstance(symbolic, sp.AccumBounds):
-                    reason += f"; SymPy returned {symbolic}"
-                    symbolic = None
+            symbolic = deadline.isolated(
+                0.7, lambda d: sp.limit(punctured(self.expr, self.var), self.var, self.point, self.direction)
+            )
+            if symbolic.has(sp.Limit, sp.zoo, sp.nan) or isinstance(symbolic, sp.AccumBounds):
+                reason += f"; SymPy returned {symbolic}"
+                symbolic = None
         except PhaseTimeout:
             reason += "; SymPy limit ran out of its share of the budget"
         except (NotImplementedError, ValueError, TypeError, RecursionError) as exc:

@@ -69,32 +69,32 @@ class ODE(Claim):
         self.symbols = free_symbols(sub, *self.where)
         self.hints = named_points(hints, self.symbols)
 
+    def _symbolic(self, deadline: Deadline) -> "Verdict | str":
+        """PROVED when the residual and every initial condition reduce to 0; else the reason why not."""
+        proof = prove_zero(self.ode_residual, deadline)
+        if proof.proved:
+            for x0, value in self.initial.items():
+                ic = prove_zero(self.solution.subs(self.var, x0) - value, deadline)
+                if not ic.proved:
+                    return f"initial condition at {self.var} = {x0} not reduced to 0"
+            confirmed = confirm_zero(
+                self.ode_residual.doit(), self.symbols, self.where, deadline=deadline, what="ODE residual"
+            )
+            ics = "initial condition verified" if self.initial else "general solution (no initial condition)"
+            return Verdict(
+                Status.PROVED,
+                f"ode: solution substituted ({proof.method}); {ics}",
+                f"ODE residual and initial-condition residual are 0; confirmed at {confirmed} random rational points",
+            )
+        return f"ODE residual: {sp.sstr(proof.residual)[:300]}"
+
     def _check(self, deadline: Deadline) -> Verdict:
         reason = ""
         try:
-            with deadline.phase(SYMBOLIC_SHARE):
-                proof = prove_zero(self.ode_residual, deadline)
-                if proof.proved:
-                    for x0, value in self.initial.items():
-                        ic = prove_zero(self.solution.subs(self.var, x0) - value, deadline)
-                        if not ic.proved:
-                            reason = f"initial condition at {self.var} = {x0} not reduced to 0"
-                            break
-                    else:
-                        confirmed = confirm_zero(
-                            self.ode_residual.doit(), self.symbols, self.where, deadline=deadline, what="ODE residual"
-                        )
-                        ics = (
-                            "initial condition verified" if self.initial else "general solution (no initial condition)"
-                        )
-                        return Verdict(
-                            Status.PROVED,
-                            f"ode: solution substituted ({proof.method}); {ics}",
-                            f"ODE residual and initial-condition residual are 0; confirmed at {confirmed} "
-                            "random rational points",
-                        )
-                else:
-                    reason = f"ODE residual: {sp.sstr(proof.residual)[:300]}"
+            outcome = deadline.isolated(SYMBOLIC_SHARE, self._symbolic)
+            if isinstance(outcome, Verdict):
+                return outcome
+            reason = outcome
         except PhaseTimeout:
             reason = "symbolic substitution ran out of its share of the budget"
         for x0, value in self.initial.items():

@@ -107,17 +107,20 @@ class Optimality(Claim):
                 return True
         return False
 
+    def _first_unproved_part(self, deadline: Deadline) -> str | None:
+        """The name of the first residual (stationarity, feasibility, value) not proved 0, or None."""
+        for name, residual in self.parts.items():
+            if not prove_zero(residual, deadline).proved:
+                return name
+        return None
+
     def _check(self, deadline: Deadline) -> Verdict:
         failed, reason = None, ""
         second = sp.diff(self.objective, self.x, 2).xreplace({self.x: self._x_in_set})
         convex = manifestly_nonnegative(sp.simplify(second))
         in_set = self._candidate_feasible()
         try:
-            with deadline.phase(SYMBOLIC_SHARE):
-                for name, residual in self.parts.items():
-                    if not prove_zero(residual, deadline).proved:
-                        failed = name
-                        break
+            failed = deadline.isolated(SYMBOLIC_SHARE, self._first_unproved_part)
             if failed is None and convex and in_set:
                 for name, residual in self.parts.items():
                     confirm_zero(

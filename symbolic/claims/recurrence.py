@@ -130,35 +130,38 @@ class Recurrence(Claim):
             lambda e: self.closed_form.subs(self.index, e.args[0]),
         )
 
+    def _symbolic(self, deadline: Deadline) -> "Verdict | str":
+        """PROVED by induction when every base case and the step reduce to 0; else the reason why not."""
+        base_methods = []
+        for k, value in self.base.items():
+            proof = prove_zero(self.closed_form.subs(self.index, k) - value, deadline)
+            if not proof.proved:
+                return f"base case {self.index} = {k} not reduced to 0"
+            base_methods.append(str(k))
+        proof = prove_zero(self.step_residual, deadline)
+        if proof.proved:
+            confirmed = confirm_zero(
+                self.step_residual,
+                self.symbols,
+                self.where,
+                deadline=deadline,
+                what="induction step residual",
+            )
+            return Verdict(
+                Status.PROVED,
+                f"induction on {self.index}: base case(s) {', '.join(base_methods)} "
+                f"and step {self.index} -> {self.index}+1 proved symbolically",
+                f"step residual reduced to 0 ({proof.method}); confirmed at {confirmed} random rational points",
+            )
+        return f"induction step residual: {sp.sstr(proof.residual)[:300]}"
+
     def _check(self, deadline: Deadline) -> Verdict:
         reason = ""
         try:
-            with deadline.phase(SYMBOLIC_SHARE):
-                base_methods = []
-                for k, value in self.base.items():
-                    proof = prove_zero(self.closed_form.subs(self.index, k) - value, deadline)
-                    if not proof.proved:
-                        reason = f"base case {self.index} = {k} not reduced to 0"
-                        break
-                    base_methods.append(str(k))
-                else:
-                    proof = prove_zero(self.step_residual, deadline)
-                    if proof.proved:
-                        confirmed = confirm_zero(
-                            self.step_residual,
-                            self.symbols,
-                            self.where,
-                            deadline=deadline,
-                            what="induction step residual",
-                        )
-                        return Verdict(
-                            Status.PROVED,
-                            f"induction on {self.index}: base case(s) {', '.join(base_methods)} "
-                            f"and step {self.index} -> {self.index}+1 proved symbolically",
-                            f"step residual reduced to 0 ({proof.method}); confirmed at {confirmed} random "
-                            "rational points",
-                        )
-                    reason = f"induction step residual: {sp.sstr(proof.residual)[:300]}"
+            outcome = deadline.isolated(SYMBOLIC_SHARE, self._symbolic)
+            if isinstance(outcome, Verdict):
+                return outcome
+            reason = outcome
         except PhaseTimeout:
             reason = "symbolic induction ran out of its share of the budget"
         # Numeric fallback: a failing base case or step at a sample point refutes.

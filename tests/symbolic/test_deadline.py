@@ -117,3 +117,29 @@ def test_forked_checker_with_inherited_blocked_mask_keeps_its_budget(sigprof_and
     [res] = run_claims([PhasedSpinner("t/phased", "phased", SRC, budget=0.4, expect="checked")])
     assert res.verdict.status is Status.CHECKED, res.verdict
     assert res.verdict.cpu_seconds < 1.0
+
+
+def test_isolated_attempt_returns_its_value_and_raises_its_errors():
+    d = Deadline(2.0)
+    assert d.isolated(0.5, lambda inner: ("ok", inner.seconds <= 1.0)) == ("ok", True)
+    with pytest.raises(ZeroDivisionError):
+        d.isolated(0.5, lambda inner: 1 / 0)
+
+
+def test_isolated_attempt_stuck_in_c_code_is_killed_and_charged():
+    """A step that never returns to Python (here a C loop summing 10^13 integers) cannot be interrupted
+    in process; isolated kills its process at its share plus grace, and the checker goes on."""
+    from symbolic.deadline import ISOLATION_GRACE
+
+    d = Deadline(1.0)
+    start = time.monotonic()
+    with pytest.raises(PhaseTimeout, match="killed"):
+        d.isolated(0.5, lambda inner: sum(range(10**13)))
+    assert time.monotonic() - start < 10
+    assert 0.5 <= d.used() <= 0.5 + ISOLATION_GRACE + 0.5  # the attempt's CPU time is charged
+
+
+def test_isolated_attempt_interrupted_in_python_reports_a_phase_timeout():
+    d = Deadline(1.0)
+    with pytest.raises(PhaseTimeout, match="phase exceeded"):
+        d.isolated(0.3, lambda inner: _spin(30))
