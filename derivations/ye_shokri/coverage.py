@@ -29,9 +29,9 @@ L42 = [
     "lem-4.2-gaussian-step-corrected",
     "lem-4.2-gaussian-equality",
 ]
-T43 = ["thm-4.3-eps", "thm-4.3-proof", "thm-4.3-fmtt", "thm-4.3-limit-K"]
+T43 = ["thm-4.3-eps", "thm-4.3-proof", "thm-4.3-fmtt", "thm-4.3-limit-K", "thm-4.3-K1"]
 T44 = ["thm-4.4-eps", "thm-4.4-K1", "thm-4.4-limit-K", "thm-4.4-limit-lam-to-0"]
-T52 = ["thm-5.2-eps", "eq-17-shift", "thm-5.2-limit-alpha-to-1"]
+T52 = ["thm-5.2-eps", "thm-5.2-K1", "eq-17-shift", "thm-5.2-limit-alpha-to-1"]
 T53 = ["thm-5.3-eps", "thm-5.3-fixed-point", "thm-5.3-divergence", "thm-5.3-eps-limit", "thm-5.3-limit-first-order"]
 EPS0 = [
     "eq-12-eps0",
@@ -133,6 +133,9 @@ ITEMS = [
             "thm-4.5-eps",
             "fig-1-improvement-factor",
             "fig-1-improvement-factor-corrected",
+            "fig-1-thm-4.4-first-K1",
+            "fig-1-thm-4.4-first-limit",
+            "fig-1-thm-4.4-last-limit",
         ],
         note="curves recomputed as data (experiments.figure_1_data); the figure prints no digits",
     ),
@@ -158,7 +161,16 @@ ITEMS = [
     Item(
         "Figure 2",
         "figure",
-        ids=["fig-2-composition", "thm-5.2-eps", "thm-5.3-eps", "thm-4.4-eps"],
+        ids=[
+            "fig-2-composition",
+            "thm-5.2-eps",
+            "thm-5.3-eps",
+            "thm-4.4-eps",
+            "fig-2-thm-5.2-limit-a10",
+            "fig-2-thm-5.2-limit-a30",
+            "fig-2-thm-5.3-K100-a10",
+            "fig-2-thm-5.3-K100-a30",
+        ],
         note="curves recomputed as data (experiments.figure_2_data), with the exact SGM composition of the toolkit",
     ),
     Item("Theorem 5.3", "theorem", ids=T53),
@@ -208,6 +220,13 @@ ITEMS = [
             "dpsgd-baseline-mnist-40",
             "dpsgd-baseline-fmnist",
             "dpsgd-baseline-cifar10",
+            "table-1-dynamics-mnist-recomputed",
+            "table-1-dynamics-fmnist-recomputed",
+            "table-1-dynamics-cifar10-recomputed",
+            "dpsgd-baseline-mnist-30-recomputed",
+            "dpsgd-baseline-mnist-40-recomputed",
+            "dpsgd-baseline-fmnist-recomputed",
+            "dpsgd-baseline-cifar10-recomputed",
         ],
         partial=True,
         note="the privacy budget ε = 3 of every column; the accuracies need training",
@@ -216,7 +235,14 @@ ITEMS = [
     Item(
         "Table 2",
         "table",
-        ids=["table-2-dynamics", "dpsgd-baseline-resnext", "dpsgd-baseline-simclr"],
+        ids=[
+            "table-2-dynamics",
+            "dpsgd-baseline-resnext",
+            "dpsgd-baseline-simclr",
+            "table-2-dynamics-transfer-recomputed",
+            "dpsgd-baseline-resnext-recomputed",
+            "dpsgd-baseline-simclr-recomputed",
+        ],
         partial=True,
         note="the privacy budget ε = 2 of every column; the accuracies need training",
     ),

@@ -16,11 +16,12 @@ import sympy as sp
 
 from symbolic.claims.numeric import SampledInequality
 
-from .common import paper, src
+from .common import mpq, paper, src
 
 #: Table 2's dynamics hyper-parameters (Appendix E): feature clip L = 1, λ = 0.02, η = 1.92, gradient clip
 #: S_g/2 = 1.5; a point (c = 3 classes, d = 2) where the clipping is active (‖∇ℓ₀‖ ≈ 1.70 > 1.5).
-LAM, CLIP = mpmath.mpf("0.02"), mpmath.mpf("1.5")
+#: exact rationals, converted at the working precision (mpq), never through a 53-bit mpf
+LAM, CLIP = sp.Rational(2, 100), sp.Rational(3, 2)
 X = ["-0.207785", "-0.978175"]  # ‖x‖ ≤ L = 1
 Y = [0, 0, 1]
 THETA = [
@@ -46,8 +47,9 @@ def _grad(theta, clip):
     g = [(e[i] / tot - Y[i]) * xbar[k] for i in range(len(Y)) for k in range(d1)]
     if clip is not None:
         nrm = mpmath.sqrt(mpmath.fsum(v * v for v in g))
-        g = [v * min(1, clip / nrm) for v in g]
-    return [g[i] + LAM * theta[i] for i in range(len(g))]
+        g = [v * min(1, mpq(clip) / nrm) for v in g]
+    lam = mpq(LAM)
+    return [g[i] + lam * theta[i] for i in range(len(g))]
 
 
 def local_lipschitz(eta, clip=CLIP):
@@ -75,7 +77,7 @@ paper.add(
         paper.id("prop-6.2-contraction"),
         lambda v: local_lipschitz(v["eta"]),
         "<=",
-        lambda v: 1 - v["eta"] * LAM,
+        lambda v: 1 - v["eta"] * mpq(LAM),
         "Proposition 6.2 used in Corollary 6.3: with the unregularised gradient clipped at S_g/2, the step "
         "θ ↦ θ − η(g₀ + λθ) is (1 − ηλ)-Lipschitz (as Lemma B.4 needs), at Table 2's parameters (L = 1, λ = 0.02, "
         "η = 1.92, S_g/2 = 1.5; c = 3, d = 2, at a point where the clipping is active)",
@@ -90,7 +92,7 @@ paper.add(
         paper.id("prop-6.2-contraction-corrected"),
         lambda v: local_lipschitz(v["eta"], clip=None),
         "<=",
-        lambda v: 1 - v["eta"] * LAM,
+        lambda v: 1 - v["eta"] * mpq(LAM),
         "corrected scope: without gradient clipping (g = ∇ℓ₀ + λθ, a λ-strongly convex (β + λ)-smooth loss, "
         "η < 2/(β + 2λ)) the step is (1 − ηλ)-Lipschitz — checked at the same point; with clipping the premise of "
         "Lemma B.4 is not guaranteed",

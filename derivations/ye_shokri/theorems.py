@@ -108,6 +108,16 @@ paper.add(
         covers=[thm43.id],
     )
 )
+paper.add(
+    Identity(
+        paper.id("thm-4.3-K1"),
+        thm43.expr.subs(K, 1),
+        A / (N_of - j0),
+        "K = 1: (9) reduces to A/(n/b − j₀) = ε_0^{N−j₀} of the convex recursion (102) (the first epoch only)",
+        src("Theorem 4.3, eq. (9)", ("9", "102"), "derived"),
+        covers=[thm43.id],
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 4.4, eq. (11)/(103).
@@ -311,6 +321,17 @@ paper.add(
         "three batches shown)",
         src("Theorem 5.2, eq. (15)", "15", "derived"),
         direction="+",
+        covers=c52,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("thm-5.2-K1"),
+        thm52.expr.subs(K, 1),
+        second,
+        "K = 1: the first term of (15) vanishes ((1 − q⁰)/(1 − q) = 0) and (15) is the log-mean-exp "
+        "(α − 1)^{−1} log Avg_{j₀<N} e^{(α−1)ε_0^{N−j₀}} over the batch positions alone",
+        src("Theorem 5.2, eq. (15)", "15", "derived"),
         covers=c52,
     )
 )
