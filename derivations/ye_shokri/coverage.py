@@ -31,7 +31,7 @@ L42 = [
 ]
 T43 = ["thm-4.3-eps", "thm-4.3-proof", "thm-4.3-fmtt", "thm-4.3-limit-K", "thm-4.3-K1"]
 T44 = ["thm-4.4-eps", "thm-4.4-K1", "thm-4.4-limit-K", "thm-4.4-limit-lam-to-0"]
-T52 = ["thm-5.2-eps", "thm-5.2-K1", "eq-17-shift", "thm-5.2-limit-alpha-to-1"]
+T52 = ["thm-5.2-eps", "thm-5.2-K1", "thm-5.2-limit-K", "eq-17-shift", "thm-5.2-limit-alpha-to-1"]
 T53 = ["thm-5.3-eps", "thm-5.3-fixed-point", "thm-5.3-divergence", "thm-5.3-eps-limit", "thm-5.3-limit-first-order"]
 EPS0 = [
     "eq-12-eps0",

@@ -335,6 +335,20 @@ paper.add(
         covers=c52,
     )
 )
+lme = sp.Symbol("ell", positive=True)  # the log-mean-exp term of (15): it does not depend on K
+paper.add(
+    Limit(
+        paper.id("thm-5.2-limit-K"),
+        em * (1 - qg ** (Kg - 1)) / (1 - qg) + lme,
+        Kg,
+        sp.oo,
+        em / (1 - qg) + lme,
+        "K → ∞: (15) converges to ε_0^m/(1 − q) + (α − 1)^{−1} log Avg_{j₀<N} e^{(α−1)ε_0^{N−j₀}} (only the first "
+        "term depends on K; q = (1 − ηλ)^{2(N−m)} ∈ (0, 1))",
+        src("Theorem 5.2, eq. (15)", "15", "derived"),
+        covers=c52,
+    )
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 5.3, eqs. (18)–(21).
