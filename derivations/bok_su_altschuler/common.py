@@ -157,17 +157,20 @@ def special_case_evaluator(name, prms, stable, cases):
 
     ``cases`` is a list of ``(predicate(values) -> bool, expr)``: where the predicate holds on the exact
     inputs, ``expr`` (the formula's closed value there) is evaluated instead.  Used where the stable
-    form has a removable 0·(−∞) (an exponent that vanishes while log c = −∞ at c = 0).
+    form has a removable 0·(−∞) (an exponent that vanishes while log c = −∞ at c = 0).  A case whose
+    ``expr`` is the constant 0 returns the exact int 0 (an exact zero by the formula's algebra), so the
+    engine does not try to prove an mpf 0 by substituting the inputs into the printed form (at
+    t = 10¹², c = 1 − 10⁻⁹ that is an exact rational power with ~10¹³ digits, which never finishes).
     """
     symbols = [prm.symbol for prm in prms]
     main = CompiledExpression(stable, symbols, name)
-    special = [(pred, CompiledExpression(e, symbols, name)) for pred, e in cases]
+    special = [(pred, 0 if sp.sympify(e) == 0 else CompiledExpression(e, symbols, name)) for pred, e in cases]
 
     def evaluate(values, dps):
         subs = {prm.symbol: values[prm.name] for prm in prms}
         for pred, compiled in special:
             if pred(values):
-                return compiled(subs, mpmath.mp.dps)
+                return 0 if compiled == 0 else compiled(subs, mpmath.mp.dps)
         return main(subs, mpmath.mp.dps)
 
     return evaluate

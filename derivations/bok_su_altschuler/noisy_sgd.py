@@ -149,9 +149,16 @@ thm49 = paper.add(
         title="(2√2L/(bσ))·(c^{t−τ+1} − c^t)/(1−c): the G(·) factor of Theorem 4.9 (composed with "
         "C_{b/n}(G(2√2L/(bσ))) ⊗ C_{b/n}(G(2L/(bσ)))^{⊗(t−τ)})",
         numeric=_stable49,
-        # τ = 1 gives exactly 0 (the stable form would meet 0·log 0 when c = 0).
+        # τ = 1 gives exactly 0, and so does c = 0 (ηm = ηM = 1: c^{t−τ+1} = c^t = 0 for τ ≤ t), where the
+        # stable form meets exp(−∞)·(…) and its mpf 0 cannot be proved.
         evaluator=special_case_evaluator(
-            "bok-su-altschuler/thm-4.9-gdp-mu", _p49, _stable49, [(lambda v: v["tau"] == 1, sp.Integer(0))]
+            "bok-su-altschuler/thm-4.9-gdp-mu",
+            _p49,
+            _stable49,
+            [
+                (lambda v: v["tau"] == 1, sp.Integer(0)),
+                (lambda v: v["eta"] * v["m"] == 1 and v["eta"] * v["M"] == 1, sp.Integer(0)),
+            ],
         ),
     )
 )

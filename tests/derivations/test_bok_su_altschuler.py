@@ -287,3 +287,64 @@ def test_tables_10_12_corrected_e_star():
             assert e_star_code(l_v, Lb, eta) == printed  # the released code explains the print
             assert corrected == e_star_crossing(l_v, Lb, eta) != printed
             assert mpmath.nstr(mu, 3) == mu_pr.rstrip("0").rstrip(".") or abs(mu - mpmath.mpf(mu_pr)) <= 5e-4
+
+
+def test_thm_4_9_exact_zeros_return_at_once():
+    """τ = 1 and c = 0 (ηm = ηM = 1) give exactly 0.  The τ = 1 case at t = 10¹², 1 − c = 1e-9 used to
+    hang (the engine tried to prove an mpf 0 by substituting into the printed c^{t−τ+1} − c^t, an exact
+    rational power with ~10¹³ digits); at c = 0 the stable form's mpf 0 could not be proved (exit 2)."""
+    f = F("thm-4.9-gdp-mu")
+    assert f.evaluate(dps=45, eta="1e-9", m=1, M=1, L=1, b=1, sigma=1, t=10**12, tau=1) == 0
+    assert f.evaluate(dps=45, eta=1, m=1, M=1, L=1, b=1, sigma=1, t=10**12, tau=7) == 0
+    assert f.evaluate(dps=45, eta="1/2", m=2, M=2, L=1, b=1, sigma=1, t=10, tau=10) == 0
+    # next to c = 0 the value is c^{t−τ+1}(1 − c^{τ−1})/(1 − c)·2√2 > 0 (t = 3, τ = 2, c = 1/1000)
+    with mpmath.workdps(60):
+        c = mpmath.mpf(1) / 1000
+        ref = 2 * mpmath.sqrt(2) * (c**2 - c**3) / (1 - c)
+    close(f.evaluate(dps=45, eta=1, m="0.999", M=1, L=1, b=1, sigma=1, t=3, tau=2), ref)
+
+
+def test_thm_4_3_and_4_6_hard_regime_exact_ceilings():
+    """η = 1e-9: Dn/(ηL) = Db/(ηL) = 10⁹ exactly (the exact input parse keeps the ceiling at 10⁹; a binary
+    η would give 10⁹ + 1 and the 10th digit wrong).  References from the printed forms with the ceiling
+    taken on exact fractions."""
+    from fractions import Fraction
+    import math
+
+    with mpmath.workdps(80):
+        x = math.ceil(Fraction(1) / Fraction("1e-9"))
+        assert x == 10**9
+        ref43 = mpmath.sqrt(3 * mpmath.mpf(10) ** 9 + x)  # L = D = n = σ = 1
+        l = 1000
+        ref46 = mpmath.sqrt(3 * mpmath.mpf(10) ** 9 / l + 1 + mpmath.mpf(x) / l)
+    close(F("thm-4.3-mu").evaluate(dps=45, eta="1e-9", L=1, n=1, sigma=1, D=1, t=10**12, M=1), ref43)
+    close(F("thm-4.6-mu").evaluate(dps=45, eta="1e-9", L=1, b=1, sigma=1, D=1, l=l, E=10**9, M=1), ref46)
+    # just past an integer: Dn/(ηL) = 10⁹ + 1e-6 has ceiling 10⁹ + 1
+    with mpmath.workdps(80):
+        ref = mpmath.sqrt(3 * (mpmath.mpf(10) ** 9 + mpmath.mpf("1e-6")) + 10**9 + 1)
+    close(F("thm-4.3-mu").evaluate(dps=45, eta="1e-9", L=1, n=1, sigma=1, D="1.000000000000001", t=10**12, M=1), ref)
+
+
+def test_lemma_a3_delta_deep_tail():
+    """ε = 50, μ = 1: δ = Φ(−49.5) − e^{50}Φ(−50.5) ≈ 1.37e-536, the two terms cancel in their leading digits."""
+    with mpmath.workdps(200):
+        ref = mpmath.ncdf(-mpmath.mpf("49.5")) - mpmath.exp(50) * mpmath.ncdf(-mpmath.mpf("50.5"))
+    got = F("lem-a.3-delta").evaluate(dps=45, mu=1, eps=50)
+    close(got, ref)
+    assert mpmath.nstr(got, 6) == "1.37235e-536"
+
+
+@pytest.mark.parametrize("alpha", ["0.1", "0.8", "1e-10"])
+def test_def_4_7_outer_pieces_against_the_definition(alpha):
+    """C_p(G(μ)) = f_p on [0, Φ(−μ/2)] and f_p⁻¹ beyond f_p(Φ(−μ/2)), f_p = pG(μ) + (1 − p)Id, G(μ)(α) =
+    Φ(Φ⁻¹(1 − α) − μ) (Definition 4.7 with Dong et al.'s symmetric form); the inverse by root finding."""
+    with mpmath.workdps(80):
+        p, mu, a = mpmath.mpf(3) / 10, mpmath.mpf(1), mpmath.mpf(alpha)
+        fp = lambda x: p * mpmath.ncdf(-mpmath.sqrt(2) * mpmath.erfinv(2 * x - 1) - mu) + (1 - p) * (1 - x)  # noqa: E731
+        xs = mpmath.ncdf(-mu / 2)
+        if a <= xs:
+            ref = fp(a)
+        else:
+            assert a >= fp(xs)
+            ref = mpmath.findroot(lambda y: fp(y) - a, (mpmath.mpf("1e-30"), xs), solver="illinois")
+    close(F("def-4.7-cp-gdp").evaluate(dps=45, p="0.3", mu=1, alpha=alpha), ref)
