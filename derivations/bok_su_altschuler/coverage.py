@@ -358,6 +358,12 @@ ITEMS = (
     ]
     + [
         Item("Figure 10", "figure", note="Theorem 4.10 via the CLT with a (√10, √10/3) noise split: not encoded"),
+        Item(
+            "App. D.4 (exponential mechanism: G(2√(LD)) against (2LD, 0)-DP)",
+            "section",
+            ids=["app-d.4-c-star", "app-d.4-c-star-printed", "sec-5-c-star-printed", "sec-5-c-star-printed-corrected"],
+            note="the threshold c* (root of e^{2x}Φ(−√x) = Φ(√x)) against D.4's printed 0.676 and §5's 0.677 (E13)",
+        ),
         Item("Definition D.1", "definition", reason="privacy curve / PRV (definitions)"),
         Item("Lemma D.2", "lemma", reason="PRV densities from the privacy curve (used by the peer accountant)"),
         Item("Lemma D.3", "lemma", reason="symmetry of PRVs (structural)"),
