@@ -157,6 +157,14 @@ ITEMS = [
     ),
     # §2 Privacy bounds
     Item("(A1)", "assumption", reason="h ∈ Conv(ℝⁿ): a hypothesis on h, no formula"),
+    Item(
+        "(A2)",
+        "assumption",
+        ids=["eq-11-quadratic"],
+        partial=True,
+        note="its inequality (11) on quadratic losses; differentiability on an open set containing dom h is a "
+        "hypothesis, no formula",
+    ),
     Item("(11)", "equation", ids=["eq-11-quadratic"], note="(A2) on quadratic losses: the curvature q ∈ [−m, M]"),
     Item(
         "Remarks after (A1)–(A2)",
