@@ -13,6 +13,7 @@ One module per part of the paper, in the paper's order:
 * :mod:`.langevin` — §5 / App. D.4: Proposition 5.1, Corollary 5.4, the threshold c*;
 * :mod:`.prv` — Proposition D.4's PRV of C_p(G(μ)), composed by prv-accountant (numeric columns);
 * :mod:`.tables` — Tables 1, 3, 4, 7, 8, 9, 10–12 and Figure 1's values;
+* :mod:`.errata` — the review's errata E1–E16: E11's claims and the status (encoded / rejected) of each;
 * :mod:`.coverage` — the index of every numbered item (``python -m symbolic coverage``);
 * :mod:`.bounds` — Theorems 4.2, 4.3, 4.5, 4.6 as last-iterate bounds (canonical run vocabulary).
 """
@@ -32,6 +33,7 @@ paper.declare_modules(
         "conversions",
         "langevin",
         "tables",
+        "errata",
         "coverage",
         "bounds",
     ),

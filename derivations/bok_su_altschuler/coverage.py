@@ -69,9 +69,15 @@ ITEMS = (
         Item(
             "Theorem 3.3",
             "theorem",
-            ids=["thm-c.3-unrolled", "thm-c.3-invariant", "thm-c.3-inverse-map"],
-            note="noise normalisation: (2)-(3) add Z ~ N(0, η²σ²I_d), yet the theorem prints G((1/σ)√Σa²), so σ must be "
-            "read as the noise std (ησ); App. C's restatement does this, and every formula here uses it",
+            ids=[
+                "thm-c.3-unrolled",
+                "thm-c.3-invariant",
+                "thm-c.3-inverse-map",
+                "thm-3.3-noise-normalisation-printed",
+                "thm-3.3-noise-normalisation-corrected",
+            ],
+            note="noise normalisation (E11): (2)-(3) add Z ~ N(0, η²σ²I_d), yet the theorem prints G((1/σ)√Σa²), so σ "
+            "must be read as the noise std (ησ); App. C's restatement does this, and every formula here uses it",
         ),
         Item("Theorem 4.1", "theorem", ids=["thm-4.1-mu", "thm-4.1-composition"]),
         Item(

@@ -348,3 +348,22 @@ def test_def_4_7_outer_pieces_against_the_definition(alpha):
             assert a >= fp(xs)
             ref = mpmath.findroot(lambda y: fp(y) - a, (mpmath.mpf("1e-30"), xs), solver="illinois")
     close(F("def-4.7-cp-gdp").evaluate(dps=45, p="0.3", mu=1, alpha=alpha), ref)
+
+
+def test_errata_status_covers_every_reviewed_erratum():
+    """E1–E16 of the catalog's review: each encoded (a printed claim expected REFUTED beside a corrected one
+    expected to verify, all with the erratum key) or rejected with a reason; no erratum key outside the list."""
+    from derivations.bok_su_altschuler.errata import STATUS
+
+    assert sorted(STATUS, key=lambda e: int(e[1:])) == [f"E{i}" for i in range(1, 17)]
+    for key, (state, what) in STATUS.items():
+        assert state in ("encoded", "rejected")
+        if state == "encoded":
+            group = [REG.claim(f"{KEY}/{c}") for c in what]
+            assert all(c.erratum == f"{KEY} {key}" for c in group), key
+            assert any(c.expect == "refuted" for c in group), key
+            assert any(c.expect in ("proved", "checked") and c.source.form == "corrected" for c in group), key
+        else:
+            assert len(what) > 20, key
+    keys = {c.erratum for c in REG.claims(KEY) if c.erratum}
+    assert keys == {f"{KEY} {k}" for k, (s, _) in STATUS.items() if s == "encoded"}
