@@ -302,15 +302,40 @@ def show_point(values: Mapping) -> str:
     return settle.show_point([str(k) for k in values], list(values.values()))
 
 
+# An exact rational power with a larger exponent is not attempted by proves_zero: SymPy evaluates
+# Rational**Integer on construction, and (1 - 10⁻⁹)^(10¹²) has about 10¹³ digits.  That computation runs
+# inside GMP, where neither eval's watchdog nor a signal can stop it.
+MAX_EXACT_EXPONENT = 10_000
+
+
+def _has_huge_exact_power(expr: sp.Basic, values: Mapping) -> bool:
+    """Whether substituting ``values`` into ``expr`` would build a rational power whose exponent is a
+    rational number with numerator beyond ``MAX_EXACT_EXPONENT`` (base other than 0, ±1).  Inner powers are
+    examined first, so a base is substituted only once the powers inside it are known to be small."""
+    powers = sorted(expr.atoms(sp.Pow), key=lambda p: p.count(sp.Pow))
+    for power in powers:
+        exponent = power.exp.xreplace(values)
+        if exponent.is_Rational and abs(exponent.p) > MAX_EXACT_EXPONENT:
+            base = power.base.xreplace(values)
+            if not (base.is_Rational and abs(base) in (0, 1)):
+                return True
+    return False
+
+
 def proves_zero(expr: sp.Basic, values: Mapping) -> bool:
     """Whether SymPy proves that ``expr`` is exactly 0 at the exact ``values`` (Symbol -> Rational).
 
     Only exact reasoning counts: the substituted expression simplifies to 0 on construction, its
     assumptions say ``is_zero``, or (for small expressions without sums) ``doit`` / ``simplify``
-    return 0.  Numerical agreement is never used (that is what the proof is needed against).
+    return 0.  Numerical agreement is never used (that is what the proof is needed against).  No
+    proof is attempted (False) when the substitution would build an exact power with an exponent
+    beyond ``MAX_EXACT_EXPONENT``: its digits could not be computed in any time budget.
     """
     try:
-        e = resolve_branches(sp.sympify(expr), dict(values)).xreplace(dict(values))
+        e = resolve_branches(sp.sympify(expr), dict(values))
+        if _has_huge_exact_power(e, dict(values)):
+            return False
+        e = e.xreplace(dict(values))
         if e == 0 or e.is_zero is True:
             return True
         if e.has(sp.Sum, sp.Product) or sp.count_ops(e) > 200:

@@ -4,6 +4,7 @@ shared by the engine and the exported modules."""
 from __future__ import annotations
 
 import inspect
+import time
 from fractions import Fraction
 
 import mpmath
@@ -49,6 +50,20 @@ def test_a_zero_is_returned_when_sympy_proves_it():
     assert fallback(sp.cosh(x) ** 2 - sp.sinh(x) ** 2 - 1, x="3") == 0
     assert proves_zero(sp.sin(sp.pi * x), {x: sp.Integer(1)})
     assert not proves_zero(1 - sp.erf(x), {x: sp.Integer(100)})
+
+
+def test_no_zero_proof_is_attempted_through_a_huge_exact_power():
+    # bok-su-altschuler/thm-4.9-gdp-mu at τ = 1, t = 10¹², 1 − c = 1e-9 hung: proving its 0 substituted the
+    # exact inputs into c^(t − τ + 1) − c^t, i.e. built (1 − 10⁻⁹)^(10¹²) exactly (10¹³ digits, inside
+    # GMP, beyond any watchdog).  The proof is declined instead; a small exponent is still proved.
+    c, t = sp.symbols("c t", positive=True)
+    expr = c ** (t + 1) - c**t + c**t * (1 - c)  # 0 for every c, t; not combined by SymPy on construction
+    huge = {c: sp.Rational(999999999, 10**9), t: sp.Integer(10**12)}
+    started = time.process_time()
+    assert not proves_zero(expr, huge)
+    assert time.process_time() - started < 5
+    assert proves_zero(expr, {c: sp.Rational(999999999, 10**9), t: sp.Integer(7)})
+    assert proves_zero(expr, {c: sp.Integer(1), t: sp.Integer(10**12)})  # 1^(10¹²): no digits to compute
 
 
 def test_a_tiny_term_below_the_inputs_magnitude_is_found():
