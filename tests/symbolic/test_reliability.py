@@ -46,7 +46,9 @@ def digits_equal(value, reference, dps) -> bool:
         ref = _mp(reference)
         if ref == 0:
             return value == 0
-        return abs(mpmath.mpf(value) - ref) <= abs(ref) * mpmath.mpf(10) ** (1 - dps) * mpmath.mpf("0.51")
+        # the unit of the dps-th significant digit (|ref|·10^(1-dps) would be up to 10x larger)
+        unit = mpmath.mpf(10) ** (mpmath.floor(mpmath.log10(abs(ref))) + 1 - dps)
+        return abs(mpmath.mpf(value) - ref) <= unit * mpmath.mpf("0.51")
 
 
 def G_reference(mu, x, dps=600):
