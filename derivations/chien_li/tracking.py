@@ -177,6 +177,8 @@ def dt310_value(etaLv, lv, sv, bigv, Tv, max_steps=10**6):
     if lv == 1:
         nv = bigv / sv
         return dt35_value(1 + etaLv, sv, bigv, Tv, nv)
+    if etaLv == 0:  # g(x) = x: D_t = D_{t−1} + min(s, 2ηK) = D_{t−1} + s (n ≥ 1), so D_T = sT exactly
+        return sv * Tv
     d, k = mpmath.mpf(0), 0
     while k < Tv:
         one, two = d + etaLv * d**lv + sv, d + bigv

@@ -80,6 +80,16 @@ def test_h_cardano_point(reg):
     assert mpmath.nstr(v, 20) == "1.0911488293882031447"
 
 
+def test_h_half_at_z_much_smaller_than_L_squared(reg):
+    # z = 1e-300 ≪ L² = 1: the printed form ((−L + √(L² + 4z))/2)² loses ~300 digits to cancellation; evaluated
+    # here at 700 digits it is the reference (h = z² − 2z³ + … = 1.0e-600 to 45 digits)
+    with mpmath.workdps(700):
+        z = Q("1e-300")
+        ref = ((-1 + mpmath.sqrt(1 + 4 * z)) / 2) ** 2
+    value = f(reg, "lem-3.9-h-half").evaluate(dps=DPS, L=1, z="1e-300")
+    assert close(value, ref) and mpmath.mpf(value) > 0
+
+
 # ---------------------------------------------------------------------------
 # Lemma 3.5: D_T, reference = the recursion itself (small T) or its branch closed form (T = 10¹²).
 def dt_loop(c, s, big, T):
@@ -130,6 +140,21 @@ def test_lem310_matches_loop(reg):
         for _ in range(80):
             d = min(d + e * L * d**lam + 2 * e * K / n, d + 2 * e * K)
     assert close(f(reg, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=1, lam="1/2", K=2, n=5, T=80), d)
+
+
+def test_lem310_T_1e12_and_L_0(reg):
+    # T = 10¹²: iterate (17) until the second branch is the smaller one (it then stays so: ηL D^λ grows), then
+    # add 2ηK per remaining step; L = 0: D_t = D_{t−1} + 2ηK/n, so D_T = sT
+    T = 10**12
+    with mpmath.workdps(60):
+        e, K, n, lam = Q("1/10"), Q("2"), 5, Q("1/2")
+        s, big = 2 * e * K / n, 2 * e * K
+        d, t = mpmath.mpf(0), 0
+        while d + e * d**lam + s <= d + big:
+            d, t = d + e * d**lam + s, t + 1
+        ref = d + big * (T - t)
+    assert close(f(reg, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=1, lam="1/2", K=2, n=5, T=T), ref)
+    assert close(f(reg, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=0, lam="1/2", K=2, n=5, T=T), Q("0.08") * T)
 
 
 # ---------------------------------------------------------------------------
