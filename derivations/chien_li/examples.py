@@ -175,6 +175,31 @@ paper.add(
         src(EX, ("131", "132")),
     )
 )
+_b3, _d3 = sp.Symbol("b", nonnegative=True), sp.Symbol("d", positive=True)  # y = b³ ≥ 0, x = (b + d)³ > y
+paper.add(
+    Inequality(
+        paper.id("a.14/case-1"),
+        ((_b3 + _d3) ** 3 - _b3**3) - _d3**3,
+        ">=",
+        0,
+        "case 1 of A.14, (128)/(130): x^{1/3} − y^{1/3} ≤ (x − y)^{1/3} for x > y ≥ 0, checked in the cubed form "
+        "(x − y) − (x^{1/3} − y^{1/3})³ ≥ 0 (equivalent, the cube root being increasing), with y = b³, x = (b + d)³: "
+        "(b + d)³ − b³ − d³ = 3bd(b + d) ≥ 0",
+        src(EX, ("128", "130")),
+    )
+)
+_p3 = sp.Symbol("p", nonnegative=True)  # z^{1/3} = 1/(1 + p) ∈ (0, 1]
+paper.add(
+    Inequality(
+        paper.id("a.14/cube-root-above-identity"),
+        1 / (1 + _p3) - 1 / (1 + _p3) ** 3,
+        ">=",
+        0,
+        "(129) at s = 1/3 (the case (130) uses): z^{1/3} ≥ z on (0, 1] (z^{1/3} = 1/(1 + p), p ≥ 0), so "
+        "1 = a/(a + b) + b/(a + b) ≤ (a/(a + b))^{1/3} + (b/(a + b))^{1/3}; general s ∈ (0, 1] not encoded",
+        src(EX, ("129",)),
+    )
+)
 p_, q_ = sp.Symbol("p", positive=True), sp.Symbol("q", positive=True)  # x = −p < 0 < y = q
 G_even = lambda t: sp.Abs(t) ** sp.Rational(1, 3)
 G_odd = lambda t: sp.sign(t) * sp.Abs(t) ** sp.Rational(1, 3)
