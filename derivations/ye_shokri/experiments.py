@@ -163,9 +163,11 @@ paper.add(
         "§4.2 after Theorem 4.5: Theorem 4.4 improves on Theorem 4.5 for the first batch by a factor of "
         "approximately n/b = 25 (Figure 1); computed at K = 1",
         src("Theorem 4.5, Figure 1", ("11", "13")),
-        origin="printed",
+        # The paper prints the formula, not the number: the reference 25 is ours, n/b at the caption's n and b.
+        origin="recomputed",
         quote="multiplicative factor of approximately n/b",
-        where_printed="§4.2 text after Theorem 4.5; n/b = 50/2 = 25 from the Figure 1 caption",
+        where_printed="not printed as a number: §4.2, text after Theorem 4.5, prints 'approximately n/b'; "
+        "25 is n/b evaluated at the Figure 1 caption's n = 50, b = 2",
         dps=20,
         expect="refuted",
         erratum="ye-shokri E28",

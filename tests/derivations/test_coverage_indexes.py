@@ -48,9 +48,6 @@ def test_printed_reproductions_quote_the_paper_verbatim(key):
 NOT_DIGITS_OF_THE_QUOTE = {
     # The paper prints a surd; the claim compares its square, the rational L_λ² = 3, exactly.
     "kong-ribero/prop-2.1-remark-2": r"\sqrt{3}",
-    # The paper prints the formula 'approximately n/b'; 25 is n/b at Figure 1's n = 50, b = 2 (where_printed
-    # says so): a recomputation of a printed formula, not printed digits (issue #14 may relabel it).
-    "ye-shokri/fig-1-improvement-factor": "n/b",
 }
 
 
