@@ -449,15 +449,15 @@ for _row, _label, _printed, _where in (
 
 # ---------------------------------------------------------------------------
 # The same budgets to ten digits, against an independent recomputation.  The paper prints only the budget
-# (ε = 3, ε = 2); these digits are not printed: they come from a 30-digit mpmath script written apart from this
-# package (issue #14 audit) from (15), (28)–(29) with A = 2α/σ_mul², the private normalisation α/σ_norm², the SGM
-# RDP of the baselines (binomial sum at integer orders, quadrature of E_{N(0,z²)}[((1 − q) + q·e^{(2x−1)/(2z²)})^α]
-# at fractional ones), and ε = min over every order of the grid of ε(α) + log(1/δ)/(α − 1).  The review catalog
-# (§5.3–5.4) has the same first four digits.
+# (ε = 3 in Table 1's caption and §6.2, ε = 2 in Table 2's caption); these digits are not printed: they come from a
+# 30-digit mpmath script written apart from this package (issue #14 audit) from (15), (28)–(29) with A = 2α/σ_mul²,
+# the private normalisation α/σ_norm², the SGM RDP of the baselines (binomial sum at integer orders, quadrature of
+# E_{N(0,z²)}[((1 − q) + q·e^{(2x−1)/(2z²)})^α] at fractional ones), and ε = min over every order of the grid of
+# ε(α) + log(1/δ)/(α − 1), at the hyper-parameters of Appendices D.4 and E.
 _RECOMPUTED_TABLES = (
-    "not printed (the paper prints only the budget): independent 30-digit mpmath recomputation from (15), "
-    "(28)–(29) and the SGM RDP on the authors' order grid (issue #14 audit script); review catalog §5.3–5.4 agrees "
-    "to four digits"
+    "not printed (Tables 1–2 print only the budgets ε = 3, ε = 2): independent 30-digit mpmath recomputation from "
+    "(15), (28)–(29) and the SGM RDP on the authors' order grid, hyper-parameters of Appendices D.4, E (issue #14 "
+    "audit script)"
 )
 for _row, _label, _digits in (
     ("mnist", "Table 1, MNIST", "2.995103028"),
@@ -508,11 +508,11 @@ for _row, _label, _digits in (
 
 # ---------------------------------------------------------------------------
 # Figures 1–2 are plots (no digits printed).  Points of their curves against an independent 40-digit
-# recomputation from (11), (13), (15), (18)–(20) (direct powers, sums and the recursion (20) on S itself, issue #14
-# audit script); the review catalog's §4 (L1–L3) and §5.1–5.2 list the same values to 6–8 digits.
+# recomputation from (11)–(12), (15), (18)–(20) (direct powers, sums and the recursion (20) on S itself, issue #14
+# audit script) at the parameters of the Figure 1 and Figure 2 captions.
 _RECOMPUTED_FIG = (
-    "not printed (the figure is a plot): independent 40-digit mpmath recomputation from the paper's formulas "
-    "(issue #14 audit script); review catalog §4–5 agrees to its 6–8 digits"
+    "not printed (the figure is a plot): independent 40-digit mpmath recomputation from (11)–(12), (15), (18)–(20) "
+    "at the caption's parameters (issue #14 audit script)"
 )
 _FIGV = _drop(FIG2, "beta") | {"beta": 4}
 
