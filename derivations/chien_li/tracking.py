@@ -179,6 +179,12 @@ def dt310_value(etaLv, lv, sv, bigv, Tv, max_steps=10**6):
         return dt35_value(1 + etaLv, sv, bigv, Tv, nv)
     if etaLv == 0:  # g(x) = x: D_t = D_{t−1} + min(s, 2ηK) = D_{t−1} + s (n ≥ 1), so D_T = sT exactly
         return sv * Tv
+    if Tv > max_steps and ((bigv - sv) / etaLv) ** (1 / lv) > max_steps * bigv:
+        # before the switch D_k ≤ 2ηK·k and the switch needs ηL D^λ ≥ 2ηK − s: more than max_steps steps
+        raise EvaluationError(
+            f"chien-li/lem-3.10-dt: more than {max_steps} steps before the branch switch "
+            f"(ηL = {mpmath.nstr(etaLv, 5)}, λ = {mpmath.nstr(lv, 5)}); not supported"
+        )
     d, k = mpmath.mpf(0), 0
     while k < Tv:
         one, two = d + etaLv * d**lv + sv, d + bigv

@@ -157,6 +157,19 @@ def test_lem310_T_1e12_and_L_0(reg):
     assert close(f(reg, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=0, lam="1/2", K=2, n=5, T=T), Q("0.08") * T)
 
 
+def test_lem310_refuses_long_pre_switch_at_once(reg):
+    # ηL = 1e-10: the switch needs D ≥ (0.32/ηL)² ≈ 1e19 and D grows by ≤ 2ηK = 0.4 per step, so more than 10⁶ steps:
+    # refused before iterating (not after 10⁶ steps, ~20 s)
+    import time
+
+    from symbolic.errors import EvaluationError
+
+    start = time.process_time()
+    with pytest.raises(EvaluationError, match="before the branch switch"):
+        f(reg, "lem-3.10-dt").evaluate(dps=30, eta="1/10", L="1e-9", lam="1/2", K=2, n=5, T=10**12)
+    assert time.process_time() - start < 1
+
+
 # ---------------------------------------------------------------------------
 # Theorem 3.1: reference = exhaustive τ, inner problem by bisection on the water level (independent of the
 # active-set search), written from (3) after the β elimination p²/β + a²/(1−β) ≥ (p + a)².
