@@ -117,6 +117,8 @@ h_general = paper.add(
         hypotheses=[LAM_LE_1],
         title="h = g⁻¹, g(x) = x + L x^λ on ℝ≥0 (root of x + L x^λ = z)",
         evaluator=_h_evaluator,
+        # z enters only through log z and L as a factor of the positive term L e^{λy}: no cancellation to absorb
+        magnitude_free=("L", "z"),
     )
 )
 cH, cHalf = [h_general.id], [h_half.id]
