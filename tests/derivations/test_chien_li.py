@@ -90,6 +90,22 @@ def test_h_half_at_z_much_smaller_than_L_squared(reg):
     assert close(value, ref) and mpmath.mpf(value) > 0
 
 
+@pytest.mark.parametrize("L,lam,z", [("1", "1/1000", "1e-300"), ("1e10", "1/100", "1"), ("1", "9999/10000", "1e300")])
+def test_h_extreme_exponents(reg, L, lam, z):
+    # h(z) = 1e-300000 etc.: reference = bisection on y = log x of log(e^y + L e^{λy}) = log z (g(x) ≥ x: y ≤ log z)
+    with mpmath.workdps(80):
+        Lq, lq, zq = Q(L), Q(lam), Q(z)
+        lo, hi = (mpmath.log(zq) - mpmath.log(Lq + 1)) / lq - 10, mpmath.log(zq)
+        for _ in range(260):  # bracket width < 10⁶: 2^−260·10⁶ < 10⁻⁷⁰
+            mid = (lo + hi) / 2
+            if mpmath.log(mpmath.exp(mid) + Lq * mpmath.exp(lq * mid)) > mpmath.log(zq):
+                hi = mid
+            else:
+                lo = mid
+        ref = mpmath.exp((lo + hi) / 2)
+    assert close(f(reg, "lem-3.9-h").evaluate(dps=DPS, L=L, lam=lam, z=z), ref)
+
+
 # ---------------------------------------------------------------------------
 # Lemma 3.5: D_T, reference = the recursion itself (small T) or its branch closed form (T = 10¹²).
 def dt_loop(c, s, big, T):
