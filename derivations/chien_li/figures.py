@@ -17,8 +17,8 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from symbolic import Inequality
-from symbolic.claims.numeric import NumericIdentity, SampledInequality
+from symbolic import Inequality, Reproduction
+from symbolic.claims.numeric import SampledInequality
 
 from .common import paper, src
 from .hoelder_theorem import eps37
@@ -69,27 +69,25 @@ def _at_setting(kind, cid, *args, **kw):
     return paper.add(kind(paper.id(cid), *args, symbols=_one, hints=[{"one": 1}], samples=1, **kw))
 
 
-def _rounded_plateau(c, T, digits):
-    """Our ε/α at (c, T), rounded to ``digits`` decimals (for the comparison with a recomputation's digits)."""
-    return lambda v: mpmath.nint(eps31.evaluate(dps=30, c=c, T=T, **FIG1) / 2 * 10**digits) / 10**digits
-
-
 for label, c, T, text in (
     ("nonconvex", CASES["nonconvex"], 400, "0.27317173"),
     ("convex", CASES["convex"], 400, "0.16006154"),
     ("strongly-convex", CASES["strongly convex"], 400, "0.06665899"),
 ):
-    _at_setting(
-        NumericIdentity,
-        f"fig-1a/plateau-{label}",
-        _rounded_plateau(c, T, len(text.split(".")[1])),
-        (lambda t: lambda v: mpmath.mpf(t))(text),
-        f"Figure 1(a), {label.replace('-', ' ')} (c = {c}): our exact Theorem 3.1 at T = {T} is ε/α = {text} to the "
-        f"8 decimals of a separate water-filling recomputation (recomputed, not printed in the paper)",
-        src("Figure 1", (), "derived", "recomputation; the figure prints no numbers"),
-        digits=25,
-        budget=60,
-        covers=[eps31.id],
+    paper.add(
+        Reproduction(
+            paper.id(f"fig-1a/plateau-{label}"),
+            (lambda c_, T_: lambda: eps31.evaluate(dps=30, c=c_, T=T_, **FIG1) / 2)(c, T),
+            text,
+            f"Figure 1(a), {label.replace('-', ' ')} (c = {c}): our exact Theorem 3.1 at T = {T} is ε/α = {text} to the "
+            f"8 decimals of a separate water-filling recomputation (recomputed, not printed in the paper)",
+            src("Figure 1", (), "derived", "recomputation; the figure prints no numbers"),
+            origin="recomputed",
+            expect="checked",
+            where_printed="Figure 1(a) plateau; digits from the review catalog's independent water-filling script (§4 L2–L4)",
+            budget=60,
+            covers=[eps31.id],
+        )
     )
 
 # Burn-in, convex case, in exact rational arithmetic: the plateau (D + sm)²/m is minimised at m = 13 among integers
