@@ -391,10 +391,11 @@ def _as_real(value, name: str) -> mpmath.mpf:
 
 
 def float_function(expr: sp.Basic, symbols: Sequence[sp.Symbol]) -> Callable:
-    """A NumPy-vectorised float64 evaluator of ``expr``, for plotting sweeps only."""
+    """A NumPy-vectorised float64 evaluator of ``expr``, for plotting sweeps only (SciPy supplies the special
+    functions NumPy lacks: erf, erfinv, gamma, …)."""
     import numpy as np
 
-    fn = sp.lambdify(tuple(symbols), expr, modules="numpy")
+    fn = sp.lambdify(tuple(symbols), expr, modules=["numpy", "scipy"])
 
     def run(*args):
         with np.errstate(all="ignore"):  # Piecewise evaluates every branch; unused ones may overflow

@@ -108,6 +108,15 @@ def test_float_function_checks_hypotheses_elementwise():
         f(np.array([0.1, 0.3]), 1.0, 1.0)
 
 
+def test_float_function_has_the_special_functions_numpy_lacks():
+    # privacy/gdp-tradeoff's plot sweep raised NameError: erfinv (NumPy has no erf/erfinv; SciPy supplies them).
+    x_p = real("x")
+    f = Formula("test/erfinv-erf", sp.erfinv(x_p.symbol) + sp.erf(x_p.symbol), [x_p], SRC).float_function()
+    xs = np.array([-0.5, 0.25, 0.75])
+    expected = [float(mpmath.erfinv(x) + mpmath.erf(x)) for x in xs]
+    assert np.allclose(f(xs), expected, rtol=1e-12)
+
+
 def test_call_substitutes_symbolically():
     f = step_formula()
     assert f(lam=sp.Rational(1, 2)) == sp.sqrt(1 + m)
