@@ -84,7 +84,10 @@ for label, c, T, text in (
             src("Figure 1", (), "derived", "recomputation; the figure prints no numbers"),
             origin="recomputed",
             expect="checked",
-            where_printed="Figure 1(a) plateau; digits from the review catalog's independent water-filling script (§4 L2–L4)",
+            where_printed=(
+                "Figure 1(a) plateau at T = 400; digits of a separate recomputation outside this package (water-filling "
+                "by bisection on the water level, every τ); the paper prints no numbers for Figure 1"
+            ),
             budget=60,
             covers=[eps31.id],
         )
