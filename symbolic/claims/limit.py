@@ -395,6 +395,8 @@ def _prove_limit_of(e, var, point, direction):
         for how, form in _rewrites(sub, t):
             try:
                 found = calculus_limit(form(), t, mode)
+            except PhaseTimeout:  # the share is spent: the later rewrites must not run past it
+                raise
             except Exception:  # a rewrite SymPy cannot do is a rule that does not apply
                 found = None
             if found is not None:
