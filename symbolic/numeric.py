@@ -328,8 +328,9 @@ def proves_zero(expr: sp.Basic, values: Mapping) -> bool:
     Only exact reasoning counts: the substituted expression simplifies to 0 on construction, its
     assumptions say ``is_zero``, or (for small expressions without sums) ``doit`` / ``simplify``
     return 0.  Numerical agreement is never used (that is what the proof is needed against).  No
-    proof is attempted (False) when the substitution would build an exact power with an exponent
-    beyond ``MAX_EXACT_EXPONENT``: its digits could not be computed in any time budget.
+    proof is attempted (False: an unproved zero) when the substitution would build an exact power with
+    an exponent beyond ``MAX_EXACT_EXPONENT`` — a conservative cut-off: such a power may have more
+    digits than any time budget allows, and its computation cannot be interrupted.
     """
     try:
         e = resolve_branches(sp.sympify(expr), dict(values))
