@@ -58,6 +58,40 @@ def collect(reg: Registry, paper: str | None = None) -> list[Erratum]:
     return sorted(groups.values(), key=lambda g: g.number)
 
 
+def status_problems(reg: Registry, paper: str, status: Mapping[str, tuple], count: int) -> list[str]:
+    """What is wrong with a paper's review table ``status`` of errata E1…E``count``: each entry is
+    ``("encoded", [claim labels])`` — the claims carry the key ``"<paper> E<n>"``, one is a printed form
+    expected REFUTED and one a ``corrected`` form expected PROVED or CHECKED — or ``("rejected", reason)`` with a
+    reason of more than 20 characters; and the paper has no erratum key outside the encoded entries.
+    Returns the problems found (empty when the table is complete and matches the registry)."""
+    problems = []
+    expected_keys = [f"E{i}" for i in range(1, count + 1)]
+    if sorted(status, key=lambda e: int(e[1:])) != expected_keys:
+        problems.append(f"{paper}: the table lists {sorted(status)}, not E1…E{count}")
+    for key, (state, what) in status.items():
+        if state == "encoded":
+            group = [reg.claim(f"{paper}/{label}") for label in what]
+            if not all(c.erratum == f"{paper} {key}" for c in group):
+                problems.append(f"{paper} {key}: a listed claim does not carry the erratum key")
+            if not any(c.expect == "refuted" for c in group):
+                problems.append(f"{paper} {key}: no printed form expected REFUTED")
+            if not any(c.expect in ("proved", "checked") and c.source.form == "corrected" for c in group):
+                problems.append(f"{paper} {key}: no corrected form expected to verify")
+        elif state == "rejected":
+            if len(what) <= 20:
+                problems.append(f"{paper} {key}: rejected without a reason")
+        else:
+            problems.append(f"{paper} {key}: state {state!r} is neither 'encoded' nor 'rejected'")
+    keys = {c.erratum for c in reg.claims(paper) if c.erratum}
+    encoded = {f"{paper} {k}" for k, (state, _) in status.items() if state == "encoded"}
+    if keys != encoded:
+        problems.append(
+            f"{paper}: erratum keys outside the table {sorted(keys - encoded)}, "
+            f"encoded without claims {sorted(encoded - keys)}"
+        )
+    return problems
+
+
 def _cell(text: str, limit: int | None = None) -> str:
     text = " ".join(str(text).split())
     if limit is not None and len(text) > limit:

@@ -67,3 +67,19 @@ def test_errata_md_is_up_to_date():
     current = (ROOT / "ERRATA.md").read_text(encoding="utf-8")
     fresh = generate()
     assert fresh == current, "ERRATA.md is out of date with the registry: run `python -m symbolic errata`"
+
+
+def test_status_problems_finds_each_gap_in_a_review_table():
+    from symbolic.errata import status_problems
+
+    reg = _toy_registry()
+    # The toy paper carries keys "toy E2" (printed form only) and "toy E10" (printed + corrected).
+    good = {f"E{i}": ("rejected", "a typo with no mathematical content") for i in range(1, 11)}
+    good["E10"] = ("encoded", ["lem-1", "lem-1-corrected"])
+    assert any(
+        "E2" in p and "corrected" in p for p in status_problems(reg, "toy", {**good, "E2": ("encoded", ["eq-9"])}, 10)
+    )
+    assert any("outside the table" in p for p in status_problems(reg, "toy", good, 10))  # "toy E2" unlisted
+    short = {**good, "E2": ("encoded", ["eq-9"]), "E3": ("rejected", "typo")}
+    assert any("E3" in p and "reason" in p for p in status_problems(reg, "toy", short, 10))
+    assert any("not E1…E11" in p for p in status_problems(reg, "toy", good, 11))
