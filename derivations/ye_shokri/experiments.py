@@ -456,8 +456,8 @@ for _row, _label, _printed, _where in (
 # ε(α) + log(1/δ)/(α − 1), at the hyper-parameters of Appendices D.4 and E.
 _RECOMPUTED_TABLES = (
     "not printed (Tables 1–2 print only the budgets ε = 3, ε = 2): independent 30-digit mpmath recomputation from "
-    "(15), (28)–(29) and the SGM RDP on the authors' order grid, hyper-parameters of Appendices D.4, E (issue #14 "
-    "audit script)"
+    "(15), (28)–(29) and the SGM RDP on the authors' order grid, hyper-parameters of Appendices D.4, E (benchmarks/"
+    "references/ye_shokri_tables.py)"
 )
 for _row, _label, _digits in (
     ("mnist", "Table 1, MNIST", "2.995103028"),
@@ -508,11 +508,11 @@ for _row, _label, _digits in (
 
 # ---------------------------------------------------------------------------
 # Figures 1–2 are plots (no digits printed).  Points of their curves against an independent 40-digit
-# recomputation from (11)–(12), (15), (18)–(20) (direct powers, sums and the recursion (20) on S itself, issue #14
-# audit script) at the parameters of the Figure 1 and Figure 2 captions.
+# recomputation from (11)–(12), (15), (18)–(20) (direct powers, sums and the recursion (20) on S itself:
+# benchmarks/references/ye_shokri_formulas.py) at the parameters of the Figure 1 and Figure 2 captions.
 _RECOMPUTED_FIG = (
     "not printed (the figure is a plot): independent 40-digit mpmath recomputation from (11)–(12), (15), (18)–(20) "
-    "at the caption's parameters (issue #14 audit script)"
+    "at the caption's parameters (benchmarks/references/ye_shokri_formulas.py)"
 )
 _FIGV = _drop(FIG2, "beta") | {"beta": 4}
 
