@@ -85,8 +85,9 @@ for label, c, T, text in (
             origin="recomputed",
             expect="checked",
             where_printed=(
-                "Figure 1(a) plateau at T = 400; digits of a separate recomputation outside this package (water-filling "
-                "by bisection on the water level, every τ); the paper prints no numbers for Figure 1"
+                "Figure 1(a) plateau at T = 400; digits of an independent recomputation, "
+                "benchmarks/references/chien_li_formulas.py (water-filling by bisection on the water level, every τ); "
+                "the paper prints no numbers for Figure 1"
             ),
             budget=60,
             covers=[eps31.id],
