@@ -8,9 +8,11 @@ digits; the reference counts only where the two agree to 60 digits (cancellation
 below 400 digits shows as disagreement, and the point is then not counted).  SymPy's ``evalf``
 is not used: at |log10 value| ~ 1e122 it returned a value of the wrong sign.
 
-A formula whose ``expr`` has no numeric value (an inverse's placeholder function, a sum with a
-symbolic bound too large to expand) is not covered here; the test lists them and asserts that
-the covered set does not shrink below the floor measured when it was written.
+A formula whose ``expr`` has no numeric value (an inverse's placeholder function, a search, an
+integral, a method choice) or whose hypotheses a random draw rarely meets has an explicit
+independent reference instead (``printed_digit_references``: the paper's definition in plain
+mpmath, at hand-chosen hard points); every registered formula is checked by one of the two tests,
+and a formula reached by neither fails.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from symbolic.budget import BudgetExceeded, time_budget
 from symbolic.cli.eval import format_value
 from symbolic.errors import EvaluationError, HypothesisError, InputError, SymbolicError
 from symbolic.registry import registry
+
+from printed_digit_references import REFERENCES, exact as plain
 
 DPS = 30
 POINTS = 2  # valid points per formula
@@ -107,8 +111,11 @@ def _has_numeric_expression(formula) -> bool:
 @pytest.mark.parametrize("fid", [f.id for f in registry().formulas()])
 def test_printed_digits_match_an_independent_reference(fid):
     f = registry().formula(fid)
-    if not _has_numeric_expression(f):
-        pytest.skip(f"{fid}: the paper's expression has no numeric value (an inverse, a method choice, an integral)")
+    if fid in REFERENCES:
+        pytest.skip(f"{fid}: checked against its explicit reference (test_printed_digits_match_an_explicit_reference)")
+    assert _has_numeric_expression(f), (
+        f"{fid}: no numeric expression and no explicit reference in printed_digit_references"
+    )
     rng = random.Random(f"issue-17:{fid}")
     checked = attempts = 0
     for _ in range(TRIES):
@@ -136,8 +143,46 @@ def test_printed_digits_match_an_independent_reference(fid):
         assert printed_digits_right(text, ref), (params, text, mpmath.nstr(ref, 40), e.path)
         checked += 1
     _COVERED[fid] = checked
-    if not checked:
-        pytest.skip(f"{fid}: no 60-digit reference at the first {attempts} valid points of {TRIES} drawn")
+    assert checked, (
+        f"{fid}: no 60-digit reference at the first {attempts} valid points of {TRIES} drawn; add an explicit one"
+    )
+
+
+def _explicit_reference(ref, values):
+    """The explicit reference at 80 and at 120 digits, which must agree to 60 digits (a reference
+    that loses digits fails here rather than vouching for a wrong number)."""
+    results = []
+    for dps in (80, 120):
+        with mpmath.workdps(dps):
+            v = ref.value(**values)
+            assert isinstance(v, mpmath.mpf) and mpmath.isfinite(v), (values, v)
+            results.append(+v)
+    with mpmath.workdps(130):
+        a, b = results
+        assert abs(a - b) <= abs(b) * mpmath.mpf(10) ** -60, (
+            "reference unstable",
+            mpmath.nstr(a, 70),
+            mpmath.nstr(b, 70),
+        )
+        return b
+
+
+@pytest.mark.parametrize("fid,point", [(fid, point) for fid, ref in sorted(REFERENCES.items()) for point in ref.points])
+def test_printed_digits_match_an_explicit_reference(fid, point):
+    f = registry().formula(fid)
+    exact = f.check(**point)  # a reference point lies inside the formula's hypotheses
+    ref = _explicit_reference(REFERENCES[fid], {k: plain(v) for k, v in exact.items()})
+    with time_budget(30, fid):
+        e = f.evaluation_at(exact, DPS)
+    text = format_value(e.value, DPS)
+    assert printed_digits_right(text, ref), (text, mpmath.nstr(ref, 40), e.path)
+
+
+def test_every_explicit_reference_names_a_formula_and_has_points():
+    ids = {f.id for f in registry().formulas()}
+    for fid, ref in REFERENCES.items():
+        assert fid in ids, fid
+        assert ref.points and ref.source, fid
 
 
 def test_the_comparison_rejects_a_wrong_last_digit():

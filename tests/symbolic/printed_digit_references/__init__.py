@@ -1,0 +1,65 @@
+"""Independent 60-digit references for the formulas whose paper expression has no closed numeric value.
+
+``tests/symbolic/test_printed_digits.py`` checks ``eval``'s printed digits against the paper's
+expression lambdified to mpmath.  That cannot reach an inverse (ε of a GDP μ), a search (the
+Chien & Li shift allocations), an integral evaluated by a method choice, or a formula whose
+hypotheses a random draw rarely satisfies.  For those, each module here (one per paper) holds a
+``Reference`` per formula: the paper's definition transcribed in plain mpmath -- root finding,
+quadrature, exhaustive search -- importing nothing from the package, and a list of points chosen
+in the formula's hard regimes (long horizons, δ near 0, parameters near their boundaries).
+
+The test computes each reference at two precisions and counts it only where the two agree to 60
+digits, so a reference that loses digits fails loudly instead of passing a wrong number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Mapping
+
+import mpmath
+
+
+@dataclass(frozen=True)
+class Reference:
+    """``value(**params)`` is the formula at the exact ``params`` (``Fraction`` for real
+    parameters, ``int`` for integer ones, ``str`` for a method choice), computed from the paper in
+    plain mpmath at the caller's ``mpmath.mp.dps`` (the function adds its own guard digits where
+    the formula cancels).  ``points`` are the parameter assignments checked, as ``eval`` would
+    receive them (decimal or rational strings); ``source`` names the paper's label and equation."""
+
+    value: Callable[..., mpmath.mpf]
+    points: tuple[Mapping[str, str], ...]
+    source: str
+
+
+def exact(value) -> Fraction | int | str:
+    """A parameter as ``Formula.check`` returns it, in plain Python: a SymPy Rational becomes a
+    ``Fraction``, a SymPy Integer an ``int``; a choice stays a string."""
+    if isinstance(value, str):
+        return value
+    if getattr(value, "is_Integer", False):
+        return int(value)
+    return Fraction(int(value.p), int(value.q))
+
+
+def mpf(x: Fraction | int) -> mpmath.mpf:
+    """An exact parameter at the working precision (rounded once)."""
+    if isinstance(x, int):
+        return mpmath.mpf(x)
+    return mpmath.mpf(x.numerator) / x.denominator
+
+
+def _collect() -> dict[str, Reference]:
+    from . import asoodeh_diaz, bok_su_altschuler, chien_li, kong_ribero, privacy, ye_shokri
+
+    table: dict[str, Reference] = {}
+    for module in (asoodeh_diaz, bok_su_altschuler, chien_li, kong_ribero, privacy, ye_shokri):
+        for fid, ref in module.REFERENCES.items():
+            assert fid not in table, f"{fid}: two references"
+            table[fid] = ref
+    return table
+
+
+REFERENCES: dict[str, Reference] = _collect()
