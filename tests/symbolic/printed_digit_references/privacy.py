@@ -1,8 +1,425 @@
-"""Independent references for the privacy toolkit (privacy/*) formulas (see the package docstring); imports nothing from the package."""
+"""Independent references for the privacy toolkit (privacy/*) formulas (see the package docstring); imports nothing from the package.
+
+Written from the sources the toolkit cites:
+
+* Dong, Roth & Su 2022 (Gaussian differential privacy), Cor. 2.13: δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2),
+  and its inverse ε_μ(δ) = min{ε ≥ 0 : δ_μ(ε) ≤ δ} (0 when δ_μ(0) ≤ δ), found here by a bracketed root of
+  log δ_μ(ε) = log δ;  §4.1: C_p(G_μ) = min{f_p, f_p⁻¹}** with f_p = p G_μ + (1 − p) Id, whose three pieces
+  meet at the fixed point x* = Φ(−μ/2) (f_p on [0, x*], x* + f_p(x*) − x up to f_p(x*), f_p⁻¹ beyond).
+* Mironov, Talwar & Zhang 2019 (arXiv 1908.10530) §3: the sampled Gaussian mechanism's Rényi divergences
+  D_α(μ ‖ μ₀) = log A_α/(α − 1), A_α = ∫ μ₀(z) (1 − q + q e^{(2z−1)/(2σ²)})^α dz, and D_α(μ₀ ‖ μ) with the
+  exponent 1 − α (quadrature of these integrals on a grid of break points through both peaks; for integer α the
+  forward moment is also the binomial sum of §3.2, positive terms).
+* The RDP → (ε, δ) conversions at an order α and RDP value r: Mironov 2017 Prop. 3, r + log(1/δ)/(α − 1);
+  Balle et al. 2020 Thm 21 (= Canonne, Kamath & Steinke 2020 Prop. 12),
+  r + log((α − 1)/α) − (log δ + log α)/(α − 1); Asoodeh et al. 2021 Lemma 1: for αδ < 1 the minimum of the
+  f-bound r + (log(1 − e^{−x}) − log(αδ))/(α − 1), x = (α − 1) r − log(1 − αδ), and the g-bound (= Balle's),
+  for αδ ≥ 1 the h-bound r + log(1 − δ); "best" is the least of the three; ε is clipped at 0.  The infimum over
+  continuous α > 1 is taken at the root of the bound's α-derivative (written out below), found by bracketed
+  root finding (Illinois) and then secant steps at more than half the working precision, so the minimum value
+  (stationary in α) carries every digit.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
 
-from . import Reference
+import mpmath
 
-REFERENCES: dict[str, Reference] = {}
+from . import Reference, mpf
+
+GUARD = 20
+
+
+def _root(fn, lo, hi, rel=None, max_iter=2000):
+    """A root of ``fn`` in [lo, hi] (fn(lo) < 0 < fn(hi) or the reverse) by Illinois regula falsi, to a bracket
+    of relative width ``rel`` (default: the working precision)."""
+    rel = rel if rel is not None else mpmath.mpf(2) ** (8 - mpmath.mp.prec)
+    flo, fhi = fn(lo), fn(hi)
+    if flo == 0:
+        return lo
+    if fhi == 0:
+        return hi
+    assert (flo < 0) != (fhi < 0), ("no sign change", lo, hi, flo, fhi)
+    side = 0
+    for _ in range(max_iter):
+        x = (lo * fhi - hi * flo) / (fhi - flo)
+        if not lo < x < hi:
+            x = (lo + hi) / 2
+        fx = fn(x)
+        if fx == 0:
+            return x
+        if (fx < 0) == (flo < 0):
+            lo, flo = x, fx
+            if side == -1:
+                fhi /= 2
+            side = -1
+        else:
+            hi, fhi = x, fx
+            if side == 1:
+                flo /= 2
+            side = 1
+        if hi - lo <= rel * abs(hi):
+            return (lo + hi) / 2
+    raise AssertionError("Illinois did not converge")
+
+
+def _q(t):
+    """Q(t) = P(N(0,1) > t) = erfc(t/√2)/2 (no cancellation in either tail)."""
+    return mpmath.erfc(t / mpmath.sqrt(2)) / 2
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Gaussian DP: ε_μ(δ) (Dong, Roth & Su 2022, Cor. 2.13 inverted).
+
+
+def gdp_delta(mu, eps):
+    """δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) = Q(ε/μ − μ/2) − e^ε Q(ε/μ + μ/2)."""
+    return _q(eps / mu - mu / 2) - mpmath.exp(eps) * _q(eps / mu + mu / 2)
+
+
+def gdp_epsilon(mu, delta):
+    """min{ε ≥ 0 : δ_μ(ε) ≤ δ}: 0 when δ_μ(0) ≤ δ, else the root of log δ_μ(ε) = log δ (δ_μ decreases in ε).
+
+    The difference of Q's cancels by about log10(ε/μ²) digits for large ε/μ, absorbed by a generous guard."""
+    with mpmath.workdps(mpmath.mp.dps + GUARD + 40):
+        m, d = mpf(mu), mpf(delta)
+        if gdp_delta(m, mpmath.mpf(0)) <= d:
+            return mpmath.mpf(0)
+        log_d = mpmath.log(d)
+        g = lambda e: mpmath.log(gdp_delta(m, e)) - log_d  # noqa: E731  (decreasing)
+        hi = mpmath.mpf(1)
+        while g(hi) > 0:
+            hi *= 2
+        root = _root(g, mpmath.mpf(0), hi)
+    return +root
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# C_p(G_μ) (Dong, Roth & Su 2022 §4.1).
+
+
+def _q_inverse(x):
+    """t with Q(t) = x, 0 < x < 1 (a root of log Q(t) = log x; Q decreasing)."""
+    target = mpmath.log(x)
+    g = lambda t: mpmath.log(_q(t)) - target  # noqa: E731
+    lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
+    while g(lo) < 0:
+        lo *= 2
+    while g(hi) > 0:
+        hi *= 2
+    return _root(g, lo, hi)
+
+
+def subsampled_gdp_tradeoff(p, mu, x):
+    """C_p(G_μ)(x): f_p(x) = p Φ(Q⁻¹(x) − μ) + (1 − p)(1 − x) for x ≤ x* = Φ(−μ/2); x* + f_p(x*) − x up to
+    f_p(x*) = p x* + (1 − p)(1 − x*) (G_μ(x*) = x*); beyond, the y with f_p(y) = x, found through t = Q⁻¹(y):
+    1 − x = p Q(t − μ) + (1 − p) Q(t), a root in log space, so a y near 0 (x near 1) keeps its digits."""
+    with mpmath.workdps(mpmath.mp.dps + GUARD + int(mpf(mu) ** 2 / 9) + 10):
+        P, M, X = mpf(p), mpf(mu), mpf(x)
+        xs = _q(M / 2)
+        fs = P * xs + (1 - P) * (1 - xs)
+        if x == 0:
+            value = mpmath.mpf(1)
+        elif X <= xs:
+            value = P * (1 - _q(_q_inverse(X) - M)) + (1 - P) * mpf(1 - Fraction(x))
+        elif X <= fs:
+            value = xs + fs - X
+        elif x == 1:
+            value = mpmath.mpf(0)
+        else:
+            target = mpmath.log(mpf(1 - Fraction(x)))
+            g = lambda t: mpmath.log(P * _q(t - M) + (1 - P) * _q(t)) - target  # noqa: E731  (decreasing in t)
+            lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
+            while g(lo) < 0:
+                lo *= 2
+            while g(hi) > 0:
+                hi *= 2
+            value = _q(_root(g, lo, hi))
+    return +value
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# RDP → (ε, δ): the pointwise conversions and their α-derivatives, given R = r(α) and R' = r'(α).
+
+
+def _mironov(a, R, dR, d):
+    ell = -mpmath.log(d)
+    return R + ell / (a - 1), dR - ell / (a - 1) ** 2
+
+
+def _balle(a, R, dR, d):
+    value = R + mpmath.log((a - 1) / a) - (mpmath.log(d) + mpmath.log(a)) / (a - 1)
+    # d/dα [log((α−1)/α) − (log δ + log α)/(α − 1)] = log(αδ)/(α − 1)²
+    return value, dR + mpmath.log(a * d) / (a - 1) ** 2
+
+
+def _asoodeh_f(a, R, dR, d):
+    """f = R + N/(α − 1), N = log(1 − e^{−x}) − log(αδ), x = (α − 1)R − log(1 − αδ) (αδ < 1)."""
+    x = (a - 1) * R - mpmath.log1p(-a * d)
+    dx = R + (a - 1) * dR + d / (1 - a * d)
+    N = mpmath.log(-mpmath.expm1(-x)) - mpmath.log(a * d)
+    dN = dx / mpmath.expm1(x) - 1 / a
+    return R + N / (a - 1), dR + (dN * (a - 1) - N) / (a - 1) ** 2
+
+
+_BOUNDS = {"mironov": _mironov, "balle": _balle, "asoodeh-f": _asoodeh_f}
+
+
+def _critical_points(dfun, gap_lo, gap_hi, points=400):
+    """Roots of ``dfun`` (α ↦ derivative) with α − 1 in (gap_lo, gap_hi), located on a log grid of α − 1 where
+    the derivative goes from − to + (the minima), each refined by Illinois."""
+    t_lo, t_hi = mpmath.log(gap_lo), mpmath.log(gap_hi)
+    grid = [1 + mpmath.exp(t_lo + (t_hi - t_lo) * k / (points - 1)) for k in range(points)]
+    values = [dfun(a) for a in grid]
+    roots = []
+    for k in range(points - 1):
+        if values[k] < 0 <= values[k + 1]:  # a minimum (derivative − → +)
+            roots.append(_root(dfun, grid[k], grid[k + 1]))
+    return roots
+
+
+def rdp_linear_epsilon(rho, delta, method):
+    """max(0, inf over α > 1 of the method's bound at r(α) = ρα).  Mironov: ρ + 2√(ρ log(1/δ)) (the stationary
+    point of ρα + log(1/δ)/(α − 1)).  Balle: the root of ρ + log(αδ)/(α − 1)² (unique: the left side increases
+    from −∞).  Asoodeh: the least of the f-bound's interior minima on (1, 1/δ) (critical points on a log grid,
+    refined), Balle's minimum, and the h-bound's infimum over α ≥ 1/δ, ρ/δ + log(1 − δ)."""
+    with mpmath.workdps(mpmath.mp.dps + GUARD):
+        r, d = mpf(rho), mpf(delta)
+
+        def minimum(bound):
+            if bound == "mironov":
+                return r + 2 * mpmath.sqrt(-r * mpmath.log(d))
+            if bound == "balle":
+                a = _root(lambda a: _balle(a, r * a, r, d)[1], 1 + mpmath.mpf(2) ** (-mpmath.mp.prec // 2), 1 / d)
+                return _balle(a, r * a, r, d)[0]
+            inv = 1 / d
+            candidates = [r * inv + mpmath.log1p(-d), minimum("balle")]  # h at α = 1/δ; g = Balle
+            gaps = (inv - 1) * mpmath.mpf(10) ** -40, (inv - 1) * (1 - mpmath.mpf(10) ** -12)
+            for a in _critical_points(lambda a: _asoodeh_f(a, r * a, r, d)[1], *gaps):
+                candidates.append(_asoodeh_f(a, r * a, r, d)[0])
+            return min(candidates)
+
+        methods = ("mironov", "balle", "asoodeh") if method == "best" else (method,)
+        eps = min(minimum(m) for m in methods)
+        eps = max(eps, 0)
+    return +mpmath.mpf(eps)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The sampled Gaussian mechanism (Mironov, Talwar & Zhang 2019 §3).
+
+
+def _break_points(q, sigma, alpha, reverse):
+    """Break points through every region where the integrand μ₀ ratio^{±α} can peak: z = 0 and z = α (the two
+    Gaussian bumps of the forward moment; 1 − α for the reverse one), the switch z_t = 1/2 + σ² log((1 − q)/q)
+    between the ratio's regimes (width σ² there), spaced by min(σ, 1/2) over the span and σ²/2 around z_t."""
+    s = sigma
+    peaks = [mpmath.mpf(0), mpmath.mpf(1) / 2, (1 - alpha) if reverse else alpha]
+    if 0 < q < 1:
+        peaks.append(mpmath.mpf(1) / 2 + s**2 * mpmath.log((1 - q) / q))
+    pad = 14 * s
+    lo, hi = min(peaks) - pad, max(peaks) + pad
+    step = min(s, mpmath.mpf(1) / 2)
+    n = int(mpmath.ceil((hi - lo) / step))
+    pts = {lo + (hi - lo) * k / n for k in range(n + 1)}
+    if 0 < q < 1:
+        zt, h = peaks[-1], s**2 / 2
+        pts |= {zt + h * k for k in range(-8, 9)}
+    return [-mpmath.inf] + sorted(pts) + [mpmath.inf]
+
+
+def _moment_minus_one(q, sigma, power, alpha, reverse):
+    """∫ μ₀ [(1 + u)^power − 1 − power·u] dz = (moment) − 1, u = q(e^{(2z−1)/(2σ²)} − 1), which integrates to 0
+    against μ₀ (E[ratio] = 1); the bracket is ≥ 0 (convexity), so the integral has no cancellation."""
+    s2 = 2 * sigma**2
+    norm = 1 / (sigma * mpmath.sqrt(2 * mpmath.pi))
+
+    def f(z):
+        u = q * mpmath.expm1((2 * z - 1) / s2)
+        bracket = mpmath.expm1(power * mpmath.log1p(u)) - power * u
+        return norm * mpmath.exp(-(z**2) / s2) * bracket
+
+    value, err = mpmath.quad(f, _break_points(q, sigma, alpha, reverse), error=True, method="gauss-legendre")
+    assert err <= abs(value) * mpmath.mpf(10) ** (10 - mpmath.mp.dps), ("quadrature", value, err)
+    return value
+
+
+def _guard_sgm(q, alpha):
+    """Digits the A − 1 integrand loses pointwise (u ~ q, α − 1 small) plus the usual guard."""
+    lost = 2 * max(0, -int(mpmath.log10(q))) + max(0, -int(mpmath.log10(alpha - 1)))
+    return GUARD + lost
+
+
+def sgm_rdp(q, sigma, alpha):
+    """D_α(μ ‖ μ₀) = log A_α/(α − 1) (MTZ 2019 §3): log1p(A_α − 1)/(α − 1) with A_α − 1 by quadrature (fractional
+    α) or, for integer α, by the binomial sum Σ_{k≥2} C(α, k)(1 − q)^{α−k} q^k (e^{(k²−k)/(2σ²)} − 1)."""
+    if q == 0:
+        return mpmath.mpf(0)
+    with mpmath.workdps(mpmath.mp.dps + _guard_sgm(mpf(q), mpf(alpha))):
+        Q, S, A = mpf(q), mpf(sigma), mpf(alpha)
+        if isinstance(alpha, int) or (isinstance(alpha, Fraction) and alpha.denominator == 1):
+            n = int(alpha)
+            a_minus_1 = mpmath.fsum(
+                mpmath.binomial(n, k) * (1 - Q) ** (n - k) * Q**k * mpmath.expm1((k * k - k) / (2 * S**2))
+                for k in range(2, n + 1)
+            )
+        else:
+            a_minus_1 = _moment_minus_one(Q, S, A, A, reverse=False)
+        value = mpmath.log1p(a_minus_1) / (A - 1)
+    return +value
+
+
+def sgm_rdp_quadrature(q, sigma, alpha):
+    """The forward divergence by quadrature at every α (for cross-checking the binomial sum)."""
+    with mpmath.workdps(mpmath.mp.dps + _guard_sgm(mpf(q), mpf(alpha))):
+        Q, S, A = mpf(q), mpf(sigma), mpf(alpha)
+        value = mpmath.log1p(_moment_minus_one(Q, S, A, A, reverse=False)) / (A - 1)
+    return +value
+
+
+def sgm_rdp_reverse(q, sigma, alpha):
+    """D_α(μ₀ ‖ μ) = log B_α/(α − 1), B_α = ∫ μ₀ ratio^{1−α} dz (quadrature of B_α − 1)."""
+    if q == 0:
+        return mpmath.mpf(0)
+    with mpmath.workdps(mpmath.mp.dps + _guard_sgm(mpf(q), mpf(alpha))):
+        Q, S, A = mpf(q), mpf(sigma), mpf(alpha)
+        value = mpmath.log1p(_moment_minus_one(Q, S, 1 - A, A, reverse=True)) / (A - 1)
+    return +value
+
+
+def _log_moment(q, sigma, alpha, derivative):
+    """L(α) = log A_α, and with ``derivative`` also L'(α) = ∫ μ₀ ratio^α log(ratio) / A_α (one complex quadrature:
+    real part A_α, imaginary part A'_α)."""
+    s2 = 2 * sigma**2
+    norm = 1 / (sigma * mpmath.sqrt(2 * mpmath.pi))
+
+    def f(z):
+        lr = mpmath.log1p(q * mpmath.expm1((2 * z - 1) / s2))
+        g = norm * mpmath.exp(alpha * lr - z**2 / s2)
+        return mpmath.mpc(g, g * lr) if derivative else g
+
+    value, err = mpmath.quad(f, _break_points(q, sigma, alpha, False), error=True, method="gauss-legendre")
+    assert err <= abs(value) * mpmath.mpf(10) ** (10 - mpmath.mp.dps), ("quadrature", value, err)
+    if derivative:
+        return mpmath.log(value.real), value.imag / value.real
+    return mpmath.log(value)
+
+
+def _log_moment_integer(q, sigma, n):
+    """L(n) by the binomial sum (MTZ §3.2)."""
+    return mpmath.log(
+        mpmath.fsum(
+            mpmath.binomial(n, k) * (1 - q) ** (n - k) * q**k * mpmath.exp((k * k - k) / (2 * sigma**2))
+            for k in range(n + 1)
+        )
+    )
+
+
+def _sgm_piece_minimum(q, sigma, T, d, bound, dps):
+    """inf over α of the bound at R = T L(α)/(α − 1) (α < 1/δ for the f-bound), at ``dps`` digits: the best
+    integer order by binomial sums, Illinois on the α-derivative at 25 digits in [n − 1, n + 1], secant steps at
+    dps/2 + 15 digits, and the value at that order at ``dps`` + guard digits."""
+    cap = 1 / d if bound == "asoodeh-f" else None
+    fn = _BOUNDS[bound]
+
+    def objective(a, L, dL):
+        return fn(a, T * L / (a - 1), T * (dL * (a - 1) - L) / (a - 1) ** 2, d)
+
+    with mpmath.workdps(25):
+        best, values, n = None, {}, 2
+        while cap is None or n < cap:
+            v = objective(mpmath.mpf(n), _log_moment_integer(q, sigma, n), 0)[0]
+            values[n] = v
+            if best is None or v < values[best]:
+                best = n
+            if n > best + 3:
+                break
+            n += 1
+        lo = max(mpmath.mpf(best - 1), 1 + mpmath.mpf(2) ** -20)
+        hi = (
+            mpmath.mpf(best + 1)
+            if cap is None
+            else min(mpmath.mpf(best + 1), 1 + (cap - 1) * (1 - mpmath.mpf(2) ** -20))
+        )
+        a0 = _root(lambda a: objective(a, *_log_moment(q, sigma, a, True))[1], lo, hi, rel=mpmath.mpf(10) ** -20)
+    with mpmath.workdps(dps // 2 + 15):
+        slope = lambda a: objective(a, *_log_moment(q, sigma, a, True))[1]  # noqa: E731
+        x0, x1 = mpmath.mpf(a0), a0 * (1 + mpmath.mpf(10) ** -18)
+        s0, s1 = slope(x0), slope(x1)
+        for _ in range(12):
+            x0, x1, s0 = x1, x1 - s1 * (x1 - x0) / (s1 - s0), s1
+            if abs(x1 - x0) <= abs(x1) * mpmath.mpf(10) ** -(dps // 2 + 8):
+                break
+            s1 = slope(x1)
+        else:
+            raise AssertionError("secant did not converge")
+        a_star = x1
+    with mpmath.workdps(dps + GUARD):
+        a_star = mpmath.mpf(a_star)
+        return objective(a_star, _log_moment(q, sigma, a_star, False), 0)[0], values
+
+
+def sgm_epsilon(q, sigma, steps, delta, method):
+    """max(0, inf over continuous α of the method's bound at T·D_α(μ ‖ μ₀)) (MTZ 2019 §3 and the conversions
+    above).  Asoodeh/best: the least of the f-bound (α < 1/δ), Balle's bound (= the g-bound) and the h-bound
+    T r(1/δ) + log(1 − δ) (its infimum over α ≥ 1/δ, r nondecreasing); the last is skipped when T r(n) +
+    log(1 − δ) at an integer n ≤ 1/δ already exceeds the others."""
+    if q == 0:
+        return mpmath.mpf(0)
+    dps = mpmath.mp.dps
+    with mpmath.workdps(dps + GUARD):
+        Q, S, D = mpf(q), mpf(sigma), mpf(delta)
+        pieces = {"mironov": ("mironov",), "balle": ("balle",)}.get(method, ("mironov", "balle", "asoodeh-f"))
+        if method == "asoodeh":
+            pieces = ("balle", "asoodeh-f")
+        candidates, scanned = [], {}
+        for bound in pieces:
+            v, values = _sgm_piece_minimum(Q, S, steps, D, bound, dps)
+            candidates.append(v)
+            scanned.update(values)
+        if method in ("asoodeh", "best"):
+            n = min(max(scanned), int(1 / Fraction(delta)))
+            if not (n >= 2 and steps * _log_moment_integer(Q, S, n) / (n - 1) + mpmath.log1p(-D) >= min(candidates)):
+                inv = 1 / D
+                candidates.append(steps * _log_moment(Q, S, inv, False) / (inv - 1) + mpmath.log1p(-D))
+        eps = max(min(candidates), 0)
+    return +mpmath.mpf(eps)
+
+
+REFERENCES: dict[str, Reference] = {
+    "privacy/gdp-epsilon": Reference(
+        value=gdp_epsilon,
+        points=(
+            dict(mu="1", delta="1e-5"),
+            dict(mu="37", delta="1e-10"),  # ε ≈ 919
+            dict(mu="2", delta="1e-30"),
+            dict(mu="0.01", delta="0.0039"),  # δ just below δ_μ(0) ≈ 0.00399: ε ≈ 1.8e−4
+        ),
+        source="Dong, Roth & Su (2022) Cor. 2.13, δ_μ(ε) inverted (least ε ≥ 0 with δ_μ(ε) ≤ δ)",
+    ),
+    "privacy/subsampled-gdp-tradeoff": Reference(
+        value=subsampled_gdp_tradeoff,
+        points=(
+            dict(p="0.5", mu="1", x="0.1"),  # first piece
+            dict(p="0.001", mu="5", x="0.5"),  # middle piece
+            dict(p="1", mu="40", x="1e-300"),  # first piece at x = 1e−300 (Q⁻¹(x) ≈ 37)
+            # third piece: p = 1 − 1e−6, 1 − x = 1e−20, the root y ≈ 1.9e−337
+            dict(p="0.999999", mu="30", x="0.99999999999999999999"),
+        ),
+        source="Dong, Roth & Su (2022) §4.1: C_p(G_μ) = min{f_p, f_p⁻¹}**, three-piece form",
+    ),
+    "privacy/rdp-linear-epsilon": Reference(
+        value=rdp_linear_epsilon,
+        points=(
+            dict(rho="1e-6", delta="1e-300", method="mironov"),
+            dict(rho="0.5", delta="1e-5", method="balle"),  # the Gaussian mechanism at σ = 1
+            dict(rho="1e-20", delta="1e-300", method="asoodeh"),  # α* ≈ 1e12
+            dict(rho="1e16", delta="0.99", method="best"),  # α* − 1 ≈ 1e−9
+            dict(rho="100", delta="0.999", method="best"),  # the h-bound at α = 1/δ within 5e−3 of the minimum
+            dict(rho="0.05", delta="0.5", method="asoodeh"),  # every bound negative: ε = 0
+        ),
+        source="Mironov (2017) Prop. 3; Balle et al. (2020) Thm 21; Asoodeh et al. (2021) Lemma 1; minimised over "
+        "continuous α at r(α) = ρα",
+    ),
+}
