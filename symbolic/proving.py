@@ -26,6 +26,7 @@ import sympy as sp
 
 from .deadline import Deadline, PhaseTimeout
 from .sampling import candidates, sample_points
+from .sums import linear_sums
 
 try:  # expm1/log1p are SymPy codegen functions; rewriting them exposes exp/log to simplify
     from sympy.codegen.cfunctions import expm1, log1p
@@ -103,11 +104,32 @@ def peel_last_terms(expr: sp.Basic) -> sp.Basic:
 def prove_zero(expr: sp.Basic, deadline: Deadline | None = None) -> ZeroProof:
     """Try to show ``expr == 0`` for all values allowed by its symbols' assumptions."""
     e = _rewrite_special(sp.sympify(expr))
+    if e.has(sp.Sum):
+        proof = _prove_zero_by_sum_linearity(e)
+        if proof is not None:
+            return proof
     e = e.doit()
     e = sp.piecewise_fold(e)
     if isinstance(e, sp.Piecewise):
         return _prove_piecewise_zero(e, deadline)
     return _prove_plain_zero(e, deadline)
+
+
+def _prove_zero_by_sum_linearity(e: sp.Basic) -> ZeroProof | None:
+    """A proof with the sums kept as atoms (:mod:`symbolic.sums`), before evaluating them:
+    SymPy's ``Sum.doit`` looks for telescoping forms through ``solve`` and ``simplify`` and
+    can take tens of seconds on an identity that holds by linearity alone (an allocation
+    summed over its range; an induction step, once the last term is peeled)."""
+    peeled = peel_last_terms(e)
+    forms = [("sums split by linearity", e)]
+    if peeled != e:
+        forms.append(("last terms peeled, sums split by linearity", peeled))
+    for how, form in forms:
+        linear = linear_sums(form)
+        for name, fn in (("expand", sp.expand), ("cancel", lambda x: sp.cancel(sp.together(x)))):
+            if fn(linear) == 0:
+                return ZeroProof(True, f"identity: {how}, then {name}(lhs - rhs) = 0", sp.Integer(0))
+    return None
 
 
 def _prove_plain_zero(e: sp.Basic, deadline: Deadline | None) -> ZeroProof:
@@ -297,7 +319,8 @@ def confirm_zero(
         if deadline is not None:
             deadline.check_hang()
         try:
-            pv = value_at(expr, point, digits)
+            # no simplify: a certainly nonzero value shows at 50 digits as well as exactly
+            pv = value_at(expr, point, digits, simplify=False)
             if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo) or not pv.value.is_number:
                 continue
             bad = bool(pv.is_certainly_nonzero(digits))
@@ -328,15 +351,19 @@ class PointValue:
         return self.value < -(sp.Float(10, digits) ** (12 - digits))
 
 
-def value_at(expr: sp.Basic, point: dict, digits: int = 50) -> PointValue:
-    """Value of ``expr`` at an exact point: exact if it reduces to a rational, else ``digits`` digits."""
+def value_at(expr: sp.Basic, point: dict, digits: int = 50, simplify: bool = True) -> PointValue:
+    """Value of ``expr`` at an exact point: exact if it reduces to a rational, else ``digits`` digits.
+
+    ``simplify=False`` skips ``simplify`` on the substituted expression (seconds for a few
+    exp/log/erfc terms), so a value that is rational only after simplification comes back as
+    ``digits`` digits: enough where only a certainly nonzero value matters (:func:`confirm_zero`)."""
     e = _rewrite_special(sp.sympify(expr)).xreplace(point)
     e = e.doit()
     if isinstance(e, sp.Piecewise):
         e = sp.piecewise_fold(e).doit()
     if e.is_Rational:
         return PointValue(e, True)
-    simplified = sp.simplify(e) if e.count_ops() < 200 else e
+    simplified = sp.simplify(e) if simplify and e.count_ops() < 200 else e
     if simplified.is_Rational:
         return PointValue(simplified, True)
     return PointValue(sp.N(e, digits), False)

@@ -1,0 +1,53 @@
+"""Sums kept as sums: the linear normal form under which two sums over the same range cancel.
+
+``prove_zero`` used to evaluate every ``Sum`` with ``doit`` first.  For sums whose summand
+involves other sums (an allocation ``x_i = (Δ + s·Σ_k c^{-k}) / (c^i Σ_k c^{-2k})`` summed
+over ``i``) SymPy's summation then searches for a telescoping form through ``solve`` and
+``simplify``: tens of CPU seconds for an identity that is pure linearity,
+
+    Σ_i (a·f(i) + g(i)) = a·Σ_i f(i) + Σ_i g(i)     (``a`` free of ``i``),
+
+valid for every range under Karr's convention, which SymPy's sums follow (so also for empty
+or reversed ranges).  :func:`linear_sums` rewrites every single-index ``Sum`` that way and
+renames bound indices canonically, so that ``Σ_i c^{-i}`` and ``Σ_k c^{-k}`` become the same
+object; the sums are then atoms for ``expand``/``cancel``.  Nothing is evaluated, so a zero
+found this way is a proof for all parameter values.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+#: Prefix of the canonical bound indices (``_sum_index0`` for innermost sums, ``1`` for a
+#: sum containing those, …): a level above every index bound inside, so renaming an outer
+#: index never captures an inner one.
+_PREFIX = "_sum_index"
+
+
+def _level(expr: sp.Basic, index: sp.Symbol | None = None) -> int:
+    """One more than the highest canonical level bound inside ``expr`` (0 if none), not
+    counting ``index`` (the sum's own index, free in its summand)."""
+    levels = [int(s.name[len(_PREFIX) :]) for s in expr.atoms(sp.Symbol) if s.name.startswith(_PREFIX) and s != index]
+    return 1 + max(levels) if levels else 0
+
+
+def _linear(node: sp.Sum) -> sp.Basic:
+    if len(node.limits) != 1:
+        return node
+    index, lower, upper = node.limits[0]
+    k = sp.Symbol(f"{_PREFIX}{_level(node.function)}", integer=True)
+    summand = sp.expand(node.function.xreplace({index: k}))
+    out = sp.Integer(0)
+    for term in sp.Add.make_args(summand):
+        const, dependent = term.as_independent(k, as_Add=False)
+        # the level again, of what stays inside: a sum factored out no longer counts
+        own = sp.Symbol(f"{_PREFIX}{_level(dependent, k)}", integer=True)
+        out += const * sp.Sum(dependent.xreplace({k: own}), (own, lower, upper))
+    return out
+
+
+def linear_sums(expr: sp.Basic) -> sp.Basic:
+    """``expr`` with every single-index ``Sum`` (innermost first) split by linearity into
+    sums of index-dependent monomials times index-free coefficients, over canonically named
+    indices.  Equal to ``expr`` for all values of its free symbols."""
+    return expr.replace(lambda x: isinstance(x, sp.Sum), _linear)
