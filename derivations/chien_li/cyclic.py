@@ -116,6 +116,10 @@ def thm_a1(etaL, b_, n_, sb, bigv, Dv, pos_, Tv, capped=True):
 
 def _evaluator(capped):
     def evaluate(values: Mapping[str, sp.Rational], dps: int):
+        if int(values["pos"]) >= int(values["T"]):
+            # i⋆ is never met in steps 0..T−1: no encounter term, D_τ = 0 for every τ ≤ T − 1 ≤ t_0 (29), so τ = 0 with
+            # a = 0 is feasible and the bound is exactly 0 (an exact zero: the engine accepts it without a proof)
+            return 0
         e, Kv, bv = mp(values["eta"]), mp(values["K"]), int(values["b"])
         val = thm_a1(
             e * mp(values["L"]),

@@ -343,3 +343,15 @@ def test_every_erratum_pairs_printed_and_corrected(reg):
         group = [c for c in claims if c.erratum == key]
         assert any(c.expect == "refuted" for c in group), key
         assert any(c.id.endswith("-corrected") and c.expect in ("proved", "checked") for c in group), key
+
+
+@pytest.mark.parametrize("fid", ["thm-a.1-eps", "thm-a.1-eps-corrected"])
+def test_thm_a1_is_exactly_zero_before_the_first_encounter(reg, fid):
+    """i⋆ in batch position 4 of every epoch and T = 3 steps: it is never used, (25)–(27) give 0 (τ = 0, a = 0,
+    D_0 = 0).  The evaluator used to compute an mpf 0 that the engine, rightly, refused to trust (no proof)."""
+    f = reg.formula(f"chien-li/{fid}")
+    args = dict(alpha=2, sigma=1, eta="1/10", L=1, K=2, n=10, b=2, D=1, pos=4)
+    assert f.evaluate(dps=30, T=3, **args) == 0
+    assert f.evaluate(dps=30, T=4, **args) == 0  # steps 0..3: still never met
+    with mpmath.workdps(40):  # met once, at t = 4: α s_b²/(2σ²) = 1/25, s_b = 2ηK/b
+        assert abs(f.evaluate(dps=30, T=5, **args) - mpmath.mpf(1) / 25) < mpmath.mpf(10) ** -31

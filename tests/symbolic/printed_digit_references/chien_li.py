@@ -639,6 +639,7 @@ REFERENCES: dict[str, Reference] = {
             {**_A1, "T": "200"},  # printed: the uncapped D_τ grows like c^τ
             {**_A1, "L": "1e-9", "pos": "4", "T": "37"},  # ηL tiny, i⋆ in the last batch, partial last epoch
             {**_A1, "n": "5", "b": "5", "T": "120"},  # b = n: every step an encounter
+            {**_A1, "pos": "4", "T": "3"},  # i⋆ never met: exactly 0 (the evaluator refused it before 2026-11-23)
         ),
         "Chien & Li (2024) Theorem A.1, eqs. (25)–(27), with Lemma A.2, eq. (29) (as printed: A_τ ≥ D_τ)",
     ),
@@ -648,6 +649,7 @@ REFERENCES: dict[str, Reference] = {
             {**_A1, "T": "200"},
             {**_A1, "pos": "3", "T": "50"},
             {**_A1, "n": "5", "b": "5", "T": "200"},  # b = n: Theorem 3.1 with c = 1 + ηL
+            {**_A1, "pos": "4", "T": "4"},  # i⋆ never met in steps 0..3: exactly 0
         ),
         "Chien & Li (2024) Theorem A.1, eqs. (25)–(27), corrected constraint A_τ ≥ min(D_τ, D) (erratum E4)",
     ),
