@@ -211,22 +211,40 @@ def rdp_linear_epsilon(rho, delta, method):
 
 
 def _break_points(q, sigma, alpha, reverse):
-    """Break points through every region where the integrand μ₀ ratio^{±α} can peak: z = 0 and z = α (the two
-    Gaussian bumps of the forward moment; 1 − α for the reverse one), the switch z_t = 1/2 + σ² log((1 − q)/q)
-    between the ratio's regimes (width σ² there), spaced by min(σ, 1/2) over the span and σ²/2 around z_t."""
-    s = sigma
-    peaks = [mpmath.mpf(0), mpmath.mpf(1) / 2, (1 - alpha) if reverse else alpha]
+    """Break points through every region where the integrand can peak: z = 0, z = 1 and z = α (μ₀, μ₀e^{w} ∝
+    N(1, σ²) and μ₀ ratio^α ≈ N(α, σ²) up to constants; 1 − α for the reverse moment) at 0, ±2σ, ±6σ, ±16σ
+    around each, and the switch z_t = 1/2 + σ² log((1 − q)/q) between the ratio's two regimes, at 0, ±h, ±4h
+    around it with h = min(σ, σ²) (the ratio's log turns there over a width σ²).  The range ends Kσ beyond the
+    outermost of these, e^{−K²/2} = 10^{−(dps + 30)} (the Gaussian factor's tail, below every digit kept); gaps
+    wider than 4σ are split evenly, so that no piece is much wider than the Gaussian factor's scale."""
+    centers = [mpmath.mpf(0), mpmath.mpf(1), (1 - alpha) if reverse else alpha]
+    pts = set()
+    for c in centers:
+        for k in (0, 2, 6, 16):
+            pts |= {c + k * sigma, c - k * sigma}
     if 0 < q < 1:
-        peaks.append(mpmath.mpf(1) / 2 + s**2 * mpmath.log((1 - q) / q))
-    pad = 14 * s
-    lo, hi = min(peaks) - pad, max(peaks) + pad
-    step = min(s, mpmath.mpf(1) / 2)
-    n = int(mpmath.ceil((hi - lo) / step))
-    pts = {lo + (hi - lo) * k / n for k in range(n + 1)}
-    if 0 < q < 1:
-        zt, h = peaks[-1], s**2 / 2
-        pts |= {zt + h * k for k in range(-8, 9)}
-    return [-mpmath.inf] + sorted(pts) + [mpmath.inf]
+        zt = mpmath.mpf(1) / 2 + sigma**2 * mpmath.log((1 - q) / q)
+        h = min(sigma, sigma**2)
+        pts |= {zt + k * h for k in (-4, -1, 0, 1, 4)}
+    K = mpmath.sqrt(2 * mpmath.log(10) * (mpmath.mp.dps + 30))
+    pts |= {min(pts) - K * sigma, max(pts) + K * sigma}
+    pts = sorted(pts)
+    filled = [pts[0]]
+    for b in pts[1:]:
+        a = filled[-1]
+        pieces = int(mpmath.ceil((b - a) / (4 * sigma)))
+        filled.extend(a + (b - a) * k / pieces for k in range(1, pieces + 1))
+    return filled
+
+
+def _quad(f, pts):
+    """∫ f over the pieces ``pts`` by Gauss–Legendre, with mpmath's error estimate required ~10 digits below the
+    precision.  mpmath's convergence test is absolute, so f is first divided by its largest value at the finite
+    break points (an integrand of size e^{600} or 1e−12 then converges in relative terms)."""
+    scale = max(abs(f(z)) for z in pts)
+    value, err = mpmath.quad(lambda z: f(z) / scale, pts, error=True, method="gauss-legendre")
+    assert err <= abs(value) * mpmath.mpf(10) ** (10 - mpmath.mp.dps), ("quadrature", value, err)
+    return value * scale
 
 
 def _moment_minus_one(q, sigma, power, alpha, reverse):
@@ -240,15 +258,19 @@ def _moment_minus_one(q, sigma, power, alpha, reverse):
         bracket = mpmath.expm1(power * mpmath.log1p(u)) - power * u
         return norm * mpmath.exp(-(z**2) / s2) * bracket
 
-    value, err = mpmath.quad(f, _break_points(q, sigma, alpha, reverse), error=True, method="gauss-legendre")
-    assert err <= abs(value) * mpmath.mpf(10) ** (10 - mpmath.mp.dps), ("quadrature", value, err)
-    return value
+    return _quad(f, _break_points(q, sigma, alpha, reverse))
 
 
-def _guard_sgm(q, alpha):
-    """Digits the A − 1 integrand loses pointwise (u ~ q, α − 1 small) plus the usual guard."""
-    lost = 2 * max(0, -int(mpmath.log10(q))) + max(0, -int(mpmath.log10(alpha - 1)))
-    return GUARD + lost
+def _sgm_dps(q, alpha):
+    """The working digits: the caller's, plus those the (A − 1) integrand loses pointwise (its two terms ~ αq
+    cancel to ~ α(α − 1)q²) and a guard, rounded up to a multiple of 20 (mpmath caches Gauss–Legendre nodes per
+    precision, so the points share them)."""
+    need = mpmath.mp.dps + 10 + max(0, -int(mpmath.log10(q))) + max(0, -int(mpmath.log10(alpha - 1)))
+    return -(-need // 20) * 20
+
+
+def _is_integer(x):
+    return isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1)
 
 
 def sgm_rdp(q, sigma, alpha):
@@ -256,23 +278,22 @@ def sgm_rdp(q, sigma, alpha):
     α) or, for integer α, by the binomial sum Σ_{k≥2} C(α, k)(1 − q)^{α−k} q^k (e^{(k²−k)/(2σ²)} − 1)."""
     if q == 0:
         return mpmath.mpf(0)
-    with mpmath.workdps(mpmath.mp.dps + _guard_sgm(mpf(q), mpf(alpha))):
-        Q, S, A = mpf(q), mpf(sigma), mpf(alpha)
-        if isinstance(alpha, int) or (isinstance(alpha, Fraction) and alpha.denominator == 1):
-            n = int(alpha)
+    if _is_integer(alpha):
+        with mpmath.workdps(mpmath.mp.dps + 10):
+            Q, S, n = mpf(q), mpf(sigma), int(alpha)
             a_minus_1 = mpmath.fsum(
                 mpmath.binomial(n, k) * (1 - Q) ** (n - k) * Q**k * mpmath.expm1((k * k - k) / (2 * S**2))
                 for k in range(2, n + 1)
             )
-        else:
-            a_minus_1 = _moment_minus_one(Q, S, A, A, reverse=False)
-        value = mpmath.log1p(a_minus_1) / (A - 1)
-    return +value
+            return +(mpmath.log1p(a_minus_1) / (n - 1))
+    return sgm_rdp_quadrature(q, sigma, alpha)
 
 
 def sgm_rdp_quadrature(q, sigma, alpha):
-    """The forward divergence by quadrature at every α (for cross-checking the binomial sum)."""
-    with mpmath.workdps(mpmath.mp.dps + _guard_sgm(mpf(q), mpf(alpha))):
+    """The forward divergence by quadrature of A_α − 1 at every α (also cross-checks the binomial sum)."""
+    if q == 0:
+        return mpmath.mpf(0)
+    with mpmath.workdps(_sgm_dps(mpf(q), mpf(alpha))):
         Q, S, A = mpf(q), mpf(sigma), mpf(alpha)
         value = mpmath.log1p(_moment_minus_one(Q, S, A, A, reverse=False)) / (A - 1)
     return +value
@@ -282,12 +303,28 @@ def sgm_rdp_reverse(q, sigma, alpha):
     """D_α(μ₀ ‖ μ) = log B_α/(α − 1), B_α = ∫ μ₀ ratio^{1−α} dz (quadrature of B_α − 1)."""
     if q == 0:
         return mpmath.mpf(0)
-    with mpmath.workdps(mpmath.mp.dps + _guard_sgm(mpf(q), mpf(alpha))):
+    with mpmath.workdps(_sgm_dps(mpf(q), mpf(alpha))):
         Q, S, A = mpf(q), mpf(sigma), mpf(alpha)
         value = mpmath.log1p(_moment_minus_one(Q, S, 1 - A, A, reverse=True)) / (A - 1)
     return +value
 
 
+_CACHE: dict = {}
+
+
+def _cached(fn):
+    """Memoised per exact arguments and working precision (the method points at one (q, σ, T, δ) share pieces)."""
+
+    def wrapper(*args):
+        key = (fn.__name__, mpmath.mp.prec, *args)
+        if key not in _CACHE:
+            _CACHE[key] = fn(*args)
+        return _CACHE[key]
+
+    return wrapper
+
+
+@_cached
 def _log_moment(q, sigma, alpha, derivative):
     """L(α) = log A_α, and with ``derivative`` also L'(α) = ∫ μ₀ ratio^α log(ratio) / A_α (one complex quadrature:
     real part A_α, imaginary part A'_α)."""
@@ -299,8 +336,7 @@ def _log_moment(q, sigma, alpha, derivative):
         g = norm * mpmath.exp(alpha * lr - z**2 / s2)
         return mpmath.mpc(g, g * lr) if derivative else g
 
-    value, err = mpmath.quad(f, _break_points(q, sigma, alpha, False), error=True, method="gauss-legendre")
-    assert err <= abs(value) * mpmath.mpf(10) ** (10 - mpmath.mp.dps), ("quadrature", value, err)
+    value = _quad(f, _break_points(q, sigma, alpha, False))
     if derivative:
         return mpmath.log(value.real), value.imag / value.real
     return mpmath.log(value)
@@ -316,74 +352,110 @@ def _log_moment_integer(q, sigma, n):
     )
 
 
-def _sgm_piece_minimum(q, sigma, T, d, bound, dps):
-    """inf over α of the bound at R = T L(α)/(α − 1) (α < 1/δ for the f-bound), at ``dps`` digits: the best
-    integer order by binomial sums, Illinois on the α-derivative at 25 digits in [n − 1, n + 1], secant steps at
-    dps/2 + 15 digits, and the value at that order at ``dps`` + guard digits."""
-    cap = 1 / d if bound == "asoodeh-f" else None
+def _sgm_objective(bound, T, d):
     fn = _BOUNDS[bound]
+    return lambda a, L, dL: fn(a, T * L / (a - 1), T * (dL * (a - 1) - L) / (a - 1) ** 2, d)
 
-    def objective(a, L, dL):
-        return fn(a, T * L / (a - 1), T * (dL * (a - 1) - L) / (a - 1) ** 2, d)
 
+def _secant(slope, x0, x1, digits, lo, hi):
+    """Secant iteration on the derivative (``slope(a)`` returns (bound, derivative)) from x0, x1; None if it leaves
+    [lo, hi] or does not converge.  Returns the iterate x_{k+1} as soon as its predicted error, |x_{k+1} − x_k| ·
+    |x_k − x_{k−1}| (superlinear convergence), is 1000 times below 10^−digits relative, or once two iterates agree
+    to ``digits`` digits, with the bound at the last iterate evaluated (x_k, at most that far away)."""
+    s0 = slope(x0)[1]
+    v1, s1 = slope(x1)
+    tol = mpmath.mpf(10) ** -digits
+    for _ in range(40):
+        if s1 == s0:
+            return None
+        step = s1 * (x1 - x0) / (s1 - s0)
+        previous = abs(x1 - x0)
+        x0, x1, s0 = x1, x1 - step, s1
+        if not lo < x1 < hi:
+            return None
+        if abs(step) <= abs(x1) * tol or abs(step) * previous <= x1 * x1 * tol / 1000:
+            return x1, v1
+        v1, s1 = slope(x1)
+    return None
+
+
+@_cached
+def _sgm_piece_order(q, sigma, T, d, bound):
+    """The order α* minimising the bound at R = T L(α)/(α − 1) (α < 1/δ for the f-bound) to about ``digits``
+    digits: the best integer order n by binomial sums, the secant on the α-derivative at 25 digits from the
+    parabola through n − 1, n, n + 1 (Illinois on [n − 1, n + 1] if it strays), then secant steps at ``digits`` + 5;
+    returns (α*, the bound there at that precision, the integer scan)."""
+    cap = 1 / d if bound == "asoodeh-f" else None
+    objective = _sgm_objective(bound, T, d)
     with mpmath.workdps(25):
         best, values, n = None, {}, 2
         while cap is None or n < cap:
-            v = objective(mpmath.mpf(n), _log_moment_integer(q, sigma, n), 0)[0]
-            values[n] = v
-            if best is None or v < values[best]:
+            values[n] = objective(mpmath.mpf(n), _log_moment_integer(q, sigma, n), 0)[0]
+            if best is None or values[n] < values[best]:
                 best = n
             if n > best + 3:
                 break
             n += 1
         lo = max(mpmath.mpf(best - 1), 1 + mpmath.mpf(2) ** -20)
-        hi = (
-            mpmath.mpf(best + 1)
-            if cap is None
-            else min(mpmath.mpf(best + 1), 1 + (cap - 1) * (1 - mpmath.mpf(2) ** -20))
-        )
-        a0 = _root(lambda a: objective(a, *_log_moment(q, sigma, a, True))[1], lo, hi, rel=mpmath.mpf(10) ** -20)
-    with mpmath.workdps(dps // 2 + 15):
-        slope = lambda a: objective(a, *_log_moment(q, sigma, a, True))[1]  # noqa: E731
-        x0, x1 = mpmath.mpf(a0), a0 * (1 + mpmath.mpf(10) ** -18)
-        s0, s1 = slope(x0), slope(x1)
-        for _ in range(12):
-            x0, x1, s0 = x1, x1 - s1 * (x1 - x0) / (s1 - s0), s1
-            if abs(x1 - x0) <= abs(x1) * mpmath.mpf(10) ** -(dps // 2 + 8):
-                break
-            s1 = slope(x1)
-        else:
-            raise AssertionError("secant did not converge")
-        a_star = x1
-    with mpmath.workdps(dps + GUARD):
-        a_star = mpmath.mpf(a_star)
-        return objective(a_star, _log_moment(q, sigma, a_star, False), 0)[0], values
+        hi = mpmath.mpf(best + 1)
+        if cap is not None:
+            hi = min(hi, 1 + (cap - 1) * (1 - mpmath.mpf(2) ** -20))
+        guess = mpmath.mpf(best)
+        if best - 1 in values and best + 1 in values:  # the parabola through the three integer orders
+            fm, f0, fp = values[best - 1], values[best], values[best + 1]
+            if fm - 2 * f0 + fp > 0:
+                guess = best - (fp - fm) / (2 * (fm - 2 * f0 + fp))
+        slope = lambda a: objective(a, *_log_moment(q, sigma, a, True))  # noqa: E731
+        found = _secant(slope, guess, guess * (1 + mpmath.mpf(10) ** -3), 18, lo, hi)
+        if found is None:  # the secant left the bracket: Illinois on the sign change
+            a0 = _root(lambda a: slope(a)[1], lo, hi, rel=mpmath.mpf(10) ** -18)
+            found = a0, slope(a0)[0]
+    return found[0], found[1], values, (lo, hi)
+
+
+@_cached
+def _sgm_refine(q, sigma, T, d, bound, a0, bracket, digits):
+    """α* of :func:`_sgm_piece_order` refined to ``digits`` digits by secant steps at ``digits`` + 5 digits."""
+    objective = _sgm_objective(bound, T, d)
+    with mpmath.workdps(-(-(digits + 5) // 20) * 20):  # a multiple of 20 (shared Gauss–Legendre nodes)
+        slope = lambda a: objective(a, *_log_moment(q, sigma, a, True))  # noqa: E731
+        found = _secant(slope, mpmath.mpf(a0), a0 * (1 + mpmath.mpf(10) ** -16), digits, *bracket)
+        if found is not None:
+            return found[0]
+    raise AssertionError("secant did not converge")
 
 
 def sgm_epsilon(q, sigma, steps, delta, method):
     """max(0, inf over continuous α of the method's bound at T·D_α(μ ‖ μ₀)) (MTZ 2019 §3 and the conversions
-    above).  Asoodeh/best: the least of the f-bound (α < 1/δ), Balle's bound (= the g-bound) and the h-bound
-    T r(1/δ) + log(1 − δ) (its infimum over α ≥ 1/δ, r nondecreasing); the last is skipped when T r(n) +
-    log(1 − δ) at an integer n ≤ 1/δ already exceeds the others."""
+    above).  Asoodeh: the least of the f-bound (α < 1/δ), Balle's bound (= the g-bound) and the h-bound
+    T r(1/δ) + log(1 − δ) (its infimum over α ≥ 1/δ, r being nondecreasing), the last skipped when T r(n) +
+    log(1 − δ) at an integer n ≤ 1/δ already exceeds the others.  Best: the least of the three methods, i.e.
+    Asoodeh's (Balle's bound is below Mironov's at every α: their difference log((α − 1)/α) − log(α)/(α − 1) < 0).
+
+    Each piece's order is found to more than half the working digits (the bound is stationary there, so its value
+    is exact to the working precision); the winning piece's value is then recomputed at full precision."""
     if q == 0:
         return mpmath.mpf(0)
     dps = mpmath.mp.dps
-    with mpmath.workdps(dps + GUARD):
+    with mpmath.workdps(-(-(dps + 10 + max(0, -int(mpmath.log10(mpf(q))))) // 20) * 20):
         Q, S, D = mpf(q), mpf(sigma), mpf(delta)
-        pieces = {"mironov": ("mironov",), "balle": ("balle",)}.get(method, ("mironov", "balle", "asoodeh-f"))
-        if method == "asoodeh":
-            pieces = ("balle", "asoodeh-f")
-        candidates, scanned = [], {}
-        for bound in pieces:
-            v, values = _sgm_piece_minimum(Q, S, steps, D, bound, dps)
-            candidates.append(v)
+        pieces = {"mironov": ("mironov",), "balle": ("balle",)}.get(method, ("balle", "asoodeh-f"))
+        found, scanned = [], {}
+        for bound in pieces:  # each piece's order and minimum to ~18 digits
+            a0, v, values, bracket = _sgm_piece_order(Q, S, steps, D, bound)
+            found.append((v, bound, a0, bracket))
             scanned.update(values)
+        v, bound, a0, bracket = min(found)
+        # the other pieces' minima (known to ~18 digits) must be clearly above the winner's
+        assert all(w - v > abs(v) * mpmath.mpf(10) ** -12 for w, b, _, _ in found if b != bound), "too close to call"
+        a_star = _sgm_refine(Q, S, steps, D, bound, a0, bracket, dps // 2 + 8)
+        eps = _sgm_objective(bound, steps, D)(a_star, _log_moment(Q, S, a_star, False), 0)[0]
         if method in ("asoodeh", "best"):
             n = min(max(scanned), int(1 / Fraction(delta)))
-            if not (n >= 2 and steps * _log_moment_integer(Q, S, n) / (n - 1) + mpmath.log1p(-D) >= min(candidates)):
+            if not (n >= 2 and steps * _log_moment_integer(Q, S, n) / (n - 1) + mpmath.log1p(-D) >= eps):
                 inv = 1 / D
-                candidates.append(steps * _log_moment(Q, S, inv, False) / (inv - 1) + mpmath.log1p(-D))
-        eps = max(min(candidates), 0)
+                eps = min(eps, steps * _log_moment(Q, S, inv, False) / (inv - 1) + mpmath.log1p(-D))
+        eps = max(eps, 0)
     return +mpmath.mpf(eps)
 
 
@@ -421,5 +493,39 @@ REFERENCES: dict[str, Reference] = {
         ),
         source="Mironov (2017) Prop. 3; Balle et al. (2020) Thm 21; Asoodeh et al. (2021) Lemma 1; minimised over "
         "continuous α at r(α) = ρα",
+    ),
+    "privacy/sgm-rdp": Reference(
+        value=sgm_rdp,
+        points=(
+            dict(q="0.01", sigma="1", alpha="7.5"),  # DP-SGD's rate and noise, a fractional order
+            dict(q="1e-6", sigma="0.5", alpha="1.000001"),  # α → 1 and q → 0: D ≈ 2.7e−11
+            dict(q="0.1", sigma="0.5", alpha="20.5"),  # σ < 1: two separated bumps (z ≈ 0 and z ≈ α)
+            dict(q="0.5", sigma="5", alpha="1000"),  # a large integer order (binomial sum, 1001 terms)
+        ),
+        source="Mironov, Talwar & Zhang (2019) §3: log A_α/(α − 1), A_α = ∫ μ₀ (1 − q + q e^{(2z−1)/(2σ²)})^α dz "
+        "(§3.2's binomial sum for integer α)",
+    ),
+    "privacy/sgm-rdp-reverse": Reference(
+        value=sgm_rdp_reverse,
+        points=(
+            dict(q="0.01", sigma="1", alpha="7.5"),
+            dict(q="1e-6", sigma="0.5", alpha="1.000001"),  # α → 1 and q → 0
+            dict(q="0.9", sigma="0.3", alpha="10.5"),  # σ < 1, q near 1
+        ),
+        source="Mironov, Talwar & Zhang (2019) §3: the other direction, log ∫ μ₀ ratio^{1−α} dz/(α − 1)",
+    ),
+    "privacy/sgm-epsilon": Reference(
+        value=sgm_epsilon,
+        points=(
+            # the DP-SGD point of issue #17 (q = 0.01, σ = 1, 1000 steps, δ = 1e−5), each conversion
+            dict(q="0.01", sigma="1", steps="1000", delta="1e-5", method="mironov"),
+            dict(q="0.01", sigma="1", steps="1000", delta="1e-5", method="balle"),
+            dict(q="0.01", sigma="1", steps="1000", delta="1e-5", method="asoodeh"),
+            dict(q="0.01", sigma="1", steps="1000", delta="1e-5", method="best"),
+            # a long run at δ = 1e−30 with σ < 1: r(α) explodes past α ≈ 9, the optimum α* ≈ 8.08 sits next to it
+            dict(q="0.001", sigma="0.8", steps="100000", delta="1e-30", method="best"),
+        ),
+        source="Mironov, Talwar & Zhang (2019) §3 (RDP of T steps) with Mironov (2017) Prop. 3, Balle et al. (2020) "
+        "Thm 21, Asoodeh et al. (2021) Lemma 1, minimised over continuous α",
     ),
 }
