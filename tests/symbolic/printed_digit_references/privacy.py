@@ -312,11 +312,12 @@ def sgm_rdp_reverse(q, sigma, alpha):
 _CACHE: dict = {}
 
 
-def _cached(fn):
-    """Memoised per exact arguments and working precision (the method points at one (q, σ, T, δ) share pieces)."""
+def _cached(fn, precision_free=False):
+    """Memoised per exact arguments and working precision (the method points at one (q, σ, T, δ) share pieces);
+    ``precision_free`` for a function that sets its own precision from exact arguments."""
 
     def wrapper(*args):
-        key = (fn.__name__, mpmath.mp.prec, *args)
+        key = (fn.__name__, None if precision_free else mpmath.mp.prec, *args)
         if key not in _CACHE:
             _CACHE[key] = fn(*args)
         return _CACHE[key]
@@ -379,15 +380,15 @@ def _secant(slope, x0, x1, digits, lo, hi):
     return None
 
 
-@_cached
 def _sgm_piece_order(q, sigma, T, d, bound):
-    """The order α* minimising the bound at R = T L(α)/(α − 1) (α < 1/δ for the f-bound) to about ``digits``
-    digits: the best integer order n by binomial sums, the secant on the α-derivative at 25 digits from the
-    parabola through n − 1, n, n + 1 (Illinois on [n − 1, n + 1] if it strays), then secant steps at ``digits`` + 5;
-    returns (α*, the bound there at that precision, the integer scan)."""
-    cap = 1 / d if bound == "asoodeh-f" else None
-    objective = _sgm_objective(bound, T, d)
-    with mpmath.workdps(25):
+    """The order α* minimising the bound at R = T L(α)/(α − 1) (α < 1/δ for the f-bound) to about
+    14 digits: the best integer order n by binomial sums, the parabola through n − 1, n, n + 1 as a guess, a sign
+    change of the α-derivative in a window around it (widened until found, inside [n − 1, n + 1]) and Illinois
+    there, at 25 digits; returns (α*, the bound there, the integer scan, the bracket [n − 1, n + 1])."""
+    with mpmath.workdps(25):  # exact inputs: the 80- and 120-digit runs share this stage (memoised)
+        q, sigma, d = mpf(q), mpf(sigma), mpf(d)
+        cap = 1 / d if bound == "asoodeh-f" else None
+        objective = _sgm_objective(bound, T, d)
         best, values, n = None, {}, 2
         while cap is None or n < cap:
             values[n] = objective(mpmath.mpf(n), _log_moment_integer(q, sigma, n), 0)[0]
@@ -406,11 +407,26 @@ def _sgm_piece_order(q, sigma, T, d, bound):
             if fm - 2 * f0 + fp > 0:
                 guess = best - (fp - fm) / (2 * (fm - 2 * f0 + fp))
         slope = lambda a: objective(a, *_log_moment(q, sigma, a, True))  # noqa: E731
-        found = _secant(slope, guess, guess * (1 + mpmath.mpf(10) ** -3), 18, lo, hi)
-        if found is None:  # the secant left the bracket: Illinois on the sign change
-            a0 = _root(lambda a: slope(a)[1], lo, hi, rel=mpmath.mpf(10) ** -18)
-            found = a0, slope(a0)[0]
+        # a sign change of the derivative in a small window around the guess (widened until found), then Illinois
+        h = guess / 50
+        a, b = max(lo, guess - h), min(hi, guess + h)
+        sa, sb = slope(a), slope(b)
+        while not (sa[1] < 0 < sb[1]):
+            h *= 4
+            if sa[1] >= 0:
+                assert a > lo, "no sign change of the derivative"
+                a, b, sb = max(lo, a - h), a, sa
+                sa = slope(a)
+            else:
+                assert b < hi, "no sign change of the derivative"
+                a, b, sa = b, min(hi, b + h), sb
+                sb = slope(b)
+        a0 = _root(lambda x: slope(x)[1], a, b, rel=mpmath.mpf(10) ** -14)
+        found = a0, slope(a0)[0]
     return found[0], found[1], values, (lo, hi)
+
+
+_sgm_piece_order = _cached(_sgm_piece_order, precision_free=True)
 
 
 @_cached
@@ -419,7 +435,7 @@ def _sgm_refine(q, sigma, T, d, bound, a0, bracket, digits):
     objective = _sgm_objective(bound, T, d)
     with mpmath.workdps(-(-(digits + 5) // 20) * 20):  # a multiple of 20 (shared Gauss–Legendre nodes)
         slope = lambda a: objective(a, *_log_moment(q, sigma, a, True))  # noqa: E731
-        found = _secant(slope, mpmath.mpf(a0), a0 * (1 + mpmath.mpf(10) ** -16), digits, *bracket)
+        found = _secant(slope, mpmath.mpf(a0), a0 * (1 + mpmath.mpf(10) ** -14), digits, *bracket)
         if found is not None:
             return found[0]
     raise AssertionError("secant did not converge")
@@ -432,21 +448,22 @@ def sgm_epsilon(q, sigma, steps, delta, method):
     log(1 − δ) at an integer n ≤ 1/δ already exceeds the others.  Best: the least of the three methods, i.e.
     Asoodeh's (Balle's bound is below Mironov's at every α: their difference log((α − 1)/α) − log(α)/(α − 1) < 0).
 
-    Each piece's order is found to more than half the working digits (the bound is stationary there, so its value
-    is exact to the working precision); the winning piece's value is then recomputed at full precision."""
+    Each piece's order is located to ~14 digits at 25 digits (whatever the caller's precision), the winner's is
+    refined to more than half the working digits (the bound is stationary there, so its value there is exact to
+    the working precision) and the bound is evaluated there at full precision."""
     if q == 0:
         return mpmath.mpf(0)
     dps = mpmath.mp.dps
+    pieces = {"mironov": ("mironov",), "balle": ("balle",)}.get(method, ("balle", "asoodeh-f"))
+    found, scanned = [], {}
+    for bound in pieces:  # each piece's order and minimum to ~14 digits (at 25 digits, whatever the caller's)
+        a0, v, values, bracket = _sgm_piece_order(q, sigma, steps, delta, bound)
+        found.append((v, bound, a0, bracket))
+        scanned.update(values)
     with mpmath.workdps(-(-(dps + 10 + max(0, -int(mpmath.log10(mpf(q))))) // 20) * 20):
         Q, S, D = mpf(q), mpf(sigma), mpf(delta)
-        pieces = {"mironov": ("mironov",), "balle": ("balle",)}.get(method, ("balle", "asoodeh-f"))
-        found, scanned = [], {}
-        for bound in pieces:  # each piece's order and minimum to ~18 digits
-            a0, v, values, bracket = _sgm_piece_order(Q, S, steps, D, bound)
-            found.append((v, bound, a0, bracket))
-            scanned.update(values)
         v, bound, a0, bracket = min(found)
-        # the other pieces' minima (known to ~18 digits) must be clearly above the winner's
+        # the other pieces' minima (known to ~14 digits) must be clearly above the winner's
         assert all(w - v > abs(v) * mpmath.mpf(10) ** -12 for w, b, _, _ in found if b != bound), "too close to call"
         a_star = _sgm_refine(Q, S, steps, D, bound, a0, bracket, dps // 2 + 8)
         eps = _sgm_objective(bound, steps, D)(a_star, _log_moment(Q, S, a_star, False), 0)[0]
