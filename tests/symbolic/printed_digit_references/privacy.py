@@ -149,7 +149,8 @@ def _mironov(a, R, dR, d):
 
 
 def _balle(a, R, dR, d):
-    value = R + mpmath.log((a - 1) / a) - (mpmath.log(d) + mpmath.log(a)) / (a - 1)
+    # log((α − 1)/α) = log1p(−1/α): at α ~ 1e151 the quotient rounds to 1 and its log, ~ −1/α, would be lost
+    value = R + mpmath.log1p(-1 / a) - (mpmath.log(d) + mpmath.log(a)) / (a - 1)
     # d/dα [log((α−1)/α) − (log δ + log α)/(α − 1)] = log(αδ)/(α − 1)²
     return value, dR + mpmath.log(a * d) / (a - 1) ** 2
 
@@ -503,6 +504,8 @@ REFERENCES: dict[str, Reference] = {
         points=(
             dict(rho="1e-6", delta="1e-300", method="mironov"),
             dict(rho="0.5", delta="1e-5", method="balle"),  # the Gaussian mechanism at σ = 1
+            # α* ≈ 1e51: log((α − 1)/α) ≈ −1/α must not round to 0 (it did in a first draft of this reference)
+            dict(rho="1e-100", delta="1e-300", method="balle"),
             dict(rho="1e-20", delta="1e-300", method="asoodeh"),  # α* ≈ 1e12
             dict(rho="1e16", delta="0.99", method="best"),  # α* − 1 ≈ 1e−9
             dict(rho="100", delta="0.999", method="best"),  # the h-bound at α = 1/δ within 5e−3 of the minimum
