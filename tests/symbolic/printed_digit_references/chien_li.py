@@ -236,9 +236,10 @@ def _sweep37(p1, Dl, m, etaL, lv, s):
 
 def _window37(Dl, m, etaL, lv, s, refine):
     """(cost, j): the window's stationary allocation at the smallest level that clears the residual within m steps.
-    The level is bracketed by bisection at low precision; with ``refine`` it is then found at full precision as the
-    root of r_j(p₁) = 0 (unclamped recursion over the j active steps) by the secant method."""
-    lo, hi = s, s + Dl + etaL * Dl**lv
+    The level is bracketed by 60 bisection steps; with ``refine`` it is then found at full precision as the root of
+    r_j(p₁) = 0 (unclamped recursion over the j active steps) by the secant method, or, when the secant leaves the
+    bracket or does not reach a residual below 2^{10−prec}Δ, by bisection to full precision."""
+    lo, hi = s, s + 3 * (Dl + etaL * Dl**lv)  # clears at step 1 (a midpoint never lands on s + g(Δ))
     if _sweep37(lo, Dl, m, etaL, lv, s) is not None:
         return m * s**2, 0
     for _ in range(60):
@@ -260,7 +261,22 @@ def _window37(Dl, m, etaL, lv, s, refine):
 
     p1 = hi
     if refine:
-        p1 = mpmath.findroot(lambda x: run(x)[0], (lo, hi), solver="secant", tol=mpmath.mpf(2) ** (-mpmath.mp.prec + 8))
+        eps = mpmath.mpf(2) ** (-mpmath.mp.prec + 10)
+        try:
+            root = mpmath.findroot(lambda x: run(x)[0], (lo, hi), solver="secant", tol=eps**2)
+            ok = isinstance(root, mpmath.mpf) and lo <= root <= hi and abs(run(root)[0]) <= eps * Dl
+        except (ValueError, ZeroDivisionError, TypeError):
+            ok = False
+        if ok:
+            p1 = root
+        else:  # the secant left the region where the first j − 1 residuals stay positive: bisect to full precision
+            for _ in range(mpmath.mp.prec + 20):
+                mid = (lo + hi) / 2
+                if _sweep37(mid, Dl, m, etaL, lv, s) is None:
+                    lo = mid
+                else:
+                    hi = mid
+            p1 = hi
     _, ps = run(p1)
     assert all(p >= s for p in ps), "reference: a negative shift in the stationary allocation"
     return mpmath.fsum(p**2 for p in ps) + (m - j) * s**2, j
@@ -286,7 +302,7 @@ def _rank37(etaL, lv, s, big, Dv, T):
         return False
 
     def cost(Dl, m):
-        lo, hi = s, s + Dl + etaL * Dl**lv
+        lo, hi = s, s + 3 * (Dl + etaL * Dl**lv)  # clears at step 1 (a midpoint never lands on s + g(Δ))
         if clears(lo, Dl, m):
             return m * s * s
         for _ in range(55):
