@@ -544,6 +544,8 @@ REFERENCES: dict[str, Reference] = {
             dict(q="0.01", sigma="1", steps="1000", delta="1e-5", method="best"),
             # a long run at δ = 1e−30 with σ < 1: r(α) explodes past α ≈ 9, the optimum α* ≈ 8.08 sits next to it
             dict(q="0.001", sigma="0.8", steps="100000", delta="1e-30", method="best"),
+            # few steps at a small rate: the optimum moves out to α* ≈ 55.4
+            dict(q="0.001", sigma="2", steps="10", delta="1e-5", method="balle"),
         ),
         source="Mironov, Talwar & Zhang (2019) §3 (RDP of T steps) with Mironov (2017) Prop. 3, Balle et al. (2020) "
         "Thm 21, Asoodeh et al. (2021) Lemma 1, minimised over continuous α",
