@@ -108,7 +108,7 @@ def settle(
     trusted = dps + GUARD_DIGITS + int(magnitude)
     work = dps + GUARD_DIGITS + int(start_digits)
     limit = max(8 * (dps + GUARD_DIGITS), 2 * work, 2 * trusted, 4 * int(magnitude) + 2 * dps)
-    previous, previous_work, proved = None, 0, None
+    previous, previous_work, proved, settled = None, 0, None, None
     while True:
         with mpmath.workdps(work):
             try:
@@ -133,13 +133,24 @@ def settle(
                     return mpmath.mpf(0)
             elif previous and previous_work >= trusted:
                 scale = max(abs(value), abs(previous))
-                if abs(value - previous) <= scale * mpmath.mpf(10) ** (-dps - 2):
-                    with mpmath.workdps(dps):
-                        return +value
+                gap = abs(value - previous)
+                if gap <= scale * mpmath.mpf(10) ** (-dps - 2):
+                    # The digits printed are the decimal rounding shared by every number within
+                    # the runs' disagreement of the value (rounding the value to dps digits in
+                    # binary first, then to decimal, printed a wrong last digit near a tie).
+                    settled = value
+                    digits = decimal_rounding(value, gap + scale * mpmath.mpf(10) ** (1 - work), dps)
+                    if digits is not None:
+                        return to_mpf(digits, dps)
             previous, previous_work = value, work
         if work >= limit:
             break
         work = min(2 * work, limit)
+    if settled is not None:
+        # Settled digits, but still within the runs' disagreement of a rounding tie at the
+        # ceiling: the most precise run's rounding is faithful (off by under one unit in the
+        # last digit only if the value is a tie to that many digits).
+        return to_mpf(decimal_rounding(previous, None, dps), dps)
     if proved is None and _proved(proves_zero):
         return mpmath.mpf(0)  # exactly 0, though the runs rounded to tiny nonzero values (sin(π))
     if previous == 0:
@@ -152,6 +163,63 @@ def settle(
         f"{name}: the value did not settle to {dps} digits even with {work} working digits{at} "
         "(catastrophic cancellation, or a value too close to 0); no number is returned."
     )
+
+
+def round_integer(n, e, dps):
+    """``n·10^e`` rounded to ``dps`` significant digits (half to even), as a normalised
+    ``(mantissa, exponent)`` (mantissa without trailing zeros; ``(0, 0)`` for zero)."""
+    if n == 0:
+        return 0, 0
+    sign = -1 if n < 0 else 1
+    a = abs(n)
+    cut = len(str(a)) - dps
+    if cut > 0:
+        q, rem = divmod(a, 10**cut)
+        half = 5 * 10 ** (cut - 1)
+        if rem > half or (rem == half and q % 2 == 1):
+            q += 1
+        a, e = q, e + cut
+    while a % 10 == 0:
+        a //= 10
+        e += 1
+    return sign * a, e
+
+
+def decimal_rounding(value, error, dps):
+    """``(mantissa, exponent)``: the ``dps``-digit decimal rounding of every number within
+    ``error`` of the nonzero mpf ``value``, or None when two of them round differently (a
+    decimal tie, or a sign change, inside the interval).  Integer arithmetic on ``value``
+    scaled to a few digits beyond ``error`` (at least ``dps + 20``; one unit of rounding in
+    the scaling is added to the radius).  ``error=None``: the rounding of ``value`` itself."""
+    places = dps + 20
+    if error:
+        places = max(places, int(mpmath.ceil(mpmath.log10(abs(value) / abs(error)))) + 5)
+    with mpmath.workdps(places + 15):
+        e = int(mpmath.floor(mpmath.log10(abs(value)))) - places
+        n = int(mpmath.nint(value * mpmath.mpf(10) ** (-e)))
+        radius = 0 if error is None else int(mpmath.ceil(abs(error) * mpmath.mpf(10) ** (-e))) + 2
+    lo, hi = n - radius, n + radius
+    if lo < 0 < hi:
+        return None
+    a, b = round_integer(lo, e, dps), round_integer(hi, e, dps)
+    return a if a == b else None
+
+
+def to_mpf(digits, dps):
+    """The decimal ``mantissa·10^exponent`` as an mpf with a few guard digits, so that
+    printing it with ``dps`` digits gives back exactly these digits."""
+    mantissa, exponent = digits
+    if abs(exponent) > 10_000:  # never build 10^exponent for 1e-10^12: mpmath's parser scales in binary
+        with mpmath.workdps(dps + 10):
+            return mpmath.mpf(f"{mantissa}e{exponent}")
+    # one correctly rounded operation on exact integers (the same result as parsing the string)
+    libmp = mpmath.libmp
+    prec = libmp.dps_to_prec(dps + 10)
+    if exponent >= 0:
+        raw = libmp.from_int(mantissa * 10**exponent, prec, libmp.round_nearest)
+    else:
+        raw = libmp.mpf_div(libmp.from_int(mantissa), libmp.from_int(10**-exponent), prec, libmp.round_nearest)
+    return mpmath.mp.make_mpf(raw)
 
 
 def _proved(proves_zero):

@@ -12,37 +12,16 @@ the precision until the ball pins the requested digits.
 
 from __future__ import annotations
 
-import mpmath
-from mpmath import libmp
 
 from .compiled import enclose_formula
 from ..numeric import Evaluation
 from . import bits_for_digits
 from .errors import CertificationError, FlintUnavailable, PrecisionNotReached
 from .inverse import enclose_inverse
+from ..settle import round_integer, to_mpf
 
 #: Times the requested precision is doubled when a ball straddles a rounding boundary.
 MAX_ROUNDING_RETRIES = 3
-
-
-def _round_integer(n: int, e: int, dps: int) -> tuple[int, int]:
-    """``n·10^e`` rounded to ``dps`` significant digits (half to even), as a normalised
-    ``(mantissa, exponent)`` (mantissa without trailing zeros; ``(0, 0)`` for zero)."""
-    if n == 0:
-        return 0, 0
-    sign = -1 if n < 0 else 1
-    a = abs(n)
-    cut = len(str(a)) - dps
-    if cut > 0:
-        q, rem = divmod(a, 10**cut)
-        half = 5 * 10 ** (cut - 1)
-        if rem > half or (rem == half and q % 2 == 1):
-            q += 1
-        a, e = q, e + cut
-    while a % 10 == 0:
-        a //= 10
-        e += 1
-    return sign * a, e
 
 
 def round_ball(ball, dps: int) -> tuple[int, int] | None:
@@ -54,24 +33,8 @@ def round_ball(ball, dps: int) -> tuple[int, int] | None:
     lo, hi = m - r, m + r
     if (lo < 0 < hi) and not (lo == hi):
         return None
-    a, b = _round_integer(lo, e, dps), _round_integer(hi, e, dps)
+    a, b = round_integer(lo, e, dps), round_integer(hi, e, dps)
     return a if a == b else None
-
-
-def to_mpf(digits: tuple[int, int], dps: int) -> mpmath.mpf:
-    """The decimal ``mantissa·10^exponent`` as an mpf with a few guard digits, so that
-    printing it with ``dps`` digits gives back exactly these digits."""
-    mantissa, exponent = digits
-    if abs(exponent) > 10_000:  # never build 10^exponent for 1e-10^12: mpmath's parser scales in binary
-        with mpmath.workdps(dps + 10):
-            return mpmath.mpf(f"{mantissa}e{exponent}")
-    # one correctly rounded operation on exact integers (the same result as parsing the string)
-    prec = libmp.dps_to_prec(dps + 10)
-    if exponent >= 0:
-        raw = libmp.from_int(mantissa * 10**exponent, prec, libmp.round_nearest)
-    else:
-        raw = libmp.mpf_div(libmp.from_int(mantissa), libmp.from_int(10**-exponent), prec, libmp.round_nearest)
-    return mpmath.mp.make_mpf(raw)
 
 
 def certified_value(formula, exact: dict, dps: int, bits: int):
@@ -99,7 +62,7 @@ def certified_value(formula, exact: dict, dps: int, bits: int):
     # its midpoint's rounding is faithful (error below one unit in the last place).
     if ball is not None and ball.is_finite() and ball.rel_accuracy_bits() > bits // 2:
         m, r, e = (int(v) for v in ball.mid_rad_10exp(dps + 10))
-        return _round_integer(m, e, dps), ball
+        return round_integer(m, e, dps), ball
     raise PrecisionNotReached(
         f"{formula.id}: the Arb ball {ball} does not pin {dps} digits (a value at 0 or on a rounding boundary)"
     )

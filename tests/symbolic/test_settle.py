@@ -186,3 +186,23 @@ def test_magnitude_free_is_refused_without_an_evaluator_or_for_unknown_names():
         Formula("test/e", sp.log(p.symbol), [p], src, magnitude_free=("x",))
     with pytest.raises(ValueError, match="magnitude_free names \\['y'\\]"):
         _algorithm_formula(_one_plus_x_minus_one_minus_x, magnitude_free=("y",))
+
+
+def test_the_printed_digits_of_a_value_just_below_a_decimal_tie_are_rounded_once():
+    # 1.000…0025 − 1e-50 (helper-23's reproducer on chien-li/thm-3.1-convex-closed-form, where
+    # the value is α/2): rounding to 30 digits in binary first, then to decimal, printed …03.
+    exact = Fraction(100000000000000000000000000002499999999999999999999, 10**50)
+    got = settle.settle(lambda: mpmath.mpf(exact.numerator) / exact.denominator, 30, "test/tie")
+    assert mpmath.nstr(got, 30) == "1.00000000000000000000000000002"
+    above = exact + Fraction(2, 10**50)  # just above the tie: rounds up
+    got = settle.settle(lambda: mpmath.mpf(above.numerator) / above.denominator, 30, "test/tie")
+    assert mpmath.nstr(got, 30) == "1.00000000000000000000000000003"
+
+
+def test_decimal_rounding_declines_an_interval_containing_a_tie():
+    with mpmath.workdps(60):
+        tie = mpmath.mpf("1.25")
+        assert settle.decimal_rounding(tie, mpmath.mpf(10) ** -40, 2) is None
+        assert settle.decimal_rounding(tie + mpmath.mpf(10) ** -30, mpmath.mpf(10) ** -40, 2) == (13, -1)
+        assert settle.decimal_rounding(tie, None, 2) == (12, -1)  # the value itself: half to even
+        assert settle.decimal_rounding(mpmath.mpf("-3e-400"), mpmath.mpf("1e-399"), 5) is None  # sign unknown
