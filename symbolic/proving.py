@@ -319,8 +319,13 @@ def confirm_zero(
         if deadline is not None:
             deadline.check_hang()
         try:
-            # no simplify: a certainly nonzero value shows at 50 digits as well as exactly
+            # Without simplify first (seconds per point with exp/log terms): a zero residual
+            # shows as a tiny value.  A value that looks nonzero is evaluated again with
+            # simplify before it counts: SymPy's N can lose every digit to cancellation
+            # (``0.e+17`` for a difference of two square roots of exp(810)).
             pv = value_at(expr, point, digits, simplify=False)
+            if not pv.exact and pv.is_certainly_nonzero(digits):
+                pv = value_at(expr, point, digits)
             if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo) or not pv.value.is_number:
                 continue
             bad = bool(pv.is_certainly_nonzero(digits))
@@ -340,15 +345,26 @@ class PointValue:
     value: sp.Basic  # exact Rational, or a Float with ``digits`` digits
     exact: bool
 
+    def _accurate(self, digits: int) -> bool:
+        """Whether an inexact value carries the requested digits: SymPy's ``N`` returns a Float
+        of lower precision when cancellation ate them (``0.e+17``: one bit, for a value that
+        is exactly 0), and such a value certifies nothing."""
+        prec = getattr(self.value, "_prec", None)
+        return prec is None or prec >= int(digits * 3.3219) - 4
+
     def is_certainly_nonzero(self, digits: int) -> bool:
         if self.exact:
             return self.value != 0
-        return self.value.is_finite is not False and abs(self.value) > sp.Float(10, digits) ** (12 - digits)
+        return (
+            self._accurate(digits)
+            and self.value.is_finite is not False
+            and abs(self.value) > sp.Float(10, digits) ** (12 - digits)
+        )
 
     def is_certainly_negative(self, digits: int) -> bool:
         if self.exact:
             return self.value < 0
-        return self.value < -(sp.Float(10, digits) ** (12 - digits))
+        return self._accurate(digits) and self.value < -(sp.Float(10, digits) ** (12 - digits))
 
 
 def value_at(expr: sp.Basic, point: dict, digits: int = 50, simplify: bool = True) -> PointValue:

@@ -129,28 +129,34 @@ class Inequality(Claim):
         return Verdict(Status.UNKNOWN, "no sample point could be decided", reason)
 
     def _decide_point(self, point):
-        """(holds, 'exact'|'interval'|'50-digit', value), or None if undecidable at this point."""
-        pv = value_at(self.difference, point, 50)
+        """(holds, 'exact'|'interval'|'50-digit', value), or None if undecidable at this point.
+
+        Cheapest certain answer first: an exact rational after substitution, then an interval
+        enclosure (or, for special functions without one, a 50-digit value far from 0
+        compared with the working precision), and only then ``simplify`` of the substituted
+        difference (seconds with a few exp/log terms) for a value that becomes rational only
+        when simplified."""
+        pv = value_at(self.difference, point, 50, simplify=False)
+        if not pv.exact:
+            lo, hi = interval_bounds(self.difference, point)
+            if lo is not None:
+                if lo > 0 or (lo >= 0 and not self.strict):
+                    return True, "interval", f"[{mpmath.nstr(lo, 8)}, {mpmath.nstr(hi, 8)}]"
+                if hi < 0 or (hi <= 0 and self.strict):
+                    return False, "interval", f"[{mpmath.nstr(lo, 8)}, {mpmath.nstr(hi, 8)}]"
+            else:
+                v = pv.value
+                if not (v.is_real and v.is_finite):
+                    return None
+                if pv.is_certainly_negative(50):
+                    return False, "50-digit", v
+                if pv.is_certainly_nonzero(50):
+                    return True, "50-digit", v
+            pv = value_at(self.difference, point, 50)
         if pv.exact:
             v = pv.value
             return (v > 0 if self.strict else v >= 0), "exact", v
-        lo, hi = interval_bounds(self.difference, point)
-        if lo is None:
-            # No interval extension (special functions): 50-digit value, decided only
-            # when it is far from 0 compared with the working precision.
-            v = pv.value
-            if not (v.is_real and v.is_finite):
-                return None
-            if pv.is_certainly_negative(50):
-                return False, "50-digit", v
-            if pv.is_certainly_nonzero(50):
-                return True, "50-digit", v
-            return None  # too close to 0 to decide without an enclosure
-        if lo > 0 or (lo >= 0 and not self.strict):
-            return True, "interval", f"[{mpmath.nstr(lo, 8)}, {mpmath.nstr(hi, 8)}]"
-        if hi < 0 or (hi <= 0 and self.strict):
-            return False, "interval", f"[{mpmath.nstr(lo, 8)}, {mpmath.nstr(hi, 8)}]"
-        return None
+        return None  # too close to 0 to decide without an exact value or an enclosure
 
 
 def interval_bounds(expr: sp.Basic, point: dict, dps: int = 50):
