@@ -555,11 +555,16 @@ REFERENCES: dict[str, Reference] = {
                 "c": "0.999999999999",
                 "T": "1000000000000",
             },
-            # Left out: the same c at alpha=1.0000000001, sigma=3e-5 (eta=0.1, K=2, n=50, D=1, T=1e12), value
-            # 17777777.891555555743155554855648887…, printed …5548557: the evaluator's number is right to 31 digits,
-            # but the engine rounds it to 30 digits in binary (symbolic/settle.py) and format_value then rounds that to
-            # 30 decimal digits — a double rounding across the decimal half-way point.  Engine bug, reported (not this
-            # module's to fix); restore the point once it is fixed.
+            {  # value 17777777.891555555743155554855648887…: a double rounding printed …5548557 (fixed in settle)
+                "alpha": "1.0000000001",
+                "sigma": "3e-5",
+                "eta": "0.1",
+                "K": "2",
+                "n": "50",
+                "D": "1",
+                "c": "1.0000000001",
+                "T": "1000000000000",
+            },
         ),
         "Chien & Li (2024) Theorem 3.1, eqs. (3)–(4)",
     ),
@@ -612,6 +617,15 @@ REFERENCES: dict[str, Reference] = {
         thm31_convex,
         (
             {**_FIG, "T": "400"},
+            {  # the value α/2 = 1.0…0025 − 1e-50 sits 1e-50 below a decimal tie at 30 digits (double rounding printed …03)
+                "alpha": "100000000000000000000000000002499999999999999999999/50000000000000000000000000000000000000000000000000",
+                "sigma": "1",
+                "eta": "1",
+                "K": "1/2",
+                "n": "1",
+                "D": "1",
+                "T": "1",
+            },
             {
                 "alpha": "3",
                 "sigma": "2",
