@@ -85,16 +85,40 @@ def _inverse_f_p(pv, mv, target):
                 lo = mid
             else:
                 hi = mid
-    # Floating-point bisection: stops when the bracket cannot be split any more, so a root
-    # near 0 (μ large) is found to full *relative* precision, not just to 2^-prec.
-    for _ in range(4 * mpmath.mp.prec + 4000):
+    return _refine_root(lambda v: _f_p(pv, mv, v) - target, lo, hi)
+
+
+def _refine_root(g, lo, hi):
+    """The root of the decreasing ``g`` in ``[lo, hi]`` (``g(lo) > 0 >= g(hi)``) to full relative
+    precision: Illinois steps (regula falsi that halves a stale end's value, superlinear), a
+    bisection step whenever two steps did not halve the bracket, until the bracket cannot be
+    split any more — so a root near 0 (μ large) is found to full *relative* precision, not
+    just to 2^-prec, in a few dozen evaluations of f_p instead of one per bit."""
+    glo, ghi = g(lo), g(hi)
+    width, stale = hi - lo, 0
+    for step in range(4 * mpmath.mp.prec + 4000):
         mid = (lo + hi) / 2
         if mid in (lo, hi):
             break
-        if _f_p(pv, mv, mid) > target:
-            lo = mid
+        if step % 2 == 1 and hi - lo > width / 2:
+            pass  # two steps did not halve the bracket: bisect
+        elif glo != ghi:
+            secant = hi - ghi * (hi - lo) / (ghi - glo)
+            if lo < secant < hi:
+                mid = secant
+        if step % 2 == 1:
+            width = hi - lo
+        gm = g(mid)
+        if gm > 0:
+            lo, glo = mid, gm
+            stale = stale + 1 if stale >= 0 else 1
+            if stale >= 2:
+                ghi /= 2  # Illinois: the end kept twice in a row counts half
         else:
-            hi = mid
+            hi, ghi = mid, gm
+            stale = stale - 1 if stale <= 0 else -1
+            if stale <= -2:
+                glo /= 2
     return (lo + hi) / 2
 
 
