@@ -238,3 +238,20 @@ def test_one_sided_domain_is_approached_from_its_side_only():
     # x positive: the left side does not exist, so a two-sided claim is a right-hand claim
     verdict = lim("right-only", sp.sqrt(xp) * sp.log(xp), xp, 0, 0)().check()
     assert verdict.status is Status.PROVED and "both sides" not in verdict.evidence
+
+
+def test_a_value_sympy_could_not_pin_certifies_nothing():
+    # bok-su-altschuler/prop-c.14-mu/numeric-form at one confirmation point: two square roots of
+    # numbers near exp(810) that are equal.  N(·, 50) returns 0.e+17 (one bit of precision);
+    # taken at face value it was "certainly nonzero", and confirm_zero raised EngineBug on a
+    # correct proof (an inequality point could likewise have been decided by it).
+    from symbolic.proving import PointValue, value_at
+
+    big = sp.exp(sp.Rational(992016, 1225))
+    e1, e2 = sp.erf(249 * sp.sqrt(2) / 35), sp.erf(747 * sp.sqrt(2) / 35)
+    a = -3 * e1 / 2 + sp.Rational(217727367233, 16481150) + (sp.Rational(1, 2) + e2 / 2) * big
+    b = -3 * e1 / 2 + e2 / 2 + sp.Rational(108867803904, 8240575) + (big - 1) * (1 + e2) / 2
+    quick = value_at(sp.sqrt(b) - sp.sqrt(a), {}, 50, simplify=False)
+    assert not quick.exact and not quick.is_certainly_nonzero(50) and not quick.is_certainly_negative(50)
+    assert value_at(sp.sqrt(b) - sp.sqrt(a), {}, 50).value == 0  # simplify shows it is exactly 0
+    assert PointValue(sp.Float("1e-30", 50), False).is_certainly_nonzero(50)  # an accurate value still counts
