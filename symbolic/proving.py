@@ -39,6 +39,7 @@ class ZeroProof:
     proved: bool
     method: str
     residual: sp.Basic
+    strategy: str = ""  # the rewrite of :func:`_strategies` that reached 0, if one did
 
 
 def _rewrite_special(e: sp.Basic) -> sp.Basic:
@@ -132,11 +133,15 @@ def _prove_zero_by_sum_linearity(e: sp.Basic) -> ZeroProof | None:
     return None
 
 
-def _prove_plain_zero(e: sp.Basic, deadline: Deadline | None) -> ZeroProof:
+def _prove_plain_zero(e: sp.Basic, deadline: Deadline | None, first: str = "") -> ZeroProof:
+    """``e == 0`` by the rewrites of :func:`_strategies`, in order, except that ``first`` (the
+    one that proved a sibling Piecewise branch, usually of the same shape) is tried first."""
     if e == 0:
         return ZeroProof(True, "identity: residual is 0 after evaluating sums", e)
     last = e
-    for name, fn in _strategies():
+    strategies = list(_strategies())
+    strategies.sort(key=lambda item: item[0] != first)  # stable: the others keep their order
+    for name, fn in strategies:
         if deadline is not None and deadline.expired():
             raise PhaseTimeout("budget used up during simplification")
         try:
@@ -144,7 +149,7 @@ def _prove_plain_zero(e: sp.Basic, deadline: Deadline | None) -> ZeroProof:
         except (NotImplementedError, RecursionError, TypeError, ValueError):
             continue
         if last == 0:
-            return ZeroProof(True, f"identity: {name}(lhs - rhs) = 0", last)
+            return ZeroProof(True, f"identity: {name}(lhs - rhs) = 0", last, name)
     return ZeroProof(False, "no simplification reached 0", last)
 
 
@@ -234,9 +239,10 @@ def _prove_piecewise_zero(pw: sp.Piecewise, deadline) -> ZeroProof:
     """
     methods = []
     earlier: list = []
+    worked = ""  # the rewrite that proved the last plain branch: tried first on the next
     for piece, cond in pw.args:
         if cond == sp.true:
-            sub = _prove_plain_zero(piece, deadline)
+            sub = _prove_plain_zero(piece, deadline, worked)
             if not sub.proved:
                 return ZeroProof(False, "generic branch not reduced to 0", sub.residual)
             methods.append("generic branch")
@@ -244,9 +250,10 @@ def _prove_piecewise_zero(pw: sp.Piecewise, deadline) -> ZeroProof:
         subs = _condition_substitutions(cond)
         if subs is None:
             # An inequality branch: prove the stronger statement that the piece vanishes everywhere.
-            sub = _prove_plain_zero(piece, deadline)
+            sub = _prove_plain_zero(piece, deadline, worked)
             if not sub.proved:
                 return ZeroProof(False, f"branch {cond} not reduced to 0", sub.residual)
+            worked = sub.strategy or worked
             methods.append(f"branch {cond}")
         else:
             for sol in subs:
