@@ -14,6 +14,7 @@ without computing.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import time
@@ -99,6 +100,18 @@ def _fresh_state() -> None:
     mpmath.iv.prec = 53
 
 
+def _before_forking() -> None:
+    """Empty SymPy's caches here, once, and freeze the surviving objects before the checkers
+    fork.  Each checker starts from empty caches anyway (:func:`_fresh_state`), but emptying
+    the parent's inherited cache in every child writes to, and so copies, every page it sits
+    on: 15 ms per claim after the papers load, 3 ms with the parent's cache already empty."""
+    from sympy.core.cache import clear_cache
+
+    clear_cache()
+    gc.collect()
+    gc.freeze()  # undone when the run ends (gc.unfreeze in run_claims): a session may run many
+
+
 def _child(claim: Claim, conn, budget_scale: float) -> None:
     _fresh_state()
     verdict = _check_safely(claim, budget_scale)
@@ -126,54 +139,58 @@ def run_claims(
     if "fork" not in multiprocessing.get_all_start_methods():
         return [_run_inline(c, progress, budget_scale) for c in claims]
     ctx = multiprocessing.get_context("fork")
-    results: dict[int, Result] = {}
-    pending = list(enumerate(claims))
-    running: dict = {}  # sentinel -> (index, process, conn, start)
-    while pending or running:
-        while pending and len(running) < jobs:
-            i, claim = pending.pop(0)
-            parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(claim, child, budget_scale), daemon=True)
-            proc.start()
-            child.close()
-            running[proc.sentinel] = (i, proc, parent, time.monotonic())
-        waitables = list(running) + [entry[2] for entry in running.values()]
-        ready = set(wait(waitables, timeout=POLL))
-        now = time.monotonic()
-        for sentinel in list(running):
-            i, proc, conn, start = running[sentinel]
-            claim = claims[i]
-            if sentinel in ready or conn in ready:
-                verdict = None
-                if conn.poll():
-                    try:
-                        verdict = conn.recv()
-                    except EOFError:
-                        verdict = None
-                proc.join(timeout=GRACE)
-                if proc.is_alive():
+    _before_forking()
+    try:
+        results: dict[int, Result] = {}
+        pending = list(enumerate(claims))
+        running: dict = {}  # sentinel -> (index, process, conn, start)
+        while pending or running:
+            while pending and len(running) < jobs:
+                i, claim = pending.pop(0)
+                parent, child = ctx.Pipe(duplex=False)
+                proc = ctx.Process(target=_child, args=(claim, child, budget_scale), daemon=True)
+                proc.start()
+                child.close()
+                running[proc.sentinel] = (i, proc, parent, time.monotonic())
+            waitables = list(running) + [entry[2] for entry in running.values()]
+            ready = set(wait(waitables, timeout=POLL))
+            now = time.monotonic()
+            for sentinel in list(running):
+                i, proc, conn, start = running[sentinel]
+                claim = claims[i]
+                if sentinel in ready or conn in ready:
+                    verdict = None
+                    if conn.poll():
+                        try:
+                            verdict = conn.recv()
+                        except EOFError:
+                            verdict = None
+                    proc.join(timeout=GRACE)
+                    if proc.is_alive():
+                        proc.kill()
+                        proc.join()
+                    if verdict is None:
+                        verdict = Verdict(Status.UNKNOWN, "checker process died", f"exit code {proc.exitcode}")
+                elif _overdue(proc.pid, now - start, claim, budget_scale):
                     proc.kill()
                     proc.join()
-                if verdict is None:
-                    verdict = Verdict(Status.UNKNOWN, "checker process died", f"exit code {proc.exitcode}")
-            elif _overdue(proc.pid, now - start, claim, budget_scale):
-                proc.kill()
-                proc.join()
-                verdict = Verdict(
-                    Status.UNKNOWN,
-                    "timeout",
-                    f"no verdict within {kill_after(claim, budget_scale):g} CPU s "
-                    f"({HANG_FACTOR:g} × the budget of {claim.budget * budget_scale:g} s, plus grace)",
-                )
-                verdict.cpu_seconds = kill_after(claim, budget_scale)  # at least: the kill came after it
-            else:
-                continue
-            conn.close()
-            verdict.seconds = time.monotonic() - start
-            results[i] = Result(claim, verdict)
-            del running[sentinel]
-            if progress:
-                progress(results[i])
+                    verdict = Verdict(
+                        Status.UNKNOWN,
+                        "timeout",
+                        f"no verdict within {kill_after(claim, budget_scale):g} CPU s "
+                        f"({HANG_FACTOR:g} × the budget of {claim.budget * budget_scale:g} s, plus grace)",
+                    )
+                    verdict.cpu_seconds = kill_after(claim, budget_scale)  # at least: the kill came after it
+                else:
+                    continue
+                conn.close()
+                verdict.seconds = time.monotonic() - start
+                results[i] = Result(claim, verdict)
+                del running[sentinel]
+                if progress:
+                    progress(results[i])
+    finally:
+        gc.unfreeze()
     return [results[i] for i in range(len(claims))]
 
 
