@@ -165,6 +165,13 @@ def settle(
     )
 
 
+def _decimal_length(a):
+    """Decimal digits of the positive integer ``a`` (no ``str``: Python refuses to convert an
+    integer of more than 4300 digits, and a value at 1e-100000 is scaled to that many)."""
+    d = int(a.bit_length() * 0.30102999566398120) + 1
+    return d - 1 if 10 ** (d - 1) > a else d
+
+
 def round_integer(n, e, dps):
     """``n·10^e`` rounded to ``dps`` significant digits (half to even), as a normalised
     ``(mantissa, exponent)`` (mantissa without trailing zeros; ``(0, 0)`` for zero)."""
@@ -172,7 +179,7 @@ def round_integer(n, e, dps):
         return 0, 0
     sign = -1 if n < 0 else 1
     a = abs(n)
-    cut = len(str(a)) - dps
+    cut = _decimal_length(a) - dps
     if cut > 0:
         q, rem = divmod(a, 10**cut)
         half = 5 * 10 ** (cut - 1)
@@ -189,20 +196,26 @@ def decimal_rounding(value, error, dps):
     """``(mantissa, exponent)``: the ``dps``-digit decimal rounding of every number within
     ``error`` of the nonzero mpf ``value``, or None when two of them round differently (a
     decimal tie, or a sign change, inside the interval).  Integer arithmetic on ``value``
-    scaled to a few digits beyond ``error`` (at least ``dps + 20``; one unit of rounding in
-    the scaling is added to the radius).  ``error=None``: the rounding of ``value`` itself."""
+    scaled to ``dps + 20`` digits, and, only if that cannot decide and ``error`` is smaller, to
+    a few digits beyond ``error`` (one unit of rounding in the scaling is added to the radius).
+    ``error=None``: the rounding of ``value`` itself."""
     places = dps + 20
+    needed = places
     if error:
-        places = max(places, int(mpmath.ceil(mpmath.log10(abs(value) / abs(error)))) + 5)
-    with mpmath.workdps(places + 15):
-        e = int(mpmath.floor(mpmath.log10(abs(value)))) - places
-        n = int(mpmath.nint(value * mpmath.mpf(10) ** (-e)))
-        radius = 0 if error is None else int(mpmath.ceil(abs(error) * mpmath.mpf(10) ** (-e))) + 2
-    lo, hi = n - radius, n + radius
-    if lo < 0 < hi:
-        return None
-    a, b = round_integer(lo, e, dps), round_integer(hi, e, dps)
-    return a if a == b else None
+        needed = max(places, int(mpmath.ceil(mpmath.log10(abs(value) / abs(error)))) + 5)
+    while True:
+        with mpmath.workdps(places + 15):
+            e = int(mpmath.floor(mpmath.log10(abs(value)))) - places
+            n = int(mpmath.nint(value * mpmath.mpf(10) ** (-e)))
+            radius = 0 if error is None else int(mpmath.ceil(abs(error) * mpmath.mpf(10) ** (-e))) + 2
+        lo, hi = n - radius, n + radius
+        if not lo < 0 < hi:
+            a, b = round_integer(lo, e, dps), round_integer(hi, e, dps)
+            if a == b:
+                return a
+        if places >= needed:
+            return None
+        places = needed
 
 
 def to_mpf(digits, dps):

@@ -206,3 +206,12 @@ def test_decimal_rounding_declines_an_interval_containing_a_tie():
         assert settle.decimal_rounding(tie + mpmath.mpf(10) ** -30, mpmath.mpf(10) ** -40, 2) == (13, -1)
         assert settle.decimal_rounding(tie, None, 2) == (12, -1)  # the value itself: half to even
         assert settle.decimal_rounding(mpmath.mpf("-3e-400"), mpmath.mpf("1e-399"), 5) is None  # sign unknown
+
+
+def test_decimal_rounding_of_a_value_scaled_beyond_python_s_str_limit():
+    # fuzz seed 0: an input of 1e-100000 made the trusted precision ~1e5 digits and the value
+    # was scaled to that many; str() of such an integer raises ValueError (over 4300 digits).
+    # Here a value 1e-4400 below a decimal tie, at 1e-5000: deciding it needs ~4400 digits.
+    x = (1 + Fraction(25, 10**30) - Fraction(1, 10**4400)) / 10**5000
+    got = settle.settle(lambda: mpmath.mpf(x.numerator) / x.denominator, 30, "test/huge", magnitude=5000)
+    assert mpmath.nstr(got, 30) == "1.00000000000000000000000000002e-5000"
