@@ -23,7 +23,10 @@ the best one RDP accounting can state.
   hence (i) every tangent ℓ(α) = L(a) + L'(a)(α − a) is below L on all of α > 1, (ii) r is
   nondecreasing, with r ≥ lim_{α→1} r = KL(μ‖μ₀); and each P is nondecreasing in its RDP
   argument.  So on a box [a, b] of orders, P(α, T · max(tangents, r(⌊a⌋)), δ) evaluated in
-  interval arithmetic is below the objective.  Near α₀ a second-order Taylor bound is used:
+  interval arithmetic is below the objective; a box that bound cannot prune gets a tangent at its
+  midpoint t and the mean-value bound F(t) + F'([a, b])([a, b] − t) of F(α) = P(α, T ℓ_t(α)/(α − 1), δ),
+  which is tight to second order in the width (the plain interval evaluation is only first order,
+  too weak in the flat region next to α₀).  Near α₀ a second-order Taylor bound is used:
   with m ≤ L'' on I ∋ α₀ (interval integrals of M₂, M₁, M₀), L(α) ≥ L(α₀) + L'(α₀)s + m s²/2,
   and the resulting function G (equal to the objective at α₀ with the same slope) satisfies
   min_I G ≥ G(α₀) − G'(α₀)²/(2 inf_I G'') when inf_I G'' > 0 (series arithmetic, ``arb_series``).
@@ -35,6 +38,7 @@ computation raises :class:`~symbolic.certify.PrecisionNotReached` (never a made-
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Mapping
 from fractions import Fraction
@@ -89,6 +93,18 @@ def _fmpq_arb(v: sp.Rational) -> arb:
 def _interval(a: arb, b: arb) -> arb:
     """The ball [a, b] (a ≤ b exact)."""
     return arb((a + b) / 2, ((b - a) / 2).upper()).union(a).union(b)
+
+
+def _largest(*bounds: arb) -> arb:
+    """The largest of several valid lower bounds (exact lower ends; NaN ones are skipped)."""
+    finite = [v for v in bounds if v.is_finite()]
+    if not finite:
+        return arb(-math.inf)
+    best = finite[0]
+    for v in finite[1:]:
+        if v > best:
+            best = v
+    return best
 
 
 def _dyadic(x: arb) -> arb:
@@ -155,6 +171,20 @@ class _Problem:
         self.method = method
         self.sp = search_prec
         self.tangents: list[tuple[arb, arb, arb]] = []  # (a, L(a), L'(a)) at search precision
+        self._sorted: list[tuple[float, int]] = []  # (float(a), index into tangents), kept sorted
+        self.better: list[arb] = []  # objective values (valid upper bounds) the branch-and-bound met
+
+    def add_tangent(self, alpha: arb, L0: arb, L1: arb) -> None:
+        """Record the tangent of L at the exact order ``alpha`` (a lower bound of L on all α > 1)."""
+        bisect.insort(self._sorted, (float(alpha.mid()), len(self.tangents)))
+        self.tangents.append((alpha, L0, L1))
+
+    def near_tangents(self, a: arb, b: arb) -> list[tuple[arb, arb, arb]]:
+        """The tangents at orders in [a, b] and the nearest one on each side (the float keys only
+        select candidates; every tangent is a valid minorant, so the choice cannot spoil a bound)."""
+        i = bisect.bisect_left(self._sorted, (float(a.lower()), -1))
+        j = bisect.bisect_right(self._sorted, (float(b.upper()), len(self.tangents)))
+        return [self.tangents[k] for _, k in self._sorted[max(i - 1, 0) : j + 1]]
 
     # -- objective -----------------------------------------------------------------------------
     def value(self, bound: str, alpha, L):
@@ -196,7 +226,7 @@ class _Problem:
     def slope(self, bound: str, alpha: arb) -> arb:
         """d/dα of the objective at an exact α (moments at search precision)."""
         L0, L1 = self.m.log_moment_and_slope(alpha, self.sp)
-        self.tangents.append((alpha, L0, L1))
+        self.add_tangent(alpha, L0, L1)
         return self.series(bound, alpha, (L0, L1), 2)[1]
 
     def search(self, bound: str, kind: str, n_best: int, values: Mapping[int, arb]) -> arb:
@@ -272,10 +302,26 @@ class _Problem:
         """A lower bound of the objective over α ∈ [a, b] (a > 1)."""
         box = _interval(a, b)
         R = self.r_floor(a).lower()
-        for t, L0, L1 in self.tangents:
+        for t, L0, L1 in self.near_tangents(a, b):
             cand = (self.T * (L0 + L1 * (box - t)) / (box - 1)).lower()
             R = max(R, cand)
         return _ARB[bound](box, arb(R), self.delta).lower()
+
+    def box_lower_centered(self, bound: str, a: arb, b: arb, t: arb, L0: arb, L1: arb) -> arb:
+        """A lower bound over α ∈ [a, b] (a > 1) from the tangent ℓ(α) = L0 + L1(α − t) at t ∈ [a, b].
+
+        F(α) = P(α, T ℓ(α)/(α − 1), δ) is below the objective on the box (ℓ ≤ L by convexity,
+        α − 1 > 0, P nondecreasing in its RDP argument), and by the mean-value theorem
+        F(α) ∈ F(t) + F'(box)(α − t), with F'(box) an Arb enclosure of F' over the box (series
+        arithmetic; a finite enclosure implies F is defined and smooth on the whole box).  Unlike
+        the plain interval evaluation of :meth:`box_lower`, whose overestimate is first order in the
+        width, this bound is tight to second order near the optimum, where the objective is flat.
+        """
+        box = _interval(a, b)
+        f_t = self.value(bound, t, L0)
+        d1 = self.series(bound, box, (L0 + L1 * (box - t), L1), 2)[1]
+        v = f_t + d1 * (box - t)
+        return v.lower() if v.is_finite() else arb(-math.inf)
 
     def near_one_lower(self, bound: str, t1: arb) -> arb:
         """A lower bound of the objective for α ∈ (1, 1 + t1] (closed form; see the notes)."""
@@ -339,10 +385,18 @@ class _prec:
 #: wide, and the caller raises PrecisionNotReached instead of running for minutes).
 MAX_BOXES = 4000
 
+#: Bits of the tangents the branch-and-bound adds at box midpoints, and how many it adds per piece
+#: (about a millisecond each; past the cap boxes are only bisected).
+TANGENT_PREC = 48
+MAX_TANGENTS = 400
+
 
 def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: arb | None, n_hint: int) -> arb:
     """min(lower bounds) over the piece's region outside ``exclude``, pruning boxes whose lower
-    bound is ≥ ``upper`` (they cannot hold the infimum); adds tangents of L where needed."""
+    bound is ≥ ``upper`` (they cannot hold the infimum); adds tangents of L at the midpoints of
+    boxes it cannot prune.  If the objective at such a midpoint is certainly below ``upper``, the
+    search missed the optimum: the value is recorded in ``pb.better`` (an upper bound) and the
+    refinement stops (every box left keeps its valid, loose bound)."""
     lo_r, hi_r = pb.region(kind)
     ell = (1 / pb.delta).log()
     lows: list[arb] = []
@@ -401,18 +455,28 @@ def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: 
             lows.extend(pb.box_lower(bound, a2, b2) for a2, b2 in boxes)
             break
         width = b - a
-        if added < 64 and not any(a <= t <= b for t, _, _ in pb.tangents):
-            mid = _dyadic((a + b) / 2)
-            with _prec(40):  # a tangent only has to beat the upper bound by a visible margin
-                L0, L1 = pb.m.log_moment_and_slope(mid, 32)
-            pb.tangents.append((mid, L0, L1))
+        # A tangent at the box's midpoint (about a millisecond): it tightens the plain bound above
+        # and gives the mean-value bound, which is what certifies the flat region next to α*.
+        mid = _dyadic((a + b) / 2)
+        if added < MAX_TANGENTS:
+            with _prec(TANGENT_PREC + 8):  # a tangent only has to beat the upper bound by a visible margin
+                L0, L1 = pb.m.log_moment_and_slope(mid, TANGENT_PREC)
+            pb.add_tangent(mid, L0, L1)
             added += 1
-            boxes.append((a, b))
-            continue
+            at_mid = pb.value(bound, mid, L0)
+            if at_mid.is_finite() and at_mid.upper() < upper:
+                # A better order than the search's α₀: the search missed the optimum, and refining
+                # around α₀'s upper bound cannot close the gap; keep the valid bounds, report the point.
+                pb.better.append(at_mid)
+                lows.append(v)
+                lows.extend(pb.box_lower(bound, a2, b2) for a2, b2 in boxes)
+                break
+            v = _largest(v, pb.box_lower(bound, a, b), pb.box_lower_centered(bound, a, b, mid, L0, L1))
+            if v >= upper:
+                continue
         if width < arb(2) ** -30 * b:
             lows.append(v)
             continue
-        mid = _dyadic((a + b) / 2)
         boxes.append((a, mid))
         boxes.append((mid, b))
     return min(lows, key=lambda x: x.mid()) if lows else None
@@ -517,6 +581,7 @@ def _enclose(q, sigma, steps, delta, method, work, prec) -> arb:
             far = _branch_and_bound(pb, bound, kind, ub_end, exclude, n_best)
         if far is not None:
             lows.append(far)
+        uppers.extend(pb.better)
     ub = min(uppers, key=lambda x: x.upper().mid())
     hi = ub.upper()
     lo = min(lows, key=lambda x: x.mid()) if lows else hi
