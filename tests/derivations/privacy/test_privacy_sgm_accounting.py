@@ -128,3 +128,35 @@ def test_bad_input(params, text):
         F.evaluate(dps=10, **{**DP_SGD, **params})
     with pytest.raises((HypothesisError, InputError), match=text):
         F.certify(40, **{**DP_SGD, **params})
+
+
+#: Issue #17 points where α* is large (≈ 48 and ≈ 37) and the objective flat around it; before the mean-value box
+#: bound the branch-and-bound ran out of boxes there and evaluate fell back to mpmath (~92 s).  Values: the
+#: independent reference of tests/symbolic/printed_digit_references/privacy.py (`sgm_epsilon`, 120 digits) for
+#: the first; the package's mpmath path (``sgm_mpmath``, 30 digits, printed in the issue) for the second.
+LARGE_ALPHA_POINTS = [
+    (
+        {"q": "0.01", "sigma": "4", "steps": 1000, "delta": "1e-5", "method": "balle"},
+        "0.3011593474158545182146793449421684911704",
+    ),
+    (
+        {"q": "0.2", "sigma": "10", "steps": 50, "delta": "1e-8", "method": "best"},
+        "0.778311723560982983274440633104",
+    ),
+]
+
+
+@pytest.mark.parametrize("point,digits", LARGE_ALPHA_POINTS)
+def test_large_alpha_points_take_the_certified_path(point, digits):
+    e = F.evaluation(dps=30, **point)
+    assert e.enclosure  # the Arb ball reached the precision; no mpmath fallback
+    with mpmath.workdps(60):
+        ref = mpmath.mpf(digits)
+        assert abs(mpmath.mpf(e.value) - ref) <= ref * mpmath.mpf(10) ** -29
+    ball = F.certify(bits_for_digits(25), **point)
+    assert ball.rel_accuracy_bits() >= bits_for_digits(25)
+    old, ctx.prec = ctx.prec, 300
+    try:  # the reference (≥ 30 correct digits) lies in the certified ball
+        assert ball.overlaps(arb(digits) + arb(0, 1e-29))
+    finally:
+        ctx.prec = old
