@@ -232,8 +232,11 @@ class _Problem:
     def search(self, bound: str, kind: str, n_best: int, values: Mapping[int, arb]) -> arb:
         """A continuous order α₀ near the optimum: secant on the slope from a parabolic guess."""
         lo_r, hi_r = self.region(kind)
-        lo = max(arb(n_best) - 1, arb(1) + arb(2) ** -6)
-        hi = arb(n_best) + 1
+        # the neighbouring scanned orders (n ± 1 up to 64, the geometric grid's neighbours beyond)
+        below = max((n for n in values if n < n_best), default=n_best - 1)
+        above = min((n for n in values if n > n_best), default=n_best + 1)
+        lo = max(arb(below), arb(1) + arb(2) ** -6)
+        hi = arb(above)
         if hi_r is not None and not hi < hi_r:
             hi = hi_r * (1 - arb(2) ** -10)
         x0 = arb(n_best)
@@ -388,7 +391,7 @@ MAX_BOXES = 4000
 #: Bits of the tangents the branch-and-bound adds at box midpoints, and how many it adds per piece
 #: (about a millisecond each; past the cap boxes are only bisected).
 TANGENT_PREC = 48
-MAX_TANGENTS = 400
+MAX_TANGENTS = 128
 
 
 def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: arb | None, n_hint: int) -> arb:
