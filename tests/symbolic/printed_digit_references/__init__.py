@@ -51,6 +51,44 @@ def mpf(x: Fraction | int) -> mpmath.mpf:
     return mpmath.mpf(x.numerator) / x.denominator
 
 
+def gaussian_tail(t):
+    """Q(t) = P(N(0,1) > t) = Φ(−t) = erfc(t/√2)/2 (no cancellation in either tail)."""
+    return mpmath.erfc(t / mpmath.sqrt(2)) / 2
+
+
+def illinois_root(fn, lo, hi, rel=None, max_iter=2000):
+    """A root of ``fn`` in [lo, hi] (fn(lo) < 0 < fn(hi) or the reverse) by Illinois regula falsi, to a bracket
+    of relative width ``rel`` (default: the working precision)."""
+    rel = rel if rel is not None else mpmath.mpf(2) ** (8 - mpmath.mp.prec)
+    flo, fhi = fn(lo), fn(hi)
+    if flo == 0:
+        return lo
+    if fhi == 0:
+        return hi
+    assert (flo < 0) != (fhi < 0), ("no sign change", lo, hi, flo, fhi)
+    side = 0
+    for _ in range(max_iter):
+        x = (lo * fhi - hi * flo) / (fhi - flo)
+        if not lo < x < hi:
+            x = (lo + hi) / 2
+        fx = fn(x)
+        if fx == 0:
+            return x
+        if (fx < 0) == (flo < 0):
+            lo, flo = x, fx
+            if side == -1:
+                fhi /= 2
+            side = -1
+        else:
+            hi, fhi = x, fx
+            if side == 1:
+                flo /= 2
+            side = 1
+        if hi - lo <= rel * abs(hi):
+            return (lo + hi) / 2
+    raise AssertionError("Illinois did not converge")
+
+
 def _collect() -> dict[str, Reference]:
     from . import asoodeh_diaz, bok_su_altschuler, chien_li, kong_ribero, privacy, ye_shokri
 

@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import mpmath
 
-from . import Reference, mpf
+from . import Reference, gaussian_tail, mpf
 
 GUARD = 20
-
-
-def _Q(x):
-    return mpmath.erfc(x / mpmath.sqrt(2)) / 2
 
 
 def theta(eps, r):
@@ -30,8 +26,8 @@ def theta(eps, r):
     while True:
         with mpmath.workdps(dps + guard):
             e, rr = +eps, +r
-            first = _Q(e / rr - rr / 2)
-            value = first - mpmath.exp(e) * _Q(e / rr + rr / 2)
+            first = gaussian_tail(e / rr - rr / 2)
+            value = first - mpmath.exp(e) * gaussian_tail(e / rr + rr / 2)
             lost = mpmath.log10(first / value) if value > 0 else mpmath.inf
         if lost < guard - 10:
             return +value

@@ -11,42 +11,9 @@ from fractions import Fraction
 
 import mpmath
 
-from . import Reference, mpf
+from . import Reference, gaussian_tail, illinois_root, mpf
 
 GUARD = 20
-
-
-def _illinois(fn, lo, hi):
-    """A root of ``fn`` in [lo, hi] (a sign change) by Illinois regula falsi, to the working precision."""
-    rel = mpmath.mpf(2) ** (8 - mpmath.mp.prec)
-    flo, fhi = fn(lo), fn(hi)
-    assert (flo < 0) != (fhi < 0), ("no sign change", lo, hi)
-    side = 0
-    for _ in range(4000):
-        x = (lo * fhi - hi * flo) / (fhi - flo)
-        if not lo < x < hi:
-            x = (lo + hi) / 2
-        fx = fn(x)
-        if fx == 0:
-            return x
-        if (fx < 0) == (flo < 0):
-            lo, flo = x, fx
-            if side == -1:
-                fhi /= 2
-            side = -1
-        else:
-            hi, fhi = x, fx
-            if side == 1:
-                flo /= 2
-            side = 1
-        if hi - lo <= rel * abs(hi):
-            return (lo + hi) / 2
-    raise AssertionError("Illinois did not converge")
-
-
-def _Q(t):
-    """Φ(−t) = erfc(t/√2)/2."""
-    return mpmath.erfc(t / mpmath.sqrt(2)) / 2
 
 
 def thm_c17_mu(eta, m, M, L, b, sigma, l, E):
@@ -71,14 +38,14 @@ def lem_a3_epsilon(mu, delta):
     δ(ε) decreases, so it is the root of log δ(ε) = log δ, bracketed by doubling."""
     with mpmath.workdps(mpmath.mp.dps + GUARD + 40):
         m, d = mpf(mu), mpf(delta)
-        delta_of = lambda e: _Q(e / m - m / 2) - mpmath.exp(e) * _Q(e / m + m / 2)  # noqa: E731
+        delta_of = lambda e: gaussian_tail(e / m - m / 2) - mpmath.exp(e) * gaussian_tail(e / m + m / 2)  # noqa: E731
         if delta_of(mpmath.mpf(0)) <= d:
             return mpmath.mpf(0)
         g = lambda e: mpmath.log(delta_of(e)) - mpmath.log(d)  # noqa: E731
         hi = mpmath.mpf(1)
         while g(hi) > 0:
             hi *= 2
-        root = _illinois(g, mpmath.mpf(0), hi)
+        root = illinois_root(g, mpmath.mpf(0), hi)
     return +root
 
 
@@ -89,32 +56,36 @@ def def47_cp(p, mu, alpha):
     function of t (root in log space), and the value is y = Φ(−t)."""
     with mpmath.workdps(mpmath.mp.dps + GUARD + int(mpf(mu) ** 2 / 9) + 10):
         P, M, A = mpf(p), mpf(mu), mpf(alpha)
-        a_star = _Q(M / 2)
+        a_star = gaussian_tail(M / 2)
         f_star = P * a_star + (1 - P) * (1 - a_star)
         if alpha == 0:
             return mpmath.mpf(1)
         if A <= a_star:
             target = mpmath.log(A)
-            t = _illinois(lambda s: mpmath.log(_Q(s)) - target, mpmath.mpf(-60), mpmath.mpf(60) + M)  # Φ⁻¹(1 − α)
-            value = P * (1 - _Q(t - M)) + (1 - P) * mpf(1 - Fraction(alpha))
+            t = illinois_root(
+                lambda s: mpmath.log(gaussian_tail(s)) - target, mpmath.mpf(-60), mpmath.mpf(60) + M
+            )  # Φ⁻¹(1 − α)
+            value = P * (1 - gaussian_tail(t - M)) + (1 - P) * mpf(1 - Fraction(alpha))
         elif A <= f_star:
             value = a_star + f_star - A
         elif alpha == 1:
             return mpmath.mpf(0)
         else:
             target = mpmath.log(mpf(1 - Fraction(alpha)))
-            t = _illinois(
-                lambda s: mpmath.log(P * _Q(s - M) + (1 - P) * _Q(s)) - target, mpmath.mpf(-60), mpmath.mpf(60) + M
+            t = illinois_root(
+                lambda s: mpmath.log(P * gaussian_tail(s - M) + (1 - P) * gaussian_tail(s)) - target,
+                mpmath.mpf(-60),
+                mpmath.mpf(60) + M,
             )
-            value = _Q(t)
+            value = gaussian_tail(t)
     return +value
 
 
 def c_star():
     """App. D.4: c* is the x in (0.5, 0.8) with e^{2x} = Φ(√x)/Φ(−√x), i.e. 2x = log Φ(√x) − log Φ(−√x)."""
     with mpmath.workdps(mpmath.mp.dps + GUARD):
-        g = lambda x: 2 * x - mpmath.log(1 - _Q(mpmath.sqrt(x))) + mpmath.log(_Q(mpmath.sqrt(x)))  # noqa: E731
-        root = _illinois(g, mpmath.mpf("0.5"), mpmath.mpf("0.8"))
+        g = lambda x: 2 * x - mpmath.log(1 - gaussian_tail(mpmath.sqrt(x))) + mpmath.log(gaussian_tail(mpmath.sqrt(x)))  # noqa: E731
+        root = illinois_root(g, mpmath.mpf("0.5"), mpmath.mpf("0.8"))
     return +root
 
 

@@ -41,6 +41,17 @@ from . import Reference, mpf
 GUARD = 20
 
 
+def _extend_prefix_sums(P1, P2, pw, r, m):
+    """Extend in place the powers pw[i] = r^i and the prefix sums P1[j] = Σ_{i<j} r^i, P2[j] = Σ_{i<j} r^{2i}
+    of a window's weights up to j = m (kept across windows of growing length)."""
+    while len(P1) <= m:
+        i = len(P1) - 1
+        if len(pw) <= i:
+            pw.append(pw[-1] * r)
+        P1.append(P1[-1] + pw[i])
+        P2.append(P2[-1] + pw[i] ** 2)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Lemma 3.8 / 3.9: h(z), the x ≥ 0 with x + L x^λ = z
 def h(L, lam, z):
@@ -165,12 +176,7 @@ def thm31(alpha, sigma, eta, K, n, D, c, T):
         P1, P2, pw = [mpmath.mpf(0)], [mpmath.mpf(0)], [mpmath.mpf(1)]
         m = 1
         while m <= T - 1 and m * s**2 < best[0]:
-            while len(P1) <= m:
-                i = len(P1) - 1
-                if len(pw) <= i:
-                    pw.append(pw[-1] * r)
-                P1.append(P1[-1] + pw[i])
-                P2.append(P2[-1] + pw[i] ** 2)
+            _extend_prefix_sums(P1, P2, pw, r, m)
             tau = T - m
             Dl = min(_geo_times_s(c, s, tau, Dv), big * tau)
             w1 = 1 / cv if c > 1 else cv ** (-m)
@@ -346,12 +352,7 @@ def thm37(alpha, sigma, eta, K, n, D, L, lam, T):
             P1, P2, pw = [mpmath.mpf(0)], [mpmath.mpf(0)], [mpmath.mpf(1)]
             m = 1
             while m <= T - 1 and m * s**2 < best:
-                while len(P1) <= m:
-                    i = len(P1) - 1
-                    if len(pw) <= i:
-                        pw.append(pw[-1] * r)
-                    P1.append(P1[-1] + pw[i])
-                    P2.append(P2[-1] + pw[i] ** 2)
+                _extend_prefix_sums(P1, P2, pw, r, m)
                 Dl = numerator(T - m)
                 value, _, _ = _largest_feasible(
                     lambda j: r * P1[j], lambda j: r**2 * P2[j], lambda j: r * pw[j - 1], s, Dl, m

@@ -26,47 +26,9 @@ from fractions import Fraction
 
 import mpmath
 
-from . import Reference, mpf
+from . import Reference, gaussian_tail, illinois_root, mpf
 
 GUARD = 20
-
-
-def _root(fn, lo, hi, rel=None, max_iter=2000):
-    """A root of ``fn`` in [lo, hi] (fn(lo) < 0 < fn(hi) or the reverse) by Illinois regula falsi, to a bracket
-    of relative width ``rel`` (default: the working precision)."""
-    rel = rel if rel is not None else mpmath.mpf(2) ** (8 - mpmath.mp.prec)
-    flo, fhi = fn(lo), fn(hi)
-    if flo == 0:
-        return lo
-    if fhi == 0:
-        return hi
-    assert (flo < 0) != (fhi < 0), ("no sign change", lo, hi, flo, fhi)
-    side = 0
-    for _ in range(max_iter):
-        x = (lo * fhi - hi * flo) / (fhi - flo)
-        if not lo < x < hi:
-            x = (lo + hi) / 2
-        fx = fn(x)
-        if fx == 0:
-            return x
-        if (fx < 0) == (flo < 0):
-            lo, flo = x, fx
-            if side == -1:
-                fhi /= 2
-            side = -1
-        else:
-            hi, fhi = x, fx
-            if side == 1:
-                flo /= 2
-            side = 1
-        if hi - lo <= rel * abs(hi):
-            return (lo + hi) / 2
-    raise AssertionError("Illinois did not converge")
-
-
-def _q(t):
-    """Q(t) = P(N(0,1) > t) = erfc(t/√2)/2 (no cancellation in either tail)."""
-    return mpmath.erfc(t / mpmath.sqrt(2)) / 2
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -75,7 +37,7 @@ def _q(t):
 
 def gdp_delta(mu, eps):
     """δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) = Q(ε/μ − μ/2) − e^ε Q(ε/μ + μ/2)."""
-    return _q(eps / mu - mu / 2) - mpmath.exp(eps) * _q(eps / mu + mu / 2)
+    return gaussian_tail(eps / mu - mu / 2) - mpmath.exp(eps) * gaussian_tail(eps / mu + mu / 2)
 
 
 def gdp_epsilon(mu, delta):
@@ -91,7 +53,7 @@ def gdp_epsilon(mu, delta):
         hi = mpmath.mpf(1)
         while g(hi) > 0:
             hi *= 2
-        root = _root(g, mpmath.mpf(0), hi)
+        root = illinois_root(g, mpmath.mpf(0), hi)
     return +root
 
 
@@ -102,13 +64,13 @@ def gdp_epsilon(mu, delta):
 def _q_inverse(x):
     """t with Q(t) = x, 0 < x < 1 (a root of log Q(t) = log x; Q decreasing)."""
     target = mpmath.log(x)
-    g = lambda t: mpmath.log(_q(t)) - target  # noqa: E731
+    g = lambda t: mpmath.log(gaussian_tail(t)) - target  # noqa: E731
     lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
     while g(lo) < 0:
         lo *= 2
     while g(hi) > 0:
         hi *= 2
-    return _root(g, lo, hi)
+    return illinois_root(g, lo, hi)
 
 
 def subsampled_gdp_tradeoff(p, mu, x):
@@ -117,25 +79,25 @@ def subsampled_gdp_tradeoff(p, mu, x):
     1 − x = p Q(t − μ) + (1 − p) Q(t), a root in log space, so a y near 0 (x near 1) keeps its digits."""
     with mpmath.workdps(mpmath.mp.dps + GUARD + int(mpf(mu) ** 2 / 9) + 10):
         P, M, X = mpf(p), mpf(mu), mpf(x)
-        xs = _q(M / 2)
+        xs = gaussian_tail(M / 2)
         fs = P * xs + (1 - P) * (1 - xs)
         if x == 0:
             value = mpmath.mpf(1)
         elif X <= xs:
-            value = P * (1 - _q(_q_inverse(X) - M)) + (1 - P) * mpf(1 - Fraction(x))
+            value = P * (1 - gaussian_tail(_q_inverse(X) - M)) + (1 - P) * mpf(1 - Fraction(x))
         elif X <= fs:
             value = xs + fs - X
         elif x == 1:
             value = mpmath.mpf(0)
         else:
             target = mpmath.log(mpf(1 - Fraction(x)))
-            g = lambda t: mpmath.log(P * _q(t - M) + (1 - P) * _q(t)) - target  # noqa: E731  (decreasing in t)
+            g = lambda t: mpmath.log(P * gaussian_tail(t - M) + (1 - P) * gaussian_tail(t)) - target  # noqa: E731  (decreasing in t)
             lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
             while g(lo) < 0:
                 lo *= 2
             while g(hi) > 0:
                 hi *= 2
-            value = _q(_root(g, lo, hi))
+            value = gaussian_tail(illinois_root(g, lo, hi))
     return +value
 
 
@@ -176,7 +138,7 @@ def _critical_points(dfun, gap_lo, gap_hi, points=400):
     roots = []
     for k in range(points - 1):
         if values[k] < 0 <= values[k + 1]:  # a minimum (derivative − → +)
-            roots.append(_root(dfun, grid[k], grid[k + 1]))
+            roots.append(illinois_root(dfun, grid[k], grid[k + 1]))
     return roots
 
 
@@ -192,7 +154,9 @@ def rdp_linear_epsilon(rho, delta, method):
             if bound == "mironov":
                 return r + 2 * mpmath.sqrt(-r * mpmath.log(d))
             if bound == "balle":
-                a = _root(lambda a: _balle(a, r * a, r, d)[1], 1 + mpmath.mpf(2) ** (-mpmath.mp.prec // 2), 1 / d)
+                a = illinois_root(
+                    lambda a: _balle(a, r * a, r, d)[1], 1 + mpmath.mpf(2) ** (-mpmath.mp.prec // 2), 1 / d
+                )
                 return _balle(a, r * a, r, d)[0]
             inv = 1 / d
             candidates = [r * inv + mpmath.log1p(-d), minimum("balle")]  # h at α = 1/δ; g = Balle
@@ -427,7 +391,7 @@ def _sgm_piece_order(q, sigma, T, d, bound):
                 assert b < hi, "no sign change of the derivative"
                 a, b, sa = b, min(hi, b + h), sb
                 sb = slope(b)
-        a0 = _root(lambda x: slope(x)[1], a, b, rel=mpmath.mpf(10) ** -14)
+        a0 = illinois_root(lambda x: slope(x)[1], a, b, rel=mpmath.mpf(10) ** -14)
         found = a0, slope(a0)[0]
     return found[0], found[1], values, (lo, hi)
 
