@@ -8,9 +8,9 @@ import mpmath
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
-from ..proving import EngineBug, mp_value, prove_zero, show_point, value_at
+from ..proving import EngineBug, PointValue, mp_value, prove_zero, show_point, value_at
 from ..sign import manifestly_nonnegative, manifestly_positive
-from ..sampling import sample_points
+from ..sampling import candidates, sample_points
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols
 
@@ -99,11 +99,49 @@ def _near(e, t, mode):
 
 
 def _pos_near(e, t, mode) -> bool:
-    return _pos(e) or (t in e.free_symbols and _pos(sp.simplify(_near(e, t, mode))))
+    return _pos(e) or (
+        t in e.free_symbols and not _fails_at_a_point(e, t, mode, strict=True) and _pos(sp.simplify(_near(e, t, mode)))
+    )
 
 
 def _nonneg_near(e, t, mode) -> bool:
-    return manifestly_nonnegative(e) or (t in e.free_symbols and manifestly_nonnegative(sp.simplify(_near(e, t, mode))))
+    return manifestly_nonnegative(e) or (
+        t in e.free_symbols
+        and not _fails_at_a_point(e, t, mode, strict=False)
+        and manifestly_nonnegative(sp.simplify(_near(e, t, mode)))
+    )
+
+
+def _admits(symbol: sp.Symbol, value: sp.Rational) -> bool:
+    """Whether ``value`` satisfies every assumption declared on ``symbol`` (positive, integer, ...)."""
+    return all(getattr(value, f"is_{key}", None) is held for key, held in symbol.assumptions0.items())
+
+
+def _fails_at_a_point(e, t, mode, strict: bool) -> bool:
+    """Whether ``e`` is certainly ``<= 0`` (``strict``) or ``< 0`` at one point of the range
+    :func:`_near` signs over (``t = 1/2`` for ``t -> 0+``, ``t = 2`` for ``t -> ∞``), the other
+    symbols at a value their assumptions allow.
+
+    Such a point shows that no sign proof over that range exists, so the ``simplify`` that
+    would look for one (seconds on a high-degree rational function, where l'Hôpital tries
+    ``g'`` and ``-g'``) is skipped: the answer is the same, found cheaper.  False when the
+    value is not certain (not a number, or inexact and too close to 0)."""
+    point = {t: sp.Rational(1, 2) if mode == "zero" else sp.Integer(2)}
+    for s in e.free_symbols - {t}:
+        value = next((v for v in candidates(s) if _admits(s, v)), None) if isinstance(s, sp.Symbol) else None
+        if value is None:
+            return False
+        point[s] = value
+    if e.has(sp.Sum, sp.Product, sp.Integral, sp.Piecewise):
+        return False
+    try:
+        v = e.xreplace(point)
+        if v.is_Rational:
+            return v <= 0 if strict else v < 0
+        pv = PointValue(sp.N(v, 30), False)
+        return pv.value.is_real is True and pv.is_certainly_negative(30)
+    except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
+        return False
 
 
 def _sign_of(e) -> int:
