@@ -133,7 +133,7 @@ def compiled_arb_rate(expr, exact, bits):
     mods["pi"] = arb.pi()
     symbols = list(exact)
     try:
-        fn = sp.lambdify(symbols, expr, modules=[mods])
+        fn = sp.lambdify(symbols, expr, modules=[mods], cse=True)
     except Exception:
         return None
     old = ctx.prec

@@ -165,7 +165,7 @@ def settle(
     )
 
 
-def _decimal_length(a):
+def decimal_length(a):
     """Decimal digits of the positive integer ``a`` (no ``str``: Python refuses to convert an
     integer of more than 4300 digits, and a value at 1e-100000 is scaled to that many)."""
     d = int(a.bit_length() * 0.30102999566398120) + 1
@@ -179,7 +179,7 @@ def round_integer(n, e, dps):
         return 0, 0
     sign = -1 if n < 0 else 1
     a = abs(n)
-    cut = _decimal_length(a) - dps
+    cut = decimal_length(a) - dps
     if cut > 0:
         q, rem = divmod(a, 10**cut)
         half = 5 * 10 ** (cut - 1)
@@ -225,13 +225,24 @@ def to_mpf(digits, dps):
     if abs(exponent) > 10_000:  # never build 10^exponent for 1e-10^12: mpmath's parser scales in binary
         with mpmath.workdps(dps + 10):
             return mpmath.mpf(f"{mantissa}e{exponent}")
-    # one correctly rounded operation on exact integers (the same result as parsing the string)
+    # Integer arithmetic: mantissa·10^exponent to ``prec`` bits (one truncating division to
+    # prec + 4 bits, then one rounding: within an ulp of the correctly rounded value, ten
+    # decimal digits below the dps printed ones, so printing gives back exactly the digits).
     libmp = mpmath.libmp
     prec = libmp.dps_to_prec(dps + 10)
     if exponent >= 0:
         raw = libmp.from_int(mantissa * 10**exponent, prec, libmp.round_nearest)
     else:
-        raw = libmp.mpf_div(libmp.from_int(mantissa), libmp.from_int(10**-exponent), prec, libmp.round_nearest)
+        divisor = 10**-exponent
+        magnitude = abs(mantissa)
+        shift = max(prec + 4 + divisor.bit_length() - magnitude.bit_length(), 0)
+        quotient, exp = (magnitude << shift) // divisor, -shift
+        extra = quotient.bit_length() - prec
+        if extra > 0:  # to prec bits, half up (not a correct rounding: an ulp is far below the digits)
+            quotient, exp = (quotient + (1 << (extra - 1))) >> extra, exp + extra
+        zeros = (quotient & -quotient).bit_length() - 1  # mpmath's normal form: an odd mantissa
+        quotient, exp = quotient >> zeros, exp + zeros
+        raw = (int(mantissa < 0), libmp.MPZ(quotient), exp, quotient.bit_length())
     return mpmath.mp.make_mpf(raw)
 
 

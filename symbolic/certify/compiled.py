@@ -1,20 +1,27 @@
-"""An expression translated once into a tree of python-flint calls: the fast Arb path.
+"""An expression translated once into python-flint calls: the fast Arb path.
 
-:class:`ArbProgram` walks a SymPy expression **once** and builds nested Python closures
-that perform the same operations as the interpreter of :mod:`.translate` — the same
-helpers, so the same semantics and the same guarantee: rational constants and inputs stay
-exact ``fmpq`` through field operations and moderate integer powers, poles at exact points
-are refused, erfinv/erfcinv near their poles are rewritten, erf-type functions of a ball
-fall back to its end points when the direct ball lost accuracy, and ``Piecewise``
-conditions are decided exactly on the rational inputs.  Calling the program at the current
-Arb working precision therefore returns a ball that contains the exact value, without
-re-walking the SymPy tree (the per-call cost that made the interpreter several times slower
-than Arb's own work).  On the branch-resolved expression its balls are bit-identical to the
-interpreter's (tests/symbolic/test_certify_compiled.py).
+:class:`ArbProgram` walks a SymPy expression **once** and generates a straight-line Python
+function (``ArbProgram.source``) that performs the same operations as the interpreter of
+:mod:`.translate` — the same helpers, so the same semantics and the same guarantee: rational
+constants and inputs stay exact ``fmpq`` through field operations and moderate integer
+powers, poles at exact points are refused, erfinv/erfcinv near their poles are rewritten,
+erf-type functions of a ball fall back to its end points when the direct ball lost
+accuracy, and ``Piecewise`` conditions are decided exactly on the rational inputs.  Calling
+the program at the current Arb working precision therefore returns a ball that contains the
+exact value, without re-walking the SymPy tree or calling a Python function per node (the
+per-call costs that made the interpreter, then a tree of closures, several times slower
+than Arb's own work).  A subexpression met twice is computed once.  On the branch-resolved
+expression its balls are bit-identical to the interpreter's
+(tests/symbolic/test_certify_compiled.py).
 
-Nodes the closures do not cover (sums, a ``Piecewise`` with a condition on a summation
+An exact integer power of an exact value is generated as exact ``fmpq`` arithmetic guarded
+by the interpreter's size limit; an input that would exceed it (or divide by zero) runs the
+general program instead, generated on first need, which treats that power as the
+interpreter does.
+
+Nodes the generated code does not cover (sums, a ``Piecewise`` with a condition on a summation
 index, ``Min``/``Max``, ``floor``, the incomplete gamma functions, …) are delegated, subtree
-by subtree, to the interpreter itself.
+by subtree, to the interpreter itself (:meth:`ArbProgram._delegate`).
 
 :func:`program_for` caches one program per formula; :func:`enclose_formula`
 is :func:`~symbolic.certify.translate.enclose` through it (used by ``Formula.evaluate`` and
@@ -32,11 +39,23 @@ from ..errors import EvaluationError
 from ..hypotheses import UndecidedError, decide
 from .arb import flint, to_fmpq
 from .errors import NotCertifiable
-from .translate import _MONOTONE, _UNARY, _Interpreter, apply_unary, enclose_with, fold_values, power_values
+from .translate import (
+    EXACT_POWER_BITS,
+    _MONOTONE,
+    _NO_POLES,
+    _UNARY,
+    _Interpreter,
+    apply_unary,
+    enclose_with,
+    fold_values,
+    power_values,
+    refuse_pole,
+)
 
 
 class ArbProgram:
-    """``expr`` over ``symbols``, compiled to closures over python-flint values.
+    """``expr`` over ``symbols``, compiled to a Python function of python-flint values (:class:`_Source`);
+    branch conditions it does not inline and delegated nodes stay closures (:meth:`_compile`).
 
     A ``Piecewise`` whose conditions involve only the parameters is compiled too: its
     conditions are decided exactly on the rational inputs at each call (exact ``fmpq``
@@ -50,12 +69,24 @@ class ArbProgram:
         self.name = name
         self._index = {s: i for i, s in enumerate(self.symbols)}
         self._f = flint()
-        self._run = self._compile(self.expr)[0]
+        self.source, self._speculative = _Source(self).function()
+        self._general = None
 
     def __call__(self, values):
         """The value at exact ``values`` (Symbol -> Rational) at the current Arb precision: an
         ``fmpq`` when everything stayed exact, else an ``arb`` ball containing the exact value."""
-        return self._run(([to_fmpq(values[s]) for s in self.symbols], values))
+        return self.run([to_fmpq(values[s]) for s in self.symbols], values)
+
+    def run(self, arguments, values):
+        """:meth:`__call__` with the inputs already converted: ``arguments`` the ``fmpq`` values
+        in the order of :attr:`symbols` (converted once for a whole precision loop)."""
+        env = (arguments, values)
+        try:
+            return self._speculative(env)
+        except _Speculation:
+            if self._general is None:
+                self._general = _Source(self, speculate=False).function()[1]
+            return self._general(env)
 
     # -- compilation ---------------------------------------------------------------------
     def _compile(self, node):
@@ -214,11 +245,229 @@ def program_for(formula, expr: sp.Basic) -> ArbProgram:
 def enclose_formula(formula, values, prec: int):
     """:func:`symbolic.certify.translate.enclose` of a closed-form formula at exact ``values``
     (Symbol -> Rational) through its cached compiled program: a ball with ≥ ``prec`` bits."""
+    return closed_form_enclosure(formula, values)(prec)
+
+
+def closed_form_enclosure(formula, values):
+    """``prec -> ball``: :func:`enclose_formula` at fixed ``values``, their ``fmpq`` conversion
+    done once for every precision asked (the rounding loop of ``evaluate`` asks several)."""
     program = program_for(formula, formula.evaluation_expr)
-    f = program._f
+    arb, fmpq, name = program._f.arb, program._f.fmpq, formula.id
+    try:  # SymPy rationals, as Formula.check returns them
+        arguments = [fmpq(v.p, v.q) for v in map(values.__getitem__, program.symbols)]
+    except (AttributeError, TypeError):
+        arguments = [to_fmpq(values[s]) for s in program.symbols]
 
     def run(bits):
-        out = program(values)
-        return out if isinstance(out, f.arb) else f.arb(out)
+        out = program.run(arguments, values)
+        return out if type(out) is arb else arb(out)
 
-    return enclose_with(run, prec, formula.id)
+    return lambda prec: enclose_with(run, prec, name)
+
+
+class _Source:
+    """The straight-line Python source of an :class:`ArbProgram` (what its closures would do,
+    without a Python call per node): each node becomes one statement on a local variable, in
+    the closures' order of operations, so the balls are bit-identical to the interpreter's.
+
+    A node met twice is computed once (the same operation on the same inputs at the same
+    precision gives the same ball); a node first computed inside a ``Piecewise`` branch is not
+    reused outside it, so a branch's poles are met only when the branch is taken.  Branch
+    conditions comparing a parameter with a rational are inlined as ``fmpq`` comparisons; other
+    conditions, and the nodes the closures delegate to the interpreter, call the program's own
+    closures (:meth:`ArbProgram._condition`, :meth:`ArbProgram._delegate`).
+    """
+
+    def __init__(self, program: ArbProgram, speculate: bool = True):
+        self.program = program
+        self.speculate = speculate
+        f = program._f
+        self.names = {
+            "_arb": f.arb,
+            "_pi": f.arb.pi,
+            "_e": f.arb.const_e,
+            "_fold": fold_values,
+            "_power": power_values,
+            "_unary": apply_unary,
+            "_refuse": refuse_pole,
+            "_flint": f,
+            "_add": operator.add,
+            "_mul": operator.mul,
+            "_name": program.name,
+            "_no_branch": _no_branch,
+            "_size": _size,
+            "_Speculation": _Speculation,
+        }
+        self.lines: list[str] = []
+        self.count = 0
+
+    def function(self):
+        """``(source, function)``: the program as ``def _program(env)`` (``env`` = the ``fmpq``
+        arguments in parameter order and the SymPy values, as the closures take it)."""
+        arguments = [f"a{i}" for i in range(len(self.program.symbols))]
+        body = ["    " + ", ".join(arguments) + (", = env[0]" if len(arguments) == 1 else " = env[0]")]
+        if not arguments:
+            body = []
+        self.lines = body
+        result, _ = self.emit(self.program.expr, {}, 1)
+        self.lines.append(f"    return {result}")
+        source = "def _program(env):\n" + "\n".join(self.lines) + "\n"
+        namespace = dict(self.names)
+        exec(compile(source, f"<Arb program of {self.program.name}>", "exec"), namespace)
+        return source, namespace["_program"]
+
+    # -- helpers ---------------------------------------------------------------------
+    def constant(self, value, prefix: str = "k") -> str:
+        name = f"_{prefix}{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def assign(self, code: str, depth: int) -> str:
+        self.count += 1
+        name = f"t{self.count}"
+        self.lines.append("    " * depth + f"{name} = {code}")
+        return name
+
+    # -- nodes -------------------------------------------------------------------------
+    def emit(self, node, memo: dict, depth: int):
+        """``(variable, kind)`` of ``node``: statements appended at indentation ``depth``; ``memo``
+        maps the nodes already computed in this block (and the enclosing ones) to theirs."""
+        known = memo.get(node)
+        if known is not None:
+            return known
+        out = self._emit(node, memo, depth)
+        memo[node] = out
+        return out
+
+    def _emit(self, node, memo, depth):
+        program, f = self.program, self.program._f
+        if node.is_Symbol and node in program._index:
+            return f"a{program._index[node]}", EXACT
+        if node.is_Rational:
+            return self.constant(f.fmpq(int(node.p), int(node.q))), EXACT
+        if node is sp.pi:
+            return self.assign("_pi()", depth), BALL
+        if node is sp.E:
+            return self.assign("_e()", depth), BALL
+        if node.is_Add or node.is_Mul:
+            return self.fold(node, memo, depth)
+        if node.is_Pow:
+            (base, base_kind), (expo, expo_kind) = self.emit(node.base, memo, depth), self.emit(node.exp, memo, depth)
+            if node.exp.is_Rational:  # power_values with a constant exponent, its cases unrolled
+                p, q = int(node.exp.p), int(node.exp.q)
+                if q == 1 and base_kind == BALL:
+                    return self.assign(f"{base} ** {self.constant(f.fmpz(p))}", depth), BALL
+                if q == 1 and base_kind == EXACT and self.speculate:
+                    # exact while the result stays small (always, for ordinary inputs); a huge
+                    # input or a zero divisor leaves for the non-speculative program
+                    test = f"{base} == 0 or " if p < 0 else ""
+                    self.lines.append("    " * depth + f"if {test}_size({base}) * {abs(p)} > {EXACT_POWER_BITS}:")
+                    self.lines.append("    " * (depth + 1) + "raise _Speculation")
+                    return self.assign(f"{base} ** {p}", depth), EXACT
+                if q == 2:
+                    return self.assign(f"_arb({base}).sqrt() ** {self.constant(f.fmpz(p))}", depth), BALL
+                if p == 1 and q < 2**31:
+                    return self.assign(f"_arb({base}).root({q})", depth), BALL
+                if q != 1:
+                    return self.assign(f"_arb({base}) ** _arb({expo})", depth), BALL
+            kind = BALL if BALL in (base_kind, expo_kind) else DYNAMIC
+            code = f"_power(_flint, {base}, {expo}, _name, {self.constant(node, 'node')})"
+            return self.assign(code, depth), kind
+        fn = _UNARY.get(node.func)
+        if fn is not None and len(node.args) == 1:
+            arg, kind = self.emit(node.args[0], memo, depth)
+            if kind == BALL and fn not in _MONOTONE:
+                return self.assign(f"{arg}.{fn}()", depth), BALL
+            if kind == EXACT and fn not in _MONOTONE and fn not in _INVERSE_ERF:
+                # apply_unary on an fmpq: refuse a pole, then the method on arb(arg)
+                if fn not in _NO_POLES:
+                    func = self.constant(node.func, "func")
+                    self.lines.append("    " * depth + f"_refuse({func}, {fn!r}, {arg}, _name)")
+                return self.assign(f"_arb({arg}).{fn}()", depth), BALL
+            code = f"_unary(_flint, {self.constant(node.func, 'func')}, {fn!r}, {arg}, _name)"
+            return self.assign(code, depth), BALL
+        if isinstance(node, sp.Piecewise) and all(c.free_symbols <= set(program._index) for _, c in node.args):
+            return self.piecewise(node, memo, depth)
+        return self.assign(f"{self.constant(program._delegate(node), 'delegate')}(env)", depth), DYNAMIC
+
+    def fold(self, node, memo, depth):
+        """An Add or Mul as :meth:`ArbProgram._fold` computes it (operands in order)."""
+        emitted = [self.emit(a, memo, depth) for a in node.args]
+        parts = [v for v, _ in emitted]
+        kinds = [k for _, k in emitted]
+        op = " + " if node.is_Add else " * "
+        if DYNAMIC in kinds:
+            return self.assign(
+                f"_fold(_flint, [{', '.join(parts)}], {'_add' if node.is_Add else '_mul'})", depth
+            ), DYNAMIC
+        exact = [p for p, k in zip(parts, kinds) if k == EXACT]
+        balls = [p for p, k in zip(parts, kinds) if k == BALL]
+        if len(parts) == 2 and len(exact) != 1:
+            return self.assign(op.join(parts), depth), kinds[0]
+
+        def left_fold(names):
+            code = names[0]
+            for name in names[1:]:
+                code = f"({code}{op}{name})"
+            return code
+
+        if not balls:
+            return self.assign(left_fold(exact), depth), EXACT
+        if not exact:
+            return self.assign(left_fold(balls), depth), BALL
+        return self.assign(f"{left_fold(balls)}{op}_arb({left_fold(exact)})", depth), BALL
+
+    def piecewise(self, node, memo, depth):
+        """An ``if``/``elif`` chain; each branch's statements in its own block (own ``memo``)."""
+        self.count += 1
+        result = f"t{self.count}"
+        kinds = set()
+        for i, (piece, cond) in enumerate(node.args):
+            test = self.condition(cond)
+            self.lines.append("    " * depth + ("if " if i == 0 else "elif ") + test + ":")
+            value, kind = self.emit(piece, dict(memo), depth + 1)
+            self.lines.append("    " * (depth + 1) + f"{result} = {value}")
+            kinds.add(kind)
+        self.lines.append("    " * depth + "else:")
+        self.lines.append("    " * (depth + 1) + "raise _no_branch(_name, env)")
+        return result, kinds.pop() if len(kinds) == 1 else DYNAMIC
+
+    def condition(self, cond) -> str:
+        """A Python test of ``cond`` at the inputs: as :meth:`ArbProgram._condition` decides it."""
+        if cond in (sp.true, True):
+            return "True"
+        if cond in (sp.false, False):
+            return "False"
+        if isinstance(cond, (sp.And, sp.Or)):
+            joiner = " and " if isinstance(cond, sp.And) else " or "
+            return "(" + joiner.join(self.condition(c) for c in cond.args) + ")"
+        if isinstance(cond, sp.Not):
+            return f"(not {self.condition(cond.args[0])})"
+        operator_text = _OPERATORS.get(type(cond))
+        if operator_text is not None and all(self._exact_atom(side) for side in (cond.lhs, cond.rhs)):
+            # both sides are fmpq (a parameter or a rational): the closure's exact comparison
+            lhs, _ = self.emit(cond.lhs, {}, 0)
+            rhs, _ = self.emit(cond.rhs, {}, 0)
+            return f"({lhs} {operator_text} {rhs})"
+        return f"{self.constant(self.program._condition(cond), 'condition')}(env)"
+
+    def _exact_atom(self, node) -> bool:
+        return (node.is_Symbol and node in self.program._index) or node.is_Rational
+
+
+class _Speculation(Exception):
+    """Raised by a speculative program where an exact power would grow too large (or divide by
+    zero): the non-speculative program, which handles that case as the interpreter does, runs."""
+
+
+def _size(q) -> int:
+    """Bits of an ``fmpq``'s numerator and denominator (:func:`power_values`' size measure)."""
+    return int(q.p).bit_length() + int(q.q).bit_length()
+
+
+def _no_branch(name, env):
+    return EvaluationError(f"{name}: no Piecewise branch applies at {env[1]}")
+
+
+_OPERATORS = {sp.Eq: "==", sp.Ne: "!=", sp.Lt: "<", sp.Le: "<=", sp.Gt: ">", sp.Ge: ">="}
+_INVERSE_ERF = {"erfinv", "erfcinv"}

@@ -13,12 +13,12 @@ the precision until the ball pins the requested digits.
 from __future__ import annotations
 
 
-from .compiled import enclose_formula
+from .compiled import closed_form_enclosure
 from ..numeric import Evaluation
 from . import bits_for_digits
 from .errors import CertificationError, FlintUnavailable, PrecisionNotReached
 from .inverse import enclose_inverse
-from ..settle import round_integer, to_mpf
+from ..settle import decimal_length, round_integer, to_mpf
 
 #: Times the requested precision is doubled when a ball straddles a rounding boundary.
 MAX_ROUNDING_RETRIES = 3
@@ -29,12 +29,39 @@ def round_ball(ball, dps: int) -> tuple[int, int] | None:
     every point of ``ball``, or None if two points of the ball round differently."""
     if not ball.is_finite():
         return None
-    m, r, e = (int(v) for v in ball.mid_rad_10exp(dps + 10))
+    m, r, e = ball.mid_rad_10exp(dps + 10)
+    m, r = int(m), int(r)
     lo, hi = m - r, m + r
-    if (lo < 0 < hi) and not (lo == hi):
+    if lo < 0 < hi:
         return None
-    a, b = round_integer(lo, e, dps), round_integer(hi, e, dps)
-    return a if a == b else None
+    return _common_rounding(lo, hi, int(e), dps)
+
+
+def _common_rounding(lo: int, hi: int, e: int, dps: int):
+    """:func:`~symbolic.settle.round_integer` of ``lo·10^e`` and ``hi·10^e`` if they agree, else
+    None — with one scale for both ends when they have the same number of digits (the usual
+    case: a ball far narrower than a unit in the last place)."""
+    sign = -1 if hi <= 0 else 1
+    a, b = (lo, hi) if sign == 1 else (-hi, -lo)
+    cut = decimal_length(b) - dps if a else 0
+    if cut <= 0 or decimal_length(a) != cut + dps:
+        x, y = round_integer(lo, e, dps), round_integer(hi, e, dps)
+        return x if x == y else None
+    unit = 10**cut
+    half = unit >> 1  # 5·10^(cut−1): unit is even
+    qa, ra = divmod(a, unit)
+    qb, rb = divmod(b, unit)
+    if ra > half or (ra == half and qa & 1):
+        qa += 1
+    if rb > half or (rb == half and qb & 1):
+        qb += 1
+    if qa != qb:
+        return None
+    e += cut
+    while qa % 10 == 0:
+        qa //= 10
+        e += 1
+    return sign * qa, e
 
 
 def certified_value(formula, exact: dict, dps: int, bits: int):
@@ -44,15 +71,13 @@ def certified_value(formula, exact: dict, dps: int, bits: int):
     Raises :class:`~symbolic.certify.NotCertifiable` when there is no Arb translation and
     :class:`PrecisionNotReached` when no ball narrow enough is obtained.
     """
-    values = None
-    if formula.inverse is None:
-        values = {p.symbol: exact[p.name] for p in formula.params}
+    if formula.inverse is not None:
+        enclose = lambda bits: enclose_inverse(formula, exact, bits).ball(bits + 64)  # noqa: E731
+    else:
+        enclose = closed_form_enclosure(formula, {p.symbol: exact[p.name] for p in formula.params})
     ball = None
     for _ in range(MAX_ROUNDING_RETRIES + 1):
-        if formula.inverse is not None:
-            ball = enclose_inverse(formula, exact, bits).ball(bits + 64)
-        else:
-            ball = enclose_formula(formula, values, bits)
+        ball = enclose(bits)
         digits = round_ball(ball, dps)
         if digits is not None:
             return digits, ball

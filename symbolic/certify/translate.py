@@ -102,8 +102,8 @@ def enclose_with(run, prec: int, name: str = "expression"):
     old = ctx.prec
     try:
         for extra in EXTRA_BITS:
-            ctx.prec = prec + extra
-            ball = run(prec + extra)
+            ctx.prec = bits = prec + extra
+            ball = run(bits)
             if ball.is_finite() and (ball.is_exact() or ball.rel_accuracy_bits() >= prec):
                 return ball
     finally:

@@ -469,3 +469,26 @@ def test_cli_certify_refuses_plainly(capsys):
 
     assert main(["eval", "kong-ribero/theta", "L=-1", "s=3", "--certify"]) == 2
     assert "hypothesis" in capsys.readouterr().err
+
+
+def test_round_ball_is_the_common_rounding_of_both_ends():
+    # digits.round_ball rounds both ends at one scale; it must agree with rounding each end
+    import random
+
+    from symbolic.certify.digits import _common_rounding
+    from symbolic.settle import round_integer
+
+    rng = random.Random(11)
+    for _ in range(20000):
+        dps = rng.randint(1, 40)
+        m = rng.randint(0, 10 ** rng.randint(1, 55)) * rng.choice([1, -1])
+        if rng.random() < 0.3:  # near a tie of the dps-digit rounding
+            cut = max(len(str(abs(m))) - dps, 1)
+            m = (abs(m) // 10**cut * 10**cut + 5 * 10 ** (cut - 1)) * (1 if m >= 0 else -1) + rng.randint(-3, 3)
+        r = rng.choice([0, 1, 2, rng.randint(0, 10 ** rng.randint(0, 30))])
+        lo, hi = m - r, m + r
+        if lo < 0 < hi:
+            continue
+        e = rng.randint(-50, 50)
+        a, b = round_integer(lo, e, dps), round_integer(hi, e, dps)
+        assert _common_rounding(lo, hi, e, dps) == (a if a == b else None), (lo, hi, e, dps)

@@ -108,3 +108,34 @@ def test_programs_are_cached_per_formula():
     assert program_for(f, f.evaluation_expr) is program_for(f, f.evaluation_expr)
     e = f.evaluation(30, L="1.37", s="9")
     assert e.enclosure and e.path == "arb"
+
+
+def test_the_program_is_straight_line_python_with_shared_subexpressions():
+    f = registry().formula("kong-ribero/theta")
+    source = program_for(f, f.evaluation_expr).source
+    assert source.startswith("def _program(env):")
+    assert "delegate" not in source and "condition" not in source  # every node of θ is generated code
+    assert source.count(".log1p()") == 1  # log1p(L − 1) appears twice in θ, computed once
+
+
+def test_an_exact_power_that_would_grow_too_large_leaves_for_the_general_program():
+    # 1/x is kept exact (speculation); at x = 0 or with a 10^4-bit input the general program
+    # decides, as the interpreter: an error for 0, a ball for the huge input
+    program = ArbProgram(1 / x + 1, (x,))
+    with working_precision(100):
+        with pytest.raises(EvaluationError, match="division by zero"):
+            program({x: sp.Integer(0)})
+        assert program({x: sp.Rational(1, 3)}) == flint().fmpq(4)
+        tiny = sp.Rational(1, 3**7000)
+        got = program({x: tiny})
+        want = ball_at(1 / x + 1, {x: tiny}, 100)
+    assert isinstance(got, flint().arb) and _same_ball(got, want)
+
+
+def test_a_pole_in_a_branch_not_taken_is_never_evaluated():
+    # log(x) is generated inside its branch only: at x = 0 the other branch is taken
+    expr = sp.Piecewise((sp.log(x) + sp.log(x) ** 2, x > 0), (sp.Integer(7), True))
+    program = ArbProgram(expr, (x,))
+    with working_precision(100):
+        assert program({x: sp.Integer(0)}) == 7
+        assert program({x: sp.Integer(1)}) == 0  # log(1) = 0 exactly, in Arb

@@ -215,3 +215,23 @@ def test_decimal_rounding_of_a_value_scaled_beyond_python_s_str_limit():
     x = (1 + Fraction(25, 10**30) - Fraction(1, 10**4400)) / 10**5000
     got = settle.settle(lambda: mpmath.mpf(x.numerator) / x.denominator, 30, "test/huge", magnitude=5000)
     assert mpmath.nstr(got, 30) == "1.00000000000000000000000000002e-5000"
+
+
+def test_to_mpf_prints_back_exactly_the_digits_it_was_given():
+    import random
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        dps = rng.randint(1, 60)
+        mantissa = rng.choice([1, -1]) * rng.choice([rng.randint(10 ** (dps - 1), 10**dps - 1), 10 ** (dps - 1)])
+        exponent = rng.randint(-400, 60)
+        value = settle.to_mpf((mantissa, exponent), dps)
+        sign, man, _, bc = value._mpf_
+        assert man % 2 == 1 and man.bit_length() == bc and sign == (mantissa < 0)  # mpmath's normal form
+        with mpmath.workdps(dps + 40):
+            exact = mpmath.mpf(mantissa) * mpmath.mpf(10) ** exponent
+            assert abs(value - exact) <= abs(exact) * mpmath.mpf(10) ** -(dps + 9)
+        with mpmath.workdps(dps):
+            printed = mpmath.nstr(value, dps, strip_zeros=False)
+        digits = printed.lstrip("-").split("e")[0].replace(".", "").lstrip("0")
+        assert digits.rstrip("0") == str(abs(mantissa)).rstrip("0"), (mantissa, exponent, dps, printed)
