@@ -25,6 +25,10 @@ _NUMBER = re.compile(
     re.VERBOSE | re.ASCII,  # ASCII digits only: '١٢' and full-width digits are not numbers here
 )
 
+#: A short decimal (at most 40 digits, a two-digit exponent): parsed directly; everything else
+#: goes through the general parser and its limits.
+_SIMPLE = re.compile(r"([+-]?)(\d{1,40})(?:\.(\d{0,40}))?(?:[eE]([+-]?\d{1,2}))?", re.ASCII)
+
 #: Largest decimal exponent accepted (``1e-100000`` is fine; ``1e999999999`` would build a
 #: billion-digit integer before anything could check it).
 MAX_EXPONENT = 100_000
@@ -57,6 +61,15 @@ def parse_exact(text, name: str = "value") -> sp.Rational:
         if text.is_Rational:
             return text
         raise InputError(f"{name}: {text} is not a rational number; give a decimal or a fraction.")
+    if isinstance(text, str):
+        simple = _SIMPLE.fullmatch(text)
+        if simple is not None:  # the common short decimal, without the general parser's Fractions
+            sign, whole, frac, exponent = simple.groups()
+            e = int(exponent or 0) - len(frac or "")
+            numerator = int(whole + (frac or ""))
+            if sign == "-":
+                numerator = -numerator
+            return sp.Rational(numerator * 10**e, 1) if e >= 0 else sp.Rational(numerator, 10**-e)
     if not isinstance(text, str) or not _NUMBER.match(text):
         raise InputError(
             f"{name}: cannot parse {_abbrev(repr(text))} as an exact number (ASCII digits) "
@@ -112,5 +125,5 @@ def mpf_to_rational(x) -> sp.Rational:
 
     if not isinstance(x, mpmath.mpf):
         x = mpmath.mpf(x)
-    man, exp = x.man_exp  # an mpf's own bits, whatever the working precision
+    man, exp = (int(v) for v in x.man_exp)  # an mpf's own bits (int: gmpy's mpz is no SymPy input)
     return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2**-exp)

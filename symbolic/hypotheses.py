@@ -9,6 +9,7 @@ answer from rounding, and otherwise reported as undecidable (never silently pass
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import sympy as sp
 
@@ -44,6 +45,7 @@ class Hypothesis:
         # Stored on assumption-free symbols, so that substituting a value that
         # violates a symbol's assumptions still evaluates honestly.
         object.__setattr__(self, "relation", plain(rel))
+        object.__setattr__(self, "_decider", None)  # (symbols, exact rational test): built on first use
 
     @property
     def symbols(self) -> set:
@@ -54,8 +56,22 @@ class Hypothesis:
         return {s.name for s in self.relation.free_symbols}
 
     def holds(self, values: dict) -> bool:
-        """Decide the hypothesis at exact ``values`` (parameter name -> Rational)."""
-        return decide(self.relation, {s: values[s.name] for s in self.relation.free_symbols})
+        """Decide the hypothesis at exact ``values`` (parameter name -> Rational).
+
+        A purely rational relation is decided by its compiled ``Fraction`` test (what
+        :func:`decide` tries first), built once per hypothesis; anything else by :func:`decide`."""
+        if self._decider is None:
+            symbols = tuple(sorted(self.relation.free_symbols, key=lambda s: s.name))
+            object.__setattr__(self, "_decider", (symbols, compile_rational(self.relation, symbols)))
+        symbols, test = self._decider
+        if test is not None:
+            try:
+                result = test(*[Fraction(values[s.name].p, values[s.name].q) for s in symbols])
+            except (ZeroDivisionError, KeyError, TypeError, AttributeError):
+                result = None
+            if isinstance(result, bool):
+                return result
+        return decide(self.relation, {s: values[s.name] for s in symbols})
 
 
 def plain(expr):

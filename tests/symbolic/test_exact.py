@@ -38,3 +38,27 @@ def test_rejects_with_input_error(bad):
 def test_decimal_and_fraction_strings_round_trip(frac, exponent):
     assert parse_exact(f"{frac.numerator}/{frac.denominator}") == sp.Rational(frac.numerator, frac.denominator)
     assert parse_exact(f"{frac.numerator}e{exponent}") == sp.Rational(frac.numerator) * sp.Rational(10) ** exponent
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["", "+", "-"]),
+    st.text("0123456789", min_size=1, max_size=45),
+    st.one_of(st.none(), st.text("0123456789", max_size=45)),
+    st.one_of(st.none(), st.tuples(st.sampled_from("eE"), st.sampled_from(["", "+", "-"]), st.integers(0, 120))),
+)
+def test_short_decimals_parse_as_the_general_parser_parses_them(sign, whole, frac, exponent):
+    # parse_exact reads short decimals directly; the value must be the general parser's
+    text = sign + whole + ("" if frac is None else "." + frac)
+    if exponent is not None:
+        text += f"{exponent[0]}{exponent[1]}{exponent[2]}"
+    value = Fraction(int(whole + (frac or "")), 10 ** len(frac or ""))
+    e = 0 if exponent is None else (-1 if exponent[1] == "-" else 1) * exponent[2]
+    value = value * Fraction(10) ** e * (-1 if sign == "-" else 1)
+    assert parse_exact(text) == sp.Rational(value.numerator, value.denominator)
+
+
+@pytest.mark.parametrize("bad", ["1.5abc", "1.5\n2", "١٢", "1e5e5", "--1", "1..2"])
+def test_the_short_decimal_reader_accepts_only_whole_numbers(bad):
+    with pytest.raises(InputError):
+        parse_exact(bad)
