@@ -41,6 +41,7 @@ from .arb import flint, to_fmpq
 from .errors import NotCertifiable
 from .translate import (
     EXACT_POWER_BITS,
+    EXTRA_BITS,
     _MONOTONE,
     _NO_POLES,
     _UNARY,
@@ -250,11 +251,15 @@ def enclose_formula(formula, values, prec: int):
 
 def closed_form_enclosure(formula, values):
     """``prec -> ball``: :func:`enclose_formula` at fixed ``values``, their ``fmpq`` conversion
-    done once for every precision asked (the rounding loop of ``evaluate`` asks several)."""
+    done once for every precision asked (the rounding loop of ``evaluate`` asks several).
+
+    The first precision of :func:`~symbolic.certify.translate.enclose_with`'s loop is tried
+    inline (what almost every call needs); the loop runs only if that ball is not accurate."""
     program = program_for(formula, formula.evaluation_expr)
-    arb, fmpq, name = program._f.arb, program._f.fmpq, formula.id
+    f, name = program._f, formula.id
+    arb, ctx = f.arb, f.ctx
     try:  # SymPy rationals, as Formula.check returns them
-        arguments = [fmpq(v.p, v.q) for v in map(values.__getitem__, program.symbols)]
+        arguments = [f.fmpq(v.p, v.q) for v in map(values.__getitem__, program.symbols)]
     except (AttributeError, TypeError):
         arguments = [to_fmpq(values[s]) for s in program.symbols]
 
@@ -262,7 +267,18 @@ def closed_form_enclosure(formula, values):
         out = program.run(arguments, values)
         return out if type(out) is arb else arb(out)
 
-    return lambda prec: enclose_with(run, prec, name)
+    def enclose(prec):
+        old = ctx.prec
+        ctx.prec = prec + EXTRA_BITS[0]
+        try:
+            ball = run(prec)
+        finally:
+            ctx.prec = old
+        if ball.is_finite() and (ball.is_exact() or ball.rel_accuracy_bits() >= prec):
+            return ball
+        return enclose_with(run, prec, name)
+
+    return enclose
 
 
 class _Source:

@@ -72,6 +72,7 @@ def certified_value(formula, exact: dict, dps: int, bits: int):
     :class:`PrecisionNotReached` when no ball narrow enough is obtained.
     """
     if formula.inverse is not None:
+        exact = dict(exact)
         enclose = lambda bits: enclose_inverse(formula, exact, bits).ball(bits + 64)  # noqa: E731
     else:
         enclose = closed_form_enclosure(formula, {p.symbol: exact[p.name] for p in formula.params})
@@ -93,12 +94,16 @@ def certified_value(formula, exact: dict, dps: int, bits: int):
     )
 
 
+#: Working bits of the Arb path for the usual digit counts (bits_for_digits(dps) + 8 guard bits).
+_BITS = {dps: bits_for_digits(dps) + 8 for dps in range(1, 101)}
+
+
 def arb_evaluation(formula, exact, dps: int):
     """The Arb path of :meth:`symbolic.Formula.evaluation_at`: ``(Evaluation, "")`` with the
     correctly rounded digits and their ball, or ``(None, why)`` when Arb cannot pin the digits
     at this point (the caller falls back to mpmath and reports ``why``)."""
     try:
-        digits, ball = certified_value(formula, dict(exact), dps, bits_for_digits(dps) + 8)
+        digits, ball = certified_value(formula, exact, dps, _BITS.get(dps) or bits_for_digits(dps) + 8)
         return Evaluation(to_mpf(digits, dps), digits, True, formula.evaluation_path, ball), ""
     except FlintUnavailable:
         raise

@@ -399,6 +399,10 @@ def test_missing_python_flint_is_a_clear_error(monkeypatch):
 
     monkeypatch.setitem(sys.modules, "flint", None)
     monkeypatch.setattr(arb_module, "_FLINT", None)
+    # without python-flint no program could have been compiled: forget those of earlier tests
+    from symbolic.certify import compiled
+
+    monkeypatch.setattr(compiled, "_PROGRAMS", type(compiled._PROGRAMS)())
     theta = load_registry().formula("kong-ribero/theta")
     with pytest.raises(FlintUnavailable, match="certify"):
         theta.certify(prec=60, L="2", s="3")
