@@ -30,7 +30,7 @@ from derivations.privacy.certified import definition_ball, has_definition_ball
 from symbolic.certify import bits_for_digits, enclose
 from symbolic.certify.arb import endpoints
 from symbolic.errors import HypothesisError, SymbolicError
-from symbolic.exact import parse_exact
+from symbolic.exact import mpf_to_rational, parse_exact
 from symbolic.hypotheses import UndecidedError, decide
 from symbolic.numeric import lambdify_mpmath, resolve_branches
 
@@ -48,8 +48,7 @@ def rational(x, digits: int | None = None) -> sp.Rational:
             x = mpmath.mpf(x)
     if digits is not None:
         return parse_exact(mpmath.nstr(x, digits, strip_zeros=False), "rounded value")
-    man, exp = x.man_exp
-    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2 ** (-exp))
+    return mpf_to_rational(x)
 
 
 def to_mpf(q) -> mpmath.mpf:

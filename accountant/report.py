@@ -314,7 +314,7 @@ def _up_digits(x, digits: int) -> str:
 
     from symbolic.certify import directed_decimal
 
-    man, exp = mpmath.mpf(x).man_exp if x != 0 else (0, 0)
+    man, exp = (int(v) for v in mpmath.mpf(x).man_exp) if x != 0 else (0, 0)
     return directed_decimal(_F(man) * _F(2) ** exp, digits, upward=True) if x != 0 else "0"
 
 

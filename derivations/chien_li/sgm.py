@@ -20,7 +20,7 @@ import sympy as sp
 
 from derivations.privacy.gaussian import gaussian_density, gaussian_rdp
 from derivations.privacy.sgm import sgm_rdp, sgm_rdp_reverse
-from symbolic import Formula, Identity, Inequality
+from symbolic import Formula, Identity, Inequality, mpf_to_rational
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
 
 from .common import (
@@ -142,12 +142,6 @@ paper.add(
 R_ = 2 * eta * K / b
 
 
-def _exact_binary(x) -> sp.Rational:
-    """The exact value of an mpf as a rational (no rounding)."""
-    man, exp = mpmath.mpf(x).man_exp
-    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2**-exp)
-
-
 def _term(root):
     """S_α(b/n, noise) with noise = β^{1/2 or 1} σb/(2ηK); the noise is rounded to the working precision
     (the Ziv loop of the caller raises it until the digits are stable)."""
@@ -160,7 +154,7 @@ def _term(root):
             * mp(values["b"])
             / (2 * mp(values["eta"]) * mp(values["K"]))
         )
-        return S_value(values["alpha"], sp.Rational(values["b"], values["n"]), _exact_binary(noise))
+        return S_value(values["alpha"], sp.Rational(values["b"], values["n"]), mpf_to_rational(noise))
 
     return evaluate
 
