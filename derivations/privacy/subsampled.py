@@ -109,6 +109,8 @@ def _refine_root(g, lo, hi):
         if step % 2 == 1:
             width = hi - lo
         gm = g(mid)
+        if gm == 0:
+            return mid  # a root at the working precision: halving [lo, mid] towards it gains nothing
         if gm > 0:
             lo, glo = mid, gm
             stale = stale + 1 if stale >= 0 else 1
