@@ -569,6 +569,8 @@ def _brute(v):
         lo, hi = mpmath.mpf(0), (Dl + sv * sum(ws)) / min(ws) ** 2 + 1
         for _ in range(3 * mpmath.mp.prec):
             mid = (lo + hi) / 2
+            if mid in (lo, hi):
+                break  # the bracket is two adjacent numbers: every later step would keep it
             if mpmath.fsum(wk * max(0, mid * wk - sv) for wk in ws) < Dl:
                 lo = mid
             else:

@@ -80,3 +80,18 @@ def test_nonconvex_long_run_evaluates_few_windows(monkeypatch):
         assert abs(sol.value - _window(c, s, D, 17)) <= sol.value * mpmath.mpf(10) ** -35
         for m in (16, 18, 40):  # neighbours with numerator D cost more
             assert _window(c, s, D, m) > sol.value
+
+
+def test_bisection_reference_stops_once_the_bracket_cannot_shrink(monkeypatch):
+    """The claim thm-3.1/minimum-matches-bisection's reference bisects each window's water level: it stops
+    when the bracket is two adjacent numbers (the remaining ~2·prec steps of 3·prec changed nothing, half its
+    CPU time) and still equals the solver."""
+    calls = []
+    real = mpmath.fsum
+    monkeypatch.setattr(mpmath, "fsum", lambda *a, **k: calls.append(1) or real(*a, **k))
+    v = {"c": mpmath.mpf(1) / 2, "s": mpmath.mpf(1) / 10, "B": mpmath.mpf(1), "D": mpmath.mpf(2), "T": 12}
+    with mpmath.workdps(30):
+        brute = smooth._brute(v)
+        assert len(calls) <= 11 * (mpmath.mp.prec + 80)  # 11 windows, ~prec + a few halvings each
+        got = smooth.solve(v["c"], v["s"], v["B"], v["D"], 12)
+        assert abs(brute - got.value) <= got.value * mpmath.mpf(10) ** -25
