@@ -107,11 +107,11 @@ def bench_closed_forms() -> None:
     print(
         "   (mpmath: the compiled mpmath fallback; Arb interp.: one ball_at (the interpreter walks the SymPy tree "
         "per call); Arb program: one call of the formula's compiled python-flint program (symbolic.certify."
-        "compiled, cached per formula) at 30 digits + 10 bits; Arb path: Formula.evaluation_at at checked exact "
+        "compiled: generated straight-line code, cached per formula) at 30 digits + 10 bits; Arb path: Formula.evaluation_at at checked exact "
         "values (precision loop + correctly rounded digits, what evaluate does after parsing); evaluate: "
         "Formula.evaluate(dps=30) from strings (parse + hypotheses + Arb path); certify: Formula.certify; Arb floor: "
-        "the expression lambdified to bare python-flint calls on balls (no exact rationals, no pole checks; not "
-        "shipped: Arb's own cost))"
+        "the expression lambdified to bare python-flint calls on balls, common subexpressions shared (no exact "
+        "rationals, no pole checks, no rounding; not shipped: Arb's own cost))"
     )
 
 
