@@ -132,7 +132,9 @@ def enclose_inverse(formula, exact: dict, prec: int) -> InverseEnclosure:
     if not isinstance(x0, mpmath.mpf) or not mpmath.isfinite(x0):
         raise PrecisionNotReached(f"{formula.id}: the evaluator proposed no finite root ({x0})")
     x0 = _rational(x0)
-    step = max(abs(x0), Fraction(1, 2**64)) / 2 ** (prec + 6)
+    # Relative to the proposal itself: a floor (it was 2^-64) made the bracket around a tiny
+    # root (ε*_δ ≈ 3.5e-24) wider than 2^-prec relative, and it was rejected.
+    step = (abs(x0) if x0 else Fraction(1, 2**64)) / 2 ** (prec + 6)
     lo = hi = None
     lo_ball = hi_ball = None
     width_lo = width_hi = step

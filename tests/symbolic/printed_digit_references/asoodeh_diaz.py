@@ -173,6 +173,12 @@ REFERENCES: dict[str, Reference] = {
             dict(FIG13, delta="0.001"),  # Figure 3's setting
             # p = 1, δ = 1e−300, r = 1e−8: ε*/r ≈ 37, θ's two tails cancel ~10 digits
             dict(D="1e-8", eta="1e-12", C="1", sigma="1", p="1", delta="1e-300"),
+            # r = 1e−25, δ = 1e−300: ε* ≈ 3.5e−24, the tails cancel ~25 digits (issue #17: the Arb bracket was
+            # rejected and the mpmath fallback ran past 120 s)
+            dict(D="1e-25", eta="1e-40", C="1", sigma="1", p="0.01", delta="1e-300"),
+            dict(D="1e-25", eta="1e-40", C="1", sigma="1", p="1", delta="1e-300"),
+            # r = 1e−100: ~100 digits cancel, and θ_0(r) ≈ 1e−101 is exactly 0 at 20 guard digits
+            dict(D="1e-100", eta="1e-140", C="1", sigma="1", p="0.01", delta="1e-300"),
             dict(FIG13, delta="0.5"),  # δ ≥ δ_∞(0): no root, ε*_δ = 0
             # δ = δ_∞(0)(1 − 1e−20) to 45 digits (δ_∞(0) = pθ_0/(1 − (1 − p)θ_0), θ_0 = erf(r/(2√2)), r = 3.04): the
             # root sits near ε = 0 and θ_0 − τ cancels 20 digits

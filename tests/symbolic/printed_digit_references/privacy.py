@@ -454,6 +454,9 @@ REFERENCES: dict[str, Reference] = {
             dict(mu="37", delta="1e-10"),  # ε ≈ 919
             dict(mu="2", delta="1e-30"),
             dict(mu="0.01", delta="0.0039"),  # δ just below δ_μ(0) ≈ 0.00399: ε ≈ 1.8e−4
+            # μ = 1e−50: Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) cancels ~50 digits, δ_μ(0) ≈ 4e−51 is 0 at 10 guard
+            # digits (issue #17: the root finder returned ε = 0, the Arb bracket was rejected, mpmath took 270 s)
+            dict(mu="1e-50", delta="1e-300"),
         ),
         source="Dong, Roth & Su (2022) Cor. 2.13, δ_μ(ε) inverted (least ε ≥ 0 with δ_μ(ε) ≤ δ)",
     ),
