@@ -49,15 +49,18 @@ def _rewrite_special(e: sp.Basic) -> sp.Basic:
     return e
 
 
-def _strategies():
+def _strategies(simplify=sp.simplify):
+    """The rewrites :func:`_prove_plain_zero` tries, as ``(name, function)``; ``simplify`` is the
+    simplification they end with (a memoised one there: the log, exp and erf rewrites are often
+    no-ops, and the same ``simplify`` would run again on the same expression)."""
     yield "expand", lambda e: sp.expand(e)
     yield "cancel", lambda e: sp.cancel(sp.together(e))
     yield "powsimp", lambda e: sp.cancel(sp.powsimp(sp.expand_power_exp(sp.expand(e)), force=False))
-    yield "simplify", sp.simplify
-    yield "logcombine+simplify", lambda e: sp.simplify(sp.expand_log(e, force=False))
-    yield "exp form", lambda e: sp.simplify(sp.powsimp(e.rewrite(sp.exp)))
+    yield "simplify", simplify
+    yield "logcombine+simplify", lambda e: simplify(sp.expand_log(e, force=False))
+    yield "exp form", lambda e: simplify(sp.powsimp(e.rewrite(sp.exp)))
     # erfc(-x) = 2 - erfc(x) and friends: SymPy only sees them through erf.
-    yield "erf form", lambda e: sp.simplify(e.rewrite(sp.erf)) if e.has(sp.erfc) else e
+    yield "erf form", lambda e: simplify(e.rewrite(sp.erf)) if e.has(sp.erfc) else e
     # Induction steps compare Sum/Product up to n + 1 with the same up to n; splitting
     # powers (x**(n + 1 - t) = x * x**(n - t)) lets the two summands cancel.
     yield "peel last terms", lambda e: _peeled(e) if e.has(sp.Sum, sp.Product) else e
@@ -139,7 +142,20 @@ def _prove_plain_zero(e: sp.Basic, deadline: Deadline | None, first: str = "") -
     if e == 0:
         return ZeroProof(True, "identity: residual is 0 after evaluating sums", e)
     last = e
-    strategies = list(_strategies())
+    simplified: dict = {}
+
+    def simplify(x):
+        """``sp.simplify``, once per distinct expression (a failure SymPy raises is remembered too)."""
+        if x not in simplified:
+            try:
+                simplified[x] = sp.simplify(x)
+            except (NotImplementedError, RecursionError, TypeError, ValueError) as exc:
+                simplified[x] = exc
+        if isinstance(simplified[x], Exception):
+            raise simplified[x]
+        return simplified[x]
+
+    strategies = list(_strategies(simplify))
     strategies.sort(key=lambda item: item[0] != first)  # stable: the others keep their order
     for name, fn in strategies:
         if deadline is not None and deadline.expired():

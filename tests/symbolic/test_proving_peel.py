@@ -51,3 +51,19 @@ def test_peel_proves_a_weighted_unrolling_step():
 
     assert prove_zero(S(T + 1) - q * theta(T + 1) * S(T) - (1 - q) * theta(T + 1)).proved
     assert not prove_zero(S(T + 1) - theta(T + 1) * S(T) - (1 - q) * theta(T + 1)).proved
+
+
+def test_one_simplify_per_distinct_form(monkeypatch):
+    """The log and exp rewrites of a residual without logs or exps are no-ops: simplify runs once, not three
+    times (seconds per branch in the numeric-form identities), and the result is the same."""
+    import symbolic.proving as proving
+
+    calls = []
+    real = sp.simplify
+    monkeypatch.setattr(sp, "simplify", lambda e, **kw: calls.append(e) or real(e, **kw))
+    x, y = sp.symbols("x y", positive=True)
+    assert not proving._prove_plain_zero(x / (x + y) - 1, None).proved
+    assert len(calls) == 1
+    calls.clear()
+    proof = proving._prove_plain_zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1, None)
+    assert proof.proved and proof.strategy == "simplify" and len(calls) == 1
