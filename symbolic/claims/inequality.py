@@ -66,11 +66,18 @@ class Inequality(Claim):
             if self._manifest(self.certificate) and prove_zero(self.difference - self.certificate, deadline).proved:
                 return "inequality: difference equals a manifestly nonnegative certificate"
         d = self.difference
+        simplified = []  # simplify(d) once: "factor(simplify)" starts from the "simplify" form
+
+        def simplify(e):
+            if not simplified:
+                simplified.append(sp.simplify(e))
+            return simplified[0]
+
         for name, fn in (
             ("as stated", lambda e: e),
             ("factor", lambda e: sp.factor(sp.together(e))),
-            ("simplify", sp.simplify),
-            ("factor(simplify)", lambda e: sp.factor(sp.simplify(e))),
+            ("simplify", simplify),
+            ("factor(simplify)", lambda e: sp.factor(simplify(e))),
         ):
             if deadline.expired():
                 break

@@ -39,3 +39,15 @@ def test_refutes_non_rational_point_with_interval_arithmetic(check, src):
 def test_unknown_when_budget_runs_out(check, src):
     v = check(Inequality("t/slow", huge_sum(x), ">=", 0, "too big", src, budget=0.25))
     assert v.status is Status.UNKNOWN
+
+
+def test_symbolic_attempt_simplifies_the_difference_once(monkeypatch):
+    """ "simplify" and "factor(simplify)" start from the same simplified difference: one simplify, not two."""
+    from symbolic.deadline import Deadline
+
+    calls = []
+    real = sp.simplify
+    monkeypatch.setattr(sp, "simplify", lambda e, **kw: calls.append(e) or real(e, **kw))
+    claim = Inequality("t/once", sp.exp(x), ">=", 1 + x, "e^x ≥ 1 + x", "src")
+    assert claim._symbolic(Deadline(10)) is None
+    assert len(calls) == 1
