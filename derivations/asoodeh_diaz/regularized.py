@@ -271,7 +271,9 @@ paper.add(
         where=[lam < 1, t2 >= 2],
         hints=[E1_HINT],
         samples=12,
-        budget=10,
+        # simplify of the difference (erfc terms, a Piecewise and a Max) does not finish in 90 s, so the symbolic
+        # attempt only burns its 60% share; the 12 sample points take ~1 s
+        budget=4,
         expect="checked",
         erratum="asoodeh-diaz E1",
         covers=[prop_5_corrected.id],

@@ -53,7 +53,9 @@ paper.add(
         covers=[poisson_weight.id],
         expect="checked",
         samples=8,
-        budget=6,
+        # the symbolic attempt cannot succeed (SymPy's Sum.doit leaves the generic branch's sum unevaluated and
+        # no rewrite of prove_zero reduces it; a larger budget only burns its 70% share), sampling takes ~0.1 s
+        budget=2,
         note="binomial theorem; SymPy returns a conditional closed form, so this is sampled exactly",
     )
 )
@@ -68,7 +70,7 @@ paper.add(
         covers=[poisson_weight.id],
         expect="checked",
         samples=8,
-        budget=6,
+        budget=2,  # as eq-13-avoid-n: no symbolic proof within reach, sampling ~0.1 s
     )
 )
 paper.add(
