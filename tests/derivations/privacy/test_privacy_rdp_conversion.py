@@ -159,6 +159,12 @@ def test_stable_forms_are_the_printed_bounds():
     al, r, d = sp.symbols("alpha r delta", positive=True)
     for key in ("asoodeh-f", "asoodeh-h"):
         assert sp.simplify(sp.expand_func(STABLE[key](al, r, d)) - POINTWISE[key](al, r, d)) == 0
+    # Balle's bound and Asoodeh's g-bound with log1p(−1/α) (no 1/α term absorbed at a large α), at
+    # α = 1 + a, a > 0: every logarithm's argument is positive, so expanding them is exact.
+    a = sp.Symbol("a", positive=True)
+    for key in ("balle", "asoodeh-g"):
+        diff = sp.expand_func(STABLE[key](1 + a, r, d)) - POINTWISE[key](1 + a, r, d)
+        assert sp.simplify(sp.expand_log(diff, force=True)) == 0
     with mpmath.workdps(60):
         for a_, r_, d_ in (("1.5", "3", "1e-5"), ("40", "0.01", "1e-3"), ("2", "1e-8", "0.4")):
             a_, r_, d_ = mpmath.mpf(a_), mpmath.mpf(r_), mpmath.mpf(d_)
