@@ -17,6 +17,7 @@ import mpmath
 import sympy as sp
 
 from .errors import EvaluationError
+from .exact import mpf_to_rational
 
 #: Guard digits of the root finder's forward evaluations when the forward does not cancel.
 GUARD_DIGITS = 10
@@ -227,5 +228,4 @@ def _guard_digits(forward_at, x: mpmath.mpf, wp: int, guard: int | None = None) 
 
 def _exact(x: mpmath.mpf) -> sp.Rational:
     """The exact binary value of an mpf as a SymPy rational (no rounding)."""
-    man, exp = mpmath.mpf(x).man_exp
-    return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2**-exp)
+    return mpf_to_rational(mpmath.mpf(x))  # (its mantissa as an int: with gmpy2, mpmath's is an mpz)
