@@ -21,7 +21,7 @@ import time
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import wait
-from typing import Callable, Sequence
+from typing import Callable, Iterable
 
 from .claims import Claim
 from .deadline import HANG_FACTOR, Deadline, process_cpu_seconds
@@ -123,13 +123,15 @@ def _child(claim: Claim, conn, budget_scale: float) -> None:
 
 
 def run_claims(
-    claims: Sequence[Claim],
+    claims: Iterable[Claim],
     jobs: int | None = None,
     progress: Callable[[Result], None] | None = None,
     budget_scale: float = 1.0,
 ) -> list[Result]:
     """Check ``claims`` (in parallel, ``jobs`` at a time); results in the input order.
 
+    ``claims`` may be a lazy iterable (``Registry.iter_claims``): a paper is then loaded while
+    the checkers of the previous one run, instead of every paper before the first check.
     ``budget_scale`` multiplies every claim's budget: run at ``1/3`` it shows which verdicts
     would change on a machine three times slower than this one (``verify --budget-scale``).
     """
@@ -139,25 +141,30 @@ def run_claims(
     if "fork" not in multiprocessing.get_all_start_methods():
         return [_run_inline(c, progress, budget_scale) for c in claims]
     ctx = multiprocessing.get_context("fork")
-    _before_forking()
+    gc.freeze()  # balanced by the one gc.unfreeze below (_before_forking freezes again, harmlessly)
     try:
         results: dict[int, Result] = {}
-        pending = list(enumerate(claims))
-        running: dict = {}  # sentinel -> (index, process, conn, start)
-        while pending or running:
-            while pending and len(running) < jobs:
-                i, claim = pending.pop(0)
+        source = enumerate(claims)
+        pending = next(source, None)
+        paper = None
+        running: dict = {}  # sentinel -> (index, claim, process, conn, start)
+        while pending is not None or running:
+            while pending is not None and len(running) < jobs:
+                i, claim = pending
+                if claim.paper != paper:  # a paper was just loaded: empty the caches it filled
+                    _before_forking()
+                    paper = claim.paper
                 parent, child = ctx.Pipe(duplex=False)
                 proc = ctx.Process(target=_child, args=(claim, child, budget_scale), daemon=True)
                 proc.start()
                 child.close()
-                running[proc.sentinel] = (i, proc, parent, time.monotonic())
-            waitables = list(running) + [entry[2] for entry in running.values()]
+                running[proc.sentinel] = (i, claim, proc, parent, time.monotonic())
+                pending = next(source, None)  # may load the next paper while the checkers run
+            waitables = list(running) + [entry[3] for entry in running.values()]
             ready = set(wait(waitables, timeout=POLL))
             now = time.monotonic()
             for sentinel in list(running):
-                i, proc, conn, start = running[sentinel]
-                claim = claims[i]
+                i, claim, proc, conn, start = running[sentinel]
                 if sentinel in ready or conn in ready:
                     verdict = None
                     if conn.poll():
@@ -191,7 +198,7 @@ def run_claims(
                     progress(results[i])
     finally:
         gc.unfreeze()
-    return [results[i] for i in range(len(claims))]
+    return [results[i] for i in range(len(results))]
 
 
 #: Seconds between checks of the running children's CPU time.

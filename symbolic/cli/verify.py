@@ -57,15 +57,16 @@ def summarize(results) -> dict:
 
 def run(args) -> int:
     reg = registry()
-    claims = reg.claims(args.paper)
     start = time.monotonic()
     scale = args.budget_scale
-    if scale is not None:
-        # The cache holds verdicts at the declared budgets: a scaled run must re-check.
-        results, cached = run_claims(claims, jobs=args.jobs, budget_scale=scale), set()
+    cache = None if scale is not None or args.no_cache or disabled_by_environment() else VerdictCache()
+    if cache is None:
+        # Nothing to look up first: each paper loads while the previous one's claims run.  (The
+        # cache holds verdicts at the declared budgets: a scaled run re-checks everything.)
+        claims = reg.iter_claims(args.paper)
+        results, cached = run_claims(claims, jobs=args.jobs, budget_scale=scale or 1.0), set()
     else:
-        cache = None if args.no_cache or disabled_by_environment() else VerdictCache()
-        results, cached = run_claims_cached(claims, paper_index(), cache, jobs=args.jobs)
+        results, cached = run_claims_cached(reg.claims(args.paper), paper_index(), cache, jobs=args.jobs)
     elapsed = time.monotonic() - start
     summary = summarize(results)
     if args.json:

@@ -104,3 +104,37 @@ def test_budget_scale_shows_the_verdict_of_a_slower_machine():
     assert kill_after(claim, 1 / 3) < kill_after(claim)
     with pytest.raises(ValueError, match="budget_scale"):
         run_claims([claim], budget_scale=0)
+
+
+def test_claims_may_come_from_a_lazy_iterable():
+    # verify passes Registry.iter_claims: the next claim is drawn only once a checker slot is
+    # taken, so a paper loads while the previous one's claims run; results keep the order
+    drawn = []
+
+    def lazily():
+        for i in range(5):
+            drawn.append(i)
+            yield Identity(f"t/lazy{i}", (x + i) ** 2, x**2 + 2 * i * x + i**2, "square", SRC)
+
+    source = lazily()
+    res = run_claims(source, jobs=2)
+    assert [r.claim.id for r in res] == [f"t/lazy{i}" for i in range(5)] and drawn == list(range(5))
+    assert all(r.verdict.status is Status.PROVED for r in res)
+
+
+def test_registry_iter_claims_loads_a_paper_only_when_its_claims_are_reached():
+    from symbolic.paper import Paper
+    from symbolic.registry import Registry
+
+    papers = {}
+    for key in ("pa", "pb"):
+        p = Paper(key, key)
+        p.add(Identity(f"{key}/one", x + 1, 1 + x, "one", SRC))
+        papers[key] = p
+    reg = Registry(papers=[papers["pa"]], index={"pb": "unused.module"})
+    loads = []
+    reg.paper = lambda key: loads.append(key) or papers[key]  # noqa: E731 - records each load
+    it = reg.iter_claims()
+    assert next(it).id == "pa/one" and loads == ["pa"]
+    assert next(it).id == "pb/one" and loads == ["pa", "pb"]
+    assert [c.id for c in reg.iter_claims("pb")] == [c.id for c in reg.claims("pb")]
