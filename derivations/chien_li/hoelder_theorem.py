@@ -19,6 +19,7 @@ problem and is not certified to be the global minimum.  Windows are scanned as f
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -193,7 +194,17 @@ def allocation37(etaL, lv, sv, bigv, Dv, Tv) -> Allocation37:
 
 
 def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
-    """Windows m ordered by their sweep cost in double precision (ranking only; the value is recomputed)."""
+    """Windows m ordered by their sweep cost in double precision (ranking only; the value is recomputed).
+
+    The ranking depends only on its double-precision arguments, not on the working precision: it is computed
+    once per point (cached), not again in each run of the mpmath precision loop (three runs of ~4 s each at
+    T = 1e12, D/s = 50, λ = 1/2).  The work limit is part of the cache key (a test lowers it)."""
+    return list(_ranked_windows(etaL, lv, sv, bigv, Dv, Tv, MAX_RANKING_STEPS))
+
+
+@functools.lru_cache(maxsize=64)
+def _ranked_windows(etaL, lv, sv, bigv, Dv, Tv, limit):
+    """:func:`_rank_windows_float` (a tuple) with the work limit ``limit`` (sweep steps)."""
     track = [0.0]
     while len(track) <= Tv and track[-1] < Dv:
         d = track[-1]
@@ -203,14 +214,17 @@ def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
 
     work = [0]
 
+    def refuse(steps):
+        raise EvaluationError(
+            f"chien-li/thm-3.7-eps: ranking the windows needs more than {limit} sweep steps "
+            f"({steps}; T = {Tv}, D/s = {Dv / sv:.4g}: many windows that the lower bound (g(D_τ) + ms)²/m cannot rule "
+            "out, each ranked by 62 sweeps of its length); not supported"
+        )
+
     def sweep(p1, Dl, m):
         work[0] += m
-        if work[0] > MAX_RANKING_STEPS:
-            raise EvaluationError(
-                f"chien-li/thm-3.7-eps: ranking the windows needs more than {MAX_RANKING_STEPS} sweep steps "
-                f"(T = {Tv}, D/s = {Dv / sv:.4g}: many windows that the lower bound (g(D_τ) + ms)²/m cannot rule out); "
-                "not supported"
-            )
+        if work[0] > limit:
+            refuse(f"{work[0]} so far")
         r, p, cost = Dl, p1, 0.0
         for _ in range(m):
             gr = r + etaL * r**lv if r > 0 else 0.0
@@ -235,7 +249,18 @@ def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
                 hi = mid
         return sweep(hi, Dl, m)[0]
 
-    values, best, m = [], Tv * sv * sv, 1
+    def still_to_rank(m_next, bound):
+        # Sweep steps the windows m ≥ m_next that the lower bound cannot rule out below ``bound`` will take
+        # (62 sweeps of m steps each, as :func:`window` runs them): exact if the best value stays ``bound``.
+        steps, mm = 0, m_next
+        while mm <= Tv - 1 and mm * sv * sv < bound * (1 + 1e-9) and steps <= limit:
+            Dl = track[Tv - mm] if Tv - mm < len(track) else Dv
+            if window_lower_bound(Dl, mm, sv, etaL, lv) < bound * (1 + 1e-9):
+                steps += 62 * mm
+            mm += 1
+        return steps
+
+    values, best, m, predicted = [], Tv * sv * sv, 1, False
     while m <= Tv - 1 and m * sv * sv < best * (1 + 1e-9):
         Dl = track[Tv - m] if Tv - m < len(track) else Dv
         if window_lower_bound(Dl, m, sv, etaL, lv) >= best * (1 + 1e-9):  # cannot rank among the best
@@ -243,11 +268,22 @@ def _rank_windows_float(etaL, lv, sv, bigv, Dv, Tv):
             continue
         v = window(Dl, m)
         values.append((v, m))
-        best = min(best, v)
+        if v < best:
+            best, predicted = v, False
+        elif not predicted:
+            # The first window after an improvement that does not improve: the window costs have (typically)
+            # passed their minimum.  Refuse at once, not after ~10 s of ranking, when the windows left under the
+            # best value found would take the ranking past its limit (issue #17: T = 1e12, D/s ≥ 40 at λ = 1/2 ran
+            # 7–14 s, then refused).  A later improvement would rule out more windows: only then could the full
+            # ranking have stayed under the limit where this refuses.
+            predicted = True
+            left = still_to_rank(m + 1, best)
+            if work[0] + left > limit:
+                refuse(f"{work[0]} done and {left} still to do below the best window found")
         m += 1
         if m > MAX_STEPS:
             raise EvaluationError("chien-li/thm-3.7-eps: too many windows; not supported")
-    return [m for _, m in sorted(values)]
+    return tuple(m for _, m in sorted(values))
 
 
 def _eps37(values: Mapping[str, sp.Rational], dps: int):

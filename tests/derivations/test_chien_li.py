@@ -186,6 +186,20 @@ def test_lem310_refuses_long_pre_switch_at_once(reg):
     assert time.process_time() - start < 1
 
 
+def test_thm37_refuses_a_ranking_over_its_limit_at_once(reg):
+    # λ = 1/2, T = 1e12, D/s = 62.5: the windows the lower bound cannot rule out below the best one (m ≤ ~1800)
+    # need > 10⁷ ranking sweep steps.  Refused once the window costs pass their minimum (m ≈ 25), with the work
+    # still to do in the message, not after ~7 s of ranking (issue #17).
+    import time
+
+    from symbolic.errors import EvaluationError
+
+    start = time.process_time()
+    with pytest.raises(EvaluationError, match="still to do below the best window found"):
+        f(reg, "thm-3.7-eps").evaluate(dps=30, alpha=2, sigma=1, eta="0.1", K=2, n=5, D=5, L=1, lam="1/2", T=10**12)
+    assert time.process_time() - start < 2
+
+
 # ---------------------------------------------------------------------------
 # Theorem 3.1: reference = exhaustive τ, inner problem by bisection on the water level (independent of the
 # active-set search), written from (3) after the β elimination p²/β + a²/(1−β) ≥ (p + a)².
