@@ -57,15 +57,26 @@ def _optimal_order(qv, sv, Tv, dv, bound):
         return p(mpmath.mpf(n), Tv * mpmath.log(a_val) / (n - 1), dv)
 
     values = {}
+    passed = False  # the scan reached the end of the bound's region or went far past its minimum
     for n in range(2, MAX_INTEGER_ORDER + 1):
         if bound == "asoodeh-f" and n * dv >= 1:  # the f-bound needs αδ < 1
+            passed = True
             break
         values[n] = at_integer(n)
         if n > 8 and values[n] > 2 * min(values.values()) + 1:  # far past the (unimodal) minimum
+            passed = True
             break
     if not values:
         return None
     n_best = min(values, key=values.get)
+    if not passed and n_best == max(values):
+        # Still decreasing at the last order searched: the infimum lies beyond α = MAX_INTEGER_ORDER, and the
+        # value at that order is a valid bound but not ε (q = 1e-4, σ = 20, T = 1e4, δ = 1e-5: 0.0452 at α = 256,
+        # while ε ≈ 0.0025 at α ≈ 7400).  Refuse rather than print it.
+        raise EvaluationError(
+            f"privacy/sgm-epsilon: the mpmath fallback searches orders α ≤ {MAX_INTEGER_ORDER}, and the {bound} "
+            f"bound still decreases at α = {MAX_INTEGER_ORDER} (its optimal order is larger); not supported"
+        )
 
     def slope(av):
         log_a, dlog_a = _log_moment_and_derivative(qv, sv, av)

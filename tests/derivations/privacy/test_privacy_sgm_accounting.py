@@ -160,3 +160,15 @@ def test_large_alpha_points_take_the_certified_path(point, digits):
         assert ball.overlaps(arb(digits) + arb(0, 1e-29))
     finally:
         ctx.prec = old
+
+
+def test_the_mpmath_fallback_refuses_an_optimal_order_beyond_its_search():
+    """q = 1e-4, σ = 20, T = 1e4, δ = 1e-5 (issue #17): ε ≈ 0.0025 at α ≈ 7400, but the fallback searches integer
+    orders up to 256 only, where Mironov's bound is still decreasing; it printed 0.0451807693857183 (the bound at
+    α = 256, valid but not ε).  It must refuse instead."""
+    from derivations.privacy.sgm_mpmath import MAX_INTEGER_ORDER, mpmath_epsilon
+    from symbolic.errors import EvaluationError
+
+    values = F.check(q="1e-4", sigma="20", steps="10000", delta="1e-5", method="mironov")
+    with pytest.raises(EvaluationError, match=f"still decreases at α = {MAX_INTEGER_ORDER}"):
+        mpmath_epsilon(values, 30)
