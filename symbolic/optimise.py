@@ -30,6 +30,64 @@ def golden_section_min(f: Callable, lo, hi, tol) -> tuple:
     return (c, fc) if fc <= fd else (d, fd)
 
 
+def brent_min(f: Callable, lo, hi, tol) -> tuple:
+    """Minimum of ``f`` on [lo, hi] by Brent's method (golden section with parabolic steps), to
+    an abscissa within ``tol``: (x, f(x)).  Converges superlinearly at a smooth minimum, where
+    :func:`golden_section_min` needs ~1.44 steps per bit (1800 steps at 750
+    digits); at a kink (the least of several bounds) it falls back to golden-section steps."""
+    golden = (3 - mpmath.sqrt(5)) / 2
+    a, b = lo, hi
+    x = w = v = a + golden * (b - a)
+    fx = fw = fv = f(x)
+    d = e = mpmath.mpf(0)
+    tiny_steps = 0
+    for _ in range(100_000):
+        m = (a + b) / 2
+        # Done when the bracket is within 2·tol of x, or after two parabolic steps in a row below
+        # tol (x found; at 750 digits the far end of the bracket would otherwise be closed in by
+        # golden-section steps, ~1.4 per bit, through a minimum flat at the rounding level).
+        if abs(x - m) <= 2 * tol - (b - a) / 2 or tiny_steps >= 2:
+            break
+        parabolic = False
+        if abs(e) > tol:
+            r = (x - w) * (fx - fv)
+            q = (x - v) * (fx - fw)
+            p = (x - v) * q - (x - w) * r
+            q = 2 * (q - r)
+            if q > 0:
+                p = -p
+            q = abs(q)
+            e_prev, e = e, d
+            if abs(p) < abs(q * e_prev / 2) and q * (a - x) < p < q * (b - x):
+                d = p / q
+                u = x + d
+                if u - a < 2 * tol or b - u < 2 * tol:
+                    d = tol if x < m else -tol
+                parabolic = True
+        if not parabolic:
+            e = (a - x) if x >= m else (b - x)
+            d = golden * e
+        tiny_steps = tiny_steps + 1 if parabolic and abs(d) <= tol else 0
+        u = x + (d if abs(d) >= tol else (tol if d > 0 else -tol))
+        fu = f(u)
+        if fu <= fx:
+            if u >= x:
+                a = x
+            else:
+                b = x
+            v, fv, w, fw, x, fx = w, fw, x, fx, u, fu
+        else:
+            if u < x:
+                a = u
+            else:
+                b = u
+            if fu <= fw or w == x:
+                v, fv, w, fw = w, fw, u, fu
+            elif fu <= fv or v == x or v == w:
+                v, fv = u, fu
+    return x, fx
+
+
 def scan_then_refine(f: Callable, grid: Sequence, tol) -> tuple:
     """min of ``f`` over the span of the increasing ``grid``: (x, f(x)).
 
@@ -46,4 +104,4 @@ def scan_then_refine(f: Callable, grid: Sequence, tol) -> tuple:
     return x_best, v_best
 
 
-__all__ = ["golden_section_min", "scan_then_refine"]
+__all__ = ["brent_min", "golden_section_min", "scan_then_refine"]

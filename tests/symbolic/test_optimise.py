@@ -27,3 +27,15 @@ def test_scan_returns_the_grid_end_when_the_minimum_is_beyond_it():
         grid = [mpmath.mpf(k) for k in range(1, 11)]
         x, fx = scan_then_refine(lambda t: -t, grid, mpmath.mpf(10) ** -10)
         assert x == 10 and fx == -10
+
+
+def test_brent_min_finds_smooth_and_kinked_minima():
+    from symbolic.optimise import brent_min
+
+    with mpmath.workdps(60):
+        tol = mpmath.mpf(10) ** -25
+        x, fx = brent_min(lambda t: (t - mpmath.mpf(1) / 3) ** 2 + 2, mpmath.mpf(0), mpmath.mpf(1), tol)
+        assert abs(x - mpmath.mpf(1) / 3) < 10 * tol and abs(fx - 2) < mpmath.mpf(10) ** -45
+        # the least of two bounds: a kink at 0.7, where parabolic steps fail and golden steps take over
+        x, fx = brent_min(lambda t: max(1 - t, t - mpmath.mpf("0.4")), mpmath.mpf(0), mpmath.mpf(1), tol)
+        assert abs(x - mpmath.mpf("0.7")) < 10 * tol and abs(fx - mpmath.mpf("0.3")) < 10 * tol
