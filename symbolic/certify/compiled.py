@@ -46,6 +46,7 @@ from .translate import (
     _NO_POLES,
     _UNARY,
     _Interpreter,
+    accurate,
     apply_unary,
     enclose_with,
     fold_values,
@@ -274,9 +275,7 @@ def closed_form_enclosure(formula, values):
             ball = run(prec)
         finally:
             ctx.prec = old
-        if ball.is_finite() and (ball.is_exact() or ball.rel_accuracy_bits() >= prec):
-            return ball
-        return enclose_with(run, prec, name)
+        return ball if accurate(ball, prec) else enclose_with(run, prec, name)
 
     return enclose
 

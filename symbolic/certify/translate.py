@@ -92,6 +92,12 @@ def enclose(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], prec: int, 
     return enclose_with(lambda bits: ball_at(expr, values, bits, name), prec, name)
 
 
+def accurate(ball, prec: int) -> bool:
+    """Whether ``ball`` is what :func:`enclose_with` returns: finite, and exact or with at least
+    ``prec`` bits of relative accuracy."""
+    return ball.is_finite() and (ball.is_exact() or ball.rel_accuracy_bits() >= prec)
+
+
 def enclose_with(run, prec: int, name: str = "expression"):
     """The precision loop of :func:`enclose` around ``run(bits)`` (an Arb evaluation at the
     current working precision ``bits``: the interpreter, or a compiled program)."""
@@ -104,7 +110,7 @@ def enclose_with(run, prec: int, name: str = "expression"):
         for extra in EXTRA_BITS:
             ctx.prec = bits = prec + extra
             ball = run(bits)
-            if ball.is_finite() and (ball.is_exact() or ball.rel_accuracy_bits() >= prec):
+            if accurate(ball, prec):
                 return ball
     finally:
         ctx.prec = old
