@@ -11,7 +11,7 @@
    peer's ε at the target δ (see :func:`validity`).
 3. ``verify --paper kong-ribero`` cold (empty cache directory) and cached (same directory): wall and CPU
    seconds (CPU of the process and its checkers: what verdict budgets count; wall depends on load).
-   ``--verify-only`` runs this section alone.
+   ``--verify-only`` runs this section alone (``--closed-forms-only``: section 1 alone).
 4. Cold ``python -m symbolic eval kong-ribero/theta L=1.37 s=9`` and ``list`` against
    ``python -c "import sympy, mpmath"`` (medians of interleaved runs, paper index cache filled; the
    cache-miss runs apart).  ``--cold-start-only`` runs this section alone.
@@ -63,8 +63,18 @@ def bench_closed_forms() -> None:
     ]
     bits = bits_for_digits(30)
     print("1. Closed forms at 30 digits (calls per CPU second, and ratio to evalf)")
-    columns = ("evalf", "mpmath", "Arb interp.", "Arb program", "Arb path", "evaluate", "certify", "Arb floor")
-    print("   " + f"{'formula':31}" + "".join(f"{c:>13}" for c in columns))
+    columns = (
+        "evalf",
+        "mpmath",
+        "Arb interp.",
+        "Arb program",
+        "Arb path",
+        "evaluate",
+        "certify",
+        "Arb floor",
+        "certified floor",
+    )
+    print("   " + f"{'formula':31}" + "".join(f"{c:>16}" for c in columns))
     for fid, point in cases:
         try:
             f = registry().formula(fid)
@@ -96,13 +106,14 @@ def bench_closed_forms() -> None:
             "evaluate": rate(lambda: f.evaluate(dps=30, **point), 0.5),
             "certify": rate(lambda: f.certify(bits, **point), 0.5),
             "Arb floor": compiled_arb_rate(expr, exact, bits + 10),
+            "certified floor": compiled_arb_rate(expr, exact, bits + 10, certified=True),
         }
         base = rates["evalf"]
-        print("   " + f"{fid:31}" + "".join(f"{'n/a' if r is None else f'{r:.0f}':>13}" for r in rates.values()))
+        print("   " + f"{fid:31}" + "".join(f"{'n/a' if r is None else f'{r:.0f}':>16}" for r in rates.values()))
         print(
             "   "
             + f"{'  ratio to evalf':31}"
-            + "".join(f"{'n/a' if r is None else f'{r / base:.1f}x':>13}" for r in rates.values())
+            + "".join(f"{'n/a' if r is None else f'{r / base:.1f}x':>16}" for r in rates.values())
         )
     print(
         "   (mpmath: the compiled mpmath fallback; Arb interp.: one ball_at (the interpreter walks the SymPy tree "
@@ -111,12 +122,19 @@ def bench_closed_forms() -> None:
         "values (precision loop + correctly rounded digits, what evaluate does after parsing); evaluate: "
         "Formula.evaluate(dps=30) from strings (parse + hypotheses + Arb path); certify: Formula.certify; Arb floor: "
         "the expression lambdified to bare python-flint calls on balls, common subexpressions shared (no exact "
-        "rationals, no pole checks, no rounding; not shipped: Arb's own cost))"
+        "rationals, no pole checks, no rounding; not shipped: Arb's own cost); certified floor: the Arb floor plus the "
+        "python-flint calls any certified digits need: the exact inputs converted to fmpq, the working precision set "
+        "and restored, and the ball's decimal midpoint and radius (mid_rad_10exp, as Python integers) — what bounds "
+        "the Arb path, whose remaining cost is its Python: rounding the decimal, building the mpf and the record)"
     )
 
 
-def compiled_arb_rate(expr, exact, bits):
-    """Calls/s of ``expr`` lambdified once into python-flint calls (None if a function has no mapping)."""
+def compiled_arb_rate(expr, exact, bits, certified: bool = False):
+    """Calls/s of ``expr`` lambdified once into python-flint calls (None if a function has no mapping).
+
+    ``certified``: each call also pays the python-flint calls that certified digits cannot avoid —
+    the exact inputs converted to ``fmpq`` (from the SymPy rationals), the working precision set and
+    restored around the run, and the ball's decimal midpoint and radius (``mid_rad_10exp``) as integers."""
     from flint import arb, ctx, fmpq
 
     names = {
@@ -144,7 +162,21 @@ def compiled_arb_rate(expr, exact, bits):
             fn(*args)
         except Exception:
             return None
-        return rate(lambda: fn(*args), 0.5)
+        if not certified:
+            return rate(lambda: fn(*args), 0.5)
+        values = list(exact.values())
+
+        def certified_floor():
+            old = ctx.prec
+            ctx.prec = bits
+            try:
+                ball = fn(*[arb(fmpq(v.p, v.q)) for v in values])
+            finally:
+                ctx.prec = old
+            m, r, e = ball.mid_rad_10exp(40)
+            return int(m), int(r), int(e)
+
+        return rate(certified_floor, 0.5)
     finally:
         ctx.prec = old
 
@@ -356,6 +388,7 @@ def main() -> int:
     parser.add_argument("--skip-peers", action="store_true")
     parser.add_argument("--cold-start-only", action="store_true", help="only section 4 (cold start)")
     parser.add_argument("--verify-only", action="store_true", help="only section 3 (verify cold and cached)")
+    parser.add_argument("--closed-forms-only", action="store_true", help="only section 1 (closed forms)")
     parser.add_argument("--repeat", type=int, default=10, help="interleaved rounds of section 4 (default 10)")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
@@ -367,6 +400,8 @@ def main() -> int:
         bench_verify_cache()
         return 0
     bench_closed_forms()
+    if args.closed_forms_only:
+        return 0
     if not args.skip_peers:
         bench_sgm_peers()
     if not args.skip_verify:

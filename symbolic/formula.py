@@ -40,6 +40,21 @@ def _substitution_value(v, name: str) -> sp.Basic:
     return parse_exact(v, name)
 
 
+def _arb_evaluation():
+    """:func:`symbolic.certify.digits.arb_evaluation`, imported on first use (python-flint loads
+    only when an Arb path runs) and then kept: an import statement per call costs as much as a
+    fifth of a whole θ evaluation."""
+    global _ARB_EVALUATION
+    if _ARB_EVALUATION is None:
+        from .certify.digits import arb_evaluation
+
+        _ARB_EVALUATION = arb_evaluation
+    return _ARB_EVALUATION
+
+
+_ARB_EVALUATION = None
+
+
 class Formula:
     """A paper's formula as a SymPy expression.
 
@@ -256,10 +271,8 @@ class Formula:
     def evaluation_at(self, exact: Mapping[str, sp.Rational], dps: int) -> Evaluation:
         """:meth:`evaluation` at values already returned by :meth:`check` (name -> Rational)."""
         note = ""
-        if self.evaluation_path != "mpmath":
-            from .certify.digits import arb_evaluation
-
-            evaluation, note = arb_evaluation(self, exact, dps)
+        if (self._path or self.evaluation_path) != "mpmath":
+            evaluation, note = _arb_evaluation()(self, exact, dps)
             if evaluation is not None:
                 return evaluation
         value = self.mpmath_value(exact, dps)

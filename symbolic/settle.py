@@ -218,6 +218,11 @@ def decimal_rounding(value, error, dps):
         places = needed
 
 
+#: Bits of :func:`to_mpf` for the usual digit counts, and the powers of ten it divides by.
+_PRECISIONS = {dps: mpmath.libmp.dps_to_prec(dps + 10) for dps in range(1, 101)}
+_POWERS_OF_TEN = [10**k for k in range(400)]
+
+
 def to_mpf(digits, dps):
     """The decimal ``mantissa·10^exponent`` as an mpf with a few guard digits, so that
     printing it with ``dps`` digits gives back exactly these digits."""
@@ -229,11 +234,11 @@ def to_mpf(digits, dps):
     # prec + 4 bits, then one rounding: within an ulp of the correctly rounded value, ten
     # decimal digits below the dps printed ones, so printing gives back exactly the digits).
     libmp = mpmath.libmp
-    prec = libmp.dps_to_prec(dps + 10)
+    prec = _PRECISIONS.get(dps) or libmp.dps_to_prec(dps + 10)
     if exponent >= 0:
         raw = libmp.from_int(mantissa * 10**exponent, prec, libmp.round_nearest)
     else:
-        divisor = 10**-exponent
+        divisor = _POWERS_OF_TEN[-exponent] if exponent > -len(_POWERS_OF_TEN) else 10**-exponent
         magnitude = abs(mantissa)
         shift = max(prec + 4 + divisor.bit_length() - magnitude.bit_length(), 0)
         quotient, exp = (magnitude << shift) // divisor, -shift

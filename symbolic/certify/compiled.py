@@ -53,6 +53,7 @@ from .translate import (
     power_values,
     refuse_pole,
 )
+from .translate import MONOTONE_SLACK as _MONOTONE_SLACK
 
 
 class ArbProgram:
@@ -71,7 +72,14 @@ class ArbProgram:
         self.name = name
         self._index = {s: i for i, s in enumerate(self.symbols)}
         self._f = flint()
-        self.source, self._speculative = _Source(self).function()
+        source = _Source(self)
+        self.source, self._speculative = source.function()
+        #: Whether the program reads the SymPy values (``env[1]``): a branch condition decided
+        #: by SymPy or a subtree delegated to the interpreter.  When not, a caller may pass any
+        #: mapping there (it is only shown in the message of a ``Piecewise`` with no branch).
+        self.uses_values = source.uses_values
+        #: The parameter names in the order of :attr:`symbols` (how ``Formula.check`` keys them).
+        self.names = tuple(s.name for s in self.symbols)
         self._general = None
 
     def __call__(self, values):
@@ -237,11 +245,22 @@ _PROGRAMS: "weakref.WeakKeyDictionary[object, dict]" = weakref.WeakKeyDictionary
 
 def program_for(formula, expr: sp.Basic) -> ArbProgram:
     """The :class:`ArbProgram` of ``expr`` over ``formula``'s parameters (cached per formula)."""
-    programs = _PROGRAMS.setdefault(formula, {})
+    last = _LAST[0]
+    if last is not None and last[0] is formula and last[1] is expr and last[3] is _PROGRAMS:
+        return last[2]
+    programs = _PROGRAMS.get(formula)
+    if programs is None:
+        programs = _PROGRAMS[formula] = {}
     program = programs.get(expr)
     if program is None:
         program = programs[expr] = ArbProgram(expr, formula.symbols, formula.id)
+    _LAST[0] = (formula, expr, program, _PROGRAMS)
     return program
+
+
+#: The last :func:`program_for` answer (with the cache it came from): repeated evaluation of one
+#: formula skips the weak dictionary, whose every lookup builds a weak reference.
+_LAST: list = [None]
 
 
 def enclose_formula(formula, values, prec: int):
@@ -315,6 +334,7 @@ class _Source:
         }
         self.lines: list[str] = []
         self.count = 0
+        self.uses_values = False
 
     def function(self):
         """``(source, function)``: the program as ``def _program(env)`` (``env`` = the ``fmpq``
@@ -336,6 +356,18 @@ class _Source:
         name = f"_{prefix}{len(self.names)}"
         self.names[name] = value
         return name
+
+    def ball(self, code: str) -> str:
+        """``_arb(code)`` — or, for a constant dyadic rational (1/2, −2, 3/8: exact in any working
+        precision of the Arb path), that ball made once, when the program is generated."""
+        value = self.names.get(code)
+        f = self.program._f
+        if type(value) is f.fmpq and value.q & (value.q - 1) == 0 and int(value.p).bit_length() <= 30:
+            name = f"_b{code}"
+            if name not in self.names:
+                self.names[name] = f.arb(value)
+            return name
+        return f"_arb({code})"
 
     def assign(self, code: str, depth: int) -> str:
         self.count += 1
@@ -380,11 +412,12 @@ class _Source:
                     self.lines.append("    " * (depth + 1) + "raise _Speculation")
                     return self.assign(f"{base} ** {p}", depth), EXACT
                 if q == 2:
-                    return self.assign(f"_arb({base}).sqrt() ** {self.constant(f.fmpz(p))}", depth), BALL
+                    root = f"{self.ball(base)}.sqrt()"  # x ** 1 would round the root again to the same ball
+                    return self.assign(root if p == 1 else f"{root} ** {self.constant(f.fmpz(p))}", depth), BALL
                 if p == 1 and q < 2**31:
-                    return self.assign(f"_arb({base}).root({q})", depth), BALL
+                    return self.assign(f"{self.ball(base)}.root({q})", depth), BALL
                 if q != 1:
-                    return self.assign(f"_arb({base}) ** _arb({expo})", depth), BALL
+                    return self.assign(f"{self.ball(base)} ** {self.ball(expo)}", depth), BALL
             kind = BALL if BALL in (base_kind, expo_kind) else DYNAMIC
             code = f"_power(_flint, {base}, {expo}, _name, {self.constant(node, 'node')})"
             return self.assign(code, depth), kind
@@ -393,16 +426,31 @@ class _Source:
             arg, kind = self.emit(node.args[0], memo, depth)
             if kind == BALL and fn not in _MONOTONE:
                 return self.assign(f"{arg}.{fn}()", depth), BALL
+            if kind == BALL:  # apply_unary's monotone case on a ball, inlined
+                direct = self.assign(f"{arg}.{fn}()", depth)
+                self.lines.append(
+                    "    " * depth + f"if not ({arg}.is_exact() or ({direct}.is_finite() and "
+                    f"{direct}.rel_accuracy_bits() >= {arg}.rel_accuracy_bits() - {_MONOTONE_SLACK})):"
+                )
+                self.lines.append("    " * (depth + 1) + f"{direct} = {arg}.lower().{fn}().union({arg}.upper().{fn}())")
+                return direct, BALL
             if kind == EXACT and fn not in _MONOTONE and fn not in _INVERSE_ERF:
                 # apply_unary on an fmpq: refuse a pole, then the method on arb(arg)
                 if fn not in _NO_POLES:
                     func = self.constant(node.func, "func")
-                    self.lines.append("    " * depth + f"_refuse({func}, {fn!r}, {arg}, _name)")
-                return self.assign(f"_arb({arg}).{fn}()", depth), BALL
+                    refuse = f"_refuse({func}, {fn!r}, {arg}, _name)"
+                    test = _POLE_TESTS.get(fn)
+                    if test is None:
+                        self.lines.append("    " * depth + refuse)
+                    else:  # refuse_pole's own test inlined: the call only at the pole, to raise there
+                        self.lines.append("    " * depth + f"if {test.format(arg)}:")
+                        self.lines.append("    " * (depth + 1) + refuse)
+                return self.assign(f"{self.ball(arg)}.{fn}()", depth), BALL
             code = f"_unary(_flint, {self.constant(node.func, 'func')}, {fn!r}, {arg}, _name)"
             return self.assign(code, depth), BALL
         if isinstance(node, sp.Piecewise) and all(c.free_symbols <= set(program._index) for _, c in node.args):
             return self.piecewise(node, memo, depth)
+        self.uses_values = True
         return self.assign(f"{self.constant(program._delegate(node), 'delegate')}(env)", depth), DYNAMIC
 
     def fold(self, node, memo, depth):
@@ -430,7 +478,7 @@ class _Source:
             return self.assign(left_fold(exact), depth), EXACT
         if not exact:
             return self.assign(left_fold(balls), depth), BALL
-        return self.assign(f"{left_fold(balls)}{op}_arb({left_fold(exact)})", depth), BALL
+        return self.assign(f"{left_fold(balls)}{op}{self.ball(left_fold(exact))}", depth), BALL
 
     def piecewise(self, node, memo, depth):
         """An ``if``/``elif`` chain; each branch's statements in its own block (own ``memo``)."""
@@ -464,6 +512,7 @@ class _Source:
             lhs, _ = self.emit(cond.lhs, {}, 0)
             rhs, _ = self.emit(cond.rhs, {}, 0)
             return f"({lhs} {operator_text} {rhs})"
+        self.uses_values = True
         return f"{self.constant(self.program._condition(cond), 'condition')}(env)"
 
     def _exact_atom(self, node) -> bool:
@@ -483,6 +532,17 @@ def _size(q) -> int:
 def _no_branch(name, env):
     return EvaluationError(f"{name}: no Piecewise branch applies at {env[1]}")
 
+
+#: :data:`~symbolic.certify.translate._POLES` as Python tests on an ``fmpq`` (the generated code
+#: calls :func:`refuse_pole` only when one holds; tests/symbolic/test_certify_compiled.py checks
+#: both agree).
+_POLE_TESTS = {
+    "log": "{0} == 0",
+    "log1p": "{0} == -1",
+    "erfinv": "({0} == 1 or {0} == -1)",
+    "erfcinv": "({0} == 0 or {0} == 2)",
+    "atanh": "({0} == 1 or {0} == -1)",
+}
 
 _OPERATORS = {sp.Eq: "==", sp.Ne: "!=", sp.Lt: "<", sp.Le: "<=", sp.Gt: ">", sp.Ge: ">="}
 _INVERSE_ERF = {"erfinv", "erfcinv"}

@@ -13,7 +13,8 @@ the precision until the ball pins the requested digits.
 from __future__ import annotations
 
 
-from .compiled import closed_form_enclosure
+from .compiled import closed_form_enclosure, program_for
+from .translate import EXTRA_BITS
 from ..numeric import Evaluation
 from . import bits_for_digits
 from .errors import CertificationError, FlintUnavailable, PrecisionNotReached
@@ -27,14 +28,54 @@ MAX_ROUNDING_RETRIES = 3
 def round_ball(ball, dps: int) -> tuple[int, int] | None:
     """``(mantissa, exponent)`` with ``mantissa·10^exponent`` the ``dps``-digit rounding of
     every point of ``ball``, or None if two points of the ball round differently."""
+    m, r, e = ball.mid_rad_10exp(dps + 10)  # all three 0 for a non-finite (or zero) ball: Arb's contract
+    m, r = int(m), int(r)
+    if m:
+        digits = _narrow_rounding(m, r, dps)
+        if digits is not None:
+            mantissa, shift = digits
+            return mantissa, int(e) + shift
     if not ball.is_finite():
         return None
-    m, r, e = ball.mid_rad_10exp(dps + 10)
-    m, r = int(m), int(r)
     lo, hi = m - r, m + r
     if lo < 0 < hi:
         return None
     return _common_rounding(lo, hi, int(e), dps)
+
+
+#: 10^k for the scales :func:`_narrow_rounding` cuts at (mid_rad_10exp(dps + 10) gives ~dps + 13 digits).
+_TEN = [10**k for k in range(64)]
+
+
+def _narrow_rounding(m: int, r: int, dps: int):
+    """The usual case of :func:`round_ball`, in a few integer operations: ``(q, cut)`` with
+    ``q·10^cut`` the ``dps``-digit rounding (half to even) of every integer in ``[m − r, m + r]``
+    (``m ≠ 0``), when that interval is far narrower than a unit of the rounding and lies strictly
+    on one side of its rounding boundary; None otherwise (the caller's exact treatment decides).
+
+    With ``|m| = q·unit + rem`` (``0 ≤ rem < unit``, ``unit = 10^cut``) and ``r < unit/2``, every
+    point lies within half a unit of ``q·unit`` or of ``(q + 1)·unit``: all round to ``q`` if
+    ``rem + r < unit/2``, all to ``q + 1`` if ``rem − r > unit/2`` (no tie in either case) —
+    unless points fall below ``q·unit = 10^(dps−1+cut)``, which are rounded at a tenth of the unit."""
+    a = -m if m < 0 else m
+    cut = decimal_length(a) - dps
+    if not 0 < cut < 64:
+        return None
+    unit = _TEN[cut]
+    half = unit >> 1
+    if r >= half:
+        return None
+    q, rem = divmod(a, unit)
+    if rem < r and q == 10 ** (dps - 1):  # points below 10^(dps−1+cut) have a digit less: another unit
+        return None
+    if rem - r > half:
+        q += 1
+    elif rem + r >= half:
+        return None
+    while q % 10 == 0:  # a normalised mantissa (q > 0: a ≥ 10^(dps + cut − 1))
+        q //= 10
+        cut += 1
+    return (-q if m < 0 else q), cut
 
 
 def _common_rounding(lo: int, hi: int, e: int, dps: int):
@@ -102,6 +143,10 @@ def arb_evaluation(formula, exact, dps: int):
     """The Arb path of :meth:`symbolic.Formula.evaluation_at`: ``(Evaluation, "")`` with the
     correctly rounded digits and their ball, or ``(None, why)`` when Arb cannot pin the digits
     at this point (the caller falls back to mpmath and reports ``why``)."""
+    if formula.inverse is None:
+        first = _first_precision(formula, exact, dps)
+        if first is not None:
+            return first, ""
     try:
         digits, ball = certified_value(formula, exact, dps, _BITS.get(dps) or bits_for_digits(dps) + 8)
         return Evaluation(to_mpf(digits, dps), digits, True, formula.evaluation_path, ball), ""
@@ -111,3 +156,39 @@ def arb_evaluation(formula, exact, dps: int):
         return None, str(exc)
     except OverflowError as exc:  # an exact integer beyond what a flint call accepts
         return None, f"Arb: {exc}"
+
+
+def _first_precision(formula, exact, dps: int):
+    """The closed form's compiled program run once, at the first working precision of
+    :func:`certified_value`, and its ball rounded: the Evaluation when the ball pins the ``dps``
+    digits (what almost every call needs), else None — and then :func:`certified_value` runs
+    from the start (precision loop, accuracy test, retries), so an input this shortcut does not
+    handle (an exact result, a huge exact power, a pole, a refusal) gets exactly the answer or
+    the error it gets without it.
+
+    The digits need no accuracy test on the ball: any ball whose points all round to the same
+    ``dps`` digits pins them.  This is :func:`closed_form_enclosure` and :func:`round_ball`
+    without their per-call set-up (the closures, the SymPy-keyed values), which costs as much as
+    Arb's own work on a formula such as θ."""
+    program = program_for(formula, formula.evaluation_expr)
+    f = program._f
+    try:
+        arguments = [f.fmpq(v.p, v.q) for v in map(exact.__getitem__, program.names)]
+    except (AttributeError, TypeError, KeyError):
+        return None
+    values = {s: exact[s.name] for s in program.symbols} if program.uses_values else exact
+    ctx = f.ctx
+    old = ctx.prec
+    ctx.prec = (_BITS.get(dps) or bits_for_digits(dps) + 8) + EXTRA_BITS[0]
+    try:
+        ball = program._speculative((arguments, values))
+    except Exception:  # noqa: BLE001 - the full path below repeats the work and raises what it raises
+        return None
+    finally:
+        ctx.prec = old
+    if type(ball) is not f.arb:
+        return None
+    digits = round_ball(ball, dps)
+    if digits is None:
+        return None
+    return Evaluation(to_mpf(digits, dps), digits, True, "arb", ball)  # a closed form's Arb path

@@ -257,6 +257,11 @@ def inverse_erf_near_pole(f, fn: str, y):
     return None
 
 
+#: Bits of relative accuracy an erf-type function may lose on a ball before
+#: :func:`apply_unary` evaluates it at the ball's end points instead.
+MONOTONE_SLACK = 16
+
+
 def apply_unary(f, func, fn: str, arg, name: str):
     """``func(arg)`` (Arb method ``fn``) for an exact ``fmpq`` or a ball ``arg``: poles refused,
     erfinv/erfcinv near their poles rewritten, erf-type functions of a ball taken at its ends."""
@@ -274,7 +279,7 @@ def apply_unary(f, func, fn: str, arg, name: str):
         # so the image of [lo, hi] lies between the values at the exact end points;
         # that costs two evaluations, so it is used only when the direct ball lost accuracy.
         direct = getattr(ball, fn)()
-        if direct.is_finite() and direct.rel_accuracy_bits() >= ball.rel_accuracy_bits() - 16:
+        if direct.is_finite() and direct.rel_accuracy_bits() >= ball.rel_accuracy_bits() - MONOTONE_SLACK:
             return direct
         return getattr(ball.lower(), fn)().union(getattr(ball.upper(), fn)())
     return getattr(ball, fn)()

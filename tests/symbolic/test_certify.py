@@ -475,6 +475,72 @@ def test_cli_certify_refuses_plainly(capsys):
     assert "hypothesis" in capsys.readouterr().err
 
 
+def test_round_ball_shortcut_is_the_common_rounding_of_both_ends():
+    # digits._narrow_rounding (one divmod on the midpoint) must give what rounding each end
+    # gives, or decline; near ties, wide radii and 9…9 carries included
+    import random
+
+    from symbolic.certify.digits import _narrow_rounding
+    from symbolic.settle import round_integer
+
+    rng = random.Random(12)
+    answered = 0
+    for _ in range(30000):
+        dps = rng.randint(1, 40)
+        length = dps + rng.randint(0, 14)
+        m = rng.randint(10 ** (length - 1), 10**length - 1)
+        cut = length - dps
+        if cut > 0 and rng.random() < 0.4:  # near a rounding boundary, or a carry
+            base = m // 10**cut * 10**cut
+            m = base + rng.choice([5 * 10 ** (cut - 1), 10**cut - 1, 0]) + rng.randint(-3, 3)
+        m *= rng.choice([1, -1])
+        r = rng.choice([0, 1, 2, 3, rng.randint(0, 10 ** rng.randint(0, 16))])
+        if m == 0:
+            continue
+        got = _narrow_rounding(m, r, dps)
+        if got is None:
+            continue
+        answered += 1
+        a, b = round_integer(m - r, 0, dps), round_integer(m + r, 0, dps)
+        assert a == b == got, (m, r, dps, got, a, b)
+    assert answered > 10000
+
+
+def test_first_precision_shortcut_gives_the_full_paths_digits():
+    # digits._first_precision (one run at the loop's first precision, no accuracy test) must give
+    # the digits certified_value gives, on every registered closed form at its sample points
+    from symbolic import registry
+    from symbolic.certify.digits import _BITS, _first_precision, certified_value
+    from symbolic.certify.translate import translatable
+    from symbolic.errors import SymbolicError
+    from symbolic.sampling import sample_points
+
+    checked = 0
+    for f in registry().formulas():
+        if f.evaluator is not None or f.inverse is not None or not translatable(f.evaluation_expr):
+            continue
+        plain_to_param = {sp.Symbol(p.name): p.symbol for p in f.params}
+        where = [h.relation.xreplace(plain_to_param) for h in f.hypotheses]
+        for point in sample_points(f.symbols, where=where, n=4, seed=2):
+            try:
+                exact = f.check(**{k.name: v for k, v in point.items()})
+            except SymbolicError:
+                continue
+            for dps in (5, 30):
+                fast = _first_precision(f, exact, dps)
+                if fast is None:
+                    continue
+                try:
+                    digits, _ = certified_value(f, exact, dps, _BITS[dps])
+                except SymbolicError:
+                    raise AssertionError(
+                        f"{f.id} at {exact}: the shortcut answered where the full path refuses"
+                    ) from None
+                assert fast.digits == digits and fast.enclosure and fast.path == "arb", (f.id, exact, dps)
+                checked += 1
+    assert checked > 100
+
+
 def test_round_ball_is_the_common_rounding_of_both_ends():
     # digits.round_ball rounds both ends at one scale; it must agree with rounding each end
     import random

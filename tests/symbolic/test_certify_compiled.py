@@ -103,6 +103,23 @@ def test_poles_and_exact_divisions_are_refused_as_the_interpreter_does():
         assert ball.is_finite() and abs(mid - ref) <= abs(ref) * mpmath.mpf(10) ** -25
 
 
+def test_inlined_pole_tests_agree_with_the_interpreters():
+    # the generated code calls refuse_pole only where its inlined test holds: the two must agree
+    from symbolic.certify.compiled import _POLE_TESTS
+    from symbolic.certify.translate import _POLES
+
+    f = flint()
+    for fn, test in _POLE_TESTS.items():
+        for p in range(-5, 6):
+            for q in (1, 2, 3):
+                y = f.fmpq(p, q)
+                assert eval(test.format("y"), {"y": y}) == bool(_POLES[fn](y)), (fn, y)
+    with working_precision(100):
+        with pytest.raises(NotCertifiable, match="infinite"):
+            ArbProgram(log1p(x - 1), (x,))({x: sp.Integer(0)})
+        assert ArbProgram(log1p(x - 1), (x,))({x: sp.Rational(1, 2)}).overlaps(flint().arb(1 / 2).log())
+
+
 def test_programs_are_cached_per_formula():
     f = registry().formula("kong-ribero/theta")
     assert program_for(f, f.evaluation_expr) is program_for(f, f.evaluation_expr)
