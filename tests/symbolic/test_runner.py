@@ -138,3 +138,52 @@ def test_registry_iter_claims_loads_a_paper_only_when_its_claims_are_reached():
     assert next(it).id == "pa/one" and loads == ["pa"]
     assert next(it).id == "pb/one" and loads == ["pa", "pb"]
     assert [c.id for c in reg.iter_claims("pb")] == [c.id for c in reg.claims("pb")]
+
+
+class Chatty(Claim):
+    """A verdict larger than a pipe's buffer (the checker writes it while the runner reads)."""
+
+    kind = "test"
+
+    def _check(self, deadline):
+        from symbolic.verdict import Verdict
+
+        return Verdict(Status.CHECKED, "long evidence", "x" * 300_000)
+
+
+def test_a_verdict_larger_than_the_pipe_buffer_arrives_whole():
+    [res] = run_claims([Chatty("t/chatty", "chatty", SRC)])
+    assert res.verdict.status is Status.CHECKED and res.verdict.evidence == "x" * 300_000
+
+
+class PidSpinner(Claim):
+    """Writes its process id to ``path``, then computes forever."""
+
+    kind = "test"
+
+    def __init__(self, *args, path, **kw):
+        super().__init__(*args, **kw)
+        self.path = path
+
+    def _check(self, deadline):
+        with open(self.path, "w") as fh:
+            fh.write(str(os.getpid()))
+        while True:
+            pass
+
+
+def test_an_interrupted_run_leaves_no_checker_running(tmp_path):
+    path = tmp_path / "pid"
+    spinner = PidSpinner("t/pidspin", "spins", SRC, budget=60, path=str(path))
+    quick = Identity("t/quick", x + 1, 1 + x, "one", SRC)
+
+    def interrupt(result):
+        while not path.exists() or not path.read_text():  # the spinner is running
+            time.sleep(0.01)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_claims([spinner, quick], jobs=2, progress=interrupt)
+    pid = int(path.read_text())
+    with pytest.raises(ProcessLookupError):  # killed and reaped, not left to spin
+        os.kill(pid, 0)
