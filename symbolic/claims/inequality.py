@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 import mpmath
@@ -167,13 +168,17 @@ class Inequality(Claim):
 
 
 def interval_bounds(expr: sp.Basic, point: dict, dps: int = 50):
-    """Rigorous enclosure [lo, hi] of ``expr`` at an exact point (mpmath ``iv``), or (None, None)."""
-    e = sp.sympify(expr).doit()
-    syms = sorted(e.free_symbols, key=lambda s: s.name)
+    """Rigorous enclosure [lo, hi] of ``expr`` at an exact point (mpmath ``iv``), or (None, None).
+
+    The evaluated expression and its compiled interval function are kept for the next point
+    (:func:`_evaluated`, :func:`_interval_function`): a sampled claim asks for the same
+    expression at every point, and ``lambdify`` (printing and compiling it) cost more than
+    the interval evaluation itself."""
+    e, syms = _evaluated(sp.sympify(expr))
     if not set(syms) <= set(point):
         return None, None
     try:
-        fn = sp.lambdify(syms, e, modules=[_iv_namespace(), "mpmath"])
+        fn = _interval_function(e, syms)
         saved = mpmath.iv.prec
         mpmath.iv.dps = dps
         try:
@@ -189,6 +194,20 @@ def interval_bounds(expr: sp.Basic, point: dict, dps: int = 50):
             mpmath.iv.prec = saved
     except (TypeError, ValueError, ZeroDivisionError, NameError, AttributeError):
         return None, None
+
+
+@functools.lru_cache(maxsize=32)
+def _evaluated(expr: sp.Basic) -> tuple[sp.Basic, tuple]:
+    """``expr.doit()`` and its free symbols, sorted by name."""
+    e = expr.doit()
+    return e, tuple(sorted(e.free_symbols, key=lambda s: s.name))
+
+
+@functools.lru_cache(maxsize=32)
+def _interval_function(e: sp.Basic, syms: tuple):
+    """``e`` compiled for mpmath's interval context (a failure is raised again at every call, never
+    cached).  The generated code reads no global precision: the caller sets ``iv.dps`` per call."""
+    return sp.lambdify(list(syms), e, modules=[_iv_namespace(), "mpmath"])
 
 
 def _iv_namespace() -> dict:
