@@ -69,14 +69,17 @@ def tracking_a2(etaL, b_, sb, bigv, B, pos_, Tv):
     return out
 
 
-def window_cyclic(c, sb, Dl, tau, Tv, enc):
-    """min_{a ≥ 0} Σ_{t=τ}^{T−1} (s_b 1_t + a_t)² s.t. Σ c^{−(t−τ+1)} a_t ≥ Δ (exact water-filling)."""
+def window_cyclic(c, sb, Dl, tau, Tv, enc, inv_pows=None):
+    """min_{a ≥ 0} Σ_{t=τ}^{T−1} (s_b 1_t + a_t)² s.t. Σ c^{−(t−τ+1)} a_t ≥ Δ (exact water-filling).
+
+    ``inv_pows``: the powers ``c^{−k}`` for ``k = 1, 2, …`` (at least ``T − τ`` of them), computed
+    once by the caller for every window instead of again in each (the same values)."""
     ks = range(1, Tv - tau + 1)
     is_enc = [(tau + k - 1) in enc for k in ks]
     base = sum(is_enc) * sb**2
     if Dl <= 0:
         return base
-    v = [c ** (-k) for k in ks]
+    v = inv_pows[: Tv - tau] if inv_pows is not None else [c ** (-k) for k in ks]
     free = [vk for vk, e in zip(v, is_enc) if not e]
     encs = sorted((sb / vk, vk) for vk, e in zip(v, is_enc) if e)  # breakpoints μ > s_b/v_k
     S2 = mpmath.fsum(x**2 for x in free)
@@ -107,10 +110,11 @@ def thm_a1(etaL, b_, n_, sb, bigv, Dv, pos_, Tv, capped=True):
     enc = set(range(pos_, Tv, B))
     track = tracking_a2(etaL, b_, sb, bigv, B, pos_, Tv)
     c = 1 + etaL
+    inv_pows = [c ** (-k) for k in range(1, Tv + 1)]  # shared by the T windows (O(T) powers, not O(T²))
     best = mpmath.inf
     for tau in range(Tv):
         Dl = min(track[tau], Dv) if capped else track[tau]
-        best = min(best, window_cyclic(c, sb, Dl, tau, Tv, enc))
+        best = min(best, window_cyclic(c, sb, Dl, tau, Tv, enc, inv_pows))
     return best
 
 
