@@ -345,9 +345,19 @@ def _mixture_R(al_, v_=1, d_=3):
 
 
 def remark_b2_sides(al_, v_=1, d_=3):
-    """(∂_α R_α, R_α/α) for the mixture pair of E6, by quadrature and mpmath.diff."""
-    r = _mixture_R(al_, v_, d_)
-    return mpmath.diff(lambda x: _mixture_R(x, v_, d_), al_), r / al_
+    """(∂_α R_α, R_α/α) for the mixture pair of E6, by quadrature and mpmath.diff.
+
+    The claim below asks for both sides in turn at one α (same working precision): the last pair
+    is kept instead of computing the three quadratures again."""
+    key = (al_, v_, d_, mpmath.mp.prec)
+    if key not in _LAST_SIDES:
+        _LAST_SIDES.clear()
+        r = _mixture_R(al_, v_, d_)
+        _LAST_SIDES[key] = (mpmath.diff(lambda x: _mixture_R(x, v_, d_), al_), r / al_)
+    return _LAST_SIDES[key]
+
+
+_LAST_SIDES: dict = {}
 
 
 _al = sp.Symbol("alpha", positive=True)
