@@ -29,10 +29,13 @@ GUARD_DIGITS = settle.GUARD_DIGITS
 MAX_INPUT_DIGITS = settle.MAX_INPUT_DIGITS
 
 
-def resolve_branches(expr: sp.Basic, values: dict) -> sp.Basic:
+def resolve_branches(expr: sp.Basic, values: dict, evaluate: bool = True) -> sp.Basic:
     """Replace each ``Piecewise`` whose conditions involve only ``values`` by its chosen branch.
 
-    Conditions are decided exactly (see :func:`symbolic.hypotheses.decide`).
+    Conditions are decided exactly (see :func:`symbolic.hypotheses.decide`).  With
+    ``evaluate=False`` the nodes above a replaced ``Piecewise`` are rebuilt unevaluated (no
+    canonical reordering, no assumption queries: a twentieth of the time in a fresh process):
+    the same function of the inputs, for code generation; proofs take the evaluated form.
     """
     known = set(values)
 
@@ -52,6 +55,11 @@ def resolve_branches(expr: sp.Basic, values: dict) -> sp.Basic:
         new_args = [visit(a) for a in node.args]
         if all(a is b for a, b in zip(new_args, node.args)):
             return node
+        if not evaluate:
+            try:
+                return node.func(*new_args, evaluate=False)
+            except TypeError:  # a node type without the keyword
+                pass
         return node.func(*new_args)
 
     return visit(expr)
@@ -235,20 +243,19 @@ class CompiledExpression:
         """One evaluation at the current mpmath precision (no precision escalation): for
         algorithms that only need a proposal which something else validates (a root
         bracket certified by Arb, an outer precision loop)."""
-        fn = self._compiled(resolve_branches(self.expr, values))
+        fn = self._compiled(resolve_branches(self.expr, values, evaluate=False))
         return _as_real(fn(*[_to_mpmath(values[s]) for s in self.symbols]), self.name)
 
     def __call__(self, values: dict, dps: int = 30) -> mpmath.mpf:
         """Evaluate at exact rational ``values`` (Symbol -> Rational) to ``dps`` digits."""
-        resolved = resolve_branches(self.expr, values)
-        fn = self._compiled(resolved)
+        fn = self._compiled(resolve_branches(self.expr, values, evaluate=False))
         return evaluate_to_precision(
             lambda: fn(*[_to_mpmath(values[s]) for s in self.symbols]),
             dps,
             self.name,
             input_digits(values.values()),
             input_magnitude(values.values()),
-            zero_proof=lambda: proves_zero(resolved, values),
+            zero_proof=lambda: proves_zero(self.expr, values),  # resolves the branches itself, evaluated
             point=show_point(values),
         )
 

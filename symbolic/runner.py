@@ -109,6 +109,11 @@ def _before_forking() -> None:
     on: 15 ms per claim after the papers load, 3 ms with the parent's cache already empty."""
     from sympy.core.cache import clear_cache
 
+    # Every checker that evaluates a formula on its Arb path imports this module on first use
+    # (Formula.evaluation_at): once here, not once per forked checker (it is compiled from source
+    # where bytecode is not cached).  Importing it creates no state a checker could depend on.
+    from .certify import digits  # noqa: F401
+
     clear_cache()
     gc.collect()
     gc.freeze()  # undone when the run ends (gc.unfreeze in run_claims): a session may run many
