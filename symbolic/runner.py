@@ -119,6 +119,23 @@ def _before_forking() -> None:
     gc.freeze()  # undone when the run ends (gc.unfreeze in run_claims): a session may run many
 
 
+def _preload(claim: Claim) -> bool:
+    """Import the modules ``claim`` declares (:attr:`Claim.imports`) here, before forking, so its
+    checker (and every later one) finds them loaded; True when one was newly imported.  A failed
+    import is ignored: the checker imports the module itself and reports what goes wrong."""
+    import importlib
+
+    loaded = False
+    for name in getattr(claim, "imports", ()):
+        if name not in sys.modules:
+            try:
+                importlib.import_module(name)
+                loaded = True
+            except Exception:
+                pass
+    return loaded
+
+
 def _child(claim: Claim, fd: int, budget_scale: float) -> None:
     """The checker process: check ``claim``, write its pickled verdict to ``fd``."""
     _fresh_state()
@@ -217,8 +234,8 @@ def run_claims(
         while pending is not None or running:
             while pending is not None and len(running) < jobs:
                 i, claim = pending
-                if claim.paper != paper:  # a paper was just loaded: empty the caches it filled
-                    _before_forking()
+                if _preload(claim) or claim.paper != paper:  # a paper or a module was just loaded:
+                    _before_forking()  # empty the caches it filled, freeze what it allocated
                     paper = claim.paper
                 pid, fd = _fork_checker(claim, budget_scale)
                 running[fd] = (i, claim, pid, [], time.monotonic())

@@ -33,6 +33,10 @@ class Claim:
         Seconds allowed; running out gives UNKNOWN, never PROVED.
     covers:
         IDs of the formulas this claim is about (for export manifests).
+    imports:
+        Modules the checker imports that are slow to import (a peer library): the runner imports
+        them once, before forking the checkers, instead of in every checker that needs them.  A
+        module that cannot be imported is left to the checker (which reports its own error).
     """
 
     kind: ClassVar[str] = "claim"
@@ -48,6 +52,7 @@ class Claim:
         covers: Iterable[str] = (),
         erratum: str | None = None,
         note: str = "",
+        imports: Iterable[str] = (),
     ):
         if expect not in EXPECTATIONS:
             raise ValueError(f"{id}: expect must be one of {EXPECTATIONS}")
@@ -59,6 +64,7 @@ class Claim:
         self.covers = tuple(covers)
         self.erratum = erratum
         self.note = note
+        self.imports = tuple(imports)
 
     @property
     def paper(self) -> str:

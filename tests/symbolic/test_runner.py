@@ -187,3 +187,30 @@ def test_an_interrupted_run_leaves_no_checker_running(tmp_path):
     pid = int(path.read_text())
     with pytest.raises(ProcessLookupError):  # killed and reaped, not left to spin
         os.kill(pid, 0)
+
+
+class SeesModule(Claim):
+    """CHECKED when the module it declares is already imported as its check starts."""
+
+    kind = "test"
+
+    def _check(self, deadline):
+        import sys
+
+        from symbolic.verdict import Verdict
+
+        loaded = all(name in sys.modules for name in self.imports)
+        return Verdict(Status.CHECKED if loaded else Status.UNKNOWN, f"preloaded: {loaded}")
+
+
+def test_declared_imports_are_loaded_once_before_the_checkers_fork(tmp_path, monkeypatch):
+    import sys
+
+    (tmp_path / "slow_peer_for_test.py").write_text("import os\nIMPORTED_BY = os.getpid()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "slow_peer_for_test", raising=False)
+    claims = [SeesModule(f"t/sees{i}", "sees", SRC, imports=("slow_peer_for_test",)) for i in range(3)]
+    missing = SeesModule("t/missing", "a module that does not exist", SRC, imports=("no_such_module_here",))
+    res = run_claims(claims + [missing], jobs=2)
+    assert [r.verdict.status for r in res] == [Status.CHECKED] * 3 + [Status.UNKNOWN]
+    assert sys.modules["slow_peer_for_test"].IMPORTED_BY == os.getpid()  # by the runner, not a checker
