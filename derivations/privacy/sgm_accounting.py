@@ -229,9 +229,67 @@ class _Problem:
         self.add_tangent(alpha, L0, L1)
         return self.series(bound, alpha, (L0, L1), 2)[1]
 
+    def integer_value(self, bound: str, n: int) -> arb:
+        """The objective at the integer order n (binomial sum, current precision)."""
+        return self.value(bound, arb(n), self.m.r_integer(n) * (n - 1))
+
+    def refine_integers(self, bound: str, n_best: int, values: Mapping[int, arb]) -> tuple[int, dict[int, arb]]:
+        """The best integer order between the scan's neighbours of ``n_best`` (beyond 64 the scan steps by
+        ×1.25, so they can be hundreds apart), by golden-section search on the integer values (binomial
+        sums), with its two neighbours' values.  A heuristic for the search only (any order is a valid
+        upper bound; the lower end is certified separately): at q = 1e-4, σ = 20, T = 1e4, δ = 1e-5 the
+        scan's best order 6851 lies ~500 below α* ≈ 7367.3, where the RDP curve leaves its small-q regime
+        within one unit of α (the objective jumps from 0.0025 to 0.22 between 7367 and 7369)."""
+        values = dict(values)
+        below = max((n for n in values if n < n_best), default=n_best)
+        above = min((n for n in values if n > n_best), default=n_best)
+
+        def f(n):
+            if n not in values:
+                values[n] = self.integer_value(bound, n)
+            return values[n].mid()
+
+        a, c, b = below, n_best, above  # f(c) ≤ f(a), f(b): a bracket of the (heuristically unimodal) minimum
+        while b - a > 2:
+            x = (c + b) // 2 if b - c >= c - a else (a + c + 1) // 2
+            x = min(max(x, a + 1), b - 1)
+            if x == c:
+                x = c + 1 if b - c > 1 else c - 1
+            if f(x) < f(c):
+                a, b = (c, b) if x > c else (a, c)
+                c = x
+            elif x > c:
+                b = x
+            else:
+                a = x
+        for n in (c - 1, c + 1):
+            if n >= 2:
+                f(n)
+        return c, values
+
+    def refine_order(self, bound: str, a0: arb, L0: arb, L1: arb, work: int) -> tuple[arb, arb, arb] | None:
+        """One secant step on the slope at ``work`` bits from α₀ (the search's order, found at half that
+        precision) and α₀(1 + 2^-(sp-12)); returns (α₁, L(α₁), L'(α₁)) at ``work`` bits, or None if the step
+        is not usable (a heuristic: α₁ is only a better order for the bounds, which stay rigorous)."""
+        s0 = self.series(bound, a0, (L0, L1), 2)[1]
+        x1 = _dyadic(a0 * (1 + arb(2) ** -(self.sp - 12)))
+        M0, M1 = self.m.log_moment_and_slope(x1, work)
+        s1 = self.series(bound, x1, (M0, M1), 2)[1]
+        den = (s1 - s0).mid()
+        if not (s0.is_finite() and s1.is_finite()) or den == 0:
+            return None
+        x2 = _dyadic(a0 - s0.mid() * (x1 - a0) / den)
+        if not abs(x2 - a0) < arb(2) ** -8 * a0:
+            return None
+        N0, N1 = self.m.log_moment_and_slope(x2, work)
+        self.add_tangent(x2, N0, N1)
+        return x2, N0, N1
+
     def search(self, bound: str, kind: str, n_best: int, values: Mapping[int, arb]) -> arb:
         """A continuous order α₀ near the optimum: secant on the slope from a parabolic guess."""
         lo_r, hi_r = self.region(kind)
+        if n_best > 64 and (hi_r is None or arb(n_best + 1) < hi_r):
+            n_best, values = self.refine_integers(bound, n_best, values)
         # the neighbouring scanned orders (n ± 1 up to 64, the geometric grid's neighbours beyond)
         below = max((n for n in values if n < n_best), default=n_best - 1)
         above = min((n for n in values if n > n_best), default=n_best + 1)
@@ -298,17 +356,29 @@ class _Problem:
         """A lower bound on T·r(α) for all α ≥ a (r nondecreasing, r ≥ KL)."""
         n = int(math.floor(float(a.lower())))
         if n >= 2:
-            return self.T * self.m.r_integer(min(n, 1 << 12))
+            return self.T * self.m.r_integer(min(n, 1 << 14))
         return self.T * self.m.kl(self.sp)
 
-    def box_lower(self, bound: str, a: arb, b: arb) -> arb:
-        """A lower bound of the objective over α ∈ [a, b] (a > 1)."""
+    def box_lower(self, bound: str, a: arb, b: arb, upper: arb | None = None) -> arb:
+        """A lower bound of the objective over α ∈ [a, b] (a > 1): P(α, R, δ) over the box for a constant
+        R ≤ T·r(α) there (P nondecreasing in its RDP argument), by plain interval evaluation and, unless
+        that already reaches ``upper``, also by the mean-value form P(m, R, δ) + ∂_αP(box, R, δ)(box − m),
+        m the box's midpoint.  The plain form overestimates the spread of Balle's log((α − 1)/α) by 1/α
+        (at α ≈ 7000 that is 0.00014, ~14 % of ε at q = 1e-4, σ = 20, T = 1e4), the mean-value form only by
+        second order in the width."""
         box = _interval(a, b)
         R = self.r_floor(a).lower()
         for t, L0, L1 in self.near_tangents(a, b):
             cand = (self.T * (L0 + L1 * (box - t)) / (box - 1)).lower()
             R = max(R, cand)
-        return _ARB[bound](box, arb(R), self.delta).lower()
+        fn = _ARB[bound]
+        plain = fn(box, arb(R), self.delta).lower()
+        if upper is not None and plain >= upper:
+            return plain
+        m = _dyadic(box)
+        d1 = fn(arb_series([box, 1], prec=2), arb(R), self.delta).coeffs()[1]
+        mv = fn(m, arb(R), self.delta) + d1 * (box - m)
+        return _largest(plain, mv.lower()) if mv.is_finite() else plain
 
     def box_lower_centered(self, bound: str, a: arb, b: arb, t: arb, L0: arb, L1: arb) -> arb:
         """A lower bound over α ∈ [a, b] (a > 1) from the tangent ℓ(α) = L0 + L1(α − t) at t ∈ [a, b].
@@ -356,16 +426,33 @@ class _Problem:
         raise ValueError(bound)
 
     def local_lower(self, bound: str, alpha0: arb, L0: arb, L1: arb, I: arb, mL: arb) -> arb | None:
-        """min over I of the second-order minorant G (Taylor at α₀), or None if G is not convex on I."""
+        """min over I of the second-order minorant G (Taylor at α₀), or None if G is not convex on I.
+
+        inf_I G'' is the least of its enclosures on parts of I, bisected while an enclosure has no sign: series
+        arithmetic on a wide ball overestimates much (q = 1e-4, σ = 20, T = 1e4, Balle: α* ≈ 4903, G'' ≈ 5e-11,
+        whose enclosure on a part of width 38 is ±3e-10; parts of width ~3 give its sign)."""
         c0, c1 = self.series(bound, alpha0, (L0, L1, mL / 2), 2)[:2]
-        d = I - alpha0
-        coeffs = (self.tangent_value(L0, L1, mL, d), L1 + mL * d, mL / 2)
-        with _prec(self.sp):
-            c2 = self.series(bound, I, coeffs, 3)[2]
-        curv = 2 * c2
-        if not curv > 0:
-            return None
-        return (c0 - c1 * c1 / (2 * curv.lower())).lower()
+
+        def curvature(J):
+            d = J - alpha0
+            coeffs = (self.tangent_value(L0, L1, mL, d), L1 + mL * d, mL / 2)
+            with _prec(self.sp):
+                return 2 * self.series(bound, J, coeffs, 3)[2]
+
+        # inf of G'' over I: bisect the parts whose enclosure has no sign (at most 512 evaluations)
+        todo, least, evaluations = [(I.lower(), I.upper())], None, 0
+        while todo:
+            lo, hi = todo.pop()
+            curv = curvature(_interval(lo, hi))
+            evaluations += 1
+            if curv > 0:
+                least = curv.lower() if least is None or curv.lower() < least else least
+            elif evaluations + len(todo) < 512 and curv.is_finite() or evaluations == 1:
+                mid = _dyadic((lo + hi) / 2)
+                todo += [(lo, mid), (mid, hi)]
+            else:
+                return None
+        return (c0 - c1 * c1 / (2 * least)).lower()
 
     @staticmethod
     def tangent_value(L0, L1, mL, d):
@@ -449,7 +536,7 @@ def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: 
     added = evaluations = 0
     while boxes:
         a, b = boxes.pop()
-        v = pb.box_lower(bound, a, b)
+        v = pb.box_lower(bound, a, b, upper)
         evaluations += 1
         if v >= upper:
             continue
@@ -458,6 +545,16 @@ def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: 
             lows.extend(pb.box_lower(bound, a2, b2) for a2, b2 in boxes)
             break
         width = b - a
+        if exclude is not None and a >= exclude.upper() and width >= 2 and a.lower() > 64:
+            # Right of the optimum at large orders, where the objective at the integer midpoint n is more than twice
+            # the upper bound (a steep rise): split at n without a tangent.  The floor T·r(n) (a binomial sum, ~10 ms
+            # at α ~ 7000) prunes [n, b]; a tangent there is an integration costing 0.1-0.5 s where the RDP curve
+            # leaves its small-q regime (q = 1e-4, σ = 20) and cannot bound that rise from the left anyway.
+            n = int(math.floor(float(((a + b) / 2).mid())))
+            if a < n < b and pb.integer_value(bound, n) > 2 * upper:
+                boxes.append((a, arb(n)))
+                boxes.append((arb(n), b))
+                continue
         # A tangent at the box's midpoint (about a millisecond): it tightens the plain bound above
         # and gives the mean-value bound, which is what certifies the flat region next to α*.
         mid = _dyadic((a + b) / 2)
@@ -483,6 +580,36 @@ def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: 
         boxes.append((a, mid))
         boxes.append((mid, b))
     return min(lows, key=lambda x: x.mid()) if lows else None
+
+
+def _local_lower(
+    pb: _Problem, bound: str, kind: str, a0: arb, L0: arb, L1: arb, work: int, upper: arb, h: arb | None = None
+) -> tuple[arb | None, arb, arb]:
+    """The second-order lower bound of :meth:`_Problem.local_lower` on I = α₀(1 ± h), for the largest h
+    in 2^-4, 2^-6, …, 2^-14 (or from ``h`` down) where the minorant is convex: (local, I, h), local None if
+    no I gives one.  An I whose right end passes an integer order where the objective exceeds 4·``upper``
+    is skipped without integrating its curvature (a heuristic: the RDP curve leaves its small-q regime
+    inside I, the curvature integrals over such wide balls cost ~1 s each there and their bound is 0)."""
+    local = None
+    h = arb(2) ** -4 if h is None else h
+    with _prec(pb.sp):
+        for _ in range(6):
+            I = _interval(a0 - h * a0, a0 + h * a0)
+            _, hi_r = pb.region(kind)
+            if I.lower() <= 1 or (hi_r is not None and not I.upper() < hi_r):
+                h = h / 4
+                continue
+            n_right = int(math.ceil(float(I.upper())))
+            if n_right > 64 and pb.integer_value(bound, n_right).mid() > 4 * upper.mid():
+                h = h / 4
+                continue
+            mL = pb.m.curvature_lower(I, pb.sp)
+            with _prec(work):
+                local = pb.local_lower(bound, a0, L0, L1, I, mL)
+            if local is not None:
+                break
+            h = h / 4
+    return local, I, h
 
 
 def sgm_epsilon_ball(q: sp.Rational, sigma: sp.Rational, steps: int, delta: sp.Rational, method: str, prec: int) -> arb:
@@ -561,21 +688,20 @@ def _enclose(q, sigma, steps, delta, method, work, prec) -> arb:
         exclude = None
         if (bound, kind) in found:
             a0, L0, L1, _ = found[(bound, kind)]
-            local = None
-            h = arb(2) ** -4
-            with _prec(search_prec):
-                for _ in range(6):
-                    I = _interval(a0 - h * a0, a0 + h * a0)
-                    _, hi_r = pb.region(kind)
-                    if I.lower() <= 1 or (hi_r is not None and not I.upper() < hi_r):
-                        h = h / 4
-                        continue
-                    mL = moments.curvature_lower(I, search_prec)
-                    with _prec(work):
-                        local = pb.local_lower(bound, a0, L0, L1, I, mL)
-                    if local is not None:
-                        break
-                    h = h / 4
+            h = None
+            for _ in range(3):
+                upper = pb.value(bound, a0, L0)
+                local, I, h = _local_lower(pb, bound, kind, a0, L0, L1, work, upper, h)
+                if local is None or not upper.is_finite() or upper.upper() - local <= arb(2) ** -(prec + 2) * upper:
+                    break
+                # Not tight enough: α₀ (found at half the working precision) is too far from the stationary
+                # point for the curvature of the objective on I (q = 1e-4, σ = 20, T = 1e4: the curvature at
+                # α₀ is ~100 times its infimum over I).  One secant step at the working precision.
+                step = pb.refine_order(bound, a0, L0, L1, work)
+                if step is None:
+                    break
+                a0, L0, L1 = step
+                uppers.append(pb.value(bound, a0, L0))
             if local is not None:
                 lows.append(local)
                 exclude = I

@@ -172,3 +172,51 @@ def test_the_mpmath_fallback_refuses_an_optimal_order_beyond_its_search():
     values = F.check(q="1e-4", sigma="20", steps="10000", delta="1e-5", method="mironov")
     with pytest.raises(EvaluationError, match=f"still decreases at α = {MAX_INTEGER_ORDER}"):
         mpmath_epsilon(values, 30)
+
+
+#: q = 1e-4, σ = 20, T = 1e4, δ = 1e-5 (issue #17): the optimal orders lie far beyond the scan's unit grid (it steps
+#: by ×1.25 past 64) — Mironov's at α* ≈ 7367.15, one unit below where the RDP curve leaves its small-q regime (the
+#: bound jumps from 0.0025 to 0.22 between α = 7367 and 7369), Balle's at α* ≈ 4903.32 in a flat basin.  Before, the
+#: certified path failed after ~130 s (ball [0.002 +/- 5.4e-4]) and the mpmath fallback printed a wrong 0.0452 (later
+#: refused).  References (α*, ε): independent mpmath at 45 digits — A_α by tanh-sinh quadrature of MTZ §3's integral
+#: with the densities written out (break points at 0 and around the second peak z ≈ α), the root of the bound's
+#: α-derivative (quadrature of A'_α) by Illinois regula falsi; the quadrature agrees with the binomial sum at
+#: α = 7367 and 4903 to 30 digits.  The test recomputes the bound at the reference α* to check the constant.
+SMALL_Q_POINT = {"q": "1e-4", "sigma": "20", "steps": "10000", "delta": "1e-5"}
+SMALL_Q_REFERENCES = [
+    ("mironov", "7367.151714004584748915803", "0.002486710585095739838575526562125961385143"),
+    ("balle", "4903.32081763031059933402", "0.001025539715790123876965517862581262788591"),
+]
+
+
+def _small_q_bound(method, alpha):
+    """The method's bound at α for the point above (mpmath quadrature of A_α, 30 digits)."""
+    with mpmath.workdps(30):
+        q, s, a = mpmath.mpf("1e-4"), mpmath.mpf(20), mpmath.mpf(alpha)
+
+        def f(z):
+            mu0, mu1 = mpmath.npdf(z, 0, s), mpmath.npdf(z, 1, s)
+            return mu0 * ((1 - q) + q * mu1 / mu0) ** a
+
+        A = mpmath.quad(f, [-mpmath.inf, -60 * s, 0, a - 60 * s, a - 10 * s, a, a + 10 * s, a + 60 * s, mpmath.inf])
+        r = 10000 * mpmath.log(A) / (a - 1)
+        d = mpmath.mpf("1e-5")
+        if method == "mironov":
+            return r + mpmath.log(1 / d) / (a - 1)
+        return balle(a, r, d)
+
+
+@pytest.mark.parametrize("method,alpha,eps", SMALL_Q_REFERENCES)
+def test_optimum_beyond_the_unit_grid_is_certified(method, alpha, eps):
+    with mpmath.workdps(30):
+        assert abs(_small_q_bound(method, alpha) - mpmath.mpf(eps)) <= mpmath.mpf(eps) * mpmath.mpf(10) ** -27
+    e = F.evaluation(dps=20, method=method, **SMALL_Q_POINT)
+    assert e.enclosure  # certified, no mpmath fallback
+    with mpmath.workdps(40):
+        ref = mpmath.mpf(eps)
+        assert abs(mpmath.mpf(e.value) - ref) <= ref * mpmath.mpf(10) ** -19
+    old, ctx.prec = ctx.prec, 300
+    try:
+        assert e.ball.contains(arb(eps))
+    finally:
+        ctx.prec = old
