@@ -114,6 +114,13 @@ def _before_forking() -> None:
     # where bytecode is not cached).  Importing it creates no state a checker could depend on.
     from .certify import digits  # noqa: F401
 
+    # SymPy's simplify imports sympy.physics.units on its first call (to look for physical
+    # quantities): 0.2 CPU s in every checker and every isolated attempt that simplifies.
+    try:
+        import sympy.physics.units  # noqa: F401
+    except ImportError:  # pragma: no cover - a SymPy without it: simplify does without too
+        pass
+
     clear_cache()
     gc.collect()
     gc.freeze()  # undone when the run ends (gc.unfreeze in run_claims): a session may run many

@@ -214,3 +214,24 @@ def test_declared_imports_are_loaded_once_before_the_checkers_fork(tmp_path, mon
     res = run_claims(claims + [missing], jobs=2)
     assert [r.verdict.status for r in res] == [Status.CHECKED] * 3 + [Status.UNKNOWN]
     assert sys.modules["slow_peer_for_test"].IMPORTED_BY == os.getpid()  # by the runner, not a checker
+
+
+class SeesUnits(Claim):
+    """CHECKED when SymPy's lazily imported units package is loaded as the check starts."""
+
+    kind = "test"
+
+    def _check(self, deadline):
+        import sys
+
+        from symbolic.verdict import Verdict
+
+        loaded = "sympy.physics.units" in sys.modules
+        return Verdict(Status.CHECKED if loaded else Status.UNKNOWN, f"units loaded: {loaded}")
+
+
+def test_checkers_start_with_the_module_simplify_imports_on_first_use():
+    # simplify imports sympy.physics.units on its first call (0.2 CPU s): the runner imports it
+    # once, so no checker or isolated attempt pays for it again
+    [res] = run_claims([SeesUnits("t/units", "units", SRC)])
+    assert res.verdict.status is Status.CHECKED
