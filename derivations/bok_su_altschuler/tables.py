@@ -443,6 +443,12 @@ _T4_COMPUTE = {
         [thm45.id, lemA3_eps.id],
     ),
 }
+#: Modules the columns' computations import on first use (slow enough to import once for all checkers).
+_T4_IMPORTS = {
+    "comp-sgd": ("prv_accountant",),
+    "rdp-0.002": ("derivations.privacy.rdp_conversion",),
+    "rdp-0.004": ("derivations.privacy.rdp_conversion",),
+}
 for _col, (_fn, _what, _cov) in _T4_COMPUTE.items():
     for _E, _pr in zip(EPOCHS, T4[_col]):
         _repro(
@@ -456,7 +462,7 @@ for _col, (_fn, _what, _cov) in _T4_COMPUTE.items():
             budget=90.0,
             covers=_cov,
             # prv-accountant (with scipy.signal) takes ~0.7 CPU s to import: once for the three, not per checker
-            imports=("prv_accountant",) if _col == "comp-sgd" else (),
+            imports=_T4_IMPORTS.get(_col, ()),
         )
 for _E, (_c1, _c2, _c3) in T1.items():
     _q = f"{_E} {_c1} {_c2} {_c3}"
@@ -472,6 +478,7 @@ for _E, (_c1, _c2, _c3) in T1.items():
             "Table 1",
             budget=90.0,
             covers=_cov,
+            imports=_T4_IMPORTS.get(_col, ()),
         )
 
 
