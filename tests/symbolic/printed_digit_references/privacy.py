@@ -399,16 +399,20 @@ def _sgm_piece_order(q, sigma, T, d, bound):
 _sgm_piece_order = _cached(_sgm_piece_order, precision_free=True)
 
 
-@_cached
-def _sgm_refine(q, sigma, T, d, bound, a0, bracket, digits):
-    """α* of :func:`_sgm_piece_order` refined to ``digits`` digits by secant steps at ``digits`` + 5 digits."""
+def _sgm_refine(q, sigma, T, d, bound, a0, a0_digits, bracket, digits):
+    """α* refined to ``digits`` digits by secant steps at ``digits`` + 5 digits, from ``a0`` known to about
+    ``a0_digits`` digits (:func:`_sgm_piece_order`'s 14, or an earlier refinement's) and a0·(1 + 10^−a0_digits)."""
     objective = _sgm_objective(bound, T, d)
     with mpmath.workdps(-(-(digits + 5) // 20) * 20):  # a multiple of 20 (shared Gauss–Legendre nodes)
         slope = lambda a: objective(a, *_log_moment(q, sigma, a, True))  # noqa: E731
-        found = _secant(slope, mpmath.mpf(a0), a0 * (1 + mpmath.mpf(10) ** -14), digits, *bracket)
+        a0 = mpmath.mpf(a0)
+        found = _secant(slope, a0, a0 * (1 + mpmath.mpf(10) ** -a0_digits), digits, *bracket)
         if found is not None:
             return found[0]
     raise AssertionError("secant did not converge")
+
+
+_REFINED: dict = {}  # (q, σ, T, δ, bound) as exact inputs -> {digits: α* refined to that many digits}
 
 
 def sgm_epsilon(q, sigma, steps, delta, method):
@@ -435,7 +439,15 @@ def sgm_epsilon(q, sigma, steps, delta, method):
         v, bound, a0, bracket = min(found)
         # the other pieces' minima (known to ~14 digits) must be clearly above the winner's
         assert all(w - v > abs(v) * mpmath.mpf(10) ** -12 for w, b, _, _ in found if b != bound), "too close to call"
-        a_star = _sgm_refine(Q, S, steps, D, bound, a0, bracket, dps // 2 + 8)
+        # α* to `digits` digits, once per point and precision: from the α* of the most digits below `digits`
+        # already refined (the 120-digit run starts from the 80-digit run's: two secant steps instead of about
+        # five, with the same stopping test), else from the ~14-digit α* of the piece's search
+        digits, refined = dps // 2 + 8, _REFINED.setdefault((q, sigma, steps, delta, bound), {})
+        if digits not in refined:
+            start_digits = max((k for k in refined if k < digits), default=None)
+            start = (start_digits, refined[start_digits]) if start_digits else (14, a0)
+            refined[digits] = _sgm_refine(Q, S, steps, D, bound, start[1], start[0], bracket, digits)
+        a_star = refined[digits]
         eps = _sgm_objective(bound, steps, D)(a_star, _log_moment(Q, S, a_star, False), 0)[0]
         if method in ("asoodeh", "best"):
             n = min(max(scanned), int(1 / Fraction(delta)))
