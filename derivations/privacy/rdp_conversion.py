@@ -298,9 +298,20 @@ def _linear_minimum(objective: Callable, center) -> mpmath.mpf:
     :func:`minimise_over_alpha` at 750 digits."""
     t_lo = min(mpmath.log(mpmath.mpf("1e-8")), mpmath.log(center) - 25)
     t_hi = max(mpmath.log(mpmath.mpf("1e12")), mpmath.log(center) + 25)
+    ln2 = mpmath.ln(2)
 
     def g(t):
-        value = objective(1 + mpmath.exp(t))
+        # α = 1 + e^t keeps e^t whole only with −t/log 2 more bits than the working precision: below
+        # e^t = 2^(−prec/2) the order is formed (and the bound evaluated) with them, else α − 1 loses
+        # digits and at e^t < 2^−prec it is 0 (ρ = 1e300, δ = 1e-5: α* − 1 ≈ 3.4e-150, and the scan's
+        # e^−25 margin below it divided by zero at 47 digits).
+        lost = int(-t / ln2) if t < 0 else 0
+        if lost > mpmath.mp.prec // 2:
+            with mpmath.workprec(mpmath.mp.prec + lost):
+                value = objective(1 + mpmath.exp(t))
+            value = +value
+        else:
+            value = objective(1 + mpmath.exp(t))
         return value if mpmath.isfinite(value) else mpmath.inf
 
     def best_bracket(lo, hi, step):

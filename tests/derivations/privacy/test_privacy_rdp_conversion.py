@@ -214,3 +214,32 @@ def test_clip_at_zero_is_decided_beyond_rounding(sign):
         assert close(eps, true, 14)
     else:
         assert eps == 0
+
+
+def _balle_linear_min_near_one(rho, delta, dps):
+    """inf over α = 1 + t of Balle's bound at r = ρα, written in t (no 1 + t rounding): ρ(1 + t) + log(t/(1 + t))
+    + (log(1/δ) − log(1 + t))/t, whose t-derivative is ρ − (log(1/δ) − log1p(t))/t²; its root by fixed-point
+    iteration t = √((log(1/δ) − log1p(t))/ρ) (a contraction when t ≪ 1)."""
+    with mpmath.workdps(dps):
+        rho, ell = mpmath.mpf(rho), -mpmath.log(mpmath.mpf(delta))
+        t = mpmath.sqrt(ell / rho)
+        for _ in range(10):
+            t = mpmath.sqrt((ell - mpmath.log1p(t)) / rho)
+        return rho * (1 + t) + mpmath.log(t) - mpmath.log1p(t) + (ell - mpmath.log1p(t)) / t
+
+
+def test_huge_rho_optimum_next_to_one():
+    """ρ = 1e300, δ = 1e-5 (issue #17): α* − 1 ≈ 3.4e-150, and the scan's margin e^−25 below it divided by zero at
+    47 digits (1 + e^t rounded to 1); ρ = 1e80 (α* − 1 ≈ 3.4e-40) failed the same way at 30 digits.
+    ε = ρ + 2√(ρ log(1/δ)) + log(α* − 1) − 1 + …; Asoodeh's f- and h-bounds are above Balle's there, so best is the
+    Balle infimum.  At ρ = 1e80 and 80 digits Balle's own term (≈ −92) shows in the last digits."""
+    for rho, dps, methods in (("1e300", 30, ("balle", "best")), ("1e80", 30, ("balle",)), ("1e80", 80, ("balle",))):
+        ref = _balle_linear_min_near_one(rho, "1e-5", 2 * dps + 40)
+        for method in methods:
+            v = rdp_linear_epsilon.evaluate(dps=dps, rho=rho, delta="1e-5", method=method)
+            with mpmath.workdps(2 * dps + 40):
+                assert abs(v - ref) <= ref * mpmath.mpf(10) ** (1 - dps) / 2, (rho, dps, method)  # half a last digit
+    with mpmath.workdps(100):  # the reference sees Balle's own term: log(α* − 1) − 1 ≈ −92.5 at ρ = 1e80
+        ref = _balle_linear_min_near_one("1e80", "1e-5", 100)
+        closed = mpmath.mpf("1e80") + 2 * mpmath.sqrt(mpmath.mpf("1e80") * mpmath.log(mpmath.mpf(10) ** 5))
+        assert -95 < ref - closed < -90
