@@ -165,11 +165,15 @@ def settle(
     )
 
 
+#: 10^k for the usual scales (:func:`decimal_length`, :func:`to_mpf`): a table lookup, not a power.
+_POWERS_OF_TEN = [10**k for k in range(400)]
+
+
 def decimal_length(a):
     """Decimal digits of the positive integer ``a`` (no ``str``: Python refuses to convert an
     integer of more than 4300 digits, and a value at 1e-100000 is scaled to that many)."""
     d = int(a.bit_length() * 0.30102999566398120) + 1
-    return d - 1 if 10 ** (d - 1) > a else d
+    return d - 1 if (_POWERS_OF_TEN[d - 1] if d <= len(_POWERS_OF_TEN) else 10 ** (d - 1)) > a else d
 
 
 def round_integer(n, e, dps):
@@ -218,9 +222,8 @@ def decimal_rounding(value, error, dps):
         places = needed
 
 
-#: Bits of :func:`to_mpf` for the usual digit counts, and the powers of ten it divides by.
+#: Bits of :func:`to_mpf` for the usual digit counts.
 _PRECISIONS = {dps: mpmath.libmp.dps_to_prec(dps + 10) for dps in range(1, 101)}
-_POWERS_OF_TEN = [10**k for k in range(400)]
 
 
 def to_mpf(digits, dps):
