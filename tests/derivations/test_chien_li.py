@@ -221,15 +221,34 @@ def thm31_ref(c, s, big, D, T, taus=None):
                 x = s * tau if c == 1 else s * (c**tau - 1) / (c - 1)
             Dl = min(x, big * tau, D)
             ws = [c ** (-k) for k in range(1, m + 1)]
-            lo, hi = mpmath.mpf(0), (Dl + s * mpmath.fsum(ws)) / min(ws) ** 2 + 1
-            for _ in range(165):
-                mid = (lo + hi) / 2
-                if mpmath.fsum(w * max(0, mid * w - s) for w in ws) < Dl:
-                    lo = mid
-                else:
-                    hi = mid
+            hi = _water_level(ws, s, Dl, (Dl + s * mpmath.fsum(ws)) / min(ws) ** 2 + 1)
             best = min(best, mpmath.fsum(max(s, hi * w) ** 2 for w in ws))
         return best
+
+
+def _water_level(ws, s, Dl, top):
+    """The upper end of a bracket of relative width 2^−160 around the level λ ∈ (0, top) with
+    g(λ) = Σ_k w_k max(0, λ w_k − s) = Dl: Illinois regula falsi on g − Dl, increasing and piecewise linear in λ
+    (each step keeps a sign change; once the bracket lies in one linear piece the next step lands on the root)."""
+    g = lambda lam: mpmath.fsum(w * max(0, lam * w - s) for w in ws) - Dl  # noqa: E731
+    lo, hi, glo, ghi, side = mpmath.mpf(0), top, -Dl, g(top), 0
+    assert glo < 0 < ghi
+    for _ in range(400):
+        if hi - lo <= hi * mpmath.mpf(2) ** -160:
+            return hi
+        mid = (lo * ghi - hi * glo) / (ghi - glo)
+        if not lo < mid < hi:
+            mid = (lo + hi) / 2
+        gm = g(mid)
+        if gm < 0:
+            lo, glo = mid, gm
+            ghi, side = (ghi / 2, -1) if side == -1 else (ghi, -1)
+        elif gm > 0:
+            hi, ghi = mid, gm
+            glo, side = (glo / 2, 1) if side == 1 else (glo, 1)
+        else:
+            return mid
+    raise AssertionError("the water level did not converge")
 
 
 FIG1 = dict(alpha=2, sigma=1, eta="1/10", K=2, n=5, D=1)
