@@ -129,8 +129,14 @@ paper.add(
     )
 )
 _T = [[(_p[i] if i == j else 0) - _p[i] * _p[j] for j in range(3)] for i in range(3)]
+# ∂²ℓ₀/∂u∂v for the 45 unordered pairs: SymPy returns the same expression (srepr) for (u, v) and
+# (v, u), so the 81 entries are built from 45 differentiations instead of 81 (at import time).
+_d2 = {}
+for _u in range(9):
+    for _v in range(_u, 9):
+        _d2[_u, _v] = _d2[_v, _u] = sp.diff(_loss, _th[_u], _th[_v])
 _hess_res = sum(
-    (sp.diff(_loss, _th[3 * i + a], _th[3 * j + bb]) - _T[i][j] * _xb[a] * _xb[bb]) ** 2
+    (_d2[3 * i + a, 3 * j + bb] - _T[i][j] * _xb[a] * _xb[bb]) ** 2
     for i in range(3)
     for j in range(3)
     for a in range(3)
