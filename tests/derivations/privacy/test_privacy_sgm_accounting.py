@@ -220,3 +220,23 @@ def test_optimum_beyond_the_unit_grid_is_certified(method, alpha, eps):
         assert e.ball.contains(arb(eps))
     finally:
         ctx.prec = old
+
+
+def test_box_bound_next_to_one_does_not_raise():
+    """A box whose left end 1 + 2^-60 is a ball containing 1 at the search precision (the α → 1 end is shrunk that far
+    when the RDP curve is ~0: fuzz case q = 3e-60, σ = 964/530, T = 1, δ = 1e-100, asoodeh): the mean-value form's
+    series division by α − 1 raised ValueError from python-flint (an internal error); the plain bound stands."""
+    import sympy as sp
+
+    from derivations.privacy import sgm_accounting as S
+
+    pb = S._Problem(S._Moments(sp.Rational(1, 100), sp.Integer(1)), 1000, sp.Rational(1, 10**5), "best", 49)
+    old, ctx.prec = ctx.prec, 49
+    try:
+        a = arb(1) + arb(2) ** -60
+        assert not a.is_exact() and a.contains(1)
+        for bound in ("mironov", "balle", "asoodeh-f"):
+            v = pb.box_lower(bound, a, arb(1) + arb(2) ** -4)
+            assert not v.is_finite() or v <= pb.box_lower(bound, arb(1) + arb(2) ** -8, arb(1) + arb(2) ** -4)
+    finally:
+        ctx.prec = old
