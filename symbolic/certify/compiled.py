@@ -15,7 +15,7 @@ expression its balls are bit-identical to the interpreter's
 (tests/symbolic/test_certify_compiled.py).
 
 An exact integer power of an exact value is generated as exact ``fmpq`` arithmetic guarded
-by the interpreter's size limit; an input that would exceed it (or divide by zero) runs the
+by (a conservative form of) the interpreter's size limit; an input that may exceed it (or divide by zero) runs the
 general program instead, generated on first need, which treats that power as the
 interpreter does.
 
@@ -329,7 +329,6 @@ class _Source:
             "_mul": operator.mul,
             "_name": program.name,
             "_no_branch": _no_branch,
-            "_size": _size,
             "_Speculation": _Speculation,
         }
         self.lines: list[str] = []
@@ -406,9 +405,14 @@ class _Source:
                     return self.assign(f"{base} ** {self.constant(f.fmpz(p))}", depth), BALL
                 if q == 1 and base_kind == EXACT and self.speculate:
                     # exact while the result stays small (always, for ordinary inputs); a huge
-                    # input or a zero divisor leaves for the non-speculative program
+                    # input or a zero divisor leaves for the non-speculative program.  Twice
+                    # height_bits (the larger of the numerator's and denominator's bits) bounds
+                    # power_values' size measure (their sum) in one flint call: an input the
+                    # interpreter would still raise exactly may leave too, and is raised exactly there
                     test = f"{base} == 0 or " if p < 0 else ""
-                    self.lines.append("    " * depth + f"if {test}_size({base}) * {abs(p)} > {EXACT_POWER_BITS}:")
+                    self.lines.append(
+                        "    " * depth + f"if {test}{base}.height_bits() * {2 * abs(p)} > {EXACT_POWER_BITS}:"
+                    )
                     self.lines.append("    " * (depth + 1) + "raise _Speculation")
                     return self.assign(f"{base} ** {p}", depth), EXACT
                 if q == 2:
@@ -522,11 +526,6 @@ class _Source:
 class _Speculation(Exception):
     """Raised by a speculative program where an exact power would grow too large (or divide by
     zero): the non-speculative program, which handles that case as the interpreter does, runs."""
-
-
-def _size(q) -> int:
-    """Bits of an ``fmpq``'s numerator and denominator (:func:`power_values`' size measure)."""
-    return int(q.p).bit_length() + int(q.q).bit_length()
 
 
 def _no_branch(name, env):
