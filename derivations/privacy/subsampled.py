@@ -126,8 +126,12 @@ def _refine_root(g, lo, hi):
 
 def subsampled_tradeoff_value(pv, mv, xv) -> mpmath.mpf:
     """C_p(G_μ)(x) at mpmath inputs (current precision)."""
+    if pv == 0:
+        return 1 - xv  # f_0 = Id (1 − x), symmetric and convex: C_0(G_μ) = Id
     xs = _x_star(mv)
-    fs = _f_p(pv, mv, xs)
+    # f_p(x*) = p G_μ(x*) + (1 − p)(1 − x*) with G_μ(x*) = Φ(Q⁻¹(Φ(−μ/2)) − μ) = Φ(−μ/2) = x*: no Q⁻¹ of x*
+    # (at μ = 2.5e300, x* ≈ e^{−7.8e599} and Q⁻¹'s Newton steps overflowed mpmath's erfc).
+    fs = pv * xs + (1 - pv) * (1 - xs) if xs > 0 else _f_p(pv, mv, xs)
     if xv <= xs:
         return _f_p(pv, mv, xv) if xv > 0 else mpmath.mpf(1)
     if xv <= fs:

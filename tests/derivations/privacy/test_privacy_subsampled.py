@@ -111,3 +111,23 @@ def test_refine_root_stops_at_an_exact_root():
     with mpmath.workprec(900):
         assert _refine_root(g, mpmath.mpf(0), mpmath.mpf(1)) == mpmath.mpf(1) / 2
     assert len(calls) <= 4
+
+
+def test_huge_mu_middle_piece_and_p_zero():
+    """μ = 2.5e300 (fuzz, issue #17): x* = Φ(−μ/2) ≈ e^{−7.8e599}, and f_p(x*) computed through Q⁻¹(x*) overflowed
+    mpmath's erfc (a refusal 'out of mpmath's range' for a defined value).  f_p(x*) = p x* + (1 − p)(1 − x*) since
+    Q⁻¹(x*) = μ/2 exactly, so the middle piece is x* + f_p(x*) − x = 1 − p − x + 2p x*; at p = 0 it is 1 − x."""
+    with mpmath.workdps(60):
+        ref = 1 - mpmath.mpf("0.5") - mpmath.mpf("0.3")  # + 2p x*, x* ≤ e^{−μ²/8} < 10^-(10^600): below every digit
+    assert abs(C.evaluate(dps=30, p="1/2", mu="2.5e300", x="0.3") - ref) <= ref * mpmath.mpf(10) ** -30
+    with mpmath.workdps(40):
+        got = C.evaluate(dps=30, p="0", mu="2.5e300", x="0.999")
+        assert abs(got - mpmath.mpf("0.001")) <= mpmath.mpf(10) ** -33
+    # the shortcut equals the general f_p at x* where both are computable
+    from derivations.privacy.subsampled import _f_p, _x_star
+
+    with mpmath.workdps(50):
+        for p, mu in (("0.3", "1"), ("0.9", "20"), ("1e-6", "0.01")):
+            pv, mv = mpmath.mpf(p), mpmath.mpf(mu)
+            xs = _x_star(mv)
+            assert abs(pv * xs + (1 - pv) * (1 - xs) - _f_p(pv, mv, xs)) <= mpmath.mpf(10) ** -45
