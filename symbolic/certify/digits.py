@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .compiled import closed_form_enclosure, program_for
 from .translate import EXTRA_BITS
+from ..deadline import PhaseTimeout
 from ..numeric import Evaluation
 from . import bits_for_digits
 from .errors import CertificationError, FlintUnavailable, PrecisionNotReached
@@ -182,6 +183,8 @@ def _first_precision(formula, exact, dps: int):
     ctx.prec = (_BITS.get(dps) or bits_for_digits(dps) + 8) + EXTRA_BITS[0]
     try:
         ball = program._speculative((arguments, values))
+    except (TimeoutError, PhaseTimeout):  # a time budget (BudgetExceeded is a TimeoutError) is not a refusal
+        raise
     except Exception:  # noqa: BLE001 - the full path below repeats the work and raises what it raises
         return None
     finally:

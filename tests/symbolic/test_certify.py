@@ -562,3 +562,31 @@ def test_round_ball_is_the_common_rounding_of_both_ends():
         e = rng.randint(-50, 50)
         a, b = round_integer(lo, e, dps), round_integer(hi, e, dps)
         assert _common_rounding(lo, hi, e, dps) == (a if a == b else None), (lo, hi, e, dps)
+
+
+def test_first_precision_shortcut_lets_a_time_budget_through(monkeypatch):
+    # the shortcut retries on the full path whatever its program raises — except a time budget,
+    # which must reach the caller (a watchdog interrupts once)
+    from symbolic import registry
+    from symbolic.budget import BudgetExceeded
+    from symbolic.certify import compiled
+    from symbolic.certify.digits import _first_precision
+    from symbolic.deadline import PhaseTimeout
+
+    f = registry().formula("kong-ribero/theta")
+    exact = f.check(L="1.37", s="9")
+    program = compiled.program_for(f, f.evaluation_expr)
+    for error in (BudgetExceeded("kong-ribero/theta: stopped"), PhaseTimeout()):
+
+        def interrupted(env, error=error):
+            raise error
+
+        monkeypatch.setattr(program, "_speculative", interrupted)
+        with pytest.raises(type(error)):
+            _first_precision(f, exact, 30)
+
+    def refused(env):
+        raise ZeroDivisionError
+
+    monkeypatch.setattr(program, "_speculative", refused)
+    assert _first_precision(f, exact, 30) is None  # the full path decides
