@@ -124,8 +124,33 @@ def shuffled_laws(inst: Instance, T: int, g=None) -> list[tuple]:
     return out
 
 
-def _mixture_density(components, x):
-    return mpmath.fsum(mpmath.npdf(x, mu, mpmath.sqrt(var)) for mu, var in components) / len(components)
+class _Mixture:
+    """The density of the uniform mixture of N(μ, v) over ``components`` (a list of (μ, v), repeats allowed).
+
+    Equal components are merged with their multiplicity as weight, and each one's 2v and
+    weight/√(2πv) are computed once per working precision (the quadrature raises it), so a
+    point costs one exp per distinct component: Σ_i w_i e^{−(x − μ_i)²/(2v_i)}/√(2πv_i), w_i = count/n.
+    """
+
+    def __init__(self, components):
+        counts: dict = {}
+        for component in components:
+            counts[component] = counts.get(component, 0) + 1
+        self.counts, self.n, self._at_prec = list(counts.items()), len(components), {}
+
+    def _constants(self):
+        prec = mpmath.mp.prec
+        terms = self._at_prec.get(prec)
+        if terms is None:
+            root = mpmath.sqrt(2 * mpmath.pi)
+            terms = self._at_prec[prec] = [
+                (mu, 2 * var, mpmath.mpf(count) / (self.n * root * mpmath.sqrt(var)))
+                for (mu, var), count in self.counts
+            ]
+        return terms
+
+    def __call__(self, x):
+        return mpmath.fsum(c * mpmath.exp(-((x - mu) ** 2) / two_var) for mu, two_var, c in self._constants())
 
 
 def shuffled_divergence(inst: Instance, T: int, alpha, i_star: int, delta):
@@ -139,8 +164,10 @@ def shuffled_divergence(inst: Instance, T: int, alpha, i_star: int, delta):
     nodes = sorted(set(centres))
     grid = [lo] + nodes + [hi]
 
+    p_density, q_density = _Mixture(p), _Mixture(q)
+
     def integrand(x):
-        px, qx = _mixture_density(p, x), _mixture_density(q, x)
+        px, qx = p_density(x), q_density(x)
         if qx == 0:  # a Gaussian mixture density never vanishes (mpmath has no underflow): not a zero to trust
             raise ArithmeticError(f"shuffled_divergence: the neighbouring mixture density evaluated to 0 at x = {x}")
         return px**alpha * qx ** (1 - alpha)

@@ -55,3 +55,18 @@ def test_one_gaussian_step_approaches_theta(eps, r):
     theta = Q(eps / r - r / 2) - np.exp(eps) * Q(eps / r + r / 2)
     got = ad.hockey_stick(mu, nu, eps)
     assert got <= theta + 1e-12 and got >= theta - 5e-3
+
+
+def test_shuffled_mixture_density_is_the_uniform_mixture():
+    """The shuffled-order quadrature's mixture density (equal components merged, constants per precision) is the
+    plain average of the components' normal densities, at two working precisions (the quadrature raises it)."""
+    comps = [(mpmath.mpf("0.3"), mpmath.mpf("1.7")), (mpmath.mpf(-2), mpmath.mpf("0.25"))] * 2 + [
+        (mpmath.mpf("0.3"), mpmath.mpf("1.7")),
+        (mpmath.mpf(5), mpmath.mpf(4)),
+    ]
+    density = kr._Mixture(comps)
+    for dps in (30, 50):
+        with mpmath.workdps(dps):
+            for x in (mpmath.mpf(-7), mpmath.mpf("0.3"), mpmath.mpf("2.5"), mpmath.mpf(40)):
+                direct = mpmath.fsum(mpmath.npdf(x, mu, mpmath.sqrt(var)) for mu, var in comps) / len(comps)
+                assert abs(density(x) - direct) <= direct * mpmath.mpf(10) ** (5 - dps)
