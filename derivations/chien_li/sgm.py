@@ -85,7 +85,11 @@ def _quad_definition(v):
     a_, q__, s__ = v["alpha"], v["q"], v["sigma"]
     p0 = lambda x: mpmath.npdf(x, 0, s__)
     p1 = lambda x: mpmath.npdf(x, 1, s__)
-    f = lambda x: p0(x) ** a_ * ((1 - q__) * p0(x) + q__ * p1(x)) ** (1 - a_)
+
+    def f(x):
+        p0x = p0(x)  # once per point (it appears twice)
+        return p0x**a_ * ((1 - q__) * p0x + q__ * p1(x)) ** (1 - a_)
+
     return mpmath.log(mpmath.quad(f, [-mpmath.inf, -a_ * s__, 0, mpmath.mpf(1) / 2, 1, mpmath.inf])) / (a_ - 1)
 
 

@@ -560,18 +560,35 @@ paper.add(
 
 
 def _brute(v):
-    """Independent evaluation: every τ, inner problem by bisection on the water level μ."""
+    """Independent evaluation: every τ, inner problem by bisection on the water level μ.
+
+    At level μ the allocation spends g(μ) = Σ_k w_k·max(0, μw_k − s) = μ·Σ_{active} w_k² − s·Σ_{active} w_k,
+    the active weights being those with μw_k > s: the largest ones, so g is read off prefix sums of
+    the weights sorted in decreasing order (the active count by binary search) instead of a sum over
+    all T − τ weights at every bisection step."""
     Tv, cv, sv = int(v["T"]), v["c"], v["s"]
     best = Tv * sv**2
     for tau in range(1, Tv):
         Dl = delta_tau(cv, sv, v["B"], v["D"], tau)
         ws = [cv ** (-k) for k in range(1, Tv - tau + 1)]
+        desc = sorted(ws, reverse=True)
+        s1, s2 = [mpmath.mpf(0)], [mpmath.mpf(0)]
+        for wk in desc:
+            s1.append(s1[-1] + wk)
+            s2.append(s2[-1] + wk**2)
         lo, hi = mpmath.mpf(0), (Dl + sv * sum(ws)) / min(ws) ** 2 + 1
         for _ in range(3 * mpmath.mp.prec):
             mid = (lo + hi) / 2
             if mid in (lo, hi):
                 break  # the bracket is two adjacent numbers: every later step would keep it
-            if mpmath.fsum(wk * max(0, mid * wk - sv) for wk in ws) < Dl:
+            a, b = 0, len(desc)  # active count: the first index whose weight is not active
+            while a < b:
+                m = (a + b) // 2
+                if mid * desc[m] > sv:
+                    a = m + 1
+                else:
+                    b = m
+            if mid * s2[a] - sv * s1[a] < Dl:
                 lo = mid
             else:
                 hi = mid

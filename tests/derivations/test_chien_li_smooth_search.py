@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import mpmath
 import pytest
+import sympy as sp
 
 from derivations.chien_li import smooth
 
@@ -87,11 +88,43 @@ def test_bisection_reference_stops_once_the_bracket_cannot_shrink(monkeypatch):
     when the bracket is two adjacent numbers (the remaining ~2·prec steps of 3·prec changed nothing, half its
     CPU time) and still equals the solver."""
     calls = []
-    real = mpmath.fsum
-    monkeypatch.setattr(mpmath, "fsum", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = mpmath.mpf.__truediv__
+    monkeypatch.setattr(mpmath.mpf, "__truediv__", lambda *a: calls.append(1) or real(*a))
     v = {"c": mpmath.mpf(1) / 2, "s": mpmath.mpf(1) / 10, "B": mpmath.mpf(1), "D": mpmath.mpf(2), "T": 12}
     with mpmath.workdps(30):
         brute = smooth._brute(v)
-        assert len(calls) <= 11 * (mpmath.mp.prec + 80)  # 11 windows, ~prec + a few halvings each
+        assert len(calls) <= 11 * (mpmath.mp.prec + 80)  # one halving per step: 11 windows, ~prec + a few each
         got = smooth.solve(v["c"], v["s"], v["B"], v["D"], 12)
         assert abs(brute - got.value) <= got.value * mpmath.mpf(10) ** -25
+
+
+def _water_level_direct(v):
+    """The reference as first written: at every bisection step the spend Σ_k w_k·max(0, μw_k − s) summed over all
+    weights (no prefix sums)."""
+    Tv, cv, sv = int(v["T"]), v["c"], v["s"]
+    best = Tv * sv**2
+    for tau in range(1, Tv):
+        Dl = smooth.delta_tau(cv, sv, v["B"], v["D"], tau)
+        ws = [cv ** (-k) for k in range(1, Tv - tau + 1)]
+        lo, hi = mpmath.mpf(0), (Dl + sv * sum(ws)) / min(ws) ** 2 + 1
+        for _ in range(3 * mpmath.mp.prec):
+            mid = (lo + hi) / 2
+            if mid in (lo, hi):
+                break
+            if mpmath.fsum(wk * max(0, mid * wk - sv) for wk in ws) < Dl:
+                lo = mid
+            else:
+                hi = mid
+        best = min(best, mpmath.fsum(max(sv, hi * wk) ** 2 for wk in ws))
+    return best
+
+
+@pytest.mark.parametrize("c, T", [("11/10", 16), ("1", 14), ("9/10", 16), ("1/2", 12), ("3", 9)])
+def test_bisection_reference_prefix_sums_equal_the_direct_sum(c, T):
+    """The reference reads the spend at level μ off prefix sums of the weights sorted in decreasing order (the
+    active ones are the largest): the same minimum as summing every weight at every step."""
+    v = {"c": mpmath.mpf(sp.Rational(c)), "s": mpmath.mpf("0.08"), "B": mpmath.mpf("0.4"), "D": mpmath.mpf(1), "T": T}
+    with mpmath.workdps(35):
+        v = {k: +x if isinstance(x, mpmath.mpf) else x for k, x in v.items()}
+        fast, direct = smooth._brute(v), _water_level_direct(v)
+        assert abs(fast - direct) <= direct * mpmath.mpf(10) ** -32
