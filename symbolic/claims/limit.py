@@ -382,12 +382,36 @@ def _rewrites(e: sp.Basic, t: sp.Symbol):
     yield "simplify", lambda: sp.simplify(e)
 
 
-def prove_limit(expr: sp.Basic, var: sp.Symbol, point, direction: str):
+#: The rewrites of :func:`_rewrites` a claim may ask to be tried first (``Limit(first_rewrite=...)``).
+FIRST_REWRITES = ("as stated", "cancel", "powers split", "simplify")
+
+
+def _first_then_rest(rewrites, first: str):
+    """``rewrites`` (the lazy ``(name, thunk)`` pairs of :func:`_rewrites`) with the one named
+    ``first`` moved to the front and the others in their order after it.  Lazy: the pairs before
+    ``first`` are held (their thunks not called), the generator's eager preparations after it
+    (``powers split`` expands the expression) run only if ``first`` does not prove the limit."""
+    if not first:
+        yield from rewrites
+        return
+    held = []
+    for how, form in rewrites:
+        if how == first:
+            yield how, form
+            break
+        held.append((how, form))
+    yield from held
+    yield from rewrites
+
+
+def prove_limit(expr: sp.Basic, var: sp.Symbol, point, direction: str, first: str = ""):
     """``(value, how)``: the limit proved by the calculus above, or ``(None, reason)``.
 
     ``var -> point`` from ``direction`` ('+', '-', or '+-' for both sides, which must
     agree); ``point`` finite or ±oo.  The expression's Piecewise branches that cannot apply
-    near the point are dropped first (:func:`punctured`).
+    near the point are dropped first (:func:`punctured`).  ``first`` names a rewrite of
+    :data:`FIRST_REWRITES` to try before the others (all are still tried, in their order, if it
+    fails): only the order changes, and with it the work spent on forms that fail.
     """
     forms = []
     for candidate in (_punctured_plain(expr, var), punctured(expr, var)):
@@ -397,7 +421,7 @@ def prove_limit(expr: sp.Basic, var: sp.Symbol, point, direction: str):
         return None, "a Piecewise branch condition depends on the parameters"
     reason = ""
     for e in forms:
-        value, how = _prove_limit_of(e, var, point, direction)
+        value, how = _prove_limit_of(e, var, point, direction, first)
         if value is not None:
             return value, how
         reason = how
@@ -420,7 +444,7 @@ def _punctured_plain(expr, var):
     return visit(sp.piecewise_fold(expr))
 
 
-def _prove_limit_of(e, var, point, direction):
+def _prove_limit_of(e, var, point, direction, first=""):
     if point in _INF:
         sides = [("inf", var, (1 if point == sp.oo else -1))]
     else:
@@ -430,7 +454,7 @@ def _prove_limit_of(e, var, point, direction):
     for mode, v, sign in sides:
         sub = e.xreplace({v: sign * t}) if mode == "inf" else e.xreplace({v: point + sign * t})
         found = None
-        for how, form in _rewrites(sub, t):
+        for how, form in _first_then_rest(_rewrites(sub, t), first):
             try:
                 found = calculus_limit(form(), t, mode)
             except PhaseTimeout:  # the share is spent: the later rewrites must not run past it
@@ -467,6 +491,11 @@ class Limit(Claim):
     ``x/(x + a) -> 0`` as ``x -> 0`` although the limit is 1 at ``a = 0``) together with the
     numeric approach is evidence only: CHECKED, never PROVED; SymPy and the numerics
     agreeing on a different value at a sample point: REFUTED there; disagreement: UNKNOWN.
+
+    ``first_rewrite`` (one of :data:`FIRST_REWRITES`) is tried before the other rewrites, which
+    follow in their usual order if it fails: for a claim whose stated form sends the calculus
+    through l'Hôpital on high-degree polynomials it cannot sign (seconds of ``simplify`` that end
+    in no proof) while a rewrite proves it directly.  Order only: the same forms, the same rules.
     """
 
     kind = "limit"
@@ -484,9 +513,13 @@ class Limit(Claim):
         direction: str = "+-",
         where: Iterable = (),
         numeric_points: int = 3,
+        first_rewrite: str = "",
         **kw,
     ):
         super().__init__(id, statement, source, **kw)
+        if first_rewrite and first_rewrite not in FIRST_REWRITES:
+            raise ValueError(f"{id}: first_rewrite={first_rewrite!r} is not one of {FIRST_REWRITES}")
+        self.first_rewrite = first_rewrite
         self.expr = sp.sympify(expr)
         self.var = var
         self.point = sp.sympify(point)
@@ -612,7 +645,7 @@ class Limit(Claim):
 
     def _prove(self, deadline: Deadline):
         """(value, how, same): the proved limit (None if not proved), how, and whether it is the stated one."""
-        value, how = prove_limit(self.expr, self.var, self.point, self.direction)
+        value, how = prove_limit(self.expr, self.var, self.point, self.direction, self.first_rewrite)
         return value, how, value is not None and self._equal(value)
 
     def _check(self, deadline: Deadline) -> Verdict:
