@@ -150,8 +150,9 @@ def _gauss_mixture_hs(pa_, pb_, r, e):
     g = mpmath.exp(e)
 
     def f(x):
-        p_ = pa_ * mpmath.npdf(x, 0, 1) + (1 - pa_) * mpmath.npdf(x, r, 1)
-        q_ = pb_ * mpmath.npdf(x, 0, 1) + (1 - pb_) * mpmath.npdf(x, r, 1)
+        at_0, at_r = mpmath.npdf(x, 0, 1), mpmath.npdf(x, r, 1)  # each density once per node
+        p_ = pa_ * at_0 + (1 - pa_) * at_r
+        q_ = pb_ * at_0 + (1 - pb_) * at_r
         return max(p_ - g * q_, 0)
 
     with mpmath.workdps(20):

@@ -316,12 +316,14 @@ def _mp(x):
     return mpmath.mpf(int(x.p)) / int(x.q) if isinstance(x, sp.Rational) else mpmath.mpf(x)
 
 
-def thm3_series(version: str, values: Mapping, T_max: int) -> list:
+def thm3_series(version: str, values: Mapping, T_max: int, *, last_only: bool = False) -> list:
     """Theorem 3's bound for T = 1, …, T_max (``version`` in :data:`VERSIONS`), at the
     current mpmath precision, from the Lemma 1 recursion E_T = (1 − p)θ_T E_{T−1} + pθ_T
     (``thm-3-lemma-1``): O(T_max) evaluations of θ_ε instead of the printed O(T²).
 
     ``values`` maps eps, p, d, kappa, lam, eta, C, sigma to numbers (exact rationals or mpf).
+    With ``last_only`` the list holds only the bound at T = T_max (the recursion still runs through
+    every T; the first term and the printed version's division are formed once instead of T_max times).
     """
     theta_fn, radius_fn = _compiled()
     v = {k: _mp(x) for k, x in values.items() if k != "T"}
@@ -334,6 +336,8 @@ def thm3_series(version: str, values: Mapping, T_max: int) -> list:
         r_k = radius_fn(v["eta"], v["C"], v["kappa"], v["sigma"], v["lam"], mpmath.mpf(k))
         th_k = theta_fn(v["eps"], scale * (r_k - v["sigma"] * v["kappa"]) / v["sigma"])
         E = (1 - v["p"]) * th_k * E + v["p"] * th_k
+        if last_only and k < T_max:
+            continue
         second = E / (1 - v["p"]) if version == "printed" else E
         out.append((1 + mpmath.exp(v["eps"])) * -mpmath.expm1(k * log_P) + second)
     return out
@@ -341,7 +345,7 @@ def thm3_series(version: str, values: Mapping, T_max: int) -> list:
 
 def _evaluator(version):
     def evaluate(values, dps):
-        return thm3_series(version, values, int(values["T"]))[-1]
+        return thm3_series(version, values, int(values["T"]), last_only=True)[-1]
 
     return evaluate
 
@@ -514,7 +518,7 @@ def optimize_kappa(version: str, values: Mapping, T_val: int, lo="0.05", hi="15"
     with mpmath.workdps(20):
 
         def bound(k):
-            return thm3_series(version, dict(values, kappa=mpmath.mpf(k)), T_val)[-1]
+            return thm3_series(version, dict(values, kappa=mpmath.mpf(k)), T_val, last_only=True)[-1]
 
         lo, hi = mpmath.mpf(lo), mpmath.mpf(hi)
         ks = [lo + (hi - lo) * i / (grid - 1) for i in range(grid)]

@@ -38,6 +38,7 @@ def _projected(pt, sampling):
         sampling=sampling,
         b=int(pt.get("b", 1)),
         p=_f(pt.get("p", 0)),
+        transitions={},  # shared by K and K2 (same grid, σ, λ)
     )
     K = sim.kernel(grid, G, **kw)
     K2 = sim.kernel(grid, G_NEIGHBOUR, **kw)
@@ -184,7 +185,7 @@ def _regularized(pt):
     r = [(e_ * C_ + k_ * s_) * (1 - (1 - l_) ** t) / l_ for t in range(T_ + 1)]
     half = r[T_] + 12 * s_ + e_ * C_
     grid = sim.Grid(-half, half, 801)
-    kw = dict(C=C_, eta=e_, sigma=s_, sampling="without", b=b_, lam=l_)
+    kw = dict(C=C_, eta=e_, sigma=s_, sampling="without", b=b_, lam=l_, transitions={})  # shared by K and K2
     K, K2 = sim.kernel(grid, G, **kw), sim.kernel(grid, G_NEIGHBOUR, **kw)
     x = grid.points
 

@@ -72,12 +72,24 @@ def batches(n: int, sampling: str, b: int = 1, p: float = 0.0):
             yield 1 / len(subsets), B
 
 
-def kernel(grid: Grid, g, C, eta, sigma, sampling, b=1, p=0.0, lam=0.0) -> np.ndarray:
-    """The kernel K = Q∘Π∘K_G∘Ψ of one step (Ψ the batch mixture (13)/(15)) as a grid matrix."""
+def kernel(grid: Grid, g, C, eta, sigma, sampling, b=1, p=0.0, lam=0.0, transitions: dict | None = None) -> np.ndarray:
+    """The kernel K = Q∘Π∘K_G∘Ψ of one step (Ψ the batch mixture (13)/(15)) as a grid matrix.
+
+    ``transitions`` (optional) keeps each shift's :func:`transition` matrix for this grid, σ and λ:
+    batches with the same clipped mean, and a neighbouring dataset's kernel built with the same dict
+    (every batch without the changed example), reuse the matrix instead of recomputing it (the
+    same floats in, the same matrix out, added in the same order)."""
     K = np.zeros((grid.n, grid.n))
     for prob, B in batches(len(g), sampling, b, p):
         mean = sum(clip(g[i], C) for i in B) / len(B) if B else 0.0
-        K += prob * transition(grid, -eta * mean, sigma, 1 - lam)
+        shift = -eta * mean
+        if transitions is None:
+            step = transition(grid, shift, sigma, 1 - lam)
+        else:
+            step = transitions.get(shift)
+            if step is None:
+                step = transitions[shift] = transition(grid, shift, sigma, 1 - lam)
+        K += prob * step
     return K
 
 

@@ -70,3 +70,16 @@ def test_shuffled_mixture_density_is_the_uniform_mixture():
             for x in (mpmath.mpf(-7), mpmath.mpf("0.3"), mpmath.mpf("2.5"), mpmath.mpf(40)):
                 direct = mpmath.fsum(mpmath.npdf(x, mu, mpmath.sqrt(var)) for mu, var in comps) / len(comps)
                 assert abs(density(x) - direct) <= direct * mpmath.mpf(10) ** (5 - dps)
+
+
+@pytest.mark.parametrize("sampling, kw", [("poisson", {"p": 0.3}), ("without", {"b": 2, "lam": 0.1})])
+def test_kernel_with_shared_transitions_is_the_same_matrix(sampling, kw):
+    """Two neighbouring kernels built with one transitions dict (each shift's matrix computed once) are exactly
+    the kernels built without it."""
+    grid = ad.Grid(-3.0, 3.0, 61)
+    g, g2 = (1.0, -1.0, 0.5, 2.0), (1.0, -1.0, 0.5, -3.0)
+    common = dict(C=1.5, eta=0.5, sigma=0.8, sampling=sampling, **kw)
+    shared: dict = {}
+    for gg in (g, g2):
+        assert np.array_equal(ad.kernel(grid, gg, transitions=shared, **common), ad.kernel(grid, gg, **common))
+    assert 0 < len(shared) < 2 * len(list(ad.batches(4, sampling, kw.get("b", 1), kw.get("p", 0.0))))
