@@ -51,3 +51,23 @@ def linear_sums(expr: sp.Basic) -> sp.Basic:
     sums of index-dependent monomials times index-free coefficients, over canonically named
     indices.  Equal to ``expr`` for all values of its free symbols."""
     return expr.replace(lambda x: isinstance(x, sp.Sum), _linear)
+
+
+def _outside(node: sp.Sum) -> sp.Basic:
+    if len(node.limits) != 1:
+        return node
+    const, dependent = node.function.as_independent(node.limits[0][0], as_Add=False)
+    return node if const == 1 else const * sp.Sum(dependent, *node.limits)
+
+
+def constants_outside(expr: sp.Basic) -> sp.Basic:
+    """``expr`` with the index-free factor of every single-index ``Sum``'s summand taken out:
+    ``Σ_i a·f(i) = a·Σ_i f(i)`` (``a`` free of ``i``; Karr's convention, so for every range).
+    Equal to ``expr`` for all values of its free symbols; nothing is evaluated.
+
+    For ``Sum.doit``: SymPy expands the summand before it looks for a closed form, so a
+    geometric term times an index-free rational function (an allocation ``c^{t−i}(1+c)/(1+c^t)``
+    summed, or squared and summed) becomes one geometric sum per monomial of the expanded
+    numerator, each with its own ``Piecewise``; the same sum with the factor outside is one
+    geometric sum (~0.01 CPU s instead of ~1 s, and a far smaller closed form to simplify)."""
+    return expr.replace(lambda x: isinstance(x, sp.Sum), _outside)

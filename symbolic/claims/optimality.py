@@ -9,6 +9,7 @@ import sympy as sp
 from ..deadline import Deadline, PhaseTimeout
 from ..proving import confirm_zero, prove_zero
 from ..sign import manifestly_nonnegative, manifestly_positive
+from ..sums import constants_outside
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
 from .identity import SYMBOLIC_SHARE, numeric_verdict
@@ -108,9 +109,15 @@ class Optimality(Claim):
         return False
 
     def _first_unproved_part(self, deadline: Deadline) -> str | None:
-        """The name of the first residual (stationarity, feasibility, value) not proved 0, or None."""
+        """The name of the first residual (stationarity, feasibility, value) not proved 0, or None.
+
+        Each residual goes to :func:`prove_zero` with index-free factors taken out of its sums
+        (:func:`symbolic.sums.constants_outside`, linearity: the same residual) — the feasibility
+        and value sums are a coefficient times the candidate, both geometric in the index, under
+        index-free factors SymPy's summation would otherwise expand into many sums.  The
+        confirmation points evaluate the residual as stated."""
         for name, residual in self.parts.items():
-            if not prove_zero(residual, deadline).proved:
+            if not prove_zero(constants_outside(residual), deadline).proved:
                 return name
         return None
 
