@@ -53,14 +53,16 @@ def linear_sums(expr: sp.Basic) -> sp.Basic:
     return expr.replace(lambda x: isinstance(x, sp.Sum), _linear)
 
 
-def _outside(node: sp.Sum) -> sp.Basic:
-    if len(node.limits) != 1:
-        return node
-    const, dependent = node.function.as_independent(node.limits[0][0], as_Add=False)
-    return node if const == 1 else const * sp.Sum(dependent, *node.limits)
+def _geometric(term: sp.Basic, index: sp.Symbol) -> bool:
+    """Whether ``term`` is a product of powers ``r^(a·index + b)`` (``r``, ``a``, ``b`` free of ``index``)."""
+    for factor in sp.Mul.make_args(term):
+        base, exp = factor.as_base_exp()
+        if index in base.free_symbols or not exp.is_polynomial(index) or sp.degree(exp, index) > 1:
+            return False
+    return True
 
 
-def constants_outside(expr: sp.Basic) -> sp.Basic:
+def constants_outside(expr: sp.Basic, geometric_only: bool = False) -> sp.Basic:
     """``expr`` with the index-free factor of every single-index ``Sum``'s summand taken out:
     ``Σ_i a·f(i) = a·Σ_i f(i)`` (``a`` free of ``i``; Karr's convention, so for every range).
     Equal to ``expr`` for all values of its free symbols; nothing is evaluated.
@@ -69,5 +71,20 @@ def constants_outside(expr: sp.Basic) -> sp.Basic:
     geometric term times an index-free rational function (an allocation ``c^{t−i}(1+c)/(1+c^t)``
     summed, or squared and summed) becomes one geometric sum per monomial of the expanded
     numerator, each with its own ``Piecewise``; the same sum with the factor outside is one
-    geometric sum (~0.01 CPU s instead of ~1 s, and a far smaller closed form to simplify)."""
-    return expr.replace(lambda x: isinstance(x, sp.Sum), _outside)
+    geometric sum (~0.01 CPU s instead of ~1 s, and a far smaller closed form to simplify).
+
+    ``geometric_only``: only sums whose remaining summand is geometric (a product of powers
+    ``r^(a·i + b)``) under a factor holding no sum — the case above, left to SymPy's geometric
+    formula; other sums are left as they are (taking a factor out of them changes the form
+    ``doit`` returns: the order of its ``Piecewise`` branches, a harder closed form to simplify)."""
+
+    def outside(node: sp.Sum) -> sp.Basic:
+        if len(node.limits) != 1:
+            return node
+        index = node.limits[0][0]
+        const, dependent = node.function.as_independent(index, as_Add=False)
+        if const == 1 or (geometric_only and (const.has(sp.Sum) or not _geometric(dependent, index))):
+            return node
+        return const * sp.Sum(dependent, *node.limits)
+
+    return expr.replace(lambda x: isinstance(x, sp.Sum), outside)

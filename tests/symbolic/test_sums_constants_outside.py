@@ -44,6 +44,20 @@ def test_index_dependent_factors_stay_inside():
     assert constants_outside(sp.Sum(c**i, (i, 1, m))) == sp.Sum(c**i, (i, 1, m))
 
 
+def test_geometric_only():
+    inner = sp.Sum(c**m, (m, 0, t - 1))
+    geometric = sp.Sum(s * (1 + c) * c ** (2 * t - 2 * i) * sp.exp(3 * i) / (1 + c**t), (i, 1, t))
+    assert constants_outside(geometric, geometric_only=True) == constants_outside(geometric)
+    assert constants_outside(geometric, geometric_only=True) != geometric
+    for left in (  # i·c^i is not geometric; a factor holding a sum stays
+        sp.Sum(s * i * c**i, (i, 1, t)),
+        sp.Sum(s * c ** (i**2), (i, 1, t)),
+        sp.Sum(c ** (t - i) / inner**2, (i, 1, t)),
+    ):
+        assert constants_outside(left, geometric_only=True) == left
+    assert constants_outside(sp.Sum(s * i * c**i, (i, 1, t))) == s * sp.Sum(i * c**i, (i, 1, t))
+
+
 def test_one_geometric_sum_after_taking_the_factor_out():
     # Lemma C.6's value sum: Sum.doit on the stated summand expands it into one geometric sum per monomial
     # of the expanded numerator (~1 CPU s); with the factor outside it is a single one
