@@ -53,7 +53,7 @@ def _strategies(simplify=sp.simplify):
     """The rewrites :func:`_prove_plain_zero` tries, as ``(name, function)``; ``simplify`` is the
     simplification they end with (a memoised one there: the log, exp and erf rewrites are often
     no-ops, and the same ``simplify`` would run again on the same expression)."""
-    yield "expand", lambda e: sp.expand(e)
+    yield "expand", _expand
     yield "cancel", lambda e: sp.cancel(sp.together(e))
     yield "powsimp", lambda e: sp.cancel(sp.powsimp(sp.expand_power_exp(sp.expand(e)), force=False))
     yield "simplify", simplify
@@ -64,6 +64,30 @@ def _strategies(simplify=sp.simplify):
     # Induction steps compare Sum/Product up to n + 1 with the same up to n; splitting
     # powers (x**(n + 1 - t) = x * x**(n - t)) lets the two summands cancel.
     yield "peel last terms", lambda e: _peeled(e) if e.has(sp.Sum, sp.Product) else e
+
+
+def _expand(e: sp.Basic) -> sp.Basic:
+    """``sp.expand(e)``, except that when the base of an integer power of a sum expands to 0 by itself,
+    that power is 0 first: ``expand`` multiplies ``(a + b + …)**2`` out term by term before the
+    terms cancel (a sum of squared residuals whose bases each expand to 0: ~1.6 CPU s for the 45
+    entries of ye-shokri's Hessian, 0.08 s base by base).  Replacing such a power by 0 is exact, and
+    the rest is ``expand`` as before; should that not reach 0, plain ``sp.expand(e)`` decides."""
+    zero_bases = False
+
+    def power(x):
+        nonlocal zero_bases
+        base = sp.expand(x.base)
+        if base == 0:
+            zero_bases = True
+            return sp.S.Zero
+        return x
+
+    pre = e.replace(lambda x: x.is_Pow and x.exp.is_Integer and x.exp > 1 and x.base.is_Add, power)
+    if zero_bases:
+        out = sp.expand(pre)
+        if out == 0:
+            return out
+    return sp.expand(e)
 
 
 def _peeled(e: sp.Basic) -> sp.Basic:
