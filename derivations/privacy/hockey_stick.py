@@ -93,9 +93,14 @@ def hockey_stick_quadrature(values) -> "mpmath.mpf":
 
     e_mp, r_mp = values["eps"], values["r"]
     gamma = mpmath.exp(e_mp)
+    scale: dict = {}  # 1/√(2π) per working precision (the quadrature raises it)
 
     def integrand(t):
-        return max(mpmath.npdf(t, r_mp) - gamma * mpmath.npdf(t), 0)
+        c = scale.get(mpmath.mp.prec)
+        if c is None:
+            c = scale[mpmath.mp.prec] = 1 / mpmath.sqrt(2 * mpmath.pi)
+        # φ(t − r) − e^ε φ(t), φ(x) = e^{−x²/2}/√(2π)
+        return max(c * (mpmath.exp(-((t - r_mp) ** 2) / 2) - gamma * mpmath.exp(-(t**2) / 2)), 0)
 
     kink = e_mp / r_mp + r_mp / 2
     return mpmath.quad(integrand, [-mpmath.inf, kink, mpmath.inf])
