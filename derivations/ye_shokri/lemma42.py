@@ -338,9 +338,13 @@ paper.add(
 def _mixture_R(al_, v_=1, d_=3):
     """R_α(N(0, v) ‖ ½N(0, v) + ½N(d, v)) by quadrature of (4) (the counterexample of E6)."""
     sd = mpmath.sqrt(v_)
-    p = lambda x: mpmath.npdf(x, 0, sd)  # noqa: E731
-    q = lambda x: (mpmath.npdf(x, 0, sd) + mpmath.npdf(x, d_, sd)) / 2  # noqa: E731
-    integral = mpmath.quad(lambda x: p(x) ** al_ * q(x) ** (1 - al_), [-mpmath.inf, -10, 0, d_, d_ + 10, mpmath.inf])
+
+    def integrand(x):
+        p = mpmath.npdf(x, 0, sd)  # once per node: it is also q's first component
+        q = (p + mpmath.npdf(x, d_, sd)) / 2
+        return p**al_ * q ** (1 - al_)
+
+    integral = mpmath.quad(integrand, [-mpmath.inf, -10, 0, d_, d_ + 10, mpmath.inf])
     return mpmath.log(integral) / (al_ - 1)
 
 
