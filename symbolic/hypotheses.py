@@ -60,10 +60,7 @@ class Hypothesis:
 
         A purely rational relation is decided by its compiled ``Fraction`` test (what
         :func:`decide` tries first), built once per hypothesis; anything else by :func:`decide`."""
-        if self._decider is None:
-            symbols = tuple(sorted(self.relation.free_symbols, key=lambda s: s.name))
-            object.__setattr__(self, "_decider", (symbols, compile_rational(self.relation, symbols)))
-        symbols, test = self._decider
+        symbols, test = self._decider or self.prepare()
         if test is not None:
             try:
                 result = test(*[Fraction(values[s.name].p, values[s.name].q) for s in symbols])
@@ -72,6 +69,14 @@ class Hypothesis:
             if isinstance(result, bool):
                 return result
         return decide(self.relation, {s: values[s.name] for s in symbols})
+
+    def prepare(self) -> tuple:
+        """Build the exact rational test :meth:`holds` tries first (once: ``(symbols, test)``,
+        ``test`` None when the relation is not purely rational)."""
+        if self._decider is None:
+            symbols = tuple(sorted(self.relation.free_symbols, key=lambda s: s.name))
+            object.__setattr__(self, "_decider", (symbols, compile_rational(self.relation, symbols)))
+        return self._decider
 
 
 def plain(expr):

@@ -121,6 +121,11 @@ def _before_forking() -> None:
     except ImportError:  # pragma: no cover - a SymPy without it: simplify does without too
         pass
 
+    # The formulas' hypotheses, built once here instead of in every checker that evaluates one.
+    from .formula import prepare_formulas
+
+    prepare_formulas()
+
     clear_cache()
     gc.collect()
     gc.freeze()  # undone when the run ends (gc.unfreeze in run_claims): a session may run many

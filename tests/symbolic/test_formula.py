@@ -168,3 +168,37 @@ def test_choice_parameter_needs_an_evaluator_and_no_hypothesis_may_use_it():
         )
     with pytest.raises(ValueError, match="default"):
         choice("how", ("a", "b"), default="c")
+
+
+def test_prepared_formula_checks_exactly_as_an_unprepared_one():
+    """prepare_formulas (run by the runner before forking) builds each formula's hypotheses and
+    their exact tests once; the accepted values and the refusals stay the same."""
+    from symbolic.formula import _UNPREPARED, prepare_formulas
+    from symbolic.params import natural
+
+    n_p = natural("n")
+
+    def build():
+        return Formula("test/prep", lam * n_p.symbol, [lam_p, m_p, M_p, n_p], SRC, step_formula().hypotheses)
+
+    fresh, prepared = build(), build()
+    assert prepared in _UNPREPARED
+    prepare_formulas()
+    assert prepared not in _UNPREPARED and fresh not in _UNPREPARED
+    assert all(h._decider is not None for h in prepared.all_hypotheses())
+    good = dict(lam="1/10", m="0.5", M=2, n=3)
+    assert (
+        build().check(**good)
+        == prepared.check(**good)
+        == {"lam": sp.Rational(1, 10), "m": sp.Rational(1, 2), "M": 2, "n": 3}
+    )
+    for bad, text in (
+        (dict(good, lam="0.3"), "λ ≤ 1/[2(m+M)]"),
+        (dict(good, n="5/2"), "n is an integer"),
+        (dict(good, m=0), "m > 0"),
+    ):
+        with pytest.raises(HypothesisError) as a:
+            build().check(**bad)
+        with pytest.raises(HypothesisError) as b:
+            prepared.check(**bad)
+        assert str(a.value) == str(b.value) and text in str(b.value)

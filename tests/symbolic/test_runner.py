@@ -235,3 +235,18 @@ def test_checkers_start_with_the_module_simplify_imports_on_first_use():
     # once, so no checker or isolated attempt pays for it again
     [res] = run_claims([SeesUnits("t/units", "units", SRC)])
     assert res.verdict.status is Status.CHECKED
+
+
+def test_formulas_are_prepared_before_the_checkers_fork():
+    """The runner builds the loaded formulas' hypotheses once, before forking, so that the
+    checkers share them instead of each building them again (symbolic.formula.prepare_formulas)."""
+    from symbolic import Formula, Hypothesis
+    from symbolic.formula import _UNPREPARED
+    from symbolic.params import positive
+
+    x_p = positive("x")
+    f = Formula("test/runner-prepared", x_p.symbol, [x_p], SRC, [Hypothesis(sp.Symbol("x") < 2, "x < 2")])
+    assert f in _UNPREPARED
+    claim = Identity("t/runner-prepared", x + 1, 1 + x, "one", SRC)
+    assert run_claims([claim], jobs=1)[0].verdict.status is Status.PROVED
+    assert f not in _UNPREPARED
