@@ -67,21 +67,30 @@ def tracking_capped(etaL, lv, sv, bigv, Dv, Tv):
     return out
 
 
-def _sweep(p1, Dl, m, etaL, lv, sv):
-    """Allocation of the stationary sweep from level p1; returns (cost, residual after m steps, shifts)."""
-    r, p, cost, shifts = Dl, p1, mpmath.mpf(0), []
+def _sweep(p1, Dl, m, etaL, lv, sv, residual_only=False):
+    """Allocation of the stationary sweep from level p1; returns (cost, residual after m steps, shifts).
+
+    ``residual_only`` (the bisection's question: does level p1 clear Dl?) skips the cost and the shifts
+    and stops once the residual is 0, where every later step keeps it 0 (the level is then 0 too, so no
+    shift); the residual is the same number either way."""
+    zero = mpmath.mpf(0)
+    grow, lv1 = lv * etaL, lv - 1  # the level's divisor 1 + λ·ηL·r^{λ−1}, factors formed once
+    r, p, cost, shifts = Dl, p1, zero, []
     for _ in range(m):
-        a = max(mpmath.mpf(0), p - sv)
-        gr = r + etaL * r**lv if r > 0 else mpmath.mpf(0)
-        a = min(a, gr) if r > 0 else mpmath.mpf(0)  # never shift more than the residual needs
+        a = max(zero, p - sv)
+        gr = r + etaL * r**lv if r > 0 else zero
+        a = min(a, gr) if r > 0 else zero  # never shift more than the residual needs
         new_r = gr - a
-        cost += (sv + a) ** 2
-        shifts.append(a)
+        if not residual_only:
+            cost += (sv + a) ** 2
+            shifts.append(a)
         if new_r > 0:
-            p = p / (1 + lv * etaL * new_r ** (lv - 1))
+            p = p / (1 + grow * new_r**lv1)
         else:
-            p = mpmath.mpf(0)
-        r = max(mpmath.mpf(0), new_r)
+            p = zero
+        r = max(zero, new_r)
+        if residual_only and r == 0:
+            break
     return cost, r, shifts
 
 
@@ -93,13 +102,13 @@ def window_allocation(Dl, m, etaL, lv, sv, iterations=None):
         return m * sv**2, ()
     hi = sv + Dl + etaL * Dl**lv + sv * mpmath.mpf(2) ** (-20)  # clears at the first step
     lo = sv
-    if _sweep(lo, Dl, m, etaL, lv, sv)[1] == 0:
+    if _sweep(lo, Dl, m, etaL, lv, sv, residual_only=True)[1] == 0:
         return m * sv**2, ()
-    if _sweep(hi, Dl, m, etaL, lv, sv)[1] > 0:
+    if _sweep(hi, Dl, m, etaL, lv, sv, residual_only=True)[1] > 0:
         raise EvaluationError("chien-li/thm-3.7-eps: the initial level does not clear the residual")
     for _ in range(iterations or mpmath.mp.prec + 20):
         mid = (lo + hi) / 2
-        if _sweep(mid, Dl, m, etaL, lv, sv)[1] > 0:
+        if _sweep(mid, Dl, m, etaL, lv, sv, residual_only=True)[1] > 0:
             lo = mid
         else:
             hi = mid
@@ -372,7 +381,7 @@ def _feasible_check(v):
     lo = sv
     for _ in range(mpmath.mp.prec + 20):
         mid = (lo + hi) / 2
-        if _sweep(mid, Dl, m, e, lv, sv)[1] > 0:
+        if _sweep(mid, Dl, m, e, lv, sv, residual_only=True)[1] > 0:
             lo = mid
         else:
             hi = mid
