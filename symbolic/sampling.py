@@ -68,6 +68,7 @@ def sample_points(
     """
     symbols = sorted(set(symbols), key=lambda s: s.name)
     where = [sp.sympify(w) for w in where]
+    enclosed = {w: w.lhs - w.rhs for w in where if _needs_enclosure(w)}  # relation -> its difference
     pools = {s: (candidate_map or {}).get(s) or candidates(s) for s in symbols}
     seen: set = set()
     count = 0
@@ -80,7 +81,7 @@ def sample_points(
             if s.is_positive and not v > 0 or s.is_nonnegative and not v >= 0:
                 return False
         try:
-            return all(decide(w, point) for w in where)
+            return all(_decided_by_ball(w, enclosed[w], point) if w in enclosed else decide(w, point) for w in where)
         except UndecidedError:
             return False
 
@@ -113,3 +114,44 @@ def sample_points(
         if admissible(point) and fresh(point):
             count += 1
             yield point
+
+
+#: :func:`symbolic.hypotheses.decide` answers from a 60-digit value only beyond 10^(10 − 60);
+#: a ball is trusted only clearly beyond that, at this many bits.
+_BALL_FLOOR_EXPONENT, _BALL_BITS = -49, 300
+
+
+def _needs_enclosure(relation: sp.Basic) -> bool:
+    """A single relation between expressions with a function or a non-integer power in them:
+    ``decide`` settles such a relation at a point by ``simplify`` of the substituted difference (to
+    find an exact rational) and a 60-digit value, tenths of a second per point with a few erfc."""
+    if not isinstance(relation, sp.core.relational.Relational) or isinstance(relation, (sp.Eq, sp.Ne)):
+        return False
+    return relation.has(sp.Function) or any(not p.exp.is_Integer for p in relation.atoms(sp.Pow))
+
+
+def _decided_by_ball(relation: sp.Basic, difference: sp.Basic, point: dict) -> bool:
+    """``decide(relation, point)`` for an order relation, first from a rigorous Arb ball of its
+    ``difference`` (lhs − rhs) at the exact point (:mod:`symbolic.certify.translate`), substituted
+    as an expression: substituting into the relation itself makes SymPy compare the two sides
+    numerically on construction, which is most of ``decide``'s cost.  A ball entirely beyond ±10^−49
+    has the sign ``decide`` finds too, whichever way it settles the relation (SymPy's comparison,
+    the exact rational that ``simplify`` finds, whose sign the ball contains, or its 60-digit value,
+    compared with 0 beyond 10^−50).  Anything else (no Arb translation, a ball near or around 0)
+    goes to ``decide`` itself."""
+    try:
+        from .certify.arb import flint
+        from .certify.errors import CertificationError
+        from .certify.translate import ball_at, translatable
+    except ImportError:  # pragma: no cover - the certify package is part of the engine
+        return decide(relation, point)
+    try:
+        diff = difference.xreplace(point)
+        if diff.is_number and not diff.has(sp.Sum, sp.Product, sp.Integral) and translatable(diff):
+            ball = ball_at(diff, {}, _BALL_BITS)
+            floor = flint().arb(10) ** _BALL_FLOOR_EXPONENT
+            if ball.is_finite() and (ball > floor or ball < -floor):
+                return bool(type(relation)(1 if ball > 0 else -1, 0))
+    except (CertificationError, ArithmeticError, ValueError, TypeError, NotImplementedError):
+        pass
+    return decide(relation, point)
