@@ -122,9 +122,10 @@ _BALL_FLOOR_EXPONENT, _BALL_BITS = -49, 300
 
 
 def _needs_enclosure(relation: sp.Basic) -> bool:
-    """A single relation between expressions with a function or a non-integer power in them:
-    ``decide`` settles such a relation at a point by ``simplify`` of the substituted difference (to
-    find an exact rational) and a 60-digit value, tenths of a second per point with a few erfc."""
+    """An order relation between expressions with a function or a non-integer power in them: to
+    decide it at a point, ``decide`` substitutes into the relation, which SymPy then compares
+    numerically as it builds it (then ``simplify`` and a 60-digit value if that does not settle
+    it): milliseconds per candidate with a few erfc, and every candidate tried pays it."""
     if not isinstance(relation, sp.core.relational.Relational) or isinstance(relation, (sp.Eq, sp.Ne)):
         return False
     return relation.has(sp.Function) or any(not p.exp.is_Integer for p in relation.atoms(sp.Pow))
