@@ -73,3 +73,26 @@ def test_optimality_proves_lemma_c6():
     args = (x**2, x, i, 1, t, c ** (t - i), (1 - c**t) / (1 - c) * s, cand, 2 * (1 + c) * s / (1 + c**t))
     claim = Optimality("t/c6", *args, value, "Lemma C.6", Source("test", "unit test"), feasible=sp.Interval(0, sp.oo))
     assert check(claim).status is Status.PROVED
+
+
+def test_prove_zero_takes_geometric_factors_out_before_doit():
+    """prove_zero applies constants_outside(geometric_only=True) before Sum.doit: Lemma C.6's value
+    sum against its closed form is proved."""
+    from symbolic.proving import prove_zero
+
+    value = sp.Sum(s**2 * (1 + c) ** 2 * c ** (2 * t - 2 * i) / (1 + c**t) ** 2, (i, 1, t))
+    closed = s**2 * (1 + c) ** 2 * (1 - c ** (2 * t)) / ((1 - c**2) * (1 + c**t) ** 2)
+    assert _term_by_term(value - closed, {u: sp.Rational(2, 3), s: sp.Rational(5, 7), t: 5}) == 0
+    assert prove_zero(value - closed).proved
+
+
+def test_piecewise_branches_with_an_exp_of_a_log_start_at_the_exp_form():
+    """A Piecewise whose branches hold expm1(a·log1p(x)) (the stable forms) is proved, its branches
+    starting at the exp form; the method names the Piecewise, not the order tried inside it."""
+    from sympy.codegen.cfunctions import expm1, log1p
+
+    from symbolic.proving import prove_zero
+
+    stable = sp.Piecewise((0, sp.Eq(u, 1)), (expm1(t * log1p(u - 1)) - (u**t - 1), True))
+    assert prove_zero(stable).proved
+    assert not prove_zero(sp.Piecewise((0, sp.Eq(u, 1)), (expm1(t * log1p(u - 1)) - u**t, True))).proved
