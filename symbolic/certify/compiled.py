@@ -50,6 +50,7 @@ from .translate import (
     apply_unary,
     enclose_with,
     fold_values,
+    ball_power,
     power_values,
     refuse_pole,
 )
@@ -120,8 +121,8 @@ class ArbProgram:
         if node.is_Pow:
             (base, base_kind), (expo, expo_kind) = self._compile(node.base), self._compile(node.exp)
             if base_kind == BALL and node.exp.is_Integer:
-                n = f.fmpz(int(node.exp))  # power_values on a ball and an integer: ball ** fmpz
-                return (lambda env: base(env) ** n), BALL
+                n = f.fmpz(int(node.exp))  # power_values on a ball and an integer: ball_power
+                return (lambda env: ball_power(base(env), n)), BALL
             kind = BALL if BALL in (base_kind, expo_kind) else DYNAMIC
             return (lambda env: power_values(f, base(env), expo(env), name, node)), kind
         fn = _UNARY.get(node.func)
@@ -322,6 +323,7 @@ class _Source:
             "_e": f.arb.const_e,
             "_fold": fold_values,
             "_power": power_values,
+            "_ball_power": ball_power,
             "_unary": apply_unary,
             "_refuse": refuse_pole,
             "_flint": f,
@@ -374,6 +376,17 @@ class _Source:
         self.lines.append("    " * depth + f"{name} = {code}")
         return name
 
+    def integer_power(self, base: str, p: int, depth: int) -> str:
+        """``base ** p`` for a ball and an integer ``p``, as :func:`ball_power` computes it: Arb's
+        power, and for ``p ≥ 2`` the products where python-flint returns nan for a finite ball
+        (tested inline: one ``is_nan`` on the usual path)."""
+        exponent = self.constant(self.program._f.fmpz(p))
+        name = self.assign(f"{base} ** {exponent}", depth)
+        if p > 1:
+            self.lines.append("    " * depth + f"if {name}.is_nan():")
+            self.lines.append("    " * (depth + 1) + f"{name} = _ball_power({base}, {exponent})")
+        return name
+
     # -- nodes -------------------------------------------------------------------------
     def emit(self, node, memo: dict, depth: int):
         """``(variable, kind)`` of ``node``: statements appended at indentation ``depth``; ``memo``
@@ -402,7 +415,7 @@ class _Source:
             if node.exp.is_Rational:  # power_values with a constant exponent, its cases unrolled
                 p, q = int(node.exp.p), int(node.exp.q)
                 if q == 1 and base_kind == BALL:
-                    return self.assign(f"{base} ** {self.constant(f.fmpz(p))}", depth), BALL
+                    return self.integer_power(base, p, depth), BALL
                 if q == 1 and base_kind == EXACT and self.speculate:
                     # exact while the result stays small (always, for ordinary inputs); a huge
                     # input or a zero divisor leaves for the non-speculative program.  Twice
@@ -417,7 +430,9 @@ class _Source:
                     return self.assign(f"{base} ** {p}", depth), EXACT
                 if q == 2:
                     root = f"{self.ball(base)}.sqrt()"  # x ** 1 would round the root again to the same ball
-                    return self.assign(root if p == 1 else f"{root} ** {self.constant(f.fmpz(p))}", depth), BALL
+                    if p == 1:
+                        return self.assign(root, depth), BALL
+                    return self.integer_power(self.assign(root, depth), p, depth), BALL
                 if p == 1 and q < 2**31:
                     return self.assign(f"{self.ball(base)}.root({q})", depth), BALL
                 if q != 1:

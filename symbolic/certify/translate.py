@@ -298,6 +298,24 @@ def fold_values(f, values, op):
     return balls if exact is None else op(balls, f.arb(exact))
 
 
+def ball_power(ball, n):
+    """``ball ** n`` for an integer ``n`` (an ``fmpz``): Arb's power, except where python-flint
+    returns nan for a finite ball (0.9: ``arb('0 +/- 1e-10') ** 2``, a ball centred exactly on 0,
+    such as the difference of two equal computations).  For ``n ≥ 1`` the power is then the product
+    of ``n`` copies by repeated squaring, which Arb's multiplication encloses (``[±r] · [±r] =
+    [±r²]``); a negative power of such a ball stays nan (a pole: the precision loop refuses it)."""
+    result = ball**n
+    if n > 1 and result.is_nan() and ball.is_finite():
+        k, square, result = int(n), ball, None
+        while k:
+            if k & 1:
+                result = square if result is None else result * square
+            k >>= 1
+            if k:
+                square = square * square
+    return result
+
+
 def power_values(f, base, expo, name: str, node):
     """``base ** expo``: exact for an exact base and a moderate integer exponent, else a ball
     (integer powers by ``fmpz``, half-integers through ``sqrt``, ``1/q`` by ``root``)."""
@@ -309,10 +327,10 @@ def power_values(f, base, expo, name: str, node):
                 if base == 0 and n < 0:
                     raise EvaluationError(f"{name}: division by zero in {node}")
                 return base**n
-        return f.arb(base) ** f.fmpz(n)
+        return ball_power(f.arb(base), f.fmpz(n))
     if isinstance(expo, f.fmpq) and expo.q == 2:
         # x**(p/2) = sqrt(x)**p: Arb's sqrt of a ball touching 0 stays finite.
-        return f.arb(base).sqrt() ** f.fmpz(int(expo.p))
+        return ball_power(f.arb(base).sqrt(), f.fmpz(int(expo.p)))
     if isinstance(expo, f.fmpq) and int(expo.p) == 1 and int(expo.q) < 2**31:
         return f.arb(base).root(int(expo.q))
     return f.arb(base) ** f.arb(expo)

@@ -15,7 +15,7 @@ from sympy.codegen.cfunctions import expm1, log1p
 from symbolic import registry
 from symbolic.certify import NotCertifiable
 from symbolic.certify.arb import flint, working_precision
-from symbolic.certify.compiled import ArbProgram, program_for
+from symbolic.certify.compiled import ArbProgram, _Source, program_for
 from symbolic.certify.translate import ball_at, translatable
 from symbolic.errors import EvaluationError, SymbolicError
 from symbolic.numeric import resolve_branches
@@ -160,3 +160,27 @@ def test_a_pole_in_a_branch_not_taken_is_never_evaluated():
     with working_precision(100):
         assert program({x: sp.Integer(0)}) == 7
         assert program({x: sp.Integer(1)}) == 0  # log(1) = 0 exactly, in Arb
+
+
+def test_an_integer_power_of_a_ball_centred_on_zero_is_a_ball_not_nan():
+    """python-flint 0.9 returns nan for arb('0 +/- r') ** 2; the difference of two equal computations
+    (√x − √y at x = y) is such a ball.  The interpreter and both programs multiply instead (a ball
+    around 0 of radius r^n), so the value around it is still certified."""
+    y = sp.Symbol("y", positive=True)
+    assert (flint().arb("0 +/- 1e-10") ** flint().fmpz(2)).is_nan()  # what python-flint gives
+    expr = (sp.sqrt(x) - sp.sqrt(y)) ** 2 * 3 + (sp.sqrt(x) - sp.sqrt(y)) ** 3 + sp.Rational(1, 3)
+    point = {x: sp.Integer(2), y: sp.Integer(2)}
+    for bits in (64, 200):
+        want = ball_at(expr, point, bits)
+        with working_precision(2 * bits):  # 1/3 as a ball narrower than the one computed
+            assert want.is_finite() and want.contains(flint().fmpq(1, 3)) and want.rad() < flint().arb(2) ** (-bits)
+        program = ArbProgram(expr, (x, y))
+        general = _Source(program, speculate=False).function()[1]  # the program without speculation
+        with working_precision(bits):
+            got = program(point)
+            tree = program._compile(program.expr)[0](([flint().fmpq(2)] * 2, point))  # the closures
+            unspeculated = general(([flint().fmpq(2)] * 2, point))
+        for ball in (got, tree, unspeculated):
+            assert _same_ball(ball, want), (bits, ball, want)
+    with working_precision(64):  # a negative power of it stays a pole
+        assert (ball_at(sp.sqrt(x) - sp.sqrt(y), point, 64) ** flint().fmpz(-2)).is_nan()
