@@ -86,9 +86,10 @@ def kernel(grid: Grid, g, C, eta, sigma, sampling, b=1, p=0.0, lam=0.0, transiti
         if transitions is None:
             step = transition(grid, shift, sigma, 1 - lam)
         else:
-            step = transitions.get(shift)
+            key = (id(grid), shift, sigma, lam)  # a matrix is reused only for the same grid, shift, σ and λ
+            step = transitions.get(key)
             if step is None:
-                step = transitions[shift] = transition(grid, shift, sigma, 1 - lam)
+                step = transitions[key] = transition(grid, shift, sigma, 1 - lam)
         K += prob * step
     return K
 

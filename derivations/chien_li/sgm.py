@@ -19,6 +19,7 @@ import mpmath
 import sympy as sp
 
 from derivations.privacy.gaussian import gaussian_density, gaussian_rdp
+from derivations.privacy.normal import NormalDensity
 from derivations.privacy.sgm import sgm_rdp, sgm_rdp_reverse
 from symbolic import Formula, Identity, Inequality, mpf_to_rational
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
@@ -83,15 +84,10 @@ _HINTS = [{"alpha": 4, "q": "3/10", "sigma": 1}, {"alpha": "5/2", "q": "1/100", 
 def _quad_definition(v):
     """S_α(q, σ) by direct quadrature of (18) (independent of the toolkit's integrand)."""
     a_, q__, s__ = v["alpha"], v["q"], v["sigma"]
-    consts: dict = {}  # 2σ² and 1/(σ√(2π)) per working precision (the quadrature raises it)
+    density = NormalDensity(s__)
 
     def f(x):
-        prec = mpmath.mp.prec
-        if prec not in consts:
-            consts[prec] = (2 * s__**2, 1 / (s__ * mpmath.sqrt(2 * mpmath.pi)))
-        two_var, c = consts[prec]
-        p0x = c * mpmath.exp(-(x**2) / two_var)  # N(0, σ²) and N(1, σ²) densities at x
-        p1x = c * mpmath.exp(-((x - 1) ** 2) / two_var)
+        p0x, p1x = density(x), density(x, 1)  # N(0, σ²) and N(1, σ²) at x
         return p0x**a_ * ((1 - q__) * p0x + q__ * p1x) ** (1 - a_)
 
     return mpmath.log(mpmath.quad(f, [-mpmath.inf, -a_ * s__, 0, mpmath.mpf(1) / 2, 1, mpmath.inf])) / (a_ - 1)

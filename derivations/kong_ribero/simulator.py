@@ -25,9 +25,12 @@ comparisons with (19) therefore rely on what its proof uses of (18) — the two 
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 from dataclasses import dataclass
 
 import mpmath
+
+from derivations.privacy.normal import NormalDensity
 
 
 @dataclass(frozen=True)
@@ -127,30 +130,22 @@ def shuffled_laws(inst: Instance, T: int, g=None) -> list[tuple]:
 class _Mixture:
     """The density of the uniform mixture of N(μ, v) over ``components`` (a list of (μ, v), repeats allowed).
 
-    Equal components are merged with their multiplicity as weight, and each one's 2v and
-    weight/√(2πv) are computed once per working precision (the quadrature raises it), so a
-    point costs one exp per distinct component: Σ_i w_i e^{−(x − μ_i)²/(2v_i)}/√(2πv_i), w_i = count/n.
+    Equal components are merged with their multiplicity as weight (:class:`NormalDensity` forms each
+    one's constants once per working precision), so a point costs one exp per distinct component:
+    Σ_i w_i e^{−(x − μ_i)²/(2v_i)}/√(2πv_i), w_i = count/n.
     """
 
     def __init__(self, components):
         counts: dict = {}
         for component in components:
             counts[component] = counts.get(component, 0) + 1
-        self.counts, self.n, self._at_prec = list(counts.items()), len(components), {}
-
-    def _constants(self):
-        prec = mpmath.mp.prec
-        terms = self._at_prec.get(prec)
-        if terms is None:
-            root = mpmath.sqrt(2 * mpmath.pi)
-            terms = self._at_prec[prec] = [
-                (mu, 2 * var, mpmath.mpf(count) / (self.n * root * mpmath.sqrt(var)))
-                for (mu, var), count in self.counts
-            ]
-        return terms
+        n = len(components)
+        self.terms = [
+            (mu, NormalDensity(variance=var, weight=Fraction(count, n))) for (mu, var), count in counts.items()
+        ]
 
     def __call__(self, x):
-        return mpmath.fsum(c * mpmath.exp(-((x - mu) ** 2) / two_var) for mu, two_var, c in self._constants())
+        return mpmath.fsum(density(x, mu) for mu, density in self.terms)
 
 
 def shuffled_divergence(inst: Instance, T: int, alpha, i_star: int, delta):

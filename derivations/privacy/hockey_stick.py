@@ -14,6 +14,7 @@ import sympy as sp
 from symbolic.formula import Formula
 from symbolic.params import nonnegative, positive
 from . import toolkit
+from .normal import NormalDensity
 
 eps_param = nonnegative("eps", "privacy level ε ≥ 0")
 r_param = positive("r", "distance between the means, in units of the standard deviation")
@@ -93,14 +94,10 @@ def hockey_stick_quadrature(values) -> "mpmath.mpf":
 
     e_mp, r_mp = values["eps"], values["r"]
     gamma = mpmath.exp(e_mp)
-    scale: dict = {}  # 1/√(2π) per working precision (the quadrature raises it)
+    phi = NormalDensity(1)
 
     def integrand(t):
-        c = scale.get(mpmath.mp.prec)
-        if c is None:
-            c = scale[mpmath.mp.prec] = 1 / mpmath.sqrt(2 * mpmath.pi)
-        # φ(t − r) − e^ε φ(t), φ(x) = e^{−x²/2}/√(2π)
-        return max(c * (mpmath.exp(-((t - r_mp) ** 2) / 2) - gamma * mpmath.exp(-(t**2) / 2)), 0)
+        return max(phi(t, r_mp) - gamma * phi(t), 0)  # φ(t − r) − e^ε φ(t)
 
     kink = e_mp / r_mp + r_mp / 2
     return mpmath.quad(integrand, [-mpmath.inf, kink, mpmath.inf])
