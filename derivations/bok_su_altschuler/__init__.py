@@ -11,6 +11,8 @@ One module per part of the paper, in the paper's order:
 * :mod:`.noisy_sgd` — §4.3 / App. C.4: Definition 4.7, Theorems 4.9, 4.10, Lemma A.5, Props C.14, C.15;
 * :mod:`.conversions` — App. A: Lemma A.3 (GDP ⇄ (ε, δ)), Theorem C.16's constants;
 * :mod:`.langevin` — §5 / App. D.4: Proposition 5.1, Corollary 5.4, the threshold c*;
+* :mod:`.tradeoff_limits` — App. A.2: Remark A.8's counterexample, Lemma A.11's h_δ composition identity;
+* :mod:`.noise_split` — footnotes 10–11 (uneven noise splits, erratum E14) and Figure 10 (recomputed);
 * :mod:`.prv` — Proposition D.4's PRV of C_p(G(μ)), composed by prv-accountant (numeric columns);
 * :mod:`.tables` — Tables 1, 3, 4, 7, 8, 9, 10–12 and Figure 1's values;
 * :mod:`.errata` — the review's errata E1–E16: E11's claims and the status (encoded / rejected) of each;
@@ -32,6 +34,8 @@ paper.declare_modules(
         "noisy_sgd",
         "conversions",
         "langevin",
+        "tradeoff_limits",
+        "noise_split",
         "tables",
         "errata",
         "coverage",

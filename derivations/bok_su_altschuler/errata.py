@@ -88,11 +88,7 @@ STATUS = {
         "λ(cz + s) is claim thm-c.3-invariant; no formula or number changes",
     ),
     "E13": ("encoded", ["sec-5-c-star-printed", "sec-5-c-star-printed-corrected"]),
-    "E14": (
-        "rejected",
-        "cosmetic: footnote 11 names the factor its noise split replaces with a general β; the noise split "
-        "(footnotes 10–11, Figure 10) is not encoded (coverage index) and no formula depends on it",
-    ),
+    "E14": ("encoded", ["fn-11-replaced-factor-printed", "fn-11-replaced-factor-corrected"]),
     "E15": (
         "rejected",
         "not a false statement: (14) is stated as 'approximately μ-GDP' (a CLT heuristic, as the paper says); "

@@ -1,6 +1,7 @@
 """§4.3 and App. C.4 — NoisySGD: Definition 4.7 (C_p, the toolkit's formula), the one-step optimality of
 Theorem 4.8 (App. C.4.1), the GDP factor of Theorem 4.9 (corrected τ range, erratum E4), Lemma A.5's
-CLT parameter, and Propositions C.14 / C.15 (the CLT choice of N = t − τ).
+CLT parameter, Propositions C.14 / C.15 (the CLT choice of N = t − τ), and footnote 9's conjectured R(s, σ, p)
+(its curve, and sampled checks labelled as checks of a conjecture).
 
 Reading of the extraction: Theorem 4.9's "2√(2L)" is 2√2·L (the proof's a_0 = √2ηL/b doubled by
 Lemma C.12); Proposition C.14's radical spans the whole log argument's product as printed.
@@ -15,7 +16,8 @@ import sympy as sp
 from sympy.codegen.cfunctions import expm1
 
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit
-from symbolic.claims.numeric import QuadratureCheck
+from symbolic.claims.numeric import QuadratureCheck, SampledInequality
+from symbolic.params import positive
 from derivations.privacy.gdp import mu_param as tk_mu
 from derivations.privacy.subsampled import (
     p_param as tk_p,
@@ -337,5 +339,134 @@ paper.add(
         "Proposition C.15: the minimum over N is μ²_min = 4D√K'·b/(ηnσ)",
         src("Proposition C.15", ("15",), "derived"),
         covers=[prop15.id, prop15N.id],
+    )
+)
+
+# ---------------------------------------------------------------------------
+# Footnote 9 (a conjecture, not a result): R(s, σ, p) of Lemma C.12 would equal the tradeoff function of the
+# case "W, W' constant vectors aligned in the opposite direction", i.e. of pN(−s/σ, 1) + (1−p)N(0, 1) against
+# pN(s/σ, 1) + (1−p)N(0, 1).  Encoded: that curve (its likelihood ratio is increasing, so threshold tests are
+# its Neyman–Pearson tests) and, on samples, what can be checked of the conjecture: the curve is ≥ Lemma C.12's
+# bound C_p(G(2s/σ)) (as it must be, the opposite constants being admissible in R's infimum) and strictly above
+# it somewhere (the footnote's "strictly better").  Whether the infimum R attains it is not checked.
+FN9 = "Footnote 9 (conjecture)"
+fn9_s = positive("s", "bound s ≥ ‖W‖, ‖W'‖ of Lemma C.12's shifts")
+fn9_sigma = positive("sigma", "noise standard deviation σ of Lemma C.12 (Z ~ N(0, σ²I_d))")
+s9, sig9, r9 = fn9_s.symbol, fn9_sigma.symbol, sp.Symbol("r", positive=True)
+#: t_α: the threshold with pΦ(−t − s/σ) + (1−p)Φ(−t) = α (the level-α test rejects x > t_α; no closed form).
+ThresholdAlpha = sp.Function("t_alpha")
+
+
+def fn9_threshold(pv, rv, av):
+    """t with pΦ(−t − r) + (1−p)Φ(−t) = α (0 < α < 1) at the working precision: the type-I error decreases
+    strictly in t; bracket by doubling, then bisect until the bracket cannot be split."""
+    level = lambda tt: pv * mpmath.ncdf(-tt - rv) + (1 - pv) * mpmath.ncdf(-tt) - av  # noqa: E731
+    lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
+    while level(lo) < 0:
+        lo *= 2
+    while level(hi) > 0:
+        hi *= 2
+    for _ in range(4 * mpmath.mp.prec + 200):
+        mid = (lo + hi) / 2
+        if mid in (lo, hi):
+            break
+        if level(mid) > 0:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def fn9_tradeoff_value(pv, rv, av) -> mpmath.mpf:
+    """T(pN(−r, 1) + (1−p)N(0, 1), pN(r, 1) + (1−p)N(0, 1))(α) at mpmath inputs: β(t_α) = pΦ(t_α − r) + (1−p)Φ(t_α)."""
+    if av <= 0:
+        return mpmath.mpf(1)
+    if av >= 1:
+        return mpmath.mpf(0)
+    tt = fn9_threshold(pv, rv, av)
+    return pv * mpmath.ncdf(tt - rv) + (1 - pv) * mpmath.ncdf(tt)
+
+
+def _fn9_evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
+    pv, sv, gv, av = (mpmath.mpf(int(values[k].p)) / int(values[k].q) for k in ("p", "s", "sigma", "alpha"))
+    return fn9_tradeoff_value(pv, sv / gv, av)
+
+
+_t9 = ThresholdAlpha(p, s9 / sig9, alpha_p.symbol)
+fn9 = paper.add(
+    Formula(
+        paper.id("fn-9-conjectured-r"),
+        p * Phi(_t9 - s9 / sig9) + (1 - p) * Phi(_t9),
+        [fn9_s, fn9_sigma, P["p"], alpha_p],
+        src(FN9, (), "printed", "conjecture: the paper's R(s, σ, p) = this curve is not proved"),
+        hypotheses=[P_LE_1, ALPHA_LE_1],
+        title="conjectured R(s, σ, p)(α) = T(pN(−s/σ,1) + (1−p)N(0,1), pN(s/σ,1) + (1−p)N(0,1))(α) = "
+        "pΦ(t_α − s/σ) + (1−p)Φ(t_α), t_α the level-α threshold",
+        evaluator=_fn9_evaluator,
+    )
+)
+_a9, _b9, _x9 = sp.Symbol("a", positive=True), sp.Symbol("w", positive=True), sp.Symbol("x", real=True)
+paper.add(
+    Inequality(
+        paper.id("fn-9-likelihood-ratio-increasing"),
+        sp.diff(sp.log(_a9 * sp.exp(r9 * _x9) + _b9) - sp.log(_a9 * sp.exp(-r9 * _x9) + _b9), _x9),
+        ">",
+        0,
+        "footnote 9's pair has likelihood ratio (a e^{rx} + w)/(a e^{−rx} + w) (a = p e^{−r²/2}, w = 1 − p, "
+        "r = s/σ), increasing in x for all a, w, r > 0: threshold tests x > t are its Neyman–Pearson tests, so "
+        "α(t) = pΦ(−t − r) + (1−p)Φ(−t), β(t) = pΦ(t − r) + (1−p)Φ(t) trace its tradeoff curve",
+        src(FN9, (), "derived"),
+        covers=[fn9.id],
+    )
+)
+
+
+def _fn9_curve(v):
+    return fn9_tradeoff_value(v["p"], v["s"] / v["sigma"], v["alpha"])
+
+
+def _lemma_c12_bound(v):
+    return subsampled_tradeoff_value(v["p"], 2 * v["s"] / v["sigma"], v["alpha"])
+
+
+_sym9 = [sp.Symbol(x, positive=True) for x in ("p", "s", "sigma", "alpha")]
+paper.add(
+    SampledInequality(
+        paper.id("fn-9-conjecture-above-lemma-c.12"),
+        _fn9_curve,
+        ">=",
+        _lemma_c12_bound,
+        "conjecture (footnote 9), sampled: the conjectured R(s, σ, p)(α) is ≥ Lemma C.12's proved bound "
+        "C_p(G(2s/σ))(α) at sample (p, s, σ, α) (consistent with the conjecture: the opposite constants are "
+        "admissible in R's infimum, so R ≤ conjectured curve, and R ≥ C_p(G(2s/σ)) by Lemma C.12); the conjecture "
+        "itself (that the infimum attains the curve) is not checked",
+        src(FN9, (), "derived"),
+        symbols=_sym9,
+        where=[_sym9[0] < 1, _sym9[3] < 1, _sym9[1] <= 4 * _sym9[2]],
+        hints=[
+            {"p": sp.Rational(1, 4), "s": sp.Rational(5, 4), "sigma": 1, "alpha": sp.Rational(1, 50)},
+            {"p": sp.Rational(1, 20), "s": 1, "sigma": 1, "alpha": sp.Rational(1, 25)},
+            {"p": sp.Rational(1, 2), "s": sp.Rational(1, 2), "sigma": 1, "alpha": sp.Rational(3, 40)},
+            {"p": sp.Rational(1, 100), "s": 2, "sigma": 1, "alpha": sp.Rational(1, 200)},
+        ],
+        samples=8,
+        digits=20,
+        covers=[fn9.id, def47.id],
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("fn-9-conjecture-strictly-better"),
+        lambda v: _fn9_curve(v) - _lemma_c12_bound(v),
+        ">=",
+        lambda v: mpmath.mpf(1) / 10,
+        "conjecture (footnote 9), one point: at p = 1/4, s/σ = 5/4, α = 1/50 the conjectured R exceeds "
+        "C_p(G(2s/σ)) by more than 0.1 (recomputed gap 0.1017): it would be a strictly better lower bound",
+        src(FN9, (), "derived"),
+        symbols=_sym9,
+        hints=[{"p": sp.Rational(1, 4), "s": sp.Rational(5, 4), "sigma": 1, "alpha": sp.Rational(1, 50)}],
+        samples=1,
+        digits=20,
+        covers=[fn9.id],
     )
 )
