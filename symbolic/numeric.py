@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import Callable, Mapping, Sequence
 
 import mpmath
 import sympy as sp
@@ -270,24 +270,51 @@ def check_dps(dps, name: str) -> None:
         raise InputError(f"{name}: dps must be an integer from 1 to {MAX_DPS}, not {dps!r}")
 
 
-class Evaluation(NamedTuple):
-    """A value returned by :meth:`symbolic.Formula.evaluation` (immutable; a named tuple
-    because it is built once per evaluation, several times faster than a frozen dataclass
-    on the Arb path, where that matters).
+class Evaluation:
+    """A value returned by :meth:`symbolic.Formula.evaluation` (read-only by convention).
 
     ``value``: the mpf; ``digits``: ``(mantissa, exponent)`` of the correctly rounded
     decimal when it came from an enclosure, else None; ``enclosure``: whether an Arb ball
     containing the exact value pins every printed digit; ``path``: ``"arb"``,
     ``"arb-inverse"`` or ``"mpmath"``; ``ball``: that Arb ball (or None); ``note``: why an
     Arb path fell back to mpmath at this point, if it did.
+
+    An evaluation from an enclosure (:meth:`from_digits`) builds its mpf from the digits on
+    first access of ``value`` (:func:`symbolic.settle.to_mpf`, which depends on the digits and
+    ``dps`` only, not on mpmath's current precision): the digits and the ball are the result,
+    and a caller that reads only them (``eval --json``'s digits, a loop of certified values)
+    does not pay for a conversion that costs as much as the rounding itself.
     """
 
-    value: mpmath.mpf
-    digits: tuple | None
-    enclosure: bool
-    path: str
-    ball: object = None
-    note: str = ""
+    __slots__ = ("_value", "digits", "enclosure", "path", "ball", "note", "_dps")
+
+    def __init__(self, value, digits, enclosure: bool, path: str, ball=None, note: str = ""):
+        self._value = value
+        self.digits = digits
+        self.enclosure = enclosure
+        self.path = path
+        self.ball = ball
+        self.note = note
+        self._dps = None
+
+    @classmethod
+    def from_digits(cls, digits: tuple, dps: int, path: str, ball) -> "Evaluation":
+        """The evaluation whose correctly rounded ``dps`` digits ``digits`` an Arb ``ball`` pins."""
+        out = cls(None, digits, True, path, ball)
+        out._dps = dps
+        return out
+
+    @property
+    def value(self) -> mpmath.mpf:
+        if self._value is None and self._dps is not None:
+            self._value = settle.to_mpf(self.digits, self._dps)
+        return self._value
+
+    def __repr__(self) -> str:
+        return (
+            f"Evaluation(value={self.value!r}, digits={self.digits!r}, enclosure={self.enclosure!r}, "
+            f"path={self.path!r}, ball={self.ball!r}, note={self.note!r})"
+        )
 
 
 def input_digits(values) -> int:

@@ -327,6 +327,8 @@ class _Source:
             "_unary": apply_unary,
             "_refuse": refuse_pole,
             "_flint": f,
+            "_ctx": f.ctx,
+            "_remember": _remember,
             "_add": operator.add,
             "_mul": operator.mul,
             "_name": program.name,
@@ -394,9 +396,29 @@ class _Source:
         known = memo.get(node)
         if known is not None:
             return known
-        out = self._emit(node, memo, depth)
+        out = self.cached_constant(node, depth) if _constant_ball(node) else None
+        if out is None:
+            out = self._emit(node, memo, depth)
         memo[node] = out
         return out
+
+    def cached_constant(self, node, depth: int):
+        """``(variable, BALL)`` for a constant ball (``sqrt(2)``, ``pi``, ``log(2)``: no parameter
+        in it) computed once per working precision and kept in a dict of the program: the same
+        operations at the same precision give the same ball, so every later call at that
+        precision reads it instead of recomputing it (``sqrt(2)`` costs as much as a few
+        multiplications).  None, and nothing emitted, if the node is not a ball after all."""
+        lines, self.lines = self.lines, []
+        value, kind = self._emit(node, {}, depth + 1)  # own memo: computed only when missing
+        body, self.lines = self.lines, lines
+        if kind != BALL:
+            return None
+        cache = self.constant({}, "cache")
+        name = self.assign(f"{cache}.get(_ctx.prec)", depth)
+        self.lines.append("    " * depth + f"if {name} is None:")
+        self.lines.extend(body)
+        self.lines.append("    " * (depth + 1) + f"{name} = _remember({cache}, _ctx.prec, {value})")
+        return name, BALL
 
     def _emit(self, node, memo, depth):
         program, f = self.program, self.program._f
@@ -536,6 +558,36 @@ class _Source:
 
     def _exact_atom(self, node) -> bool:
         return (node.is_Symbol and node in self.program._index) or node.is_Rational
+
+
+def _constant_ball(node) -> bool:
+    """Whether ``node`` is a constant the generated code computes as a ball: no symbol in it, not
+    a rational, and built only of the operations the generated code inlines (field operations,
+    powers, the unary functions, π, e)."""
+    if (
+        node.is_Rational
+        or node.free_symbols
+        or not (node.is_Add or node.is_Mul or node.is_Pow or node in _CONSTANTS or node.func in _UNARY)
+    ):
+        return False
+    return all(
+        n.is_Rational or n in _CONSTANTS or n.is_Add or n.is_Mul or n.is_Pow or (n.func in _UNARY and len(n.args) == 1)
+        for n in sp.preorder_traversal(node)
+    )
+
+
+_CONSTANTS = (sp.pi, sp.E)
+
+#: Working precisions a program's constant keeps at most (a precision loop asks a handful).
+_CONSTANT_PRECISIONS = 64
+
+
+def _remember(cache: dict, prec: int, ball):
+    """``cache[prec] = ball`` (the cache emptied first when full), and ``ball``."""
+    if len(cache) >= _CONSTANT_PRECISIONS:
+        cache.clear()
+    cache[prec] = ball
+    return ball
 
 
 class _Speculation(Exception):

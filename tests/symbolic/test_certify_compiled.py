@@ -184,3 +184,26 @@ def test_an_integer_power_of_a_ball_centred_on_zero_is_a_ball_not_nan():
             assert _same_ball(ball, want), (bits, ball, want)
     with working_precision(64):  # a negative power of it stays a pole
         assert (ball_at(sp.sqrt(x) - sp.sqrt(y), point, 64) ** flint().fmpz(-2)).is_nan()
+
+
+def test_constants_are_computed_once_per_working_precision_and_give_the_interpreters_ball():
+    # sqrt(2), pi·log(3) and e have no parameter: the program computes each once per precision
+    # and reads it afterwards.  Going back and forth between precisions must give, every time,
+    # the ball the interpreter computes at that precision (a cached ball of another precision
+    # would differ in its last bits).
+    expr = sp.sqrt(2) * x + sp.pi * sp.log(3) * x**2 + sp.E - sp.erfc(sp.sqrt(2) / 2)
+    program = ArbProgram(expr, (x,))
+    assert program.source.count("_cache") >= 3 and program.source.count(".sqrt()") == 2
+    point = {x: sp.Rational(3, 7)}
+    for bits in (64, 200, 64, 113, 200, 64):
+        want = ball_at(expr, point, bits)
+        with working_precision(bits):
+            got = program(point)
+        assert _same_ball(got, want), (bits, got, want)
+    caches = [v for k, v in program._speculative.__globals__.items() if k.startswith("_cache")]
+    assert caches and all(set(c) == {64, 113, 200} for c in caches)
+    # a cache keeps a bounded number of precisions
+    for bits in range(60, 60 + 3 * 64):
+        with working_precision(bits):
+            program(point)
+    assert all(len(c) <= 64 for c in caches)
