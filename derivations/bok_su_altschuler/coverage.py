@@ -430,6 +430,7 @@ ITEMS = (
                 "fig-10-split-mu",
                 "fig-10-split-at-sqrt2-is-eq-15",
                 "fig-10-split-foc",
+                "fig-10-split-convex",
                 "fig-10-split-minimum",
                 "fig-10-split-large-sensitivity",
                 "fig-10-split-small-sensitivity",

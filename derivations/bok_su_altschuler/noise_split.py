@@ -194,8 +194,19 @@ paper.add(
         sp.diff(mu2_split, Ng).subs(Ng, N_split),
         0,
         "with the split, μ²(N) = α²D²/(η²σ²N) + 2p²NK (p = b/n, K = K(2βL/(bσ))) is stationary at "
-        "N* = αD/(ησp√(2K)) (α = √2: Proposition C.15's N*); μ²(N) is convex (A/N + BN), so the best N of a grid "
-        "is a grid point next to N*",
+        "N* = αD/(ησp√(2K)) (α = √2: Proposition C.15's N*)",
+        src(FIG10, (), "derived"),
+        covers=[fig10_mu.id],
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("fig-10-split-convex"),
+        sp.diff(mu2_split, Ng, 2),
+        ">",
+        0,
+        "with the split, μ²(N) is strictly convex in N > 0, so N* is its minimiser and the best N of a grid is one "
+        "of the two grid points around N* (or the grid's end nearest to N*)",
         src(FIG10, (), "derived"),
         covers=[fig10_mu.id],
     )

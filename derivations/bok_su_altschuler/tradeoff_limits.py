@@ -182,8 +182,8 @@ paper.add(
         n_,
         sp.oo,
         _half * (1 - alpha),
-        "for fixed α > 0, T(P_n, Q)(α) is the second piece once n > 1/α, and it tends to ½(1 − α) = T(P, Q)(α) "
-        "as n → ∞ (Lemma A.7's conclusion holds at α ∈ (0, 1])",
+        "the second piece ½(1 − α)/(1 − 1/n) of T(P_n, Q)(α), which is its value once n > 1/α, tends to "
+        "½(1 − α) = T(P, Q)(α) as n → ∞: at every fixed α ∈ (0, 1] the limit is T(P, Q)(α)",
         src(REM, (), "derived"),
         covers=[rem_pn_q.id, rem_p_q.id],
     )
@@ -327,8 +327,8 @@ paper.add(
         paper.id("lem-a.11-gap-identity"),
         _g(alpha) - (1 - delta) * _g(_u),
         _g(alpha) - _g(_u) + delta * _g(_u),
-        "proof of Lemma A.11: g(α) − (g ⊗ h_δ)(α) = g(α) − g(α/(1 − δ)) + δ g(α/(1 − δ)) on [0, 1 − δ], for any g "
-        "(with g nonincreasing and α ≤ α/(1 − δ) the gap is ≥ δ g(α/(1 − δ)) ≥ 0)",
+        "proof of Lemma A.11: g(α) − (g ⊗ h_δ)(α) = g(α) − g(α/(1 − δ)) + δ g(α/(1 − δ)) on [0, 1 − δ], for any "
+        "function g (the proof's next step, ≥ δ g(α/(1 − δ)) for a nonincreasing g, is not part of this check)",
         src(A11, (), "derived"),
         covers=[h_delta.id],
     )

@@ -162,6 +162,18 @@ def test_figure_10_values_recomputed():
     assert rows[1][4] < rows[1][5] and rows[0][4] > rows[0][5]
 
 
+def test_split_crossing_sensitivity():
+    """The (√10, √10/3) split lowers the continuous optimum 2√2·α·D·p·√K(2βL/(bσ))/(ησ) iff L/(bσ) exceeds the root
+    of 10·K(2√10x/3) = 2·K(2√2x), with Lemma A.5's printed K(μ) = e^{μ²}Φ(1.5μ) + 3Φ(−0.5μ) − 2: ≈ 0.62876
+    (L/b ≈ 1.886 at σ = 3), as the coverage note says."""
+    K = lambda m: mpmath.exp(m**2) * mpmath.ncdf(1.5 * m) + 3 * mpmath.ncdf(-m / 2) - 2  # noqa: E731
+    with mpmath.workdps(30):
+        g = lambda x: 10 * K(2 * mpmath.sqrt(10) / 3 * x) - 2 * K(2 * mpmath.sqrt(2) * x)  # noqa: E731
+        root = mpmath.findroot(g, (mpmath.mpf("0.6"), mpmath.mpf("0.66")), solver="anderson")
+        assert mpmath.nstr(root, 4) == "0.6288" and g(mpmath.mpf("0.6")) > 0 > g(mpmath.mpf("0.66"))
+        assert g(mpmath.mpf(1) / 24) > 0 > g(mpmath.mpf(2) / 3)  # the two proved comparisons' points
+
+
 def test_split_formula_at_even_split_is_eq_15():
     args = dict(eta="0.1", L=1, b=50, sigma=3, n=5000, D=1, N=700)
     assert F("fig-10-split-mu").evaluate(dps=25, alpha_sq=2, **args) == pytest.approx(
