@@ -159,6 +159,8 @@ class Formula:
             extra = sorted(self.magnitude_free - numeric_names)
             raise ValueError(f"{id}: magnitude_free names {extra} that are not numeric parameters")
         self._all_hypotheses: tuple[Hypothesis, ...] | None = None
+        #: (parameter names, (name, parameter, is categorical, label) per parameter): built on the first check
+        self._check_plan: tuple | None = None
         self._path: str | None = None
         self._compiled = CompiledExpression(self.evaluation_expr, self.symbols, id)
         _UNPREPARED.add(self)
@@ -214,19 +216,29 @@ class Formula:
     def check(self, **params) -> dict[str, sp.Rational]:
         """Parse ``params`` exactly and check domains and hypotheses; return name -> Rational
         (name -> the chosen name for a categorical parameter, its default when omitted)."""
-        missing = [p.name for p in self.params if p.name not in params and not (p.is_choice and p.default)]
-        unknown = [n for n in params if n not in self.names]
-        if unknown:
-            raise InputError(f"{self.id}: unknown parameter(s) {', '.join(unknown)}; expected {', '.join(self.names)}.")
-        if missing:
-            raise InputError(f"{self.id}: missing parameter(s) {', '.join(missing)}.")
+        plan = self._check_plan
+        if plan is None:
+            plan = self._check_plan = (
+                frozenset(self.names),
+                tuple((p.name, p, p.is_choice, f"{self.id}: parameter {p.name}") for p in self.params),
+            )
+        names, parameters = plan
+        if params.keys() != names:  # the usual call names every parameter once: no message to build
+            missing = [p.name for p in self.params if p.name not in params and not (p.is_choice and p.default)]
+            unknown = [n for n in params if n not in names]
+            if unknown:
+                raise InputError(
+                    f"{self.id}: unknown parameter(s) {', '.join(unknown)}; expected {', '.join(self.names)}."
+                )
+            if missing:
+                raise InputError(f"{self.id}: missing parameter(s) {', '.join(missing)}.")
         exact = {}
-        for p in self.params:
-            if p.is_choice:
-                exact[p.name] = self._check_choice(p, params.get(p.name, p.default))
+        for name, p, is_choice, label in parameters:
+            if is_choice:
+                exact[name] = self._check_choice(p, params.get(name, p.default))
             else:
-                exact[p.name] = parse_exact(params[p.name], f"{self.id}: parameter {p.name}")
-        for hyp in self.all_hypotheses():
+                exact[name] = parse_exact(params[name], label)
+        for hyp in self._all_hypotheses or self.all_hypotheses():
             try:
                 ok = hyp.holds(exact)
             except UndecidedError:

@@ -8,6 +8,7 @@ answer from rounding, and otherwise reported as undecidable (never silently pass
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -60,7 +61,15 @@ class Hypothesis:
 
         A purely rational relation is decided by its compiled ``Fraction`` test (what
         :func:`decide` tries first), built once per hypothesis; anything else by :func:`decide`."""
-        symbols, test = self._decider or self.prepare()
+        symbols, test, simple = self._decider or self.prepare()
+        if simple is not None:  # a parameter against a rational, or an integrality test
+            name, compare, a, b = simple
+            try:
+                p, q = values[name].p, values[name].q
+            except (KeyError, AttributeError):
+                pass
+            else:
+                return q == 1 if compare is None else compare(p * b, a * q)
         if test is not None:
             try:
                 result = test(*[Fraction(values[s.name].p, values[s.name].q) for s in symbols])
@@ -71,12 +80,50 @@ class Hypothesis:
         return decide(self.relation, {s: values[s.name] for s in symbols})
 
     def prepare(self) -> tuple:
-        """Build the exact rational test :meth:`holds` tries first (once: ``(symbols, test)``,
-        ``test`` None when the relation is not purely rational)."""
+        """Build the exact tests :meth:`holds` tries first (once: ``(symbols, test, simple)``):
+        ``simple`` (:func:`_simple_test`) for a parameter compared with a rational or an
+        integrality domain, else None; ``test`` the compiled ``Fraction`` test of a purely
+        rational relation, else None."""
         if self._decider is None:
             symbols = tuple(sorted(self.relation.free_symbols, key=lambda s: s.name))
-            object.__setattr__(self, "_decider", (symbols, compile_rational(self.relation, symbols)))
+            simple = _simple_test(self.relation)
+            test = None if simple is not None else compile_rational(self.relation, symbols)
+            object.__setattr__(self, "_decider", (symbols, test, simple))
         return self._decider
+
+
+_OPERATORS = {
+    sp.StrictGreaterThan: operator.gt,
+    sp.GreaterThan: operator.ge,
+    sp.StrictLessThan: operator.lt,
+    sp.LessThan: operator.le,
+    sp.Equality: operator.eq,
+    sp.Unequality: operator.ne,
+}
+_MIRRORED = {operator.gt: operator.lt, operator.ge: operator.le, operator.lt: operator.gt, operator.le: operator.ge}
+
+
+def _simple_test(relation):
+    """``(name, compare, a, b)`` deciding ``relation`` on a rational ``x = p/q`` (``q > 0``) in
+    integers, for the two forms nine hypotheses in ten take:
+
+    * ``x OP a/b`` (either side; ``b > 0``): ``x OP a/b ⇔ p·b OP a·q``, multiplying both sides
+      by ``b·q > 0``;
+    * ``floor(x) = x`` (an integer domain): ``q = 1`` (``compare`` None), a SymPy rational
+      being in lowest terms.
+
+    None for any other relation (the compiled ``Fraction`` test or :func:`decide` decides it)."""
+    compare = _OPERATORS.get(type(relation))
+    if compare is None:
+        return None
+    lhs, rhs = relation.lhs, relation.rhs
+    if compare is operator.eq and isinstance(lhs, sp.floor) and lhs.args[0] == rhs and rhs.is_Symbol:
+        return rhs.name, None, 0, 1
+    if rhs.is_Symbol and lhs.is_Rational:
+        lhs, rhs, compare = rhs, lhs, _MIRRORED.get(compare, compare)
+    if lhs.is_Symbol and rhs.is_Rational:
+        return lhs.name, compare, int(rhs.p), int(rhs.q)
+    return None
 
 
 def plain(expr):
