@@ -48,7 +48,7 @@ def rate(fn, min_seconds: float = 1.0) -> float:
 
 
 # ---------------------------------------------------------------------------
-def bench_closed_forms() -> None:
+def bench_closed_forms(rounds: int = 5) -> None:
     from symbolic import registry
     from symbolic.certify import bits_for_digits
     from symbolic.certify.arb import working_precision
@@ -62,7 +62,7 @@ def bench_closed_forms() -> None:
         ("privacy/gaussian-hockey-stick", {"eps": "1", "r": "2"}),
     ]
     bits = bits_for_digits(30)
-    print("1. Closed forms at 30 digits (calls per CPU second, and ratio to evalf)")
+    print(f"1. Closed forms at 30 digits (calls per CPU second, median of {rounds} interleaved rounds; ratio to evalf)")
     columns = (
         "evalf",
         "mpmath",
@@ -97,17 +97,29 @@ def bench_closed_forms() -> None:
             with working_precision(bits + 10):
                 return program(exact)
 
-        rates = {
-            "evalf": rate(lambda: f.expr.evalf(subs=exact, n=30), 0.5),
-            "mpmath": rate(lambda: compiled(exact, 30), 0.5),
-            "Arb interp.": rate(lambda: ball_at(expr, exact, bits + 10, fid), 0.5),
-            "Arb program": rate(program_ball, 0.5),
-            "Arb path": rate(lambda: f.evaluation_at(checked, 30), 0.5),
-            "evaluate": rate(lambda: f.evaluate(dps=30, **point), 0.5),
-            "certify": rate(lambda: f.certify(bits, **point), 0.5),
-            "Arb floor": compiled_arb_rate(expr, exact, bits + 10),
-            "certified floor": compiled_arb_rate(expr, exact, bits + 10, certified=True),
+        calls = {
+            "evalf": lambda: f.expr.evalf(subs=exact, n=30),
+            "mpmath": lambda: compiled(exact, 30),
+            "Arb interp.": lambda: ball_at(expr, exact, bits + 10, fid),
+            "Arb program": program_ball,
+            "Arb path": lambda: f.evaluation_at(checked, 30),
+            "evaluate": lambda: f.evaluate(dps=30, **point),
+            "certify": lambda: f.certify(bits, **point),
         }
+        floors = {
+            "Arb floor": compiled_arb_call(expr, exact, bits + 10),
+            "certified floor": compiled_arb_call(expr, exact, bits + 10, certified=True),
+        }
+        # Rounds interleave the columns and each column's median is kept: the machine's speed drifts
+        # within a minute, and a column measured in one slow stretch would distort its ratio.
+        samples = {k: [] for k in (*calls, *floors)}
+        for _ in range(rounds):
+            for label, fn in calls.items():
+                samples[label].append(rate(fn, 0.3))
+            for label, floor in floors.items():
+                if floor is not None:
+                    samples[label].append(rate_at(floor, 0.3))
+        rates = {k: (statistics.median(v) if v else None) for k, v in samples.items()}
         base = rates["evalf"]
         print("   " + f"{fid:31}" + "".join(f"{'n/a' if r is None else f'{r:.0f}':>16}" for r in rates.values()))
         print(
@@ -119,18 +131,22 @@ def bench_closed_forms() -> None:
         "   (mpmath: the compiled mpmath fallback; Arb interp.: one ball_at (the interpreter walks the SymPy tree "
         "per call); Arb program: one call of the formula's compiled python-flint program (symbolic.certify."
         "compiled: generated straight-line code, cached per formula) at 30 digits + 10 bits; Arb path: Formula.evaluation_at at checked exact "
-        "values (precision loop + correctly rounded digits, what evaluate does after parsing); evaluate: "
-        "Formula.evaluate(dps=30) from strings (parse + hypotheses + Arb path); certify: Formula.certify; Arb floor: "
+        "values (precision loop + correctly rounded digits and their ball, what evaluate does after parsing; the "
+        "mpf is built only when Evaluation.value is read); evaluate: "
+        "Formula.evaluate(dps=30) from strings (parse + hypotheses + Arb path + the mpf); certify: Formula.certify; "
+        "Arb floor: "
         "the expression lambdified to bare python-flint calls on balls, common subexpressions shared (no exact "
         "rationals, no pole checks, no rounding; not shipped: Arb's own cost); certified floor: the Arb floor plus the "
         "python-flint calls any certified digits need: the exact inputs converted to fmpq, the working precision set "
         "and restored, and the ball's decimal midpoint and radius (mid_rad_10exp, as Python integers) — what bounds "
-        "the Arb path, whose remaining cost is its Python: rounding the decimal, building the mpf and the record)"
+        "the Arb path, whose remaining cost is its Python: rounding the decimal and the record)"
     )
 
 
-def compiled_arb_rate(expr, exact, bits, certified: bool = False):
-    """Calls/s of ``expr`` lambdified once into python-flint calls (None if a function has no mapping).
+def compiled_arb_call(expr, exact, bits, certified: bool = False):
+    """``(call, prec)``: one evaluation of ``expr`` lambdified once into python-flint calls, to be
+    timed at Arb precision ``prec`` (None: the call sets it itself), or None if a function of
+    ``expr`` has no mapping.
 
     ``certified``: each call also pays the python-flint calls that certified digits cannot avoid —
     the exact inputs converted to ``fmpq`` (from the SymPy rationals), the working precision set and
@@ -158,25 +174,38 @@ def compiled_arb_rate(expr, exact, bits, certified: bool = False):
     ctx.prec = bits
     try:
         args = [arb(fmpq(int(v.p), int(v.q))) for v in exact.values()]
+        fn(*args)
+    except Exception:
+        return None
+    finally:
+        ctx.prec = old
+    if not certified:
+        return (lambda: fn(*args)), bits
+    values = list(exact.values())
+
+    def certified_floor():
+        old = ctx.prec
+        ctx.prec = bits
         try:
-            fn(*args)
-        except Exception:
-            return None
-        if not certified:
-            return rate(lambda: fn(*args), 0.5)
-        values = list(exact.values())
+            ball = fn(*[arb(fmpq(v.p, v.q)) for v in values])
+        finally:
+            ctx.prec = old
+        m, r, e = ball.mid_rad_10exp(40)
+        return int(m), int(r), int(e)
 
-        def certified_floor():
-            old = ctx.prec
-            ctx.prec = bits
-            try:
-                ball = fn(*[arb(fmpq(v.p, v.q)) for v in values])
-            finally:
-                ctx.prec = old
-            m, r, e = ball.mid_rad_10exp(40)
-            return int(m), int(r), int(e)
+    return certified_floor, None
 
-        return rate(certified_floor, 0.5)
+
+def rate_at(call_and_prec, min_seconds: float) -> float:
+    """:func:`rate` of a :func:`compiled_arb_call` at its precision."""
+    from flint import ctx
+
+    call, prec = call_and_prec
+    if prec is None:
+        return rate(call, min_seconds)
+    old, ctx.prec = ctx.prec, prec
+    try:
+        return rate(call, min_seconds)
     finally:
         ctx.prec = old
 
@@ -390,6 +419,7 @@ def main() -> int:
     parser.add_argument("--verify-only", action="store_true", help="only section 3 (verify cold and cached)")
     parser.add_argument("--closed-forms-only", action="store_true", help="only section 1 (closed forms)")
     parser.add_argument("--repeat", type=int, default=10, help="interleaved rounds of section 4 (default 10)")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of section 1 (default 5)")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
@@ -399,7 +429,7 @@ def main() -> int:
     if args.verify_only:
         bench_verify_cache()
         return 0
-    bench_closed_forms()
+    bench_closed_forms(args.rounds)
     if args.closed_forms_only:
         return 0
     if not args.skip_peers:
