@@ -12,7 +12,9 @@ One module per part of the paper, in the paper's order:
   ``thm-5.3-eps`` (and its K → ∞ limit), limits and reductions;
 * :mod:`.experiments` — Figures 1–2 (data), Corollary 6.3, the RDP → (ε, δ) conversion of the
   experiments and Tables 1–2 (reproductions);
-* :mod:`.logistic` — Proposition 6.2's premise on the clipped logistic step (E22);
+* :mod:`.logistic` — the regularised logistic loss (23)–(24), its derivatives and Proposition 6.1's constants
+  (25)–(26) (c = 3, d = 2), Proposition 6.2's premise on the clipped logistic step (E22);
+* :mod:`.clipped` — Proposition 6.2: the clipped gradient's Jacobian (166), the bounds (27)/(164), (167) (E22);
 * :mod:`.errata` — every erratum E1–E31 of the review: the claims that encode it, or why it is not
   encoded;
 * :mod:`.bounds` — Theorems 4.3, 4.4, 4.5, 5.3 declared as last-iterate bounds (canonical run vocabulary);
@@ -34,6 +36,7 @@ paper.declare_modules(
         "theorems",
         "experiments",
         "logistic",
+        "clipped",
         "errata",
         "bounds",
         "coverage",

@@ -2,10 +2,10 @@
 ``shared/papers/003_90c215db479cc73e.txt``), in the paper's order, with the formulas and claims that
 encode it, or the reason it is not encodable (see :mod:`symbolic.coverage`).
 
-Partly encoded: the logistic loss's gradient and Hessian (checked for c = 3 classes, d = 2 features), the
-smoothness bound for c = 2, and of Proposition 6.2 only the contraction Corollary 6.3 needs (erratum E22, at one
-point).  Not encoded (missing): (23), the Lipschitz constant (25)/(152), the clipped-gradient Jacobian
-(164)–(166).  Footnotes 3, 4, 6–8 hold no mathematics beyond what footnotes 2 and 5 say and are not
+Partly encoded: the regularised logistic loss (23)–(24), its gradient and Hessian and Proposition 6.1's constants
+(25)–(26) (proved for c = 3 classes, d = 2 features; Böhning's (163) also for c = 2), and Proposition 6.2 at Table 2's
+parameters: the clipping Jacobian (166) (proved in ℝ⁹), the halves of (27)/(164) and (167) at a point or on a
+segment (erratum E22).  Footnotes 3, 4, 6–8 hold no mathematics beyond what footnotes 2 and 5 say and are not
 listed.
 """
 
@@ -52,7 +52,18 @@ BACK = [
     "lem-4.2-back-substitution-linear",
 ]
 COR = ["cor-6.3-eps", "cor-6.3-sigma", "cor-6.3-sigma-corrected", "cor-6.3-eps0"]
-MISSING_63 = "the regularised logistic loss and its derivatives (Propositions 6.1, 6.2) are not encoded"
+C3D2 = "proved for all θ and all ‖x‖ ≤ L at c = 3 classes, d = 2 features; general c, d not encoded"
+PROP61 = ["eq-155-gradient", "eq-161-hessian", "eq-163-boehning-c2", "eq-163-boehning-c3"]
+PROP62 = [
+    "eq-166-clipped-jacobian",
+    "prop-6.2-lower-bound",
+    "prop-6.2-lower-bound-corrected",
+    "prop-6.2-upper-bound",
+    "eq-167-quadratic-form",
+    "eq-167-spectral-norm-corrected",
+    "prop-6.2-contraction",
+    "prop-6.2-contraction-corrected",
+]
 
 
 def eq(number, ids=(), reason="", partial=False, note=""):
@@ -179,32 +190,49 @@ ITEMS = [
     eq(20, ids=["thm-5.3-eps", "thm-5.3-fixed-point", "thm-5.3-divergence"]),
     eq(21, ids=["thm-5.3-eps"]),
     Item("Footnote 2", "footnote", ids=["footnote-2-group-privacy", "footnote-2-group-privacy-corrected"]),
-    eq(23, note=MISSING_63),
     eq(
-        24, ids=["eq-155-gradient", "eq-161-hessian"], partial=True, note="differentiated symbolically for c = 3, d = 2"
+        23,
+        ids=["eq-23-gradient", "eq-23-strongly-convex"],
+        partial=True,
+        note="gradient ∇ℓ₀ + λθ and λ-strong convexity, proved for all θ, x, λ > 0 at c = 3, d = 2",
+    ),
+    eq(
+        24,
+        ids=["eq-155-gradient", "eq-161-hessian", "eq-23-gradient"],
+        partial=True,
+        note="differentiated symbolically for c = 3, d = 2",
     ),
     Item(
         "Proposition 6.1",
         "proposition",
-        ids=["eq-155-gradient", "eq-161-hessian", "eq-163-boehning-c2"],
+        ids=["eq-23-strongly-convex", "eq-152-lipschitz", "eq-153-smoothness"] + PROP61,
         partial=True,
-        note="gradient and Hessian (c = 3, d = 2) and the smoothness bound for c = 2; the Lipschitz "
-        "constant (25) is not encoded",
+        note="convexity, the Lipschitz constant (25) and the smoothness constant (26), proved for all θ and all "
+        "‖x‖ ≤ L at c = 3, d = 2 (Böhning's (163) also for c = 2); general c, d not encoded",
     ),
-    eq(25, note=MISSING_63),
-    eq(26, ids=["eq-163-boehning-c2"], partial=True, note="for c = 2"),
+    eq(25, ids=["eq-152-lipschitz"], partial=True, note=C3D2),
+    eq(26, ids=["eq-153-smoothness", "eq-163-boehning-c2"], partial=True, note=C3D2 + "; (163) also for c = 2"),
     Item(
         "Proposition 6.2",
         "proposition",
-        ids=["prop-6.2-contraction", "prop-6.2-contraction-corrected"],
+        ids=PROP62,
         partial=True,
-        note="only the contraction Corollary 6.3 needs, at one point (erratum E22)",
+        note="the Jacobian (166) (ℝ⁹), the two halves of (27) and the contraction Corollary 6.3 needs, at Table 2's "
+        "parameters (c = 3, d = 2): the lower half and (167)'s 0 ⪯ ∇g₀ are REFUTED, the upper half and the "
+        "contraction without clipping only CHECKED (erratum E22)",
     ),
     eq(
         27,
-        ids=["prop-6.2-contraction", "prop-6.2-contraction-corrected"],
+        ids=[
+            "prop-6.2-lower-bound",
+            "prop-6.2-lower-bound-corrected",
+            "prop-6.2-upper-bound",
+            "prop-6.2-contraction",
+            "prop-6.2-contraction-corrected",
+        ],
         partial=True,
-        note="the contraction it is used for, at one point",
+        note="lower half refuted by a concrete pair (E22); upper half and the contraction it is used for checked on "
+        "one segment / at one point",
     ),
     Item("Corollary 6.3", "corollary", ids=COR),
     eq(28, ids=["cor-6.3-eps"]),
@@ -365,7 +393,8 @@ ITEMS += [
     ),
 ]
 LOGI = {
-    153: (["eq-163-boehning-c2"], "for c = 2"),
+    152: (["eq-152-lipschitz"], C3D2),
+    153: (["eq-153-smoothness", "eq-163-boehning-c2"], C3D2 + "; (163) also for c = 2"),
     154: (["eq-155-gradient"], ""),
     155: (["eq-155-gradient"], ""),
     156: (["eq-155-gradient"], ""),
@@ -374,21 +403,26 @@ LOGI = {
     159: (["eq-161-hessian"], ""),
     161: (["eq-161-hessian"], ""),
     162: (["eq-161-hessian"], ""),
-    163: (["eq-163-boehning-c2"], "for c = 2"),
+    163: (["eq-163-boehning-c3", "eq-163-boehning-c2"], "proved for every p at c = 3 and c = 2; general c not encoded"),
+    164: (
+        ["prop-6.2-lower-bound", "prop-6.2-lower-bound-corrected", "prop-6.2-upper-bound"],
+        "= (27): lower half refuted by a concrete pair at Table 2's parameters (E22), upper half checked on a segment",
+    ),
+    165: (["eq-23-strongly-convex", "eq-153-smoothness"], C3D2),
+    166: (["eq-166-clipped-jacobian"], "the clipping map's Jacobian, proved in ℝ⁹ (c = 3, d = 2)"),
 }
 ITEMS += [
     eq(k, ids=LOGI[k][0], partial=True, note=LOGI[k][1] or "checked for c = 3 classes, d = 2 features")
-    if k in LOGI
-    else eq(k, note=MISSING_63)
     for k in range(152, 167)
     if k != 160
 ]
 ITEMS += [
     eq(
         k,
-        ids=["prop-6.2-contraction"],
+        ids=["prop-6.2-contraction", "eq-167-quadratic-form", "eq-167-spectral-norm-corrected"],
         partial=True,
-        note="(167) fails: the clipped map is expansive at Table 2's parameters (erratum E22)",
+        note="(167)'s 0 ⪯ ∇g₀ (wᵀ∇g₀w ≥ 0) is refuted at a point and the clipped map is expansive at Table 2's "
+        "parameters (erratum E22); ‖∇g₀‖₂ ≤ β checked there",
     )
     for k in (167, 168)
 ]

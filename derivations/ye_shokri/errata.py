@@ -224,7 +224,17 @@ STATUS = {
     ),
     "E20": ("encoded", ["eq-123-f-divergence", "eq-123-f-divergence-corrected"]),
     "E21": ("encoded", ["cor-6.3-sigma", "cor-6.3-sigma-corrected"]),
-    "E22": ("encoded", ["prop-6.2-contraction", "prop-6.2-contraction-corrected"]),
+    "E22": (
+        "encoded",
+        [
+            "prop-6.2-contraction",
+            "prop-6.2-contraction-corrected",
+            "prop-6.2-lower-bound",
+            "prop-6.2-lower-bound-corrected",
+            "eq-167-quadratic-form",
+            "eq-167-spectral-norm-corrected",
+        ],
+    ),
     "E23": (
         "rejected",
         "notation: L used for the feature norm and the Lipschitz constant, ∇ℓ for ∇ℓ₀, garbled (155)–(156)",

@@ -37,7 +37,9 @@ THETA = [
 ]
 
 
-def _grad(theta, clip):
+def gradient(theta, clip):
+    """g(θ) = g₀(θ) + λθ at x = :data:`X`, y = :data:`Y`, λ = :data:`LAM` (mpf list θ at the working precision):
+    g₀ = ∇ℓ₀·min(1, clip/‖∇ℓ₀‖), or g₀ = ∇ℓ₀ if clip is None (Proposition 6.2, Algorithm 3)."""
     xbar = [mpmath.mpf(v) for v in X] + [mpmath.mpf(1)]
     d1 = len(xbar)
     z = [mpmath.fsum(theta[i * d1 + k] * xbar[k] for k in range(d1)) for i in range(len(Y))]
@@ -61,7 +63,7 @@ def local_lipschitz(eta, clip=CLIP):
         for k in range(len(th)):
             up = [v + (h if i == k else 0) for i, v in enumerate(th)]
             dn = [v - (h if i == k else 0) for i, v in enumerate(th)]
-            fu, fd = _grad(up, clip), _grad(dn, clip)
+            fu, fd = gradient(up, clip), gradient(dn, clip)
             cols.append([(1 if i == k else 0) - eta * (fu[i] - fd[i]) / (2 * h) for i in range(len(th))])
         J = mpmath.matrix(cols).T
         eig = mpmath.eigsy(J.T * J, eigvals_only=True)
@@ -105,52 +107,112 @@ paper.add(
 
 # ---------------------------------------------------------------------------
 # The loss (23)–(24) and its derivatives (154)–(162), checked symbolically for c = 3 classes and
-# d = 2 features (θ_i ∈ ℝ³ per class, x̄ = (x₁, x₂, 1)), with label y = e_3.
+# d = 2 features (θ_i ∈ ℝ³ per class, x̄ = (x₁, x₂, 1)), with label y = e_3.  The derivatives are taken on
+# first use (functools.cache), not when the module is imported: every `verify` and `eval` of the paper
+# imports this module, and only the checkers of eq-155-gradient, eq-161-hessian and eq-23-gradient need them.
+import functools  # noqa: E402
+
 from symbolic import Identity, Inequality  # noqa: E402
 
-_th = sp.symbols("t0:9", real=True)
-_x1, _x2 = sp.symbols("x1 x2", real=True)
-_xb = [_x1, _x2, sp.Integer(1)]
-_z = [sum(_th[3 * i + k] * _xb[k] for k in range(3)) for i in range(3)]
-_den = sum(sp.exp(v) for v in _z)
-_p = [sp.exp(v) / _den for v in _z]
-_y = [0, 0, 1]
-_loss = -sum(_y[i] * (_z[i] - sp.log(_den)) for i in range(3))  # (24), log(e^{z_i}/Σe^{z_k}) = z_i − log Σe^{z_k}
-_grad_res = sum((sp.diff(_loss, _th[3 * i + k]) - (_p[i] - _y[i]) * _xb[k]) ** 2 for i in range(3) for k in range(3))
+THETA_SYMBOLS = sp.symbols("t0:9", real=True)  # θ = (θ_1, θ_2, θ_3), θ_i = (t_{3i}, t_{3i+1}, t_{3i+2})
+X1, X2 = sp.symbols("x1 x2", real=True)
+XBAR = (X1, X2, sp.Integer(1))
+LABEL = (0, 0, 1)  # y = e_3 (any one-hot label is this one after relabelling the classes)
+_lam = sp.Symbol("lam", positive=True)
+
+
+@functools.cache
+def softmax_loss():
+    """(p, ℓ₀) of (24) at c = 3, d = 2, y = e_3: p_i = e^{z_i}/Σ_k e^{z_k}, z_i = x̄ᵀθ_i, and
+    ℓ₀ = −Σ_i y^i (z_i − log Σ_k e^{z_k}) (log(e^{z_i}/Σe^{z_k}) written out)."""
+    z = [sum(THETA_SYMBOLS[3 * i + k] * XBAR[k] for k in range(3)) for i in range(3)]
+    den = sum(sp.exp(v) for v in z)
+    p = [sp.exp(v) / den for v in z]
+    loss = -sum(LABEL[i] * (z[i] - sp.log(den)) for i in range(3))
+    return p, loss
+
+
+@functools.cache
+def gradient_residual(lam=0):
+    """Σ_u (∂ℓ/∂θ_u − [(p − y) ⊗ x̄ + λθ]_u)² for ℓ = ℓ₀ + (λ/2)‖θ‖² ((23); λ = 0 gives ℓ₀)."""
+    p, loss = softmax_loss()
+    reg = lam / 2 * sum(v**2 for v in THETA_SYMBOLS)
+    return sum(
+        (sp.diff(loss + reg, THETA_SYMBOLS[3 * i + k]) - (p[i] - LABEL[i]) * XBAR[k] - lam * THETA_SYMBOLS[3 * i + k])
+        ** 2
+        for i in range(3)
+        for k in range(3)
+    )
+
+
+@functools.cache
+def hessian_residual():
+    """Σ over the 81 entries of (∂²ℓ₀/∂θ_u∂θ_v − (T ⊗ x̄x̄ᵀ)_{uv})², T = diag(p) − ppᵀ.  SymPy returns the same
+    expression (srepr) for (u, v) and (v, u), so the entries come from 45 differentiations, not 81."""
+    p, loss = softmax_loss()
+    T = [[(p[i] if i == j else 0) - p[i] * p[j] for j in range(3)] for i in range(3)]
+    d2 = {}
+    for u in range(9):
+        for v in range(u, 9):
+            d2[u, v] = d2[v, u] = sp.diff(loss, THETA_SYMBOLS[u], THETA_SYMBOLS[v])
+    return sum(
+        (d2[3 * i + a, 3 * j + bb] - T[i][j] * XBAR[a] * XBAR[bb]) ** 2
+        for i in range(3)
+        for j in range(3)
+        for a in range(3)
+        for bb in range(3)
+    )
+
+
+class DeferredIdentity(Identity):
+    """``build() = 0`` over ``symbols``, the left side built by ``build`` when a checker first reads it (the
+    engine's Identity takes its sides when it is constructed, i.e. at import)."""
+
+    def __init__(self, id, build, symbols, statement, source, **kw):
+        super().__init__(id, 0, 0, statement, source, **kw)
+        del self.lhs  # read through __getattr__, i.e. from build() (functools.cache: built once)
+        self.build = build
+        self.symbols = sorted(symbols, key=lambda s: s.name)
+
+    def __getattr__(self, name):
+        if name == "lhs":
+            return self.build()
+        raise AttributeError(name)
+
+
+_LOSS_SYMBOLS = (*THETA_SYMBOLS, X1, X2)
 paper.add(
-    Identity(
+    DeferredIdentity(
         paper.id("eq-155-gradient"),
-        _grad_res,
-        0,
+        gradient_residual,
+        _LOSS_SYMBOLS,
         "(154)–(156), corrected reading of the garbled display: ∇_{θ_i}ℓ₀ = (p_i − y^i)·x̄, p = softmax(x̄ᵀθ_1, …, x̄ᵀθ_c) "
         "(checked for c = 3, d = 2, y = e_3: the sum of squared residuals of the 9 components is 0)",
         src("Proposition 6.1, proof, eqs. (154)–(156)", ("24", "154", "155", "156")),
         budget=90,
     )
 )
-_T = [[(_p[i] if i == j else 0) - _p[i] * _p[j] for j in range(3)] for i in range(3)]
-# ∂²ℓ₀/∂u∂v for the 45 unordered pairs: SymPy returns the same expression (srepr) for (u, v) and
-# (v, u), so the 81 entries are built from 45 differentiations instead of 81 (at import time).
-_d2 = {}
-for _u in range(9):
-    for _v in range(_u, 9):
-        _d2[_u, _v] = _d2[_v, _u] = sp.diff(_loss, _th[_u], _th[_v])
-_hess_res = sum(
-    (_d2[3 * i + a, 3 * j + bb] - _T[i][j] * _xb[a] * _xb[bb]) ** 2
-    for i in range(3)
-    for j in range(3)
-    for a in range(3)
-    for bb in range(3)
-)
-paper.add(
-    Identity(
+HESSIAN_CLAIM = paper.add(
+    DeferredIdentity(
         paper.id("eq-161-hessian"),
-        _hess_res,
-        0,
+        hessian_residual,
+        _LOSS_SYMBOLS,
         "(157)–(162): ∇²ℓ₀ = T ⊗ x̄x̄ᵀ with T = diag(p) − ppᵀ (c = 3, d = 2: the sum of squared residuals of the 81 "
         "entries is 0)",
         src("Proposition 6.1, proof, eqs. (157)–(162)", ("157", "161", "162")),
         budget=120,
+    )
+)
+paper.add(
+    DeferredIdentity(
+        paper.id("eq-23-gradient"),
+        functools.partial(gradient_residual, _lam),
+        (*_LOSS_SYMBOLS, _lam),
+        "(23): the regularised loss ℓ_λ = ℓ₀ + (λ/2)‖θ‖² has gradient ∇ℓ_λ = (p − y) ⊗ x̄ + λθ, the g₀ + λθ of "
+        "Proposition 6.2 and Algorithm 3 before clipping (c = 3, d = 2, y = e_3: the sum of squared residuals of "
+        "the 9 components is 0; its Hessian is ∇²ℓ₀ + λI)",
+        src("§6.1, eq. (23); Proposition 6.2", ("23", "24", "27")),
+        budget=90,
     )
 )
 _q = sp.Symbol("q", positive=True)
@@ -164,5 +226,112 @@ paper.add(
         "∇²ℓ₀ ⪯ ½‖x̄‖² I ⪯ (L² + 1)/2·I, the smoothness constant β of (26)",
         src("Proposition 6.1, eqs. (26), (163)", ("26", "153", "163")),
         certificate=(1 - 2 * _q) ** 2 / 2,
+    )
+)
+
+# ---------------------------------------------------------------------------
+# Proposition 6.1's constants, for all parameters at c = 3, d = 2.  The softmax is written p_i = a_i/(a_1 + a_2 + a_3)
+# with a_i = e^{x̄ᵀθ_i} > 0: as θ ranges over ℝ⁹, p ranges over the open simplex, and every statement below holds
+# for all a_i > 0, hence for all θ.  A direction w ∈ ℝ⁹ is the 3×3 matrix W (row i: the coefficients of θ_i), and
+# wᵀ(T ⊗ x̄x̄ᵀ)w = vᵀTv with v = Wx̄ (used in the certificates only; the claims state the Kronecker form).
+_a = sp.symbols("a1:4", positive=True)
+_s = sum(_a)
+P = [ai / _s for ai in _a]
+T_MATRIX = [[(P[i] if i == j else 0) - P[i] * P[j] for j in range(3)] for i in range(3)]
+_w = sp.symbols("w0:9", real=True)
+_W = [[_w[3 * i + k] for k in range(3)] for i in range(3)]
+_v = [sum(_W[i][k] * XBAR[k] for k in range(3)) for i in range(3)]
+_delta = sp.Symbol("delta", nonnegative=True)  # ‖x‖ ≤ L written L² = x₁² + x₂² + δ, δ ≥ 0
+_L2 = X1**2 + X2**2 + _delta
+BETA = (_L2 + 1) / 2  # (26)/(153)
+
+
+def hessian_form(w=_W):
+    """wᵀ(T ⊗ x̄x̄ᵀ)w = Σ_{i,j,k,l} W_ik T_ij x̄_k x̄_l W_jl (by eq-161-hessian, the quadratic form of ∇²ℓ₀)."""
+    return sum(
+        w[i][k] * T_MATRIX[i][j] * XBAR[k] * XBAR[ll] * w[j][ll]
+        for i in range(3)
+        for j in range(3)
+        for k in range(3)
+        for ll in range(3)
+    )
+
+
+def _variance(u):
+    """Σ_{i<j} p_i p_j (u_i − u_j)², which equals uᵀTu (the variance of u under p)."""
+    return sum(P[i] * P[j] * (u[i] - u[j]) ** 2 for i in range(3) for j in range(i + 1, 3))
+
+
+def _half_norm_gap(u):
+    """Σ_{i<j} p_i p_j (u_i + u_j)² + ½Σ_i (1 − 2p_i)² u_i², which equals ½‖u‖² − uᵀTu."""
+    return (
+        sum(P[i] * P[j] * (u[i] + u[j]) ** 2 for i in range(3) for j in range(i + 1, 3))
+        + sum((1 - 2 * P[i]) ** 2 * u[i] ** 2 for i in range(3)) / 2
+    )
+
+
+_sq_w = sum(v**2 for v in _w)
+_reg_hessian = sp.hessian(_lam / 2 * sum(v**2 for v in THETA_SYMBOLS), THETA_SYMBOLS)  # = λI
+_reg_form = sum(_w[u] * _reg_hessian[u, v] * _w[v] for u in range(9) for v in range(9))
+paper.add(
+    Inequality(
+        paper.id("eq-23-strongly-convex"),
+        hessian_form() + _reg_form,
+        ">=",
+        _lam * _sq_w,
+        "(23) and the left half of (165): wᵀ∇²ℓ_λw = wᵀ(T ⊗ x̄x̄ᵀ)w + wᵀ∇²((λ/2)‖θ‖²)w ≥ λ‖w‖² for every direction "
+        "w ∈ ℝ⁹, every x and every θ (p = softmax(x̄ᵀθ) any point of the open simplex), c = 3, d = 2: ℓ₀ is convex "
+        "(T ⪰ 0) and ℓ_λ is λ-strongly convex (certificate Σ_{i<j} p_ip_j(v_i − v_j)², v = Wx̄)",
+        src("§6.1, eq. (23); Proposition 6.1; eq. (165)", ("23", "161", "165")),
+        certificate=_variance(_v),
+    )
+)
+_u = sp.symbols("v1:4", real=True)
+_mean = sum(_u) / 3
+_centred = [ui - _mean for ui in _u]
+_tu = sum(_u[i] * T_MATRIX[i][j] * _u[j] for i in range(3) for j in range(3))
+paper.add(
+    Inequality(
+        paper.id("eq-163-boehning-c3"),
+        sp.Rational(1, 2) * (sum(ui**2 for ui in _u) - sum(_u) ** 2 / 3),
+        ">=",
+        _tu,
+        "(163) (Böhning) for c = 3: T = diag(p) − ppᵀ ⪯ ½(I₃ − 1·1ᵀ/3) for every p in the open simplex, i.e. "
+        "½(‖u‖² − (Σu_i)²/3) ≥ uᵀTu for all u ∈ ℝ³ (certificate: with ū = u − mean(u)·1, "
+        "Σ_{i<j} p_ip_j(ū_i + ū_j)² + ½Σ_i (1 − 2p_i)²ū_i²); so T's eigenvalues lie in [0, ½]",
+        src("Proposition 6.1, proof, eq. (163)", ("163", "162")),
+        certificate=_half_norm_gap(_centred),
+    )
+)
+_lagrange = sum(
+    (_W[i][k] * XBAR[ll] - _W[i][ll] * XBAR[k]) ** 2 for i in range(3) for k in range(3) for ll in range(k + 1, 3)
+)
+paper.add(
+    Inequality(
+        paper.id("eq-153-smoothness"),
+        BETA * _sq_w,
+        ">=",
+        hessian_form(),
+        "(26)/(153) and the right half of (165): wᵀ∇²ℓ₀w = wᵀ(T ⊗ x̄x̄ᵀ)w ≤ β‖w‖² with β = (L² + 1)/2, for every "
+        "w ∈ ℝ⁹, every θ and every x with ‖x‖ ≤ L (written L² = x₁² + x₂² + δ, δ ≥ 0), c = 3, d = 2 (certificate: "
+        "(δ/2)‖w‖² + ½Σ_i Σ_{k<l}(W_ik x̄_l − W_il x̄_k)² (Lagrange's identity, ‖x̄‖²‖W‖² − ‖Wx̄‖²) + "
+        "Σ_{i<j} p_ip_j(v_i + v_j)² + ½Σ_i(1 − 2p_i)²v_i² (= ½‖v‖² − vᵀTv), v = Wx̄)",
+        src("Proposition 6.1, eqs. (26), (153), (165)", ("26", "153", "165", "163")),
+        certificate=_delta / 2 * _sq_w + _lagrange / 2 + _half_norm_gap(_v),
+    )
+)
+_grad_sq = sum(((P[i] - LABEL[i]) * XBAR[k]) ** 2 for i in range(3) for k in range(3))
+paper.add(
+    Inequality(
+        paper.id("eq-152-lipschitz"),
+        2 * (_L2 + 1),
+        ">=",
+        _grad_sq,
+        "(25)/(152): ‖∇ℓ₀‖² = ‖(p − y) ⊗ x̄‖² ≤ 2(L² + 1), so ℓ₀ is √(2(L² + 1))-Lipschitz (the 'L = √(2(L² + 1))' "
+        "of (25), L on the right the feature-clipping norm), for every θ and every x with ‖x‖ ≤ L "
+        "(L² = x₁² + x₂² + δ, δ ≥ 0), c = 3, d = 2, y = e_3 (certificate: ‖p − e_3‖² = 2 − 2p_3(1 + p_1 + p_2) − "
+        "2p_1p_2, so the difference is (2p_3(1 + p_1 + p_2) + 2p_1p_2)‖x̄‖² + 2δ)",
+        src("Proposition 6.1, eqs. (25), (152), (156)", ("25", "152", "156")),
+        certificate=(2 * P[2] * (1 + P[0] + P[1]) + 2 * P[0] * P[1]) * (X1**2 + X2**2 + 1) + 2 * _delta,
     )
 )
