@@ -14,6 +14,7 @@ from ..sampling import sample_points
 from ..sign import manifestly_nonnegative, manifestly_positive
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
+from .monotone import prove_by_decrease
 
 _RELATIONS = {">=": (1, False), ">": (1, True), "<=": (-1, False), "<": (-1, True)}
 
@@ -24,7 +25,9 @@ class Inequality(Claim):
     PROVED when the difference ``d`` (oriented so the claim is ``d >= 0``) is
     manifestly nonnegative after simplification (see :mod:`symbolic.sign`), or
     when a supplied ``certificate`` is proved equal to ``d`` and is itself
-    manifestly nonnegative.  Otherwise ``samples`` points of the domain are
+    manifestly nonnegative, or (``decreasing_in=x``) when the difference decreases strictly
+    in ``x`` towards a nonnegative limit at ``x → ∞`` (:mod:`symbolic.claims.monotone`).
+    Otherwise ``samples`` points of the domain are
     evaluated, exactly when the value is rational and with mpmath interval
     arithmetic otherwise: a certainly violated point REFUTES; if every point
     holds the verdict is CHECKED with the sample size recorded.
@@ -45,6 +48,7 @@ class Inequality(Claim):
         certificate=None,
         hints: Iterable[dict] = (),
         samples: int = 40,
+        decreasing_in: sp.Symbol | None = None,
         **kw,
     ):
         super().__init__(id, statement, source, **kw)
@@ -58,11 +62,18 @@ class Inequality(Claim):
         self.symbols = free_symbols(self.difference, *self.where)
         self.hints = named_points(hints, self.symbols)
         self.samples = samples
+        #: A symbol in which the difference is expected to decrease strictly towards a nonnegative
+        #: limit at +∞: :func:`~symbolic.claims.monotone.prove_by_decrease` is tried first.
+        self.decreasing_in = decreasing_in
 
     def _manifest(self, e) -> bool:
         return manifestly_positive(e) if self.strict else manifestly_nonnegative(e)
 
     def _symbolic(self, deadline) -> str | None:
+        if self.decreasing_in is not None:
+            method = prove_by_decrease(self.difference, self.decreasing_in, deadline)
+            if method:
+                return method
         if self.certificate is not None:
             if self._manifest(self.certificate) and prove_zero(self.difference - self.certificate, deadline).proved:
                 return "inequality: difference equals a manifestly nonnegative certificate"

@@ -1,0 +1,101 @@
+"""Positivity by monotonicity: a function that decreases strictly towards a nonnegative limit is positive.
+
+:func:`prove_by_decrease` proves ``d(x) > 0`` for every ``x`` of an interval ``I`` unbounded above, the
+other symbols fixed anywhere in their domains, from three facts each established for all of them:
+
+1. ``d`` is smooth in ``x`` on ``I`` (:func:`smooth`: built from operations that are smooth wherever
+   their arguments are finite and real, with every power of non-integer or negative exponent and every
+   logarithm taken of a manifestly positive base, so no pole, branch point or corner lies in ``I``);
+2. ``d'(x) < 0`` on ``I``: a form of SymPy's derivative (as computed, simplified, or expanded with
+   powers combined) is manifestly negative (:mod:`symbolic.sign`);
+3. ``lim_{x→∞} d(x) = v`` with ``v`` manifestly nonnegative, proved by the limit calculus
+   (:func:`symbolic.claims.limit.prove_limit`).
+
+Then for ``x < y`` in ``I`` the mean value theorem gives ``d(x) − d(y) = −d'(ξ)(y − x) > 0``; letting
+``y → ∞``, ``d(x) ≥ v``, and ``d(x) > d(x + 1) ≥ v ≥ 0``.
+
+``I`` is the set of real numbers the assumptions of ``x`` allow, with integrality dropped (``x`` is
+replaced by a fresh real symbol with the same sign assumptions): positive ``(0, ∞)``, nonnegative
+``[0, ∞)``, real ``ℝ``; it contains every value the claim's domain allows ``x`` (``where`` relations
+only narrow it), so the conclusion covers the claim's whole domain.  Each fact is a structural
+argument or a proved limit, never a sample.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+from sympy.codegen.cfunctions import expm1, log1p
+
+from ..sign import manifestly_nonnegative, manifestly_positive
+
+#: Functions smooth on the whole real line.
+_ENTIRE = (sp.exp, sp.erf, sp.erfc, sp.sin, sp.cos, sp.atan, sp.tanh, sp.sinh, sp.cosh, expm1)
+
+
+def smooth(e: sp.Basic) -> bool:
+    """Whether ``e`` is manifestly C^∞ in each of its real symbols over their whole assumed domain.
+
+    Sound, not complete: ``False`` means only that no rule applies."""
+    if e.is_Atom:
+        return bool(e.is_extended_real and e.is_finite)
+    if e.is_Add or e.is_Mul:
+        return all(smooth(a) for a in e.args)
+    if e.is_Pow:
+        base, exponent = e.args
+        if exponent.is_Integer and exponent >= 0:
+            return smooth(base)
+        # b**c = exp(c·log b): smooth where b > 0 (a negative integer power needs b ≠ 0; asking b > 0
+        # is stronger and keeps one rule)
+        return manifestly_positive(base) and smooth(base) and smooth(exponent)
+    if isinstance(e, _ENTIRE) and len(e.args) == 1:
+        return smooth(e.args[0])
+    if isinstance(e, sp.log) and len(e.args) == 1:
+        return manifestly_positive(e.args[0]) and smooth(e.args[0])
+    if isinstance(e, log1p):
+        return manifestly_positive(1 + e.args[0]) and smooth(e.args[0])
+    return False
+
+
+def _interval_symbol(x: sp.Symbol) -> sp.Symbol | None:
+    """A fresh real symbol for the interval hull of ``x``'s domain, or None if it is not an interval
+    unbounded above that the sign rules can describe."""
+    if not x.is_real or x.is_negative or x.is_nonpositive:
+        return None
+    if x.is_positive:
+        return sp.Dummy(x.name, positive=True)
+    if x.is_nonnegative:
+        return sp.Dummy(x.name, nonnegative=True)
+    return sp.Dummy(x.name, real=True)
+
+
+def prove_by_decrease(d: sp.Basic, x: sp.Symbol, deadline=None) -> str | None:
+    """A method string if ``d > 0`` is proved for every ``x`` of its domain (and every value of the
+    other symbols) by the argument of this module, else None.  ``deadline``: checked between the
+    steps (the caller's share of the budget)."""
+    from .limit import prove_limit
+
+    t = _interval_symbol(x)
+    if t is None or x not in d.free_symbols:
+        return None
+    e = d.xreplace({x: t})
+    if not smooth(e):
+        return None
+    derivative = sp.diff(e, t)
+    negative = False
+    for form in (lambda: derivative, lambda: sp.simplify(derivative), lambda: sp.powsimp(sp.expand(derivative))):
+        if deadline is not None and deadline.expired():
+            return None
+        if manifestly_positive(-form()):
+            negative = True
+            break
+    if not negative:
+        return None
+    if deadline is not None and deadline.expired():
+        return None
+    value, how = prove_limit(e, t, sp.oo, "-")
+    if value is None or value.has(t) or value in (sp.oo, -sp.oo, sp.zoo, sp.nan) or not manifestly_nonnegative(value):
+        return None
+    return (
+        f"inequality: the difference is smooth in {x} on its domain, strictly decreasing (its derivative is "
+        f"manifestly negative) and tends to {sp.sstr(value)} ≥ 0 as {x} → ∞ (limit calculus, {how})"
+    )
