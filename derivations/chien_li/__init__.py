@@ -9,6 +9,7 @@ One module per part of the paper:
   water-filling minimum over τ and β (``thm-3.1-eps``), convex closed form, limits;
 * :mod:`.sgm` — Definition 3.11 and Theorem 3.12's per-step term (erratum E1);
 * :mod:`.hoelder_theorem` — Theorem 3.7 as an evaluable bound through h (``thm-3.7-eps``);
+* :mod:`.subsampled` — Theorem 3.12's tracking (21) (``thm-3.12-dt``) and the feasibility of its constraints (20);
 * :mod:`.cyclic` — Theorem A.1 (printed and with the domain cap, E4), Lemma A.2, Corollary A.3;
 * :mod:`.examples` — Lemma 3.4 on quadratics, (8), Lemma 3.2 on Diracs, the A.14 example (E9);
 * :mod:`.figures` — Figures 1–2 as data (recomputed) and their claims;
@@ -29,6 +30,7 @@ paper.declare_modules(
         "smooth",
         "sgm",
         "hoelder_theorem",
+        "subsampled",
         "cyclic",
         "examples",
         "figures",
