@@ -205,12 +205,12 @@ ITEMS = [
     Item(
         "Proposition 6.1",
         "proposition",
-        ids=["eq-23-strongly-convex", "eq-152-lipschitz", "eq-153-smoothness"] + PROP61,
+        ids=["eq-23-strongly-convex", "eq-152-lipschitz", "eq-152-lipschitz-sharp", "eq-153-smoothness"] + PROP61,
         partial=True,
         note="convexity, the Lipschitz constant (25) and the smoothness constant (26), proved for all θ and all "
         "‖x‖ ≤ L at c = 3, d = 2 (Böhning's (163) also for c = 2); general c, d not encoded",
     ),
-    eq(25, ids=["eq-152-lipschitz"], partial=True, note=C3D2),
+    eq(25, ids=["eq-152-lipschitz", "eq-152-lipschitz-sharp"], partial=True, note=C3D2 + "; sharp (a supremum)"),
     eq(26, ids=["eq-153-smoothness", "eq-163-boehning-c2"], partial=True, note=C3D2 + "; (163) also for c = 2"),
     Item(
         "Proposition 6.2",
@@ -393,7 +393,7 @@ ITEMS += [
     ),
 ]
 LOGI = {
-    152: (["eq-152-lipschitz"], C3D2),
+    152: (["eq-152-lipschitz", "eq-152-lipschitz-sharp"], C3D2 + "; sharp (a supremum)"),
     153: (["eq-153-smoothness", "eq-163-boehning-c2"], C3D2 + "; (163) also for c = 2"),
     154: (["eq-155-gradient"], ""),
     155: (["eq-155-gradient"], ""),

@@ -112,7 +112,7 @@ paper.add(
 # imports this module, and only the checkers of eq-155-gradient, eq-161-hessian and eq-23-gradient need them.
 import functools  # noqa: E402
 
-from symbolic import Identity, Inequality  # noqa: E402
+from symbolic import Identity, Inequality, Limit  # noqa: E402
 
 THETA_SYMBOLS = sp.symbols("t0:9", real=True)  # θ = (θ_1, θ_2, θ_3), θ_i = (t_{3i}, t_{3i+1}, t_{3i+2})
 X1, X2 = sp.symbols("x1 x2", real=True)
@@ -333,5 +333,18 @@ paper.add(
         "2p_1p_2, so the difference is (2p_3(1 + p_1 + p_2) + 2p_1p_2)‖x̄‖² + 2δ)",
         src("Proposition 6.1, eqs. (25), (152), (156)", ("25", "152", "156")),
         certificate=(2 * P[2] * (1 + P[0] + P[1]) + 2 * P[0] * P[1]) * (X1**2 + X2**2 + 1) + 2 * _delta,
+    )
+)
+paper.add(
+    Limit(
+        paper.id("eq-152-lipschitz-sharp"),
+        _grad_sq,
+        _a[0],
+        sp.oo,
+        2 * (X1**2 + X2**2 + 1),
+        "(25)/(152) is sharp: as p → e_1 (a_1 → ∞, the label being e_3), ‖∇ℓ₀‖² = ‖(p − e_3) ⊗ x̄‖² → 2‖x̄‖², which is "
+        "2(L² + 1) when ‖x‖ = L; so √(2(L² + 1)) is the least Lipschitz constant over θ (a supremum, not attained) "
+        "(c = 3, d = 2)",
+        src("Proposition 6.1, eqs. (25), (152)", ("25", "152")),
     )
 )
