@@ -145,6 +145,11 @@ def gradient_residual(lam=0):
     )
 
 
+def regularised_gradient_residual():
+    """:func:`gradient_residual` of ℓ_λ, λ > 0 a symbol (the claim eq-23-gradient)."""
+    return gradient_residual(_lam)
+
+
 @functools.cache
 def hessian_residual():
     """Σ over the 81 entries of (∂²ℓ₀/∂θ_u∂θ_v − (T ⊗ x̄x̄ᵀ)_{uv})², T = diag(p) − ppᵀ.  SymPy returns the same
@@ -206,7 +211,7 @@ HESSIAN_CLAIM = paper.add(
 paper.add(
     DeferredIdentity(
         paper.id("eq-23-gradient"),
-        functools.partial(gradient_residual, _lam),
+        regularised_gradient_residual,
         (*_LOSS_SYMBOLS, _lam),
         "(23): the regularised loss ℓ_λ = ℓ₀ + (λ/2)‖θ‖² has gradient ∇ℓ_λ = (p − y) ⊗ x̄ + λθ, the g₀ + λθ of "
         "Proposition 6.2 and Algorithm 3 before clipping (c = 3, d = 2, y = e_3: the sum of squared residuals of "
