@@ -155,7 +155,12 @@ def pointwise_epsilon(method: str, alpha, r, delta) -> mpmath.mpf:
             return _COMPILED["asoodeh-h"](alpha, r, delta)
         return min(_COMPILED["asoodeh-f"](alpha, r, delta), _COMPILED["asoodeh-g"](alpha, r, delta))
     if method == "best":
-        return min(pointwise_epsilon(m, alpha, r, delta) for m in ("mironov", "balle", "asoodeh"))
+        # min(Mironov, Balle, Asoodeh) without the two terms it never needs: Balle < Mironov at every (α, r, δ)
+        # (claim rdp-to-dp/balle-below-mironov) and Asoodeh's g-bound is Balle's (rdp-to-dp/asoodeh-g-is-balle).
+        balle = _COMPILED["balle"](alpha, r, delta)
+        if alpha * delta >= 1:
+            return min(balle, _COMPILED["asoodeh-h"](alpha, r, delta))
+        return min(balle, _COMPILED["asoodeh-f"](alpha, r, delta))
     return _COMPILED[method](alpha, r, delta)
 
 
@@ -267,17 +272,34 @@ mironov_linear_epsilon = toolkit.add(
 )
 
 
+#: ``mironov_closed`` compiled for the working precision of :func:`_linear_epsilon`'s precision loop.
+_MIRONOV_CLOSED = lambdify_mpmath((rho, delta), mironov_closed)
+
+
 def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     """min over α > 1 of the chosen conversion at r(α) = ρα: Mironov's through its proved closed
     form, the others by the log-scan plus golden-section search at the working precision."""
-    if values["method"] == "mironov":
-        return mironov_linear_epsilon.evaluate(dps=dps, rho=values["rho"], delta=values["delta"])
     r_, d_ = (mpmath.mpf(int(values[n].p)) / int(values[n].q) for n in ("rho", "delta"))
+    if values["method"] == "mironov":
+        # At the working precision of this run (a nested Formula.evaluate at dps = the working digits was
+        # refused beyond 4000 digits: ρ = 1e1000 needs 4026 in the precision loop's last run).
+        return _MIRONOV_CLOSED(r_, d_)
     # Mironov's exact minimiser α* − 1 = √(log(1/δ)/ρ) centres the scan: the other bounds'
     # minimisers are near it, wherever it lies in α > 1 (1e-9 at ρ = 1e16, δ = 0.99; 1e13 at
     # ρ = 1e-23, δ = 1e-300).
-    center = mpmath.sqrt(-mpmath.log(d_) / r_)
-    eps = _linear_minimum(lambda x: pointwise_epsilon(values["method"], x, r_ * x, d_), center)
+    ell = -mpmath.log(d_)
+    center = mpmath.sqrt(ell / r_)
+    # Abscissa tolerance in t = log(α − 1).  Near the minimum every bound is ρ + ρe^t + ℓe^{−t} + O(1 + |t|e^t),
+    # with curvature g'' ≈ 2√(ρℓ) (Mironov's at t*; within a factor e over the unit bracket Brent searches) and
+    # value g ≥ ρ, so an abscissa error Δt costs ½g''Δt² ≲ e√(ρℓ)Δt² of the value.  Brent's default 2^−(prec/2+8)
+    # keeps that below g·2^−(prec+16) where g'' ≲ g; at ρ ≫ ℓ the minimum is flatter than its value by √(ρ/ℓ)
+    # (1e500 at ρ = 1e1000), Brent's parabolic steps cannot resolve an abscissa that fine (the values agree to
+    # the working precision there) and golden-section steps closed the bracket at ~1.44 per bit: 1837
+    # evaluations at 3405 bits for ρ = 1e1000, 270 at 1026 bits for ρ = 1e200.  Δt = 2^−(prec/2+1)(ρ/ℓ)^{1/4}
+    # costs e√(ρℓ)Δt² = e·ρ·2^−(prec+2) < g·2^−prec: below the working precision, whose last 15 + magnitude
+    # digits the precision loop never prints.
+    flat = max(mpmath.mpf(1), 2**7 * mpmath.sqrt(mpmath.sqrt(r_ / ell)))
+    eps = _linear_minimum(lambda x: pointwise_epsilon(values["method"], x, r_ * x, d_), center, flat)
     if values["method"] == "best":  # Mironov's minimum over α is exact in closed form: never above it
         eps = min(eps, r_ + 2 * mpmath.sqrt(-r_ * mpmath.log(d_)))
     if values["method"] in ("asoodeh", "best"):
@@ -287,7 +309,7 @@ def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     return clipped_at_zero(eps)
 
 
-def _linear_minimum(objective: Callable, center) -> mpmath.mpf:
+def _linear_minimum(objective: Callable, center, flat=1) -> mpmath.mpf:
     """min over α > 1 of ``objective`` for a linear curve, over the span of
     :func:`minimise_over_alpha` (α − 1 from 1e-8 to 1e12 and e^{±25} around ``center``, Mironov's
     α* − 1).  In t = log(α − 1) a scan at one point per 4 units finds the best basin, a scan at
@@ -295,7 +317,8 @@ def _linear_minimum(objective: Callable, center) -> mpmath.mpf:
     best point's neighbours (the bounds change by a factor ~e per unit of t and each has one basin
     near α*; the h-bound's kink at α = 1/δ is added by the caller).  About 100 evaluations at
     α* ≈ 1e151 instead of the five per unit (2000) plus 1800 golden-section steps of
-    :func:`minimise_over_alpha` at 750 digits."""
+    :func:`minimise_over_alpha` at 750 digits.  Brent's abscissa tolerance is 2^−(prec/2+8) times ``flat`` (≥ 1:
+    the factor by which the minimum is flatter than its value allows a coarser abscissa, see the caller)."""
     t_lo = min(mpmath.log(mpmath.mpf("1e-8")), mpmath.log(center) - 25)
     t_hi = max(mpmath.log(mpmath.mpf("1e12")), mpmath.log(center) + 25)
     if mpmath.log(center) + 25 < mpmath.log(mpmath.mpf("1e-8")):
@@ -328,7 +351,7 @@ def _linear_minimum(objective: Callable, center) -> mpmath.mpf:
 
     lo, hi, _ = best_bracket(t_lo, t_hi, 4)
     lo, hi, v_grid = best_bracket(lo, hi, 1)
-    _, v_best = brent_min(g, lo, hi, mpmath.mpf(2) ** (-(mpmath.mp.prec // 2 + 8)))
+    _, v_best = brent_min(g, lo, hi, flat * mpmath.mpf(2) ** (-(mpmath.mp.prec // 2 + 8)))
     return min(v_best, v_grid)
 
 

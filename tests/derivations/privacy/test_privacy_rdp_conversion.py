@@ -243,3 +243,49 @@ def test_huge_rho_optimum_next_to_one():
         ref = _balle_linear_min_near_one("1e80", "1e-5", 100)
         closed = mpmath.mpf("1e80") + 2 * mpmath.sqrt(mpmath.mpf("1e80") * mpmath.log(mpmath.mpf(10) ** 5))
         assert -95 < ref - closed < -90
+
+
+def test_huge_rho_every_digit_against_the_reference():
+    """ρ = 1e400 and 1e1000, δ = 1e-5 (issue #17: ρ = 1e1000 took 63 CPU s for best).  At 60 digits ε is
+    ρ(1 + O(1e-200)); the Balle infimum at ρ = 1e400 against the reference written in t above (at 600 digits,
+    enough to hold ρ + 2√(ρ log(1/δ))), and Mironov's closed form at ρ = 1e1000, which the precision loop's last
+    run asked for at 4026 digits through a nested evaluate that refuses dps > 4000."""
+    got = rdp_linear_epsilon.evaluate(dps=60, rho="1e400", delta="1e-5", method="balle")
+    ref = _balle_linear_min_near_one("1e400", "1e-5", 600)
+    with mpmath.workdps(600):
+        assert abs(got - ref) <= ref * mpmath.mpf(10) ** (-59) / 2  # half a unit of the 60th digit
+    rho = "1e1000"
+    got = rdp_linear_epsilon.evaluate(dps=60, rho=rho, delta="1e-5", method="mironov")
+    with mpmath.workdps(1200):
+        closed = mpmath.mpf(rho) + 2 * mpmath.sqrt(mpmath.mpf(rho) * mpmath.log(mpmath.mpf(10) ** 5))
+        assert abs(got - closed) <= closed * mpmath.mpf(10) ** (-59) / 2
+
+
+def test_brent_tolerance_follows_the_flatness_of_the_minimum(monkeypatch):
+    """At ρ = 1e200 the minimum over t = log(α − 1) is flatter than its value by √(ρ/ℓ) ≈ 1e99: Brent's abscissa
+    tolerance scales with (ρ/ℓ)^{1/4} (the value it costs stays below the working precision), where the fixed
+    2^−(prec/2+8) needed 270 golden-section evaluations at 1026 bits.  Same digits as the reference, at most 40
+    evaluations per Brent run."""
+    import derivations.privacy.rdp_conversion as rc
+
+    counts = []
+    brent = rc.brent_min
+
+    def counting(f, lo, hi, tol):
+        n = [0]
+
+        def g(t):
+            n[0] += 1
+            return f(t)
+
+        out = brent(g, lo, hi, tol)
+        counts.append(n[0])
+        return out
+
+    monkeypatch.setattr(rc, "brent_min", counting)
+    for rho, dps in (("1e200", 60), ("1e40", 60), ("3", 40)):
+        got = rdp_linear_epsilon.evaluate(dps=dps, rho=rho, delta="1e-5", method="balle")
+        ref = _balle_linear_min_near_one(rho, "1e-5", 2 * dps + 260) if rho != "3" else ref_min(balle, rho, "1e-5", 2.9)
+        with mpmath.workdps(2 * dps + 260):
+            assert abs(got - ref) <= ref * mpmath.mpf(10) ** (1 - dps) / 2, rho
+    assert counts and max(counts) <= 40, counts

@@ -96,3 +96,24 @@ def test_rdp_ball_refusal_names_a_5000_digit_order_without_printing_it():
     alpha = parse_exact("1." + "7874234767870616630773466352952772432975667133438113" * 100, "alpha")
     with pytest.raises(PrecisionNotReached, match=r"alpha=≈ 1\.78742347678706"):
         rdp_ball(parse_exact("2.5e-61", "q"), parse_exact("9.99e201", "sigma"), alpha, 100)
+
+
+@pytest.mark.parametrize("q,alpha", [("1/2", "2"), ("1/3", "5/2")])
+def test_reverse_at_small_sigma_against_the_definition(q, alpha):
+    """σ = 1/80: the σ → 0 limit −log(1 − q) of D_α(μ₀ ‖ μ) is within e^{−1/(32σ²)} = e^{−200} ≈ 1e-87 of the value,
+    so the evaluator returns it in runs up to ~80 digits and integrates above: at 30 digits the precision loop
+    compares one run of each kind (45 and 90 digits).  Reference: the definition integrated by mpmath.quad at
+    50 digits, split at multiples of σ around μ₀'s peak."""
+    got = sgm_rdp_reverse.evaluate(dps=30, q=q, sigma="1/80", alpha=alpha)
+    with mpmath.workdps(50):
+        qv, a = (mpmath.mpf(int(n)) / int(d) for n, d in (v.split("/") if "/" in v else (v, 1) for v in (q, alpha)))
+        s = mpmath.mpf(1) / 80
+
+        def f(t):
+            mix = (1 - qv) * mpmath.npdf(t, 0, s) + qv * mpmath.npdf(t, 1, s)
+            return mpmath.npdf(t, 0, s) ** a * mix ** (1 - a)
+
+        pts = [-mpmath.inf] + [k * s for k in (-40, -10, -3, -1, 0, 1, 3, 10, 40)] + [mpmath.mpf(1) / 2, mpmath.inf]
+        want = mpmath.log(mpmath.quad(f, pts)) / (a - 1)
+        assert abs(got - want) <= want * mpmath.mpf(10) ** (-29) / 2
+        assert abs(want + mpmath.log1p(-qv)) < mpmath.mpf(10) ** -45  # the limit, as the bound says
