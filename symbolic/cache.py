@@ -88,6 +88,11 @@ def _serialise(value, depth: int = 0, seen: frozenset = frozenset()) -> str:
         return f"type:{value.__module__}.{value.__qualname__}"
     if callable(value) and hasattr(value, "__code__"):
         return _callable(value, depth, seen)
+    wrapped = getattr(value, "__wrapped__", None)
+    if callable(value) and callable(wrapped):
+        # functools.cache / lru_cache / wraps: the function it runs (the wrapper's own state is
+        # bookkeeping; without this it would serialise as an empty object whatever it wraps)
+        return f"wrapped:{type(value).__module__}.{type(value).__qualname__}:" + _serialise(wrapped, depth + 1, seen)
     if isinstance(value, (types.BuiltinFunctionType, types.MethodType)) or type(value).__module__ == "builtins":
         name = getattr(value, "__qualname__", None) or getattr(value, "__name__", None)
         if name is None:
@@ -161,13 +166,14 @@ def claim_content(claim) -> str:
 
 
 def _canonical_dummies(text: str) -> str:
-    """Dummy symbols carry a process-dependent ``dummy_index``: number them by first appearance."""
+    """Dummy symbols carry a process-dependent ``dummy_index`` (SymPy draws it at random, so it may be
+    negative): number them by first appearance."""
     order: dict[str, int] = {}
 
     def renumber(match):
         return f"dummy_index={order.setdefault(match.group(1), len(order))}"
 
-    return re.sub(r"dummy_index=(\d+)", renumber, text)
+    return re.sub(r"dummy_index=(-?\d+)", renumber, text)
 
 
 # ---------------------------------------------------------------------------

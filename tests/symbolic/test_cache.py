@@ -36,6 +36,29 @@ def test_callables_keyed_on_source_and_closure():
     assert vc.claim_content_of_value(make(2)) == vc.claim_content_of_value(make(2))
 
 
+def test_cached_functions_are_keyed_on_the_function_they_wrap():
+    # a claim may build its expression on first use through functools.cache: the wrapped function's
+    # source and closure are its content, not the cache wrapper's (empty) state
+    import functools
+
+    def make(k):
+        return functools.cache(lambda: x**k)
+
+    assert vc.claim_content_of_value(make(2)) != vc.claim_content_of_value(make(3))
+    assert vc.claim_content_of_value(make(2)) == vc.claim_content_of_value(make(2))
+    assert "x**k" in vc.claim_content_of_value(make(2))
+
+
+def test_dummies_are_numbered_by_first_appearance_whatever_their_index():
+    # SymPy's dummy_index is drawn per process and may be negative: two processes building the same
+    # claim must get the same key
+    a, b = sp.Dummy("xi", dummy_index=-5420845280402394245), sp.Dummy("xi", dummy_index=17)
+    assert vc.claim_content_of_value(sp.Subs(a + 1, a, 2)) == vc.claim_content_of_value(sp.Subs(b + 1, b, 2))
+    c = sp.Dummy("xi", dummy_index=-3)
+    assert vc.claim_content_of_value((a, c)) == vc.claim_content_of_value((b, sp.Dummy("xi", dummy_index=4)))
+    assert vc.claim_content_of_value((a, a)) != vc.claim_content_of_value((a, c))
+
+
 def test_store_and_skip_unknown(tmp_path):
     store = vc.VerdictCache(tmp_path)
     store.put("ab" * 32, "fake/a", Verdict(Status.PROVED, "identity: simplify", "0"))
