@@ -97,6 +97,22 @@ def dt310(eta, L, lam, K, n, T):
     return +d
 
 
+def dt312(eta, L, lam, K, b, D, T):
+    """(21) iterated from D_0 = 0: D_t = min(D_{t−1} + ηL(b−1)/b·D_{t−1}^λ + 2ηK/b, D_{t−1} + 2ηK, D).  Both
+    first terms exceed D_{t−1}, so once D_t = D it stays there: the loop stops at the cap."""
+    with mpmath.workdps(mpmath.mp.dps + GUARD):
+        e, cap = mpf(eta), mpf(D)
+        first, small, big = e * mpf(L) * (b - 1) / b, 2 * e * mpf(K) / b, 2 * e * mpf(K)
+        d = mpmath.mpf(0)
+        for t in range(T):
+            d = min(d + first * d ** mpf(lam) + small, d + big, cap)
+            if d == cap:
+                break
+            if t > 3 * 10**5:
+                raise ValueError("reference: cap reached too late for a step-by-step reference")
+    return +d
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Theorem 3.1 (and the shared β-KKT window minimum)
 def _geo_times_s(c, s, tau, cap):
@@ -498,6 +514,10 @@ def dt310_value(**p):
     return dt310(p["eta"], p["L"], p["lam"], p["K"], p["n"], p["T"])
 
 
+def dt312_value(**p):
+    return dt312(p["eta"], p["L"], p["lam"], p["K"], p["b"], p["D"], p["T"])
+
+
 _FIG = {"alpha": "2", "sigma": "1", "eta": "0.1", "K": "2", "n": "5", "D": "1"}  # Figure 1's setting
 _A1 = {"alpha": "2", "sigma": "1", "eta": "0.1", "L": "1", "K": "2", "n": "10", "b": "2", "D": "1", "pos": "0"}
 _312_Q1 = {"alpha": "4", "b": "5", "n": "5", "beta": "0.3", "sigma": "1", "eta": "0.1", "K": "2"}  # b = n: q = 1 (E1)
@@ -530,6 +550,25 @@ REFERENCES: dict[str, Reference] = {
             {"eta": "0.1", "L": "1e-10", "lam": "1/2", "K": "2", "n": "5", "T": "8000"},  # ηL tiny: no switch
         ),
         "Chien & Li (2024) Lemma 3.10, eq. (17)",
+    ),
+    "chien-li/thm-3.12-dt": Reference(
+        dt312_value,
+        (
+            {"eta": "0.1", "L": "1", "lam": "1/2", "K": "2", "b": "5", "D": "1", "T": "400"},  # capped after 5 steps
+            {"eta": "0.01", "L": "1", "lam": "1/2", "K": "1", "b": "64", "D": "1e6", "T": "20000"},  # long, uncapped
+            {
+                "eta": "0.1",
+                "L": "3",
+                "lam": "0.3",
+                "K": "2",
+                "b": "1",
+                "D": "100",
+                "T": "1000",
+            },  # b = 1: no Hölder term
+            {"eta": "0.1", "L": "1", "lam": "1", "K": "2", "b": "10", "D": "1e9", "T": "300"},  # λ = 1: geometric
+            {"eta": "0.1", "L": "50", "lam": "0.001", "K": "2", "b": "3", "D": "1e-20", "T": "10"},  # tiny cap
+        ),
+        "Chien & Li (2024) Theorem 3.12, eq. (21)",
     ),
     "chien-li/thm-3.1-eps": Reference(
         thm31_value,
