@@ -357,39 +357,69 @@ s9, sig9, r9 = fn9_s.symbol, fn9_sigma.symbol, sp.Symbol("r", positive=True)
 ThresholdAlpha = sp.Function("t_alpha")
 
 
-def fn9_threshold(pv, rv, av):
-    """t with pΦ(−t − r) + (1−p)Φ(−t) = α (0 < α < 1) at the working precision: the type-I error decreases
-    strictly in t; bracket by doubling, then bisect until the bracket cannot be split."""
-    level = lambda tt: pv * mpmath.ncdf(-tt - rv) + (1 - pv) * mpmath.ncdf(-tt) - av  # noqa: E731
+def fn9_threshold(pv, qv, rv, target, upper: bool):
+    """The threshold t of footnote 9's level-α test (reject x > t), at the working precision.
+
+    ``upper``: solve pΦ(−t − r) + qΦ(−t) = target (the type-I error, target = α, decreasing in t); otherwise
+    pΦ(t + r) + qΦ(t) = target (1 − the type-I error, target = 1 − α, increasing in t), q = 1 − p.  Callers pass
+    whichever of α, 1 − α is ≤ 1/2, computed exactly, so a level near 0 or 1 loses no digits.  Safeguarded Newton
+    steps on log H(t) − log target inside a bracket found by doubling; a step leaving the bracket is a bisection."""
+    sgn = -1 if upper else 1
+
+    def H(tt):
+        return pv * mpmath.ncdf(sgn * (tt + rv)) + qv * mpmath.ncdf(sgn * tt)
+
+    def G(tt):  # increasing in t
+        return sgn * (mpmath.log(H(tt)) - mpmath.log(target))
+
+    def dG(tt):
+        return (pv * mpmath.npdf(tt + rv) + qv * mpmath.npdf(tt)) / H(tt)
+
     lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
-    while level(lo) < 0:
-        lo *= 2
-    while level(hi) > 0:
-        hi *= 2
-    for _ in range(4 * mpmath.mp.prec + 200):
-        mid = (lo + hi) / 2
-        if mid in (lo, hi):
+    for _ in range(64):  # |t| ≤ 2^64 (the level is then within e^{-2^127} of 0 or 1)
+        if G(lo) <= 0 <= G(hi):
             break
-        if level(mid) > 0:
-            lo = mid
+        lo, hi = (lo * 2 if G(lo) > 0 else lo), (hi * 2 if G(hi) < 0 else hi)
+    tt = (lo + hi) / 2
+    tol = mpmath.ldexp(1, -mpmath.mp.prec + 4)
+    for _ in range(4 * mpmath.mp.prec + 200):
+        g = G(tt)
+        if g == 0:
+            break
+        if g < 0:
+            lo = tt
         else:
-            hi = mid
-    return (lo + hi) / 2
+            hi = tt
+        nxt = tt - g / dG(tt)
+        if not lo < nxt < hi:
+            nxt = (lo + hi) / 2
+            if nxt in (lo, hi):
+                break
+        if abs(nxt - tt) <= tol * max(1, abs(tt)):
+            tt = nxt
+            break
+        tt = nxt
+    return tt
 
 
-def fn9_tradeoff_value(pv, rv, av) -> mpmath.mpf:
-    """T(pN(−r, 1) + (1−p)N(0, 1), pN(r, 1) + (1−p)N(0, 1))(α) at mpmath inputs: β(t_α) = pΦ(t_α − r) + (1−p)Φ(t_α)."""
+def fn9_tradeoff_value(pv, rv, av, *, q=None, one_minus_alpha=None):
+    """T(pN(−r, 1) + (1−p)N(0, 1), pN(r, 1) + (1−p)N(0, 1))(α) at mpmath inputs: β(t_α) = pΦ(t_α − r) + (1−p)Φ(t_α).
+    ``q`` = 1 − p and ``one_minus_alpha`` = 1 − α may be passed exactly (the evaluator does); α = 1 gives the exact
+    int 0."""
+    q = 1 - pv if q is None else q
+    c = 1 - av if one_minus_alpha is None else one_minus_alpha
     if av <= 0:
         return mpmath.mpf(1)
-    if av >= 1:
-        return mpmath.mpf(0)
-    tt = fn9_threshold(pv, rv, av)
-    return pv * mpmath.ncdf(tt - rv) + (1 - pv) * mpmath.ncdf(tt)
+    if c <= 0:
+        return 0
+    tt = fn9_threshold(pv, q, rv, av, True) if av <= c else fn9_threshold(pv, q, rv, c, False)
+    return pv * mpmath.ncdf(tt - rv) + q * mpmath.ncdf(tt)
 
 
 def _fn9_evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
-    pv, sv, gv, av = (mpmath.mpf(int(values[k].p)) / int(values[k].q) for k in ("p", "s", "sigma", "alpha"))
-    return fn9_tradeoff_value(pv, sv / gv, av)
+    mp = lambda v: mpmath.mpf(int(v.p)) / int(v.q)  # noqa: E731
+    pv, sv, gv, av = (mp(values[k]) for k in ("p", "s", "sigma", "alpha"))
+    return fn9_tradeoff_value(pv, sv / gv, av, q=mp(1 - values["p"]), one_minus_alpha=mp(1 - values["alpha"]))
 
 
 _t9 = ThresholdAlpha(p, s9 / sig9, alpha_p.symbol)
@@ -403,6 +433,7 @@ fn9 = paper.add(
         title="conjectured R(s, σ, p)(α) = T(pN(−s/σ,1) + (1−p)N(0,1), pN(s/σ,1) + (1−p)N(0,1))(α) = "
         "pΦ(t_α − s/σ) + (1−p)Φ(t_α), t_α the level-α threshold",
         evaluator=_fn9_evaluator,
+        magnitude_free=("alpha",),  # α enters only as log α (α ≤ 1/2) or log of the exact 1 − α
     )
 )
 _a9, _b9, _x9 = sp.Symbol("a", positive=True), sp.Symbol("w", positive=True), sp.Symbol("x", real=True)

@@ -274,10 +274,10 @@ g_otimes_h_expr = sp.Piecewise((_composed_first, alpha <= 1 - delta), (0, True))
 
 def _g_otimes_h(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     """(1 − δ)G_μ(α/(1 − δ)) = (1 − δ)Φ(Q⁻¹(α/(1 − δ)) − μ) through the toolkit's stable Q⁻¹ and Φ's erfc form
-    (G_μ(0) = 1 and the second piece 0 exactly)."""
+    (G_μ(0) = 1, and the second piece the exact int 0, decided on the exact inputs)."""
     d, m_, a = (mpmath.mpf(int(values[k].p)) / int(values[k].q) for k in ("delta", "mu", "alpha"))
-    if a >= 1 - d:
-        return mpmath.mpf(0)
+    if values["alpha"] >= 1 - values["delta"]:
+        return 0  # the second piece: an exact zero
     if a == 0:
         return 1 - d
     return (1 - d) * mpmath.erfc((m_ - q_inverse(a / (1 - d))) / mpmath.sqrt(2)) / 2

@@ -124,6 +124,24 @@ def test_footnote_9_curve_against_the_definition(p, s, alpha):
     assert got == pytest.approx(ref, rel=1e-15)
 
 
+def test_footnote_9_curve_near_alpha_1_and_at_the_ends():
+    """α = 1 − 10⁻³⁰: every printed digit, against the level equation bisected at 90 digits (1 − α held exactly);
+    α = 0 and α = 1 give 1 and 0."""
+    with mpmath.workdps(90):
+        pv, rv, av = mpmath.mpf("0.25"), mpmath.mpf("1.25"), 1 - mpmath.mpf(10) ** -30
+        lvl = lambda tt: pv * mpmath.ncdf(-tt - rv) + (1 - pv) * mpmath.ncdf(-tt) - av  # noqa: E731
+        lo, hi = mpmath.mpf(-40), mpmath.mpf(0)  # lvl decreases from > 0 to < 0: plain bisection
+        for _ in range(320):
+            lo, hi = ((lo + hi) / 2, hi) if lvl((lo + hi) / 2) > 0 else (lo, (lo + hi) / 2)
+        t = (lo + hi) / 2
+        ref = pv * mpmath.ncdf(t - rv) + (1 - pv) * mpmath.ncdf(t)
+    R = F("fn-9-conjectured-r")
+    got = R.evaluate(dps=20, p="0.25", s="1.25", sigma=1, alpha="0.999999999999999999999999999999")
+    assert mpmath.nstr(got, 20) == mpmath.nstr(ref, 20)
+    assert R.evaluate(dps=20, p="0.25", s="1.25", sigma=1, alpha=0) == 1
+    assert R.evaluate(dps=20, p="0.25", s="1.25", sigma=1, alpha=1) == 0
+
+
 def test_footnote_9_gap_matches_the_catalog():
     """The catalog's maximal gaps over α (0.102 at (p, s/σ) = (0.25, 1.25), 0.0164 at (0.05, 1))."""
     R, C = F("fn-9-conjectured-r"), F("def-4.7-cp-gdp")
