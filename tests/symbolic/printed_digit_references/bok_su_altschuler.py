@@ -89,7 +89,43 @@ def c_star():
     return +root
 
 
+def fn9_conjectured_r(s, sigma, p, alpha):
+    """Footnote 9's curve T(pN(−r,1) + (1−p)N(0,1), pN(r,1) + (1−p)N(0,1))(α), r = s/σ: the level-α threshold test.
+
+    Its likelihood ratio increases in x, so the optimal tests reject for x > t: type I error
+    α(t) = pQ(t + r) + (1−p)Q(t), type II error β(t) = pΦ(t − r) + (1−p)Φ(t) = pQ(r − t) + (1−p)Q(−t).  t solves
+    α(t) = α in log space for α ≤ ½ (α down to 1e-300: t ≈ √(2 log 1/α)), and for α > ½ through the exact 1 − α:
+    pQ(−t − r) + (1−p)Q(−t) = 1 − α (α within 1e-30 of 1: t very negative)."""
+    if alpha == 1:
+        return mpmath.mpf(0)
+    with mpmath.workdps(mpmath.mp.dps + GUARD):
+        r, pv, qv = mpf(s) / mpf(sigma), mpf(p), mpf(1 - p)
+        if alpha <= Fraction(1, 2):
+            target = mpmath.log(mpf(alpha))
+            fn = lambda t: mpmath.log(pv * gaussian_tail(t + r) + qv * gaussian_tail(t)) - target  # noqa: E731
+            lo, hi = -r - 1, mpmath.sqrt(2 * max(-target, 1)) + 2
+        else:
+            target = mpmath.log(mpf(1 - alpha))
+            fn = lambda t: mpmath.log(pv * gaussian_tail(-t - r) + qv * gaussian_tail(-t)) - target  # noqa: E731
+            lo, hi = -mpmath.sqrt(2 * max(-target, 1)) - r - 2, mpmath.mpf(1)
+        t = illinois_root(fn, lo, hi)
+        value = pv * gaussian_tail(r - t) + qv * gaussian_tail(-t)
+    return +value
+
+
 REFERENCES: dict[str, Reference] = {
+    "bok-su-altschuler/fn-9-conjectured-r": Reference(
+        value=fn9_conjectured_r,
+        points=(
+            dict(s="5", sigma="4", p="1/4", alpha="0.02"),  # the claim's point (gap 0.1017 over Lemma C.12)
+            dict(s="1", sigma="1", p="0.01", alpha="0.3"),  # ordinary
+            dict(s="3", sigma="1", p="0.5", alpha="1e-300"),  # α tiny: t ≈ 37
+            dict(s="1", sigma="2", p="0.999", alpha="0.999999999999999999999999999999"),  # α within 1e-30 of 1
+            dict(s="1e-6", sigma="1", p="1e-6", alpha="1/2"),  # the pair nearly equal: R ≈ 1 − α
+            dict(s="40", sigma="1", p="1", alpha="1e-5"),  # p = 1: a single shifted Gaussian, R ≈ 0
+        ),
+        source="Bok, Su & Altschuler (2024) footnote 9 (the conjectured curve, as its threshold tests give it)",
+    ),
     "bok-su-altschuler/thm-c.17-mu": Reference(
         value=thm_c17_mu,
         points=(
