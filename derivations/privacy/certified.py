@@ -36,6 +36,7 @@ class CertifiedAlgorithmFormula(Formula):
         from symbolic.certify.digits import round_ball
         from symbolic.certify.digits import to_mpf as digits_to_mpf
         from symbolic.certify.errors import CertificationError
+        from symbolic.errors import EvaluationError
         from symbolic.numeric import Evaluation
 
         bits = bits_for_digits(dps) + 8
@@ -49,7 +50,13 @@ class CertifiedAlgorithmFormula(Formula):
             digits = round_ball(ball, dps)
             if digits is not None:
                 return Evaluation(digits_to_mpf(digits, dps), digits, True, "arb", ball)
-        value = self.mpmath_value(exact, dps)
+        try:
+            value = self.mpmath_value(exact, dps)
+        except EvaluationError as exc:
+            if not note:
+                raise
+            # the refusal says why neither path answers (the fallback alone named only its own limit)
+            raise EvaluationError(f"{exc} [The certified enclosure was tried first: {note}]") from exc
         return Evaluation(value, None, False, "mpmath", None, note)
 
     def certify(self, prec: int = 100, **params):

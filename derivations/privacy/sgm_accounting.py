@@ -625,6 +625,7 @@ def sgm_epsilon_ball(q: sp.Rational, sigma: sp.Rational, steps: int, delta: sp.R
     """
     if q == 0:
         return arb(0)
+    _refuse_unresolved_rdp(q, sigma, steps, delta, method, prec + 24)
     last = None
     for work in (prec + 24, prec + 64, 2 * prec + 64):
         with _prec(work):
@@ -638,6 +639,29 @@ def sgm_epsilon_ball(q: sp.Rational, sigma: sp.Rational, steps: int, delta: sp.R
         f"delta={show_value(delta)}, "
         f"method={method}"
     )
+
+
+def _refuse_unresolved_rdp(q, sigma, steps, delta, method, work) -> None:
+    """For the methods with Asoodeh's f-bound (asoodeh, best): raise :class:`PrecisionNotReached` at once when
+    T·r(2) = T log(1 + q²(e^{1/σ²} − 1)) is not resolved at
+    ``work`` bits (its ball contains 0): every order's moment A_α = 1 + O(q²) then rounds to a ball around 1 in
+    the search, every bound of the branch-and-bound is too wide to prune and it spends its box cap on each of
+    the three precisions (q = 3e-60, σ = 1, T = 1000, δ = 1e-5: 23 CPU s for a ball [0, 1e-61]).  A higher
+    precision would not be enough either: ε is then the Asoodeh f-bound's infimum ≈ T·KL/δ, flat in α to
+    relative O(q), which the first-order box bounds cannot certify."""
+    if q == 1 or method not in ("asoodeh", "best"):  # Balle's and Mironov's optima lie where r is resolved
+        return
+    with _prec(work):
+        m = _Moments(q, sigma)
+        r2 = arb(steps) * m.r_integer(2)
+    if not r2 > 0:
+        raise PrecisionNotReached(
+            f"privacy/sgm-epsilon: the RDP of the steps at order 2, T·r(2) = T·log(1 + q²(e^(1/σ²) − 1)), is below "
+            f"the certified search's resolution at {work} bits (ball {r2}) at q={show_value(q)}, "
+            f"sigma={show_value(sigma)}, steps={show_value(steps)}, delta={show_value(delta)}, method={method}: "
+            "the certified enclosure of the Asoodeh f-bound's infimum (≈ T·KL/δ, flat in α) does not handle a "
+            "sampling rate this small (method=balle or mironov may be certified here)"
+        )
 
 
 def _enclose(q, sigma, steps, delta, method, work, prec) -> arb:

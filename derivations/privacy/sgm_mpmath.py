@@ -56,6 +56,15 @@ def _optimal_order(qv, sv, Tv, dv, bound):
         a_val = mpmath.fsum(_term(qv, sv, mpmath.mpf(n), mpmath.mpf(j)) for j in range(n + 1))
         return p(mpmath.mpf(n), Tv * mpmath.log(a_val) / (n - 1), dv)
 
+    if bound == "asoodeh-f" and qv * qv * mpmath.expm1(1 / (sv * sv)) < mpmath.mpf(2) ** (16 - mpmath.mp.prec):
+        # A_2 − 1 = q²(e^{1/σ²} − 1) (the binomial sum's k = 2 term; the others are smaller) vanishes at this
+        # precision: every order's moment rounds to 1, the f-bound to its R = 0 value, and its slope to noise
+        # (q = 3e-60, σ = 1: 40 secant steps of quadratures, 10 CPU s, before refusing).
+        raise EvaluationError(
+            f"privacy/sgm-epsilon: the mpmath fallback cannot resolve the RDP curve for the asoodeh-f bound: "
+            f"A_2 − 1 = q²(e^(1/σ²) − 1) ≈ {mpmath.nstr(qv * qv * mpmath.expm1(1 / (sv * sv)), 3)} is below its "
+            f"search's working precision ({mpmath.mp.dps} digits); not supported"
+        )
     values = {}
     passed = False  # the scan reached the end of the bound's region or went far past its minimum
     for n in range(2, MAX_INTEGER_ORDER + 1):
@@ -86,18 +95,38 @@ def _optimal_order(qv, sv, Tv, dv, bound):
 
     lo = max(mpmath.mpf(n_best) - 1, 1 + mpmath.mpf(1) / 64)
     hi = mpmath.mpf(n_best) + 1
-    try:
-        a_star = mpmath.findroot(
-            slope,
-            (mpmath.mpf(n_best) - mpmath.mpf(1) / 4, mpmath.mpf(n_best)),
-            solver="secant",
-            tol=mpmath.mpf(2) ** (-mpmath.mp.prec + 8),
+    if bound == "asoodeh-f":
+        hi = min(hi, (1 - mpmath.mpf(2) ** -10) / dv)
+
+    def refuse(why):
+        # The bound at n_best is valid but is not ε (the infimum lies between the neighbouring orders): before, the
+        # secant's failure returned it, and two precisions agreed on that upper bound (q = 1e-5, σ = 1, T = 1000,
+        # δ = 1e-5, best: 0.0079321… at α = 21 after ~1 CPU minute of quadratures at α ≈ 74.6, where the
+        # secant jumped out of the steep part of the RDP curve).
+        raise EvaluationError(
+            f"privacy/sgm-epsilon: the mpmath fallback's secant on dε/dα for the {bound} bound {why} around the best "
+            f"integer order {n_best} (the RDP curve is steep there); not supported"
         )
-    except (ValueError, ZeroDivisionError, EvaluationError):
-        return mpmath.mpf(n_best)
-    if not (lo <= a_star <= hi) or (bound == "asoodeh-f" and a_star * dv >= 1):
-        return mpmath.mpf(n_best)
-    return a_star
+
+    # Secant iterations on the slope, kept inside (n_best − 1, n_best + 1): a step out of it is refused before the
+    # quadrature at the new order is computed.
+    tol = mpmath.mpf(2) ** (-mpmath.mp.prec + 8)
+    try:
+        x0, x1 = mpmath.mpf(n_best) - mpmath.mpf(1) / 4, mpmath.mpf(n_best)
+        s0, s1 = slope(x0), slope(x1)
+        for _ in range(40):
+            if s1 == s0:
+                break
+            x2 = x1 - s1 * (x1 - x0) / (s1 - s0)
+            if not lo <= x2 <= hi:
+                refuse(f"left ({mpmath.nstr(lo, 6)}, {mpmath.nstr(hi, 6)})")
+            x0, s0, x1 = x1, s1, x2
+            s1 = slope(x1)
+            if abs(x1 - x0) <= tol * abs(x1):
+                return x1
+    except (ValueError, ZeroDivisionError) as exc:
+        refuse(f"failed ({exc})")
+    refuse("did not converge in 40 steps")
 
 
 def mpmath_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
@@ -110,7 +139,7 @@ def mpmath_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
         "mironov": ["mironov"],
         "balle": ["balle"],
         "asoodeh": ["asoodeh-f", "balle"],
-        "best": ["balle", "asoodeh-f"],
+        "best": ["asoodeh-f", "balle"],  # the f-bound first: where its secant refuses, before Balle's quadratures
     }[values["method"]]
     exact = [values[n] for n in ("q", "sigma", "steps", "delta")]
     with mpmath.workdps(dps // 2 + 12):

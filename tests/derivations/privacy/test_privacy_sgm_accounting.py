@@ -240,3 +240,42 @@ def test_box_bound_next_to_one_does_not_raise():
             assert not v.is_finite() or v <= pb.box_lower(bound, arb(1) + arb(2) ** -8, arb(1) + arb(2) ** -4)
     finally:
         ctx.prec = old
+
+
+def test_tiny_sampling_rate_is_refused_at_once_with_the_reason():
+    """q = 3e-60, σ = 1, T = 1000, δ = 1e-5 (issue #17): A_2 − 1 = q²(e − 1) ≈ 1.6e-119, so every moment rounds to 1
+    at the certified search's precision and ε (≈ T·KL/δ ≈ 7.7e-112, the Asoodeh f-bound flat in α) cannot be
+    enclosed by the branch-and-bound; it spent 23 CPU s on a ball [0, 1e-61] and the fallback 30 s more before
+    refusing for another reason.  Now both refuse at once, and the message names both limits.  Balle's method is
+    not refused by that check (its optimum lies where the RDP curve is resolved)."""
+    import time
+
+    import sympy as sp
+
+    from derivations.privacy import sgm_accounting as S
+    from symbolic.certify.errors import PrecisionNotReached
+    from symbolic.errors import EvaluationError
+
+    start = time.process_time()
+    with pytest.raises(EvaluationError) as info:
+        F.evaluate(dps=15, q="3e-60", sigma="1", steps=1000, delta="1e-5")
+    assert time.process_time() - start < 10  # ~0.1 s; 50 s before
+    message = str(info.value)
+    assert "A_2 − 1" in message and "certified enclosure was tried first" in message and "order 2" in message
+    S._refuse_unresolved_rdp(sp.Rational(3, 10**60), sp.Integer(1), 1000, sp.Rational(1, 10**5), "balle", 82)
+    with pytest.raises(PrecisionNotReached):
+        S._refuse_unresolved_rdp(sp.Rational(3, 10**60), sp.Integer(1), 1000, sp.Rational(1, 10**5), "asoodeh", 82)
+
+
+def test_the_mpmath_fallback_refuses_when_its_secant_leaves_the_bracket():
+    """q = 1e-5, σ = 1, T = 1000, δ = 1e-5, best: the f-bound's infimum lies between the orders 21 and 22, just
+    before the RDP curve leaves its small-q regime (the bound is 0.0079412 at 22 and 0.16 at 23).  The fallback's
+    secant jumped to α ≈ 74.6 and, failing, returned the bound at α = 21 (0.0079321…, an upper bound, not ε),
+    on which two precisions agreed after ~1 CPU minute.  It now refuses as soon as a step leaves (20, 22)."""
+    from derivations.privacy.sgm_mpmath import mpmath_epsilon
+    from symbolic.errors import EvaluationError
+
+    values = F.check(q="1e-5", sigma="1", steps="1000", delta="1e-5", method="best")
+    with pytest.raises(EvaluationError, match="secant on dε/dα for the asoodeh-f bound left"):
+        with mpmath.workdps(30):
+            mpmath_epsilon(values, 15)
