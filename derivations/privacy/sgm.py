@@ -76,19 +76,49 @@ def _mp(v: sp.Rational) -> mpmath.mpf:
 
 
 def moment_quadrature(integrand, qv, sv, av) -> mpmath.mpf:
-    """∫ integrand(q, σ, α, z) dz over ℝ by tanh-sinh with the error estimate checked.
+    """∫ integrand(q, σ, α, z) dz over ℝ by mpmath quadrature with the error estimate checked.
 
     Break points: 0 and 1/2 (where the ratio changes regime) and the peak z ≈ α of
     μ₀ e^{αz/σ²} (and its mirror for the reverse moment), so each piece is unimodal.
+    Pieces at most 16·min(σ, σ²) wide are integrated by Gauss–Legendre (degree ≤ 6: at most
+    189 nodes a piece), the others (the infinite ends included) by tanh-sinh (degree ≤ 10, the
+    previous rule for every piece); if the summed error estimate is not below the working
+    precision, the Gauss–Legendre pieces are integrated again by tanh-sinh.  On the smooth pieces here Gauss–Legendre reaches the working precision
+    with about a third of tanh-sinh's nodes (e.g. 990 instead of 2756 integrand evaluations for
+    q = 1/100, σ = 1, α = 8 at 35 digits).
     Raises :class:`EvaluationError` if the estimated error is not below the working precision.
     """
     # ±2^j σ (j = 0..10): μ₀'s own scale, which the other points miss entirely when σ ≪ 1
-    # (σ = 1e-90); the ladder resolves each of its tails down to e^{-2^19}.
-    ladder = [sv * 2**j for j in range(11)]
+    # (σ = 1e-90); the ladder resolves each of its tails down to e^{-2^19}.  Its points beyond
+    # reach = max(1, |α|, |1 − α|) + σ√(2 (prec + 64) log 2), where both Gaussians that bound the
+    # integrand (centred at 0 and at α or 1 − α, scale σ) are below 2^-(prec+64) of their peaks, are
+    # left out: they only cut the far tails into pieces of a negligible integrand (12 of 26 pieces
+    # at σ = 1, 35 evaluations each); the infinite end pieces integrate those tails whole.
+    reach = max(mpmath.mpf(1), abs(av), abs(1 - av)) + sv * mpmath.sqrt(2 * (mpmath.mp.prec + 64) * mpmath.ln2)
+    ladder = [x for x in (sv * 2**j for j in range(11)) if x <= reach]
     pts = sorted({mpmath.mpf(0), mpmath.mpf(1) / 2, av, 1 - av, *ladder, *(-x for x in ladder)})
     f = lambda t: integrand(qv, sv, av, t)  # noqa: E731
-    value, err = mpmath.quad(f, [-mpmath.inf] + pts + [mpmath.inf], error=True, maxdegree=10)
-    if not err <= abs(value) * mpmath.mpf(2) ** (8 - mpmath.mp.prec):
+    tolerance = mpmath.mpf(2) ** (8 - mpmath.mp.prec)
+    # Gauss–Legendre only on pieces at most 16·min(σ, σ²) wide: the integrand's features (μ₀'s and the second
+    # peak's width σ at a break point, the ratio's step at z = 1/2 of width σ² in z) then span many nodes at
+    # every degree, so comparing two degrees estimates the error.  A feature much narrower than its piece sits
+    # between Gauss–Legendre's nodes at both degrees, which then agree on a wrong value (σ = 1e-8, α = 5/2: half
+    # the peak at z = α was missed, error estimate ~1e-40); tanh-sinh's nodes crowd at the piece's ends and see it.
+    narrow = 16 * min(sv, sv * sv)
+    ends = [-mpmath.inf, *pts, mpmath.inf]
+    short = [(a, b) for a, b in zip(ends, ends[1:]) if mpmath.isfinite(a) and mpmath.isfinite(b) and b - a <= narrow]
+    wide = [(a, b) for a, b in zip(ends, ends[1:]) if (a, b) not in short]
+
+    def integrate(pieces, **options):
+        parts = [mpmath.quad(f, [a, b], error=True, **options) for a, b in pieces]
+        return mpmath.fsum(v for v, _ in parts), mpmath.fsum(e for _, e in parts)
+
+    value, err = integrate(wide, maxdegree=10)
+    core, err_core = integrate(short, maxdegree=6, method="gauss-legendre")
+    if not err + err_core <= abs(value + core) * tolerance:
+        core, err_core = integrate(short, maxdegree=10)
+    value, err = value + core, err + err_core
+    if not err <= abs(value) * tolerance:
         raise EvaluationError(
             f"sgm-rdp: quadrature error estimate {mpmath.nstr(err, 3)} too large "
             f"for the working precision (q={qv}, sigma={sv}, alpha={av})"
