@@ -660,7 +660,7 @@ def _refuse_unresolved_rdp(q, sigma, steps, delta, method, work) -> None:
             f"the certified search's resolution at {work} bits (ball {r2}) at q={show_value(q)}, "
             f"sigma={show_value(sigma)}, steps={show_value(steps)}, delta={show_value(delta)}, method={method}: "
             "the certified enclosure of the Asoodeh f-bound's infimum (≈ T·KL/δ, flat in α) does not handle a "
-            "sampling rate this small (method=balle or mironov may be certified here)"
+            "sampling rate this small (this check does not apply to method=balle or mironov)"
         )
 
 
