@@ -299,7 +299,9 @@ def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     # costs e√(ρℓ)Δt² = e·ρ·2^−(prec+2) < g·2^−prec: below the working precision, whose last 15 + magnitude
     # digits the precision loop never prints.
     flat = max(mpmath.mpf(1), 2**7 * mpmath.sqrt(mpmath.sqrt(r_ / ell)))
-    eps = _linear_minimum(lambda x: pointwise_epsilon(values["method"], x, r_ * x, d_), center, flat)
+    # ρ/ℓ ≥ 1e38 and √(ρℓ) ≥ 1e6: every bound's minimiser lies within e^{±4} of α* − 1 (see _linear_minimum).
+    near = center < mpmath.mpf("1e-19") and r_ * ell >= 10**12
+    eps = _linear_minimum(lambda x: pointwise_epsilon(values["method"], x, r_ * x, d_), center, flat, near)
     if values["method"] == "best":  # Mironov's minimum over α is exact in closed form: never above it
         eps = min(eps, r_ + 2 * mpmath.sqrt(-r_ * mpmath.log(d_)))
     if values["method"] in ("asoodeh", "best"):
@@ -309,7 +311,7 @@ def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     return clipped_at_zero(eps)
 
 
-def _linear_minimum(objective: Callable, center, flat=1) -> mpmath.mpf:
+def _linear_minimum(objective: Callable, center, flat=1, near=False) -> mpmath.mpf:
     """min over α > 1 of ``objective`` for a linear curve, over the span of
     :func:`minimise_over_alpha` (α − 1 from 1e-8 to 1e12 and e^{±25} around ``center``, Mironov's
     α* − 1).  In t = log(α − 1) a scan at one point per 4 units finds the best basin, a scan at
@@ -318,7 +320,14 @@ def _linear_minimum(objective: Callable, center, flat=1) -> mpmath.mpf:
     near α*; the h-bound's kink at α = 1/δ is added by the caller).  About 100 evaluations at
     α* ≈ 1e151 instead of the five per unit (2000) plus 1800 golden-section steps of
     :func:`minimise_over_alpha` at 750 digits.  Brent's abscissa tolerance is 2^−(prec/2+8) times ``flat`` (≥ 1:
-    the factor by which the minimum is flatter than its value allows a coarser abscissa, see the caller)."""
+    the factor by which the minimum is flatter than its value allows a coarser abscissa, see the caller).
+
+    ``near`` (the caller's ρ/ℓ ≥ 1e38 and √(ρℓ) ≥ 1e6, ℓ = log(1/δ)): only t* ± 4 is scanned, at one point per
+    unit.  With t* = log(α* − 1) and s = t − t*, Mironov's bound is M = ρ + 2√(ρℓ) cosh s; Balle's is
+    M + t − log(1 + e^t)(1 + e^{−t}) ∈ [M + t − e^t − 1, M + t]; Asoodeh's f-bound is M − log(1 + e^t)e^{−t} +
+    log(1 − e^{−x})e^{−t} ∈ [M − 1 − 2e^{−x−t}, M] with x ≥ ρe^t ≥ e^{−25}√(ρℓ); within |s| ≤ 25 (the span
+    above, where e^t < 1e-8) each is M up to terms varying by less than 60, while M at |s| ≥ 4 exceeds its
+    minimum by 2√(ρℓ)(cosh 4 − 1) > 5e7: no bound's minimum lies there."""
     t_lo = min(mpmath.log(mpmath.mpf("1e-8")), mpmath.log(center) - 25)
     t_hi = max(mpmath.log(mpmath.mpf("1e12")), mpmath.log(center) + 25)
     if mpmath.log(center) + 25 < mpmath.log(mpmath.mpf("1e-8")):
@@ -349,8 +358,11 @@ def _linear_minimum(objective: Callable, center, flat=1) -> mpmath.mpf:
         k = min(range(count), key=lambda i: values[i])
         return grid[max(k - 1, 0)], grid[min(k + 1, count - 1)], values[k]
 
-    lo, hi, _ = best_bracket(t_lo, t_hi, 4)
-    lo, hi, v_grid = best_bracket(lo, hi, 1)
+    if near:  # the grid t* + k, k = −4 … 4
+        lo, hi, v_grid = best_bracket(mpmath.log(center) - 4, mpmath.log(center) + 4, 1.1)
+    else:
+        lo, hi, _ = best_bracket(t_lo, t_hi, 4)
+        lo, hi, v_grid = best_bracket(lo, hi, 1)
     _, v_best = brent_min(g, lo, hi, flat * mpmath.mpf(2) ** (-(mpmath.mp.prec // 2 + 8)))
     return min(v_best, v_grid)
 
