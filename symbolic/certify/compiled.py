@@ -35,6 +35,7 @@ import weakref
 
 import sympy as sp
 
+from ..deadline import PhaseTimeout
 from ..errors import EvaluationError
 from ..hypotheses import UndecidedError, decide
 from .arb import flint, to_fmpq
@@ -75,6 +76,10 @@ class ArbProgram:
         self._f = flint()
         source = _Source(self)
         self.source, self._speculative = source.function()
+        #: ``entry(exact, prec)``: the speculative program on ``Formula.check``'s values at precision
+        #: ``prec``, or None (see :meth:`_Source._entry_source`); None for a program that reads the
+        #: SymPy values or has no parameter.
+        self.entry = source.entry_function
         #: Whether the program reads the SymPy values (``env[1]``): a branch condition decided
         #: by SymPy or a subtree delegated to the interpreter.  When not, a caller may pass any
         #: mapping there (it is only shown in the message of a ``Piecewise`` with no branch).
@@ -328,6 +333,8 @@ class _Source:
             "_refuse": refuse_pole,
             "_flint": f,
             "_ctx": f.ctx,
+            "_fmpq": f.fmpq,
+            "_BUDGET": (TimeoutError, PhaseTimeout),
             "_remember": _remember,
             "_add": operator.add,
             "_mul": operator.mul,
@@ -352,7 +359,39 @@ class _Source:
         source = "def _program(env):\n" + "\n".join(self.lines) + "\n"
         namespace = dict(self.names)
         exec(compile(source, f"<Arb program of {self.program.name}>", "exec"), namespace)
+        self.entry_source = self.entry_function = None
+        if self.speculate and arguments and not self.uses_values:
+            self.entry_source = self._entry_source(arguments, self.lines[1:])
+            exec(compile(self.entry_source, f"<Arb entry of {self.program.name}>", "exec"), namespace)
+            self.entry_function = namespace["_entry"]
         return source, namespace["_program"]
+
+    def _entry_source(self, arguments, body) -> str:
+        """``def _entry(exact, prec)``: the speculative program on ``Formula.check``'s values (name ->
+        SymPy rational) at Arb precision ``prec`` (restored after), its arguments converted inline; the
+        program's value, or None wherever the program raises (a speculation that fails, a pole, no
+        branch: the caller's full path repeats the work and raises what it raises), except a time budget.
+        Only for a program that does not read the SymPy values (:attr:`uses_values`)."""
+        lines = ["def _entry(exact, prec):", "    try:"]
+        for a, name in zip(arguments, (s.name for s in self.program.symbols)):
+            lines.append(f"        _x = exact[{name!r}]")
+            lines.append(f"        {a} = _fmpq(_x.p, _x.q)")
+        lines += [
+            "    except (AttributeError, TypeError, KeyError):",
+            "        return None",
+            f"    env = (({', '.join(arguments)},), exact)",
+            "    _old = _ctx.prec",
+            "    _ctx.prec = prec",
+            "    try:",
+            *("    " + line for line in body),
+            "    except _BUDGET:",
+            "        raise",
+            "    except Exception:",
+            "        return None",
+            "    finally:",
+            "        _ctx.prec = _old",
+        ]
+        return "\n".join(lines) + "\n"
 
     # -- helpers ---------------------------------------------------------------------
     def constant(self, value, prefix: str = "k") -> str:

@@ -181,6 +181,12 @@ def _first_precision(formula, exact, dps: int):
     Arb's own work on a formula such as θ."""
     program = program_for(formula, formula.evaluation_expr)
     f = program._f
+    if program.entry is not None:  # the same program with its set-up generated inline
+        ball = program.entry(exact, _FIRST_BITS.get(dps) or bits_for_digits(dps) + 8 + FIRST_GUARD_BITS)
+        if type(ball) is not f.arb:
+            return None
+        digits = round_ball(ball, dps)
+        return None if digits is None else Evaluation.from_digits(digits, dps, "arb", ball)
     try:
         arguments = [f.fmpq(v.p, v.q) for v in map(exact.__getitem__, program.names)]
     except (AttributeError, TypeError, KeyError):

@@ -566,7 +566,8 @@ def test_round_ball_is_the_common_rounding_of_both_ends():
 
 def test_first_precision_shortcut_lets_a_time_budget_through(monkeypatch):
     # the shortcut retries on the full path whatever its program raises — except a time budget,
-    # which must reach the caller (a watchdog interrupts once)
+    # which must reach the caller (a watchdog interrupts once); through the generated entry, and
+    # through the program itself for a program without one
     from symbolic import registry
     from symbolic.budget import BudgetExceeded
     from symbolic.certify import compiled
@@ -576,17 +577,25 @@ def test_first_precision_shortcut_lets_a_time_budget_through(monkeypatch):
     f = registry().formula("kong-ribero/theta")
     exact = f.check(L="1.37", s="9")
     program = compiled.program_for(f, f.evaluation_expr)
-    for error in (BudgetExceeded("kong-ribero/theta: stopped"), PhaseTimeout()):
+    entry_globals = program.entry.__globals__
+    for error in (BudgetExceeded("kong-ribero/theta: stopped"), PhaseTimeout(), ZeroDivisionError()):
 
-        def interrupted(env, error=error):
+        def interrupted(*args, error=error):
             raise error
 
-        monkeypatch.setattr(program, "_speculative", interrupted)
-        with pytest.raises(type(error)):
-            _first_precision(f, exact, 30)
-
-    def refused(env):
-        raise ZeroDivisionError
-
-    monkeypatch.setattr(program, "_speculative", refused)
-    assert _first_precision(f, exact, 30) is None  # the full path decides
+        with monkeypatch.context() as patch:  # θ's body converts log1p's argument with _arb
+            patch.setitem(entry_globals, "_arb", interrupted)
+            if isinstance(error, ZeroDivisionError):
+                assert _first_precision(f, exact, 30) is None  # the full path decides
+            else:
+                with pytest.raises(type(error)):
+                    _first_precision(f, exact, 30)
+        with monkeypatch.context() as patch:
+            patch.setattr(program, "entry", None)
+            patch.setattr(program, "_speculative", interrupted)
+            if isinstance(error, ZeroDivisionError):
+                assert _first_precision(f, exact, 30) is None
+            else:
+                with pytest.raises(type(error)):
+                    _first_precision(f, exact, 30)
+    assert _first_precision(f, exact, 30).digits == f.evaluation_at(exact, 30).digits

@@ -207,3 +207,26 @@ def test_constants_are_computed_once_per_working_precision_and_give_the_interpre
         with working_precision(bits):
             program(point)
     assert all(len(c) <= 64 for c in caches)
+
+
+def test_the_entry_is_the_program_on_checked_values_at_a_given_precision():
+    # ArbProgram.entry converts Formula.check's values inline and sets the precision itself: the same
+    # ball as the program run by hand, the caller's precision restored, None where the program raises
+    f = registry().formula("kong-ribero/theta")
+    program = program_for(f, f.evaluation_expr)
+    assert program.entry is not None
+    exact = f.check(L="1.37", s="9")
+    F = flint()
+    before = F.ctx.prec
+    got = program.entry(exact, 130)
+    assert F.ctx.prec == before
+    with working_precision(130):
+        want = program._speculative(([F.fmpq(137, 100), F.fmpq(9)], exact))
+    assert _same_ball(got, want)
+    # s = 1/2 (not an integer: check would refuse it, the entry does not check) at L = 1 takes the 1/s branch
+    assert program.entry({"L": sp.Integer(1), "s": sp.Rational(1, 2)}, 64) == F.fmpq(2)
+    assert program.entry({"L": sp.Integer(0), "s": sp.Integer(3)}, 64) is None  # log1p(-1): a pole, refused
+    assert F.ctx.prec == before
+    assert program.entry({"L": 1.37, "s": sp.Integer(9)}, 64) is None  # not a rational: no conversion
+    no_entry = ArbProgram(sp.Piecewise((x, sp.sqrt(x) > 1), (1 / x, True)), (x,))
+    assert no_entry.uses_values and no_entry.entry is None  # a condition SymPy decides reads the values
