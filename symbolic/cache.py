@@ -12,7 +12,7 @@ A verdict is stored under a SHA-256 key of
   of the top-level package its paper module belongs to (e.g. ``derivations``) reachable
   from the paper's module through module-level names (``import x`` / ``from x import f``),
   transitively — so editing a helper the claim calls changes the key;
-* the versions of Python, SymPy, mpmath, gmpy2 (mpmath's backend when present), python-flint and NumPy.
+* the versions of Python, SymPy, mpmath, python-flint and NumPy.
 
 A claim whose content cannot be serialised (a callable without retrievable source, an
 object of an unknown type) is **not cached**: it is re-proved every time.  Only PROVED,
@@ -46,7 +46,7 @@ DISABLE_ENV = "HIDDEN_STATE_PROOFS_NO_CACHE"
 #: Bumped when the key or the stored format changes.
 FORMAT = 1
 _CACHED_STATUSES = (Status.PROVED, Status.CHECKED, Status.REFUTED)
-_LIBRARIES = ("sympy", "mpmath", "gmpy2", "python-flint", "numpy")
+_LIBRARIES = ("sympy", "mpmath", "python-flint", "numpy")
 
 
 class Unhashable(Exception):
