@@ -282,7 +282,7 @@ class Evaluation:
     An evaluation from an enclosure (:meth:`from_digits`) builds its mpf from the digits on
     first access of ``value`` (:func:`symbolic.settle.to_mpf`, which depends on the digits and
     ``dps`` only, not on mpmath's current precision): the digits and the ball are the result,
-    and a caller that reads only them (``eval --json``'s digits, a loop of certified values)
+    and a caller that reads only them (a loop of certified values, an enclosure's interval)
     does not pay for a conversion that costs as much as the rounding itself.
     """
 

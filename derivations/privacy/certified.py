@@ -34,7 +34,6 @@ class CertifiedAlgorithmFormula(Formula):
         until the ball pins them); the mpmath evaluator only if it never does."""
         from symbolic.certify import bits_for_digits
         from symbolic.certify.digits import round_ball
-        from symbolic.certify.digits import to_mpf as digits_to_mpf
         from symbolic.certify.errors import CertificationError
         from symbolic.errors import EvaluationError
         from symbolic.numeric import Evaluation
@@ -49,7 +48,7 @@ class CertifiedAlgorithmFormula(Formula):
                 break
             digits = round_ball(ball, dps)
             if digits is not None:
-                return Evaluation(digits_to_mpf(digits, dps), digits, True, "arb", ball)
+                return Evaluation.from_digits(digits, dps, "arb", ball)
         try:
             value = self.mpmath_value(exact, dps)
         except EvaluationError as exc:

@@ -19,7 +19,7 @@ from ..numeric import Evaluation
 from . import bits_for_digits
 from .errors import CertificationError, FlintUnavailable, PrecisionNotReached
 from .inverse import enclose_inverse
-from ..settle import decimal_length, round_integer, to_mpf  # noqa: F401 - to_mpf: imported from here by callers
+from ..settle import decimal_length, round_integer
 
 #: Times the requested precision is doubled when a ball straddles a rounding boundary.
 MAX_ROUNDING_RETRIES = 3
