@@ -438,8 +438,8 @@ ITEMS = (
                 "fig-10-recomputed-values",
             ],
             partial=True,
-            note="no values printed; noise_split.figure_10_values recomputes every panel's μ (grid from the authors' "
-            "code, per the catalog); the (√10, √10/3) split beats (√2, √2) only for L/(bσ) > 0.6288 (continuous "
+            note="no values printed; noise_split.figure_10_values recomputes every panel's μ (the panel grid is an "
+            "assumption: the paper's text does not state it); the (√10, √10/3) split beats (√2, √2) only for L/(bσ) > 0.6288 (continuous "
             "optimum; 16 of the 75 grid panels, all L/b ∈ {1, 2}); curves not drawn",
         ),
         Item(

@@ -15,8 +15,8 @@ Z = Z⁽¹⁾ + Z⁽²⁾ with Z⁽¹⁾ ~ N(0, η²σ²/α²·I_d), Z⁽²⁾ ~
 * Figure 10: Theorem 4.10 with the (√10, √10/3) split, each C_{b/n}(G(·))^{⊗N} replaced by its CLT limit
   (Lemma A.5; valid in the limit by Lemma A.11), the best N = t − τ among {100, 200, …, 4900}, against
   Theorem 4.8 (C_{b/n}(G(L/(bσ)))^{⊗t}) by the same CLT; D = 1, σ = 3.  The paper prints no values: every number
-  here is recomputed.  The per-panel grid of b/n, L/b, η and t is not in the extracted text (the catalog reads it
-  from the authors' code); :func:`figure_10_values` takes it as arguments.
+  here is recomputed.  The per-panel grid of b/n, L/b, η and t is not stated in the paper's text; :func:`figure_10_values`
+  takes it as arguments, and its default grid is an assumption, not the paper's.
 """
 
 from __future__ import annotations
@@ -291,7 +291,7 @@ def figure_10_values(
     (b/n, L/b, η, N*, μ ours, μ ours with the even split, N* even split, {t: μ composition}), where "ours" is
     Theorem 4.10 with the (√10, √10/3) split and the CLT at the best N = t − τ of {100, …, 4900} (the same for
     every t ≥ 4901) and "composition" is Theorem 4.8 by the CLT, √2(b/n)√t√K(L/(bσ)).  Each tradeoff curve of
-    the figure is G(μ).  The default grid is the catalog's reading of the authors' code, not printed."""
+    the figure is G(μ).  The default grid is an assumption (the paper's text does not state one), not printed."""
     rows = []
     with mpmath.workdps(dps):
         sg_, D_ = mpmath.mpf(sigma_v), mpmath.mpf(D_v)

@@ -166,7 +166,7 @@ paper.add(
         rem_pn_q_printed,
         "numeric check: Remark A.8's T(P_n, Q)(α) equals the optimum of the testing linear programme "
         "inf{1 − E_Q φ : E_{P_n} φ ≤ α, 0 ≤ φ ≤ 1}, solved by enumerating its vertices (no likelihood-ratio order "
-        "assumed) at sample (n, α) and at the catalog's α = 0.3, n = 10 (0.3888…)",
+        "assumed) at sample (n, α), among them α = 0.3, n = 10 (value 7/18 = 0.3888…)",
         src(REM, (), "derived"),
         where=[n_ >= 2, alpha <= 1],
         hints=[{"n": 10, "alpha": sp.Rational(3, 10)}, {"n": 2, "alpha": _half}, {"n": 7, "alpha": 0}],
