@@ -77,8 +77,7 @@ class ArbProgram:
         source = _Source(self)
         self.source, self._speculative = source.function()
         #: ``entry(exact, prec)``: the speculative program on ``Formula.check``'s values at precision
-        #: ``prec``, or None (see :meth:`_Source._entry_source`); None for a program that reads the
-        #: SymPy values or has no parameter.
+        #: ``prec``, or None where it raises (see :meth:`_Source._entry_source`).
         self.entry = source.entry_function
         #: Whether the program reads the SymPy values (``env[1]``): a branch condition decided
         #: by SymPy or a subtree delegated to the interpreter.  When not, a caller may pass any
@@ -360,26 +359,33 @@ class _Source:
         namespace = dict(self.names)
         exec(compile(source, f"<Arb program of {self.program.name}>", "exec"), namespace)
         self.entry_source = self.entry_function = None
-        if self.speculate and arguments and not self.uses_values:
-            self.entry_source = self._entry_source(arguments, self.lines[1:])
+        if self.speculate:
+            self.entry_source = self._entry_source(arguments, self.lines[1:] if arguments else self.lines)
+            namespace.update(self.names)  # the symbols the entry names (constants added after the exec above)
             exec(compile(self.entry_source, f"<Arb entry of {self.program.name}>", "exec"), namespace)
             self.entry_function = namespace["_entry"]
         return source, namespace["_program"]
 
     def _entry_source(self, arguments, body) -> str:
         """``def _entry(exact, prec)``: the speculative program on ``Formula.check``'s values (name ->
-        SymPy rational) at Arb precision ``prec`` (restored after), its arguments converted inline; the
-        program's value, or None wherever the program raises (a speculation that fails, a pole, no
-        branch: the caller's full path repeats the work and raises what it raises), except a time budget.
-        Only for a program that does not read the SymPy values (:attr:`uses_values`)."""
+        SymPy rational) at Arb precision ``prec`` (restored after), its arguments converted inline (and,
+        for a program that reads the SymPy values, those keyed by symbol); the program's value, or None
+        wherever the program raises (a speculation that fails, a pole, no branch: the caller's full path
+        repeats the work and raises what it raises), except a time budget."""
+        symbols = self.program.symbols
         lines = ["def _entry(exact, prec):", "    try:"]
-        for a, name in zip(arguments, (s.name for s in self.program.symbols)):
-            lines.append(f"        _x = exact[{name!r}]")
+        for a, s in zip(arguments, symbols):
+            lines.append(f"        _x = exact[{s.name!r}]")
             lines.append(f"        {a} = _fmpq(_x.p, _x.q)")
+        if self.uses_values:  # Piecewise conditions decided by SymPy, delegated subtrees: Symbol -> Rational
+            pairs = ", ".join(f"{self.constant(s, 'symbol')}: exact[{s.name!r}]" for s in symbols)
+            lines.append(f"        _values = {{{pairs}}}")
+        else:  # only shown in the message of a Piecewise with no branch
+            lines.append("        _values = exact")
         lines += [
             "    except (AttributeError, TypeError, KeyError):",
             "        return None",
-            f"    env = (({', '.join(arguments)},), exact)",
+            f"    env = (({''.join(a + ', ' for a in arguments)}), _values)",
             "    _old = _ctx.prec",
             "    _ctx.prec = prec",
             "    try:",

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 
 from .compiled import closed_form_enclosure, program_for
-from ..deadline import PhaseTimeout
 from ..numeric import Evaluation
 from . import bits_for_digits
 from .errors import CertificationError, FlintUnavailable, PrecisionNotReached
@@ -168,8 +167,9 @@ def arb_evaluation(formula, exact, dps: int):
 
 
 def _first_precision(formula, exact, dps: int):
-    """The closed form's compiled program run once, at the first working precision of
-    :func:`certified_value`, and its ball rounded: the Evaluation when the ball pins the ``dps``
+    """The closed form's compiled program run once through its generated entry
+    (:attr:`~symbolic.certify.compiled.ArbProgram.entry`) at :data:`_FIRST_BITS`, and its ball
+    rounded: the Evaluation when the ball pins the ``dps``
     digits (what almost every call needs), else None — and then :func:`certified_value` runs
     from the start (precision loop, accuracy test, retries), so an input this shortcut does not
     handle (an exact result, a huge exact power, a pole, a refusal) gets exactly the answer or
@@ -177,35 +177,11 @@ def _first_precision(formula, exact, dps: int):
 
     The digits need no accuracy test on the ball: any ball whose points all round to the same
     ``dps`` digits pins them.  This is :func:`closed_form_enclosure` and :func:`round_ball`
-    without their per-call set-up (the closures, the SymPy-keyed values), which costs as much as
-    Arb's own work on a formula such as θ."""
+    without their per-call set-up (the closures, the conversions, the precision loop), which
+    costs as much as Arb's own work on a formula such as θ."""
     program = program_for(formula, formula.evaluation_expr)
-    f = program._f
-    if program.entry is not None:  # the same program with its set-up generated inline
-        ball = program.entry(exact, _FIRST_BITS.get(dps) or bits_for_digits(dps) + 8 + FIRST_GUARD_BITS)
-        if type(ball) is not f.arb:
-            return None
-        digits = round_ball(ball, dps)
-        return None if digits is None else Evaluation.from_digits(digits, dps, "arb", ball)
-    try:
-        arguments = [f.fmpq(v.p, v.q) for v in map(exact.__getitem__, program.names)]
-    except (AttributeError, TypeError, KeyError):
-        return None
-    values = {s: exact[s.name] for s in program.symbols} if program.uses_values else exact
-    ctx = f.ctx
-    old = ctx.prec
-    ctx.prec = _FIRST_BITS.get(dps) or bits_for_digits(dps) + 8 + FIRST_GUARD_BITS
-    try:
-        ball = program._speculative((arguments, values))
-    except (TimeoutError, PhaseTimeout):  # a time budget (BudgetExceeded is a TimeoutError) is not a refusal
-        raise
-    except Exception:  # noqa: BLE001 - the full path below repeats the work and raises what it raises
-        return None
-    finally:
-        ctx.prec = old
-    if type(ball) is not f.arb:
+    ball = program.entry(exact, _FIRST_BITS.get(dps) or bits_for_digits(dps) + 8 + FIRST_GUARD_BITS)
+    if type(ball) is not program._f.arb:
         return None
     digits = round_ball(ball, dps)
-    if digits is None:
-        return None
-    return Evaluation.from_digits(digits, dps, "arb", ball)  # a closed form's Arb path
+    return None if digits is None else Evaluation.from_digits(digits, dps, "arb", ball)  # a closed form's Arb path

@@ -228,5 +228,13 @@ def test_the_entry_is_the_program_on_checked_values_at_a_given_precision():
     assert program.entry({"L": sp.Integer(0), "s": sp.Integer(3)}, 64) is None  # log1p(-1): a pole, refused
     assert F.ctx.prec == before
     assert program.entry({"L": 1.37, "s": sp.Integer(9)}, 64) is None  # not a rational: no conversion
-    no_entry = ArbProgram(sp.Piecewise((x, sp.sqrt(x) > 1), (1 / x, True)), (x,))
-    assert no_entry.uses_values and no_entry.entry is None  # a condition SymPy decides reads the values
+    # a condition SymPy decides reads the values, keyed by symbol: the entry builds them too
+    decided = ArbProgram(sp.Piecewise((x, sp.sqrt(x) > 1), (1 / x + 1, True)), (x,))
+    assert decided.uses_values
+    assert decided.entry({"x": sp.Integer(4)}, 64) == F.fmpq(4)
+    assert decided.entry({"x": sp.Rational(1, 4)}, 64) == F.fmpq(5)
+    assert decided.entry({"y": sp.Integer(4)}, 64) is None  # a missing value: no conversion
+    constant = ArbProgram(sp.sqrt(2) + sp.pi, ())  # no parameter at all
+    with working_precision(80):
+        want = constant({})
+    assert _same_ball(constant.entry({}, 80), want)
