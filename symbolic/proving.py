@@ -129,9 +129,67 @@ def peel_last_terms(expr: sp.Basic) -> sp.Basic:
     return expr
 
 
+def binomial_theorem(expr: sp.Basic) -> sp.Basic:
+    """``expr`` with every sum ``Σ_{k=0}^{N} c·C(N, k)·x^(k+a)·y^(N−k+d)`` replaced by its closed form
+    ``c·x^a·y^d·(x + y)^N`` (the binomial theorem); other sums are left as they are.
+
+    Applied only where it holds for every value of the symbols: the range starts at 0 and ``N`` is
+    an integer that the assumptions make nonnegative (an empty range ``N = −1`` sums to 0, not
+    ``(x + y)^(−1)``); the binomial is ``C(N, k)`` with that very ``N``; every other factor is free
+    of ``k`` (``c``), or a power of a ``k``-free base whose exponent is ``k + a`` (the base is ``x``)
+    or ``N − k + d`` (``y``), ``a`` and ``d`` nonnegative integers, at most one of each.  Then each
+    term's exponents are nonnegative integers, so ``x^(k+a) = x^a·x^k`` and ``y^(N−k+d) = y^d·y^(N−k)``
+    hold for every ``x``, ``y`` (with ``0⁰ = 1``, as in SymPy), and ``Σ_k C(N, k) x^k y^(N−k) =
+    (x + y)^N`` is the binomial theorem.  A missing ``x`` or ``y`` factor is the base 1.  Anything
+    else (a factor ``x^(2k)``, a second binomial, a lower limit 1) is not matched."""
+
+    def closed(node: sp.Sum):
+        form = _binomial_form(node)
+        return node if form is None else form
+
+    return expr.replace(lambda x: isinstance(x, sp.Sum), closed)
+
+
+def _binomial_form(node: sp.Sum) -> sp.Basic | None:
+    if len(node.limits) != 1:
+        return None
+    k, lo, top = node.limits[0]
+    if lo != 0 or k in top.free_symbols or not (top.is_integer and top.is_nonnegative):
+        return None
+    const, x, y, a, d, seen_binomial = [], None, None, 0, 0, False
+    for factor in sp.Mul.make_args(node.function):
+        if k not in factor.free_symbols:
+            const.append(factor)
+            continue
+        if isinstance(factor, sp.binomial):
+            if seen_binomial or factor.args[1] != k or sp.expand(factor.args[0] - top) != 0:
+                return None
+            seen_binomial = True
+            continue
+        if not (factor.is_Pow and k not in factor.base.free_symbols):
+            return None
+        shift, varying = sp.expand(factor.exp).as_independent(k, as_Add=True)
+        if varying == k and x is None:
+            x, a = factor.base, shift
+        elif varying == -k and y is None:
+            y, d = factor.base, sp.expand(shift - top)
+        else:
+            return None
+    if not seen_binomial or not all(sp.sympify(v).is_Integer and v >= 0 for v in (a, d)):
+        return None
+    x, y = (sp.S.One if v is None else v for v in (x, y))
+    return sp.Mul(*const) * x**a * y**d * (x + y) ** top
+
+
 def prove_zero(expr: sp.Basic, deadline: Deadline | None = None) -> ZeroProof:
     """Try to show ``expr == 0`` for all values allowed by its symbols' assumptions."""
     e = _rewrite_special(sp.sympify(expr))
+    if e.has(sp.Sum) and e.has(sp.binomial):
+        closed = binomial_theorem(e)
+        if closed != e:
+            proof = prove_zero(closed, deadline)
+            proof.method = proof.method.replace("identity: ", "identity: binomial theorem on the sums, then ", 1)
+            return proof
     if e.has(sp.Sum):
         proof = _prove_zero_by_sum_linearity(e)
         if proof is not None:

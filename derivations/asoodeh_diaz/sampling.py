@@ -51,12 +51,10 @@ paper.add(
         _src("a simple combinatorial argument"),
         where=[p <= 1],
         covers=[poisson_weight.id],
-        expect="checked",
         samples=8,
-        # the symbolic attempt cannot succeed (SymPy's Sum.doit leaves the generic branch's sum unevaluated and
-        # no rewrite of prove_zero reduces it; a larger budget only burns its 70% share), sampling takes ~0.1 s
+        # proved by prove_zero's binomial-theorem rewrite (SymPy's Sum.doit leaves this sum unevaluated)
         budget=2,
-        note="binomial theorem; SymPy returns a conditional closed form, so this is sampled exactly",
+        note="binomial theorem: (1 − p)·Σ_k C(n−1, k) p^k (1 − p)^{n−1−k} = (1 − p)(p + 1 − p)^{n−1}",
     )
 )
 paper.add(
@@ -68,9 +66,9 @@ paper.add(
         _src("a simple combinatorial argument"),
         where=[p <= 1],
         covers=[poisson_weight.id],
-        expect="checked",
         samples=8,
-        budget=2,  # as eq-13-avoid-n: no symbolic proof within reach, sampling ~0.1 s
+        budget=2,  # as eq-13-avoid-n: the binomial theorem
+        note="binomial theorem: p·Σ_k C(n−1, k) p^k (1 − p)^{n−1−k} = p(p + 1 − p)^{n−1}",
     )
 )
 paper.add(
