@@ -458,6 +458,9 @@ paper.add(
 )
 
 # E6(vii): ℓ̄ is about twice the requirement log_L sqrt(2) that Lemma C.1 (ξ = 2) actually needs.
+# With r = m/(M + m) ∈ (0, 1]: 1 + mλ̄ = 1 + r/2 and L_λ̄² = 1 + r + r²/2 = (1 + r/2)(1 + r(1 + r)/(2 + r)), so
+# ℓ̄ − log 2/log L_λ̄² = log 2 · log(1 + r(1 + r)/(2 + r)) / (log(1 + r/2) log L_λ̄²), each log of 1 + a positive term.
+_r = mp_ / (M + mp_)
 paper.add(
     Inequality(
         paper.id("cor-c.2-ell-bar-loose"),
@@ -465,9 +468,12 @@ paper.add(
         "<=",
         ell_bar(m=mp_),
         "observation (E6 vii): the requirement of Lemma C.1 with ξ = 2 is ℓ ≥ log_L sqrt(2) = log 2 / log L_λ̄², "
-        "which is below ℓ̄ = log 2 / log(1 + mλ̄) because L_λ̄² ≥ 1 + 2mλ̄ (e.g. 1.43 vs 3.11 at m = M = 1)",
+        "which is below ℓ̄ = log 2 / log(1 + mλ̄) because L_λ̄² ≥ 1 + 2mλ̄ (e.g. 1.43 vs 3.11 at m = M = 1); "
+        "for every m > 0, M ≥ 0 the gap is log 2 · log(L_λ̄²/(1 + mλ̄)) / (log(1 + mλ̄) log L_λ̄²) > 0",
         src("Corollary C.2, proof", (), "derived", "observation: ℓ̄ is loose, not wrong"),
-        expect="checked",
+        certificate=sp.log(2)
+        * sp.log(1 + _r * (1 + _r) / (2 + _r))
+        / (sp.log(1 + _r / 2) * sp.log(1 + _r * (1 + _r / 2))),
         samples=16,
         budget=6,
         covers=[ell_bar.id],
