@@ -33,6 +33,7 @@ from .common import (
     src,
     u,
     v,
+    w,
 )
 from .constants import L_lambda, L_lambda_expr, theta
 
@@ -93,17 +94,22 @@ paper.add(
         covers=cC1,
     )
 )
+# Lemma C.1 itself, over its whole domain.  For L > 1 and ξ > 1, s ≥ log_L sqrt(ξ/(ξ−1)) ⇔ L^{2s} ≥ ξ/(ξ−1) ⇔
+# ξ ≥ ξ_s := L^{2s}/(L^{2s} − 1) (> 1): the triples (L, ξ, s) of the lemma are exactly L = 1 + u, s ≥ 1, ξ = ξ_s + w
+# with u > 0, w ≥ 0.  There the difference is (1 − L^{−2}) w.
+Ls = Lg ** (2 * s1)
 paper.add(
     Inequality(
         paper.id("lem-c.1"),
         (1 - Lg**-2) / (1 - Lg ** (-2 * s1)),
         "<=",
-        xig * (1 - Lg**-2),
+        (Ls / (Ls - 1) + w) * (1 - Lg**-2),
         "Lemma C.1: θ_L(s) ≤ ξ(1 − L^{−2}) for L > 1, ξ > 1, s ≥ log_L sqrt(ξ/(ξ−1)); θ in its closed form "
-        "(theta-closed-form-L-gt-1). Direct check at sample points; the proof is lem-c.1-key-step",
+        "(theta-closed-form-L-gt-1). The hypothesis on s is L^{2s} ≥ ξ/(ξ−1), i.e. ξ ≥ L^{2s}/(L^{2s} − 1), so the "
+        "lemma's (L, ξ, s) are exactly L = 1 + u, ξ = L^{2s}/(L^{2s} − 1) + w with u > 0, w ≥ 0, s ≥ 1, as stated "
+        "here; the difference is (1 − L^{−2}) w = w u(2 + u)/(1 + u)² ≥ 0",
         src("Lemma C.1", "15"),
-        where=[s1 >= sp.log(xig / (xig - 1)) / (2 * sp.log(Lg))],
-        expect="checked",
+        certificate=w * u * (2 + u) / (1 + u) ** 2,
         samples=16,
         budget=8,
         covers=cC1,
