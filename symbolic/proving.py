@@ -55,6 +55,10 @@ def _strategies(simplify=sp.simplify):
     no-ops, and the same ``simplify`` would run again on the same expression)."""
     yield "expand", _expand
     yield "cancel", lambda e: sp.cancel(sp.together(e))
+    # erfc(x) = 1 − erf(x), then rational arithmetic in the erf atoms: an identity mixing erf and erfc of the same
+    # arguments (a certificate written with erf beside a difference written with erfc) without the seconds of
+    # simplify the "erf form" below spends.
+    yield "erf form (cancel)", lambda e: sp.cancel(sp.together(e.rewrite(sp.erf))) if e.has(sp.erfc) else e
     yield "powsimp", lambda e: sp.cancel(sp.powsimp(sp.expand_power_exp(sp.expand(e)), force=False))
     yield "simplify", simplify
     yield "logcombine+simplify", lambda e: simplify(sp.expand_log(e, force=False))

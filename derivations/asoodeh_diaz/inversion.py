@@ -196,17 +196,24 @@ paper.add(
         budget=8,
     )
 )
+# The corrected domain p ∈ (0, 1], 0 < δ < δ_∞(0), r > 0 is exactly p = 1/(1 + a), δ = δ_∞(0)/(1 + w) with a ≥ 0,
+# w > 0, r > 0.  Writing K = p + (1 − p) erfc(r/(2√2)) = 1 − (1 − p)θ_0 > 0, τ(δ) = θ_0/(1 + wK) there, so
+# θ_0 − τ = θ_0·wK/(1 + wK) with θ_0 = erf(r/(2√2)) > 0.
+a_, w_ = sp.Symbol("a", nonnegative=True), sp.Symbol("w", positive=True)
+p_a = 1 / (1 + a_)
+K_root = (1 + a_ * sp.erfc(r / (2 * sp.sqrt(2)))) / (1 + a_)
 paper.add(
     Inequality(
         paper.id("eq-22-root-exists-corrected"),
         theta0,
         ">",
-        tau_.subs({p_sym: p, d_sym: delta}),
-        "Corrected: the root of (22) exists exactly when δ < δ_∞(0) = pθ_0/(1 − (1 − p)θ_0); otherwise ε*_δ := 0",
+        tau_.subs({p_sym: p_a, d_sym: delta_inf(theta0, p_a) / (1 + w_)}),
+        "Corrected: the root of (22) exists exactly when δ < δ_∞(0) = pθ_0/(1 − (1 − p)θ_0); otherwise ε*_δ := 0. "
+        "Proved for every p ∈ (0, 1], δ ∈ (0, δ_∞(0)), r > 0, written as p = 1/(1 + a), δ = δ_∞(0)/(1 + w) "
+        "(a ≥ 0, w > 0): θ_0 − τ = θ_0·wK/(1 + wK) with K = 1 − (1 − p)θ_0 = p + (1 − p) erfc(r/(2√2)) > 0",
         paper.source("Appendix, (22)", "22", "corrected", "ε*_δ = 0 when δ ≥ δ_∞(0) (erratum E6 of ERRATA.md)"),
-        where=[p <= 1, delta < delta_inf(theta0, p)],
-        hints=[{"r": sp.Rational(76, 25), "p": sp.Rational(1, 1000), "delta": sp.Rational(1, 1000)}],
-        expect="checked",
+        certificate=sp.erf(r / (2 * sp.sqrt(2))) * w_ * K_root / (1 + w_ * K_root),
+        hints=[{"r": sp.Rational(76, 25), "a": 999, "w": sp.Rational(1, 1000)}],
         erratum="asoodeh-diaz E6",
         covers=[eq_22.id],
         samples=12,

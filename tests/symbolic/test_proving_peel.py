@@ -67,3 +67,13 @@ def test_one_simplify_per_distinct_form(monkeypatch):
     calls.clear()
     proof = proving._prove_plain_zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1, None)
     assert proof.proved and proof.strategy == "simplify" and len(calls) == 1
+
+
+def test_erf_form_cancel_proves_a_rational_identity_mixing_erf_and_erfc():
+    x, w = sp.symbols("x w", positive=True)
+    theta0, k = sp.erf(x), (1 + sp.erfc(x)) / 2
+    lhs = 1 - sp.erfc(x) - (1 - sp.erfc(x)) / (1 + w * k)  # θ − θ/(1 + wK), written with erfc
+    proof = prove_zero(lhs - theta0 * w * k / (1 + w * k))
+    assert proof.proved and proof.strategy == "erf form (cancel)"
+    assert not prove_zero(lhs - theta0 * w * k / (1 + 2 * w * k)).proved
+    assert not prove_zero(lhs - sp.erf(2 * x) * w * k / (1 + w * k)).proved  # another argument: not the same atom
