@@ -55,27 +55,27 @@ paper.add(
         covers=cH,
     )
 )
+# With η = 1/(1 + v) (v > 0 ⇔ η ∈ (0, 1)) every exponent below is a known real number, so SymPy
+# may combine the nested powers.
+g = (H * r**eta - Lh * r).subs(eta, eta_in)
+r_star = ((2 * eta / rho) ** (1 / (1 - eta))).subs(eta, eta_in)
 paper.add(
     Inequality(
         paper.id("footnote-5-corrected"),
-        H * r**eta,
+        (H * r**eta).subs(eta, eta_in),
         "<=",
-        Lh * r + zeta_c.expr,
-        "corrected: H r^η ≤ (Hρ/2) r + H(1−η)(2η/ρ)^{η/(1−η)} for all r > 0 (sampled here; proved by the "
-        "stationarity, value and concavity claims below)",
+        (Lh * r + zeta_c.expr).subs(eta, eta_in),
+        "corrected: H r^η ≤ (Hρ/2) r + H(1−η)(2η/ρ)^{η/(1−η)} for all r > 0, H > 0, ρ > 0 and η ∈ (0, 1), written "
+        "η = 1/(1 + v) with v > 0; proved as the stationarity, value and concavity claims below argue: the "
+        "difference is convex in r, stationary at r* = (2η/ρ)^{1/(1−η)}, and 0 there",
         src("footnote 5", ("8",), "corrected"),
-        where=[eta < 1],
-        expect="checked",
+        minimum_at=(r, r_star),
         erratum="kong-ribero E14",
         samples=16,
         budget=8,
         covers=cH,
     )
 )
-# With η = 1/(1 + v) (v > 0 ⇔ η ∈ (0, 1)) every exponent below is a known real number, so SymPy
-# may combine the nested powers.
-g = (H * r**eta - Lh * r).subs(eta, eta_in)
-r_star = ((2 * eta / rho) ** (1 / (1 - eta))).subs(eta, eta_in)
 paper.add(
     Identity(
         paper.id("footnote-5-stationary"),

@@ -14,7 +14,7 @@ from ..sampling import sample_points
 from ..sign import manifestly_nonnegative, manifestly_positive
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
-from .monotone import prove_by_decrease
+from .monotone import prove_by_decrease, prove_by_tangent
 
 _RELATIONS = {">=": (1, False), ">": (1, True), "<=": (-1, False), "<": (-1, True)}
 
@@ -26,7 +26,9 @@ class Inequality(Claim):
     manifestly nonnegative after simplification (see :mod:`symbolic.sign`), or
     when a supplied ``certificate`` is proved equal to ``d`` and is itself
     manifestly nonnegative, or (``decreasing_in=x``) when the difference decreases strictly
-    in ``x`` towards a nonnegative limit at ``x → ∞`` (:mod:`symbolic.claims.monotone`).
+    in ``x`` towards a nonnegative limit at ``x → ∞``, or (``minimum_at=(x, x0)``) when it is
+    convex in ``x`` and stationary at ``x0`` with a nonnegative value there
+    (:mod:`symbolic.claims.monotone`).
     Otherwise ``samples`` points of the domain are
     evaluated, exactly when the value is rational and with mpmath interval
     arithmetic otherwise: a certainly violated point REFUTES; if every point
@@ -49,6 +51,7 @@ class Inequality(Claim):
         hints: Iterable[dict] = (),
         samples: int = 40,
         decreasing_in: sp.Symbol | None = None,
+        minimum_at: tuple | None = None,
         **kw,
     ):
         super().__init__(id, statement, source, **kw)
@@ -65,6 +68,9 @@ class Inequality(Claim):
         #: A symbol in which the difference is expected to decrease strictly towards a nonnegative
         #: limit at +∞: :func:`~symbolic.claims.monotone.prove_by_decrease` is tried first.
         self.decreasing_in = decreasing_in
+        #: ``(x, x0)``: the difference is expected convex in ``x`` with its minimum at ``x0``:
+        #: :func:`~symbolic.claims.monotone.prove_by_tangent` is tried first.
+        self.minimum_at = None if minimum_at is None else (minimum_at[0], sp.sympify(minimum_at[1]))
 
     def _manifest(self, e) -> bool:
         return manifestly_positive(e) if self.strict else manifestly_nonnegative(e)
@@ -72,6 +78,10 @@ class Inequality(Claim):
     def _symbolic(self, deadline) -> str | None:
         if self.decreasing_in is not None:
             method = prove_by_decrease(self.difference, self.decreasing_in, deadline)
+            if method:
+                return method
+        if self.minimum_at is not None:
+            method = prove_by_tangent(self.difference, *self.minimum_at, deadline, strict=self.strict)
             if method:
                 return method
         if self.certificate is not None:

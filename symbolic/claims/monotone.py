@@ -14,6 +14,13 @@ other symbols fixed anywhere in their domains, from three facts each established
 Then for ``x < y`` in ``I`` the mean value theorem gives ``d(x) − d(y) = −d'(ξ)(y − x) > 0``; letting
 ``y → ∞``, ``d(x) ≥ v``, and ``d(x) > d(x + 1) ≥ v ≥ 0``.
 
+:func:`prove_by_tangent` proves ``d(x) ≥ 0`` (or ``> 0``) on ``I`` from convexity instead: ``d`` smooth
+on ``I`` (as above), ``d''(x) ≥ 0`` on ``I`` (a form of the second derivative manifestly nonnegative),
+a point ``x₀`` of ``I`` (manifestly) with ``d'(x₀) = 0`` and ``d(x₀) ≥ 0`` (``> 0``) proved symbolically.
+Then Taylor's formula with integral remainder, ``d(x) = d(x₀) + d'(x₀)(x − x₀) + ∫_{x₀}^{x} (x − t) d''(t) dt``
+(``I`` is an interval, so ``[x₀, x] ⊂ I``), gives ``d(x) ≥ d(x₀)``: a convex function lies above its
+tangent, here horizontal at its minimum.
+
 ``I`` is the set of real numbers the assumptions of ``x`` allow, with integrality dropped (``x`` is
 replaced by a fresh real symbol with the same sign assumptions): positive ``(0, ∞)``, nonnegative
 ``[0, ∞)``, real ``ℝ``; it contains every value the claim's domain allows ``x`` (``where`` relations
@@ -26,6 +33,7 @@ from __future__ import annotations
 import sympy as sp
 from sympy.codegen.cfunctions import expm1, log1p
 
+from ..proving import prove_zero
 from ..sign import manifestly_nonnegative, manifestly_positive
 
 #: Functions smooth on the whole real line.
@@ -98,4 +106,55 @@ def prove_by_decrease(d: sp.Basic, x: sp.Symbol, deadline=None) -> str | None:
     return (
         f"inequality: the difference is smooth in {x} on its domain, strictly decreasing (its derivative is "
         f"manifestly negative) and tends to {sp.sstr(value)} ≥ 0 as {x} → ∞ (limit calculus, {how})"
+    )
+
+
+def _in_interval(x0: sp.Basic, t: sp.Symbol) -> bool:
+    """Whether the point ``x0`` (free of ``t``) lies, manifestly, in the interval ``t`` stands for."""
+    if t in x0.free_symbols or not (smooth(x0) and x0.is_extended_real):
+        return False
+    if t.is_positive:
+        return manifestly_positive(x0)
+    if t.is_nonnegative:
+        return manifestly_nonnegative(x0)
+    return True
+
+
+def _some_form(e: sp.Basic, test, deadline=None) -> bool:
+    """Whether ``e`` as computed, simplified, or expanded with powers combined passes ``test``."""
+    for form in (lambda: e, lambda: sp.simplify(e), lambda: sp.powsimp(sp.expand(e))):
+        if deadline is not None and deadline.expired():
+            return False
+        if test(form()):
+            return True
+    return False
+
+
+def prove_by_tangent(d: sp.Basic, x: sp.Symbol, x0: sp.Basic, deadline=None, strict: bool = False) -> str | None:
+    """A method string if ``d ≥ 0`` (``strict``: ``d > 0``) is proved for every ``x`` of its domain (and every
+    value of the other symbols) by convexity in ``x`` with a horizontal tangent at ``x0`` (module docstring),
+    else None.  ``x0`` may depend on the other symbols, not on ``x``.  ``deadline``: checked between the steps."""
+    t = _interval_symbol(x)
+    if t is None or x not in d.free_symbols:
+        return None
+    e, point = d.xreplace({x: t}), sp.sympify(x0)
+    if not (smooth(e) and _in_interval(point, t)):
+        return None
+    if not _some_form(sp.diff(e, t, 2), manifestly_nonnegative, deadline):
+        return None
+    if deadline is not None and deadline.expired():
+        return None
+    if not prove_zero(sp.diff(e, t).xreplace({t: point}), deadline).proved:
+        return None
+    at = e.xreplace({t: point})
+    manifest = manifestly_positive if strict else manifestly_nonnegative
+    if _some_form(at, manifest, deadline):
+        value = "manifestly positive" if strict else "manifestly nonnegative"
+    elif not strict and prove_zero(at, deadline).proved:
+        value = "proved equal to 0"
+    else:
+        return None
+    return (
+        f"inequality: the difference is smooth and convex in {x} on its domain (its second derivative is manifestly "
+        f"nonnegative), stationary at {x} = {sp.sstr(point)} (derivative proved 0 there) where its value is {value}"
     )

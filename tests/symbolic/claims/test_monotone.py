@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.claims.monotone import _interval_symbol, prove_by_decrease, smooth
+from symbolic import Inequality
+from symbolic.claims.monotone import _interval_symbol, prove_by_decrease, prove_by_tangent, smooth
+from symbolic.source import Source
 
 x = sp.Symbol("x", positive=True)
 y = sp.Symbol("y", nonnegative=True)
@@ -54,3 +56,39 @@ def test_the_interval_drops_integrality_and_needs_a_domain_unbounded_above():
     assert _interval_symbol(sp.Symbol("z", negative=True)) is None
     assert _interval_symbol(sp.Symbol("w")) is None  # complex: no order
     assert _interval_symbol(sp.Symbol("v", real=True)).is_real
+
+
+# ---------------------------------------------------------------------------
+# prove_by_tangent: convex in x with a horizontal tangent at x0 where the value is >= 0 (> 0)
+
+
+def test_a_convex_function_above_its_minimum_value_zero():
+    assert prove_by_tangent(x + 1 / x - 2, x, 1)  # AM-GM: d'' = 2/x³, d'(1) = 0, d(1) = 0
+    assert prove_by_tangent(x + 1 / x - 2, x, 1, strict=True) is None  # 0 at x = 1: not > 0
+    assert prove_by_tangent(x + 1 / x - 1, x, 1, strict=True)
+    assert prove_by_tangent(x + r**2 / x - 2 * r, x, r)  # the minimum point may depend on the other symbols
+
+
+def test_tangent_refuses_a_wrong_point_a_negative_minimum_and_a_concave_function():
+    assert prove_by_tangent(x + 1 / x - 2, x, 2) is None  # d'(2) = 3/4: not stationary
+    assert prove_by_tangent(x + 1 / x - 3, x, 1) is None  # d(1) = −1
+    assert prove_by_tangent(-((x - 1) ** 2), x, 1) is None  # stationary with value 0, but concave
+
+
+def test_tangent_refuses_a_stationary_point_outside_the_domain():
+    # x³ − 3x − 2 is convex on (0, ∞), stationary with value 0 at x = −1 (outside), and −4 at x = 1
+    assert prove_by_tangent(x**3 - 3 * x - 2, x, -1) is None
+    assert prove_by_tangent(x**3 - 3 * x + 2, x, 1)  # the same cubic shifted: minimum 0 at x = 1 inside
+
+
+def test_tangent_refuses_a_pole_and_a_point_depending_on_the_variable():
+    assert prove_by_tangent(1 / (x - 1) ** 2 + x, x, 2) is None  # not smooth on (0, ∞)
+    assert prove_by_tangent(x + 1 / x - 2, x, x) is None
+
+
+def test_inequality_minimum_at_proves_and_falls_back_to_sampling():
+    src = Source(paper="test", label="test")
+    proved = Inequality("test/amgm", x + r**2 / x, ">=", 2 * r, "AM-GM", src, minimum_at=(x, r)).check()
+    assert proved.status.value == "proved" and "convex" in proved.method
+    wrong = Inequality("test/amgm-wrong", x + r**2 / x, ">=", 3 * r, "not AM-GM", src, minimum_at=(x, r)).check()
+    assert wrong.status.value == "refuted"
