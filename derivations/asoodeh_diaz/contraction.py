@@ -172,11 +172,14 @@ paper.add(
         r,
         0,
         0,
-        "θ_ε(r) → 0 as r → 0⁺ (σ → ∞: total contraction)",
+        "θ_ε(r) → 0 as r → 0⁺ (σ → ∞: total contraction), for every ε ≥ 0: squeezed between 0 < θ_ε(r) (θ decreases "
+        "in ε towards 0) and θ_ε(r) ≤ θ_0(r) (θ_0 − θ_ε is 0 at ε = 0 and increases in ε), and θ_0(r) → 0; the terms "
+        "alone have no common limit (ε/r → ∞ for ε > 0, 0 for ε = 0)",
         _src(""),
         direction="+",
+        squeeze=(0, theta(0, r)),
+        squeeze_hints=({"decreasing_in": eps}, {"increasing_in": eps}),
         covers=[HS],
-        expect="checked",
     )
 )
 

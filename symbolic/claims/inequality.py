@@ -14,7 +14,7 @@ from ..sampling import sample_points
 from ..sign import manifestly_nonnegative, manifestly_positive
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
-from .monotone import prove_by_decrease, prove_by_tangent
+from .monotone import prove_by_decrease, prove_by_increase, prove_by_tangent
 
 _RELATIONS = {">=": (1, False), ">": (1, True), "<=": (-1, False), "<": (-1, True)}
 
@@ -26,7 +26,9 @@ class Inequality(Claim):
     manifestly nonnegative after simplification (see :mod:`symbolic.sign`), or
     when a supplied ``certificate`` is proved equal to ``d`` and is itself
     manifestly nonnegative, or (``decreasing_in=x``) when the difference decreases strictly
-    in ``x`` towards a nonnegative limit at ``x → ∞``, or (``minimum_at=(x, x0)``) when it is
+    in ``x`` towards a nonnegative limit at ``x → ∞``, or (``increasing_in=x``, ``x ≥ 0`` or ``x > 0``)
+    when it does not decrease in ``x`` from a nonnegative value (limit) at ``x = 0``, or
+    (``minimum_at=(x, x0)``) when it is
     convex in ``x`` and stationary at ``x0`` with a nonnegative value there
     (:mod:`symbolic.claims.monotone`).
     Otherwise ``samples`` points of the domain are
@@ -52,6 +54,7 @@ class Inequality(Claim):
         samples: int = 40,
         decreasing_in: sp.Symbol | None = None,
         minimum_at: tuple | None = None,
+        increasing_in: sp.Symbol | None = None,
         **kw,
     ):
         super().__init__(id, statement, source, **kw)
@@ -71,6 +74,9 @@ class Inequality(Claim):
         #: ``(x, x0)``: the difference is expected convex in ``x`` with its minimum at ``x0``:
         #: :func:`~symbolic.claims.monotone.prove_by_tangent` is tried first.
         self.minimum_at = None if minimum_at is None else (minimum_at[0], sp.sympify(minimum_at[1]))
+        #: A symbol (``≥ 0`` or ``> 0``) in which the difference is expected not to decrease from a nonnegative
+        #: value at 0: :func:`~symbolic.claims.monotone.prove_by_increase` is tried first.
+        self.increasing_in = increasing_in
 
     def _manifest(self, e) -> bool:
         return manifestly_positive(e) if self.strict else manifestly_nonnegative(e)
@@ -78,6 +84,10 @@ class Inequality(Claim):
     def _symbolic(self, deadline) -> str | None:
         if self.decreasing_in is not None:
             method = prove_by_decrease(self.difference, self.decreasing_in, deadline)
+            if method:
+                return method
+        if self.increasing_in is not None:
+            method = prove_by_increase(self.difference, self.increasing_in, deadline, strict=self.strict)
             if method:
                 return method
         if self.minimum_at is not None:

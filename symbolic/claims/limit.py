@@ -492,6 +492,14 @@ class Limit(Claim):
     numeric approach is evidence only: CHECKED, never PROVED; SymPy and the numerics
     agreeing on a different value at a sample point: REFUTED there; disagreement: UNKNOWN.
 
+    ``squeeze=(lower, upper)``: when the calculus finds no limit, the squeeze theorem.  ``lower ≤ expr ≤ upper``
+    must be PROVED as :class:`~symbolic.claims.inequality.Inequality` claims over the whole domain of the
+    symbols (``squeeze_hints``: the two inequalities' keyword arguments, e.g. ``decreasing_in=``,
+    ``increasing_in=``, ``certificate=``), every side the limit is taken from must lie in the domain of
+    ``var`` (so the inequalities hold near the point), and the calculus must prove the same limit for both
+    bounds.  For an expression whose terms have limits that depend on the parameters (``ε/r`` as ``r → 0⁺``
+    is 0 at ``ε = 0`` and ``∞`` for ``ε > 0``) while the whole does not.
+
     ``first_rewrite`` (one of :data:`FIRST_REWRITES`) is tried before the other rewrites, which
     follow in their usual order if it fails: for a claim whose stated form sends the calculus
     through l'Hôpital on high-degree polynomials it cannot sign (seconds of ``simplify`` that end
@@ -514,9 +522,15 @@ class Limit(Claim):
         where: Iterable = (),
         numeric_points: int = 3,
         first_rewrite: str = "",
+        squeeze: tuple = (),
+        squeeze_hints: tuple = ({}, {}),
         **kw,
     ):
         super().__init__(id, statement, source, **kw)
+        if squeeze and len(squeeze) != 2:
+            raise ValueError(f"{id}: squeeze must be (lower, upper)")
+        self.squeeze = tuple(sp.sympify(b) for b in squeeze)
+        self.squeeze_hints = tuple(dict(h) for h in squeeze_hints)
         if first_rewrite and first_rewrite not in FIRST_REWRITES:
             raise ValueError(f"{id}: first_rewrite={first_rewrite!r} is not one of {FIRST_REWRITES}")
         self.first_rewrite = first_rewrite
@@ -646,7 +660,41 @@ class Limit(Claim):
     def _prove(self, deadline: Deadline):
         """(value, how, same): the proved limit (None if not proved), how, and whether it is the stated one."""
         value, how = prove_limit(self.expr, self.var, self.point, self.direction, self.first_rewrite)
+        if value is None and self.squeeze:
+            value, how = self._squeezed(deadline, how)
         return value, how, value is not None and self._equal(value)
+
+    def _sides_in_domain(self) -> bool:
+        """Whether every side the limit is taken from lies in ``var``'s declared domain near the point (a
+        half-line of the sign assumptions), so inequalities proved over that domain hold there."""
+        if self.var.is_integer or self.point.free_symbols:
+            return False
+        if self.point in _INF:
+            return _in_domain(self.var, sp.Integer(1 if self.point == sp.oo else -1))
+        signs = {"+": (1,), "-": (-1,), "+-": (1, -1)}[self.direction]
+        return all(_in_domain(self.var, self.point + sign * sp.Rational(1, 10**30)) for sign in signs)
+
+    def _squeezed(self, deadline: Deadline, reason: str):
+        """``(value, how)`` by the squeeze theorem (class docstring), or ``(None, reason)``."""
+        from .inequality import Inequality
+
+        if not self._sides_in_domain():
+            return None, f"{reason}; squeeze: a side of the limit lies outside the domain of {self.var}"
+        methods, values = [], []
+        for bound, rel, hints in zip(self.squeeze, (">=", "<="), self.squeeze_hints):
+            side = Inequality(f"{self.id}/squeeze", self.expr, rel, bound, "", self.source, **hints)
+            method = side._symbolic(deadline)
+            if not method:
+                return None, f"{reason}; squeeze: expr {rel} {sp.sstr(bound)} not proved"
+            value, how = prove_limit(bound, self.var, self.point, self.direction)
+            if value is None:
+                return None, f"{reason}; squeeze: no limit proved for the bound {sp.sstr(bound)}"
+            methods.append(f"expr {rel} {sp.sstr(bound)} ({method.removeprefix('inequality: ')})")
+            values.append((value, how))
+        (low, low_how), (high, high_how) = values
+        if low in _INF or high in _INF or not (low == high or prove_zero(low - high).proved):
+            return None, f"{reason}; squeeze: the bounds tend to {low} and {high}"
+        return low, f"squeeze: {'; '.join(methods)}; both bounds tend to {sp.sstr(low)} ({low_how}; {high_how})"
 
     def _check(self, deadline: Deadline) -> Verdict:
         value = None

@@ -21,6 +21,12 @@ Then Taylor's formula with integral remainder, ``d(x) = d(x₀) + d'(x₀)(x −
 (``I`` is an interval, so ``[x₀, x] ⊂ I``), gives ``d(x) ≥ d(x₀)``: a convex function lies above its
 tangent, here horizontal at its minimum.
 
+:func:`prove_by_increase` proves ``d(x) ≥ 0`` (or ``> 0``) on ``I = [0, ∞)`` or ``(0, ∞)`` from the other
+end: ``d`` smooth on ``I``, ``d'(x) ≥ 0`` there (manifestly), and ``d``'s value at 0 (``I = [0, ∞)``) or
+its limit as ``x → 0⁺`` (``I = (0, ∞)``, by the limit calculus) nonnegative; then ``d(x) ≥ d(s)`` for
+every ``s ∈ I`` below ``x``, and ``s → 0`` gives ``d(x) ≥ d(0)`` (resp. the limit).  A strict claim needs
+``d(0) > 0``, or ``d' > 0`` on ``I`` (then ``d(x) > d(x/2) ≥ ...``).
+
 ``I`` is the set of real numbers the assumptions of ``x`` allow, with integrality dropped (``x`` is
 replaced by a fresh real symbol with the same sign assumptions): positive ``(0, ∞)``, nonnegative
 ``[0, ∞)``, real ``ℝ``; it contains every value the claim's domain allows ``x`` (``where`` relations
@@ -158,3 +164,41 @@ def prove_by_tangent(d: sp.Basic, x: sp.Symbol, x0: sp.Basic, deadline=None, str
         f"inequality: the difference is smooth and convex in {x} on its domain (its second derivative is manifestly "
         f"nonnegative), stationary at {x} = {sp.sstr(point)} (derivative proved 0 there) where its value is {value}"
     )
+
+
+def prove_by_increase(d: sp.Basic, x: sp.Symbol, deadline=None, strict: bool = False) -> str | None:
+    """A method string if ``d ≥ 0`` (``strict``: ``d > 0``) is proved for every ``x`` of its domain, ``[0, ∞)`` or
+    ``(0, ∞)`` (every value of the other symbols), by ``d`` nondecreasing in ``x`` from a nonnegative value or right
+    limit at 0 (module docstring), else None.  ``deadline``: checked between the steps."""
+    from .limit import prove_limit
+
+    t = _interval_symbol(x)
+    if t is None or not t.is_nonnegative or x not in d.free_symbols:
+        return None
+    e = d.xreplace({x: t})
+    if not smooth(e):
+        return None
+    derivative = sp.diff(e, t)
+    if _some_form(derivative, manifestly_positive, deadline):
+        rising = "increasing (its derivative is manifestly positive)"
+    elif _some_form(derivative, manifestly_nonnegative, deadline):
+        rising = "nondecreasing (its derivative is manifestly nonnegative)"
+    else:
+        return None
+    if deadline is not None and deadline.expired():
+        return None
+    if t.is_positive:
+        value, how = prove_limit(e, t, 0, "+")
+        if value is None or value.has(t) or value in (sp.oo, -sp.oo, sp.zoo, sp.nan):
+            return None
+        start = f"tends to {sp.sstr(value)} as {x} → 0⁺ (limit calculus, {how})"
+    else:
+        value = e.xreplace({t: sp.S.Zero})
+        start = f"equals {sp.sstr(value)} at {x} = 0"
+    strictly = strict and rising.startswith("increasing") and t.is_positive
+    manifest = manifestly_positive if strict and not strictly else manifestly_nonnegative
+    if not _some_form(value, manifest, deadline):
+        if strict and not strictly or not prove_zero(value, deadline).proved:
+            return None
+        start += " (proved 0)"
+    return f"inequality: the difference is smooth in {x} on its domain, {rising}, and {start}"

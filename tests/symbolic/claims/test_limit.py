@@ -62,3 +62,50 @@ def test_fails_at_a_point_is_certain_and_respects_assumptions():
     assert not _fails_at_a_point(sp.log(2 * t) - sp.log(2) - sp.log(t), t, "zero", strict=False)  # 0 in floats
     assert _fails_at_a_point(sp.exp(-1 / t) - sp.Rational(1, 2), t, "zero", strict=False)  # e^-2 − 1/2 < 0
     assert not _fails_at_a_point(sp.Sum(t - n, (n, 1, 3)), t, "zero", strict=False)  # not evaluated
+
+
+# ---------------------------------------------------------------------------
+# Limit(squeeze=(lower, upper)): the squeeze theorem, with both inequalities proved over the whole domain
+
+_eps = sp.Symbol("eps", nonnegative=True)
+
+
+def _theta(e, r):
+    """θ_e(r) = Q(e/r − r/2) − e^e Q(e/r + r/2), Q(z) = erfc(z/√2)/2 (Definition 1 of the hockey-stick divergence)."""
+    Q = lambda z: sp.erfc(z / sp.sqrt(2)) / 2  # noqa: E731
+    return Q(e / r - r / 2) - sp.exp(e) * Q(e / r + r / 2)
+
+
+_HINTS = ({"decreasing_in": _eps}, {"increasing_in": _eps})
+
+
+def test_squeeze_proves_a_limit_whose_terms_depend_on_the_parameter(check, src):
+    # ε/r → ∞ for ε > 0 but 0 for ε = 0: the calculus alone finds no limit
+    th = _theta(_eps, x)
+    v = check(Limit("t/sq", th, x, 0, 0, "θ → 0", src, direction="+", squeeze=(0, _theta(0, x)), squeeze_hints=_HINTS))
+    assert v.status is Status.PROVED and "squeeze" in v.method
+    bare = check(Limit("t/bare", th, x, 0, 0, "θ → 0", src, direction="+"))
+    assert bare.status is not Status.PROVED
+
+
+def test_squeeze_needs_both_inequalities_proved(check, src):
+    th = _theta(_eps, x)
+    half = _theta(0, x) / 2  # θ_ε ≤ θ_0/2 is false at ε = 0
+    v = check(Limit("t/sq-half", th, x, 0, 0, "θ → 0", src, direction="+", squeeze=(0, half), squeeze_hints=_HINTS))
+    assert v.status is not Status.PROVED
+    no_hints = check(Limit("t/sq-nohint", th, x, 0, 0, "θ → 0", src, direction="+", squeeze=(0, _theta(0, x))))
+    assert no_hints.status is not Status.PROVED  # neither bound is manifest without its monotonicity argument
+
+
+def test_squeeze_needs_bounds_with_one_limit_and_sides_in_the_domain(check, src):
+    from symbolic.deadline import Deadline
+
+    y = sp.Symbol("y", nonnegative=True)
+    # x ≤ x + y ≤ x + y + 1, both manifest, but the bounds tend to 0 and y + 1: no conclusion by the squeeze
+    gap = Limit("t/sq-gap", x + y, x, 0, y, "→ y", src, direction="+", squeeze=(x, x + y + 1))
+    value, reason = gap._squeezed(Deadline(10), "")
+    assert value is None and "tend to 0 and y + 1" in reason
+    # approached from the left, x > 0 is outside its domain: the inequalities say nothing there
+    z = sp.Symbol("z", nonnegative=True)
+    left = Limit("t/sq-left", _theta(_eps, z), z, 0, 0, "θ → 0", src, direction="-", squeeze=(0, _theta(0, z)))
+    assert not left._sides_in_domain()

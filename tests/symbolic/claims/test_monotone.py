@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic import Inequality
-from symbolic.claims.monotone import _interval_symbol, prove_by_decrease, prove_by_tangent, smooth
+from symbolic.claims.monotone import _interval_symbol, prove_by_decrease, prove_by_increase, prove_by_tangent, smooth
 from symbolic.source import Source
 
 x = sp.Symbol("x", positive=True)
@@ -92,3 +92,22 @@ def test_inequality_minimum_at_proves_and_falls_back_to_sampling():
     assert proved.status.value == "proved" and "convex" in proved.method
     wrong = Inequality("test/amgm-wrong", x + r**2 / x, ">=", 3 * r, "not AM-GM", src, minimum_at=(x, r)).check()
     assert wrong.status.value == "refuted"
+
+
+# ---------------------------------------------------------------------------
+# prove_by_increase: nondecreasing in x >= 0 (x > 0) from a nonnegative value (right limit) at 0
+
+
+def test_increase_from_a_nonnegative_start():
+    assert prove_by_increase(1 - sp.exp(-y), y)  # 0 at y = 0
+    assert prove_by_increase(1 - sp.exp(-y), y, strict=True) is None  # y = 0 is in the domain, where it is 0
+    assert prove_by_increase(1 - sp.exp(-x), x, strict=True)  # x > 0: increasing from the limit 0
+    assert prove_by_increase(_hockey_stick_theta(0, r) - _hockey_stick_theta(y, r), y)  # θ_0 − θ_ε, 0 at ε = 0
+
+
+def test_increase_refuses_a_negative_start_a_decrease_a_pole_and_an_unbounded_domain():
+    assert prove_by_increase(y - 1, y) is None  # −1 at 0
+    assert prove_by_increase(sp.exp(-y), y) is None  # decreasing
+    # −1/(y − 1) − 1 increases on each side of its pole, is 0 at y = 0 and −2 at y = 2
+    assert prove_by_increase(-1 / (y - 1) - 1, y) is None
+    assert prove_by_increase(sp.exp(sp.Symbol("z", real=True)), sp.Symbol("z", real=True)) is None  # no left end
