@@ -300,7 +300,13 @@ class Evaluation:
     @classmethod
     def from_digits(cls, digits: tuple, dps: int, path: str, ball) -> "Evaluation":
         """The evaluation whose correctly rounded ``dps`` digits ``digits`` an Arb ``ball`` pins."""
-        out = cls(None, digits, True, path, ball)
+        out = object.__new__(cls)  # __init__'s fields set here: a call less on every Arb path
+        out._value = None
+        out.digits = digits
+        out.enclosure = True
+        out.path = path
+        out.ball = ball
+        out.note = ""
         out._dps = dps
         return out
 

@@ -76,8 +76,9 @@ class ArbProgram:
         self._f = flint()
         source = _Source(self)
         self.source, self._speculative = source.function()
-        #: ``entry(exact, prec)``: the speculative program on ``Formula.check``'s values at precision
-        #: ``prec``, or None where it raises (see :meth:`_Source._entry_source`).
+        #: ``entry(exact, prec, finish=None, *args)``: the speculative program on ``Formula.check``'s
+        #: values at precision ``prec`` (or ``finish(value, *args)`` computed at that precision), or
+        #: None where either raises (see :meth:`_Source._entry_source`).
         self.entry = source.entry_function
         #: Whether the program reads the SymPy values (``env[1]``): a branch condition decided
         #: by SymPy or a subtree delegated to the interpreter.  When not, a caller may pass any
@@ -360,20 +361,24 @@ class _Source:
         exec(compile(source, f"<Arb program of {self.program.name}>", "exec"), namespace)
         self.entry_source = self.entry_function = None
         if self.speculate:
-            self.entry_source = self._entry_source(arguments, self.lines[1:] if arguments else self.lines)
+            self.entry_source = self._entry_source(arguments, self.lines[1:] if arguments else self.lines, result)
             namespace.update(self.names)  # the symbols the entry names (constants added after the exec above)
             exec(compile(self.entry_source, f"<Arb entry of {self.program.name}>", "exec"), namespace)
             self.entry_function = namespace["_entry"]
         return source, namespace["_program"]
 
-    def _entry_source(self, arguments, body) -> str:
-        """``def _entry(exact, prec)``: the speculative program on ``Formula.check``'s values (name ->
-        SymPy rational) at Arb precision ``prec`` (restored after), its arguments converted inline (and,
-        for a program that reads the SymPy values, those keyed by symbol); the program's value, or None
-        wherever the program raises (a speculation that fails, a pole, no branch: the caller's full path
-        repeats the work and raises what it raises), except a time budget."""
+    def _entry_source(self, arguments, body, result: str) -> str:
+        """``def _entry(exact, prec, finish=None, *args)``: the speculative program on
+        ``Formula.check``'s values (name -> SymPy rational) at Arb precision ``prec`` (restored after),
+        its arguments converted inline (and, for a program that reads the SymPy values, those keyed by
+        symbol); the program's value — or, given ``finish``, ``finish(value, *args)`` computed before
+        the precision is restored (a rounding that works in Arb at the program's precision) — or None
+        wherever the program or ``finish`` raises (a speculation that fails, a pole, no branch: the
+        caller's full path repeats the work and raises what it raises), except a time budget."""
         symbols = self.program.symbols
-        lines = ["def _entry(exact, prec):", "    try:"]
+        assert body[-1] == f"    return {result}", body[-1]  # function() ends the program so
+        body = [*body[:-1], f"    return {result} if finish is None else finish({result}, *args)"]
+        lines = ["def _entry(exact, prec, finish=None, *args):", "    try:"]
         for a, s in zip(arguments, symbols):
             lines.append(f"        _x = exact[{s.name!r}]")
             lines.append(f"        {a} = _fmpq(_x.p, _x.q)")
@@ -564,7 +569,11 @@ class _Source:
             return self.assign(left_fold(exact), depth), EXACT
         if not exact:
             return self.assign(left_fold(balls), depth), BALL
-        return self.assign(f"{left_fold(balls)}{op}{self.ball(left_fold(exact))}", depth), BALL
+        exact_code = left_fold(exact)
+        ball = self.ball(exact_code)
+        if ball == f"_arb({exact_code})":  # python-flint converts an fmpq operand as arb() does, at
+            ball = exact_code  # the working precision: the same ball, one Python call fewer
+        return self.assign(f"{left_fold(balls)}{op}{ball}", depth), BALL
 
     def piecewise(self, node, memo, depth):
         """An ``if``/``elif`` chain; each branch's statements in its own block (own ``memo``)."""
@@ -597,6 +606,9 @@ class _Source:
             # both sides are fmpq (a parameter or a rational): the closure's exact comparison
             lhs, _ = self.emit(cond.lhs, {}, 0)
             rhs, _ = self.emit(cond.rhs, {}, 0)
+            if isinstance(cond, (sp.Eq, sp.Ne)) and 0 in (cond.lhs, cond.rhs):  # fmpq's truth value
+                side = rhs if cond.lhs == 0 else lhs  # (x == 0 costs a comparison object)
+                return f"(not {side})" if isinstance(cond, sp.Eq) else f"(not not {side})"
             return f"({lhs} {operator_text} {rhs})"
         self.uses_values = True
         return f"{self.constant(self.program._condition(cond), 'condition')}(env)"

@@ -12,6 +12,7 @@ the precision until the ball pins the requested digits.
 
 from __future__ import annotations
 
+from math import floor as _floor, log10 as _log10
 
 from .compiled import closed_form_enclosure, program_for
 from ..numeric import Evaluation
@@ -40,6 +41,69 @@ def round_ball(ball, dps: int) -> tuple[int, int] | None:
     if lo < 0 < hi:
         return None
     return _common_rounding(lo, hi, int(e), dps)
+
+
+def round_at_working_precision(ball, dps: int) -> tuple[int, int] | None:
+    """:func:`round_ball`'s answer for an ``arb`` ``ball``, decided in Arb at the current working
+    precision (``ctx.prec``, at least the ball's own: call it where the ball was computed), or None
+    when this route does not decide — then :func:`round_ball` does, exactly.
+
+    With ``10^(dps−1) ≤ |x|·10^k < 10^dps`` (k guessed from the midpoint as a double), the ball
+    ``z = |ball|·10^k + ½`` is computed (a ball: it contains every such point); if the integer part
+    ``n`` of z is the same at every point and no point of z is an integer, every point y = |x|·10^k
+    lies strictly within half a unit of ``n`` (no tie), and if moreover ``10^(dps−1) < n < 10^dps``
+    every y has exactly ``dps`` integer digits: each point of the ball rounds to ``±n·10^(−k)`` at
+    ``dps`` significant digits.  Two edges are decided too: ``n = 10^dps`` (a point y ≥ 10^dps has
+    a digit more, and rounds at a unit of 10 to 10^dps as well) and ``n = 10^(dps−1)`` when every
+    point lies above n − 1/20 (a point below 10^(dps−1) is rounded at a tenth of the unit).  Any other case (a
+    guess of k off by one, a ball straddling a rounding boundary or 0, an exact tie, a midpoint
+    beyond a double's range, more than :data:`_ROUNDING_MAX_DPS` digits) returns None.  It replaces the decimal conversion of the
+    ball's midpoint and radius by a multiplication and a floor, at a fraction of the cost."""
+    if _POW10 is None:
+        _rounding_tables()
+    v = float(ball)  # the midpoint, to double precision: only the guess of the decimal exponent
+    if v < 0:
+        v, ball, sign = -v, -ball, -1
+    else:
+        sign = 1
+    if not 1e-300 < v < 1e300 or dps > _ROUNDING_MAX_DPS:
+        return None
+    k = dps - 1 - _floor(_log10(v))
+    z = (ball * _POW10[k] if k >= 0 else ball / _POW10[-k]) + _HALF
+    n = z.floor()
+    if not z > n:  # at every point (Arb's comparisons hold for all points): no point of z is an integer
+        return None
+    n = n.unique_fmpz()  # then exact: the integer part is the same at every point
+    if n is None:
+        return None
+    n = int(n)
+    if not _TEN[dps - 1] < n <= _TEN[dps]:  # 10^dps: points at or above it round to it at unit 10
+        # 10^(dps−1): a point y below it has a digit less and is rounded at a tenth of the unit —
+        # to n as well when y > n − 1/20, which z > n + 15/32 (exact, > 9/20) guarantees
+        if n != _TEN[dps - 1] or not z > _JUST_BELOW + n:
+            return None
+    k = -k
+    while not n % 10:
+        n //= 10
+        k += 1
+    return sign * n, k
+
+
+#: The most digits :func:`round_at_working_precision` handles (its table of powers of ten).
+_ROUNDING_MAX_DPS = 63
+_POW10 = _HALF = _JUST_BELOW = None
+
+
+def _rounding_tables():
+    """Exact balls 10^k (|k| ≤ 400: a midpoint within 1e±300 and up to 63 digits), ½ and 15/32, made on
+    the first rounding (python-flint loads only when an Arb path runs)."""
+    global _POW10, _HALF, _JUST_BELOW
+    from .arb import flint
+
+    f = flint()
+    _HALF = f.arb(f.fmpq(1, 2))
+    _JUST_BELOW = f.arb(f.fmpq(15, 32))
+    _POW10 = [f.arb(f.fmpz(10) ** k) for k in range(400)]
 
 
 #: 10^k for the scales :func:`_narrow_rounding` cuts at (mid_rad_10exp(dps + 10) gives ~dps + 13 digits).
@@ -180,8 +244,15 @@ def _first_precision(formula, exact, dps: int):
     without their per-call set-up (the closures, the conversions, the precision loop), which
     costs as much as Arb's own work on a formula such as θ."""
     program = program_for(formula, formula.evaluation_expr)
-    ball = program.entry(exact, _FIRST_BITS.get(dps) or bits_for_digits(dps) + 8 + FIRST_GUARD_BITS)
-    if type(ball) is not program._f.arb:
+    bits = _FIRST_BITS.get(dps) or bits_for_digits(dps) + 8 + FIRST_GUARD_BITS
+    return program.entry(exact, bits, _first_evaluation, dps, program._f.arb)
+
+
+def _first_evaluation(ball, dps: int, arb):
+    """:func:`_first_precision`'s rounding, run by the generated entry at the program's precision:
+    the closed form's Arb-path Evaluation if ``ball`` is a ball that pins the ``dps`` digits, else
+    None (an exact value or a ball that does not pin them: the full path decides)."""
+    if type(ball) is not arb:
         return None
-    digits = round_ball(ball, dps)
-    return None if digits is None else Evaluation.from_digits(digits, dps, "arb", ball)  # a closed form's Arb path
+    digits = round_at_working_precision(ball, dps) or round_ball(ball, dps)
+    return None if digits is None else Evaluation.from_digits(digits, dps, "arb", ball)

@@ -506,6 +506,75 @@ def test_round_ball_shortcut_is_the_common_rounding_of_both_ends():
     assert answered > 10000
 
 
+def _ends_rounding(ball, dps):
+    """The ``dps``-digit roundings (half to even) of a ball's exact ends mid ∓ rad, in integers
+    (``ball.lower()`` would round the end to the working precision)."""
+    from symbolic.settle import round_integer
+
+    (m, e), (r, f) = ((int(v) for v in part.man_exp()) for part in (ball.mid(), ball.rad()))
+    low = min(e, f)  # both ends as integers times 2^low
+    m, r = m << (e - low), r << (f - low)
+    return tuple(
+        round_integer(end << low, 0, dps) if low >= 0 else round_integer(end * 5**-low, low, dps)
+        for end in (m - r, m + r)
+    )
+
+
+def test_rounding_at_working_precision_is_every_points_rounding():
+    # digits.round_at_working_precision decides in Arb (a multiplication by 10^k and a floor) what
+    # round_ball decides from the decimal midpoint and radius: where it answers, both ends of the
+    # ball — hence, rounding being monotone, every point — round to its answer, and round_ball (when
+    # it answers) gives the same.  Balls near ties, near powers of ten (9…95, 10…0), exact ties,
+    # exact balls, negative values, midpoints beyond a double's range, wide radii, many digits.
+    import random
+
+    from symbolic.certify import bits_for_digits
+    from symbolic.certify.arb import flint
+    from symbolic.certify.digits import round_at_working_precision, round_ball
+
+    f = flint()
+    rng = random.Random(17)
+    answered = both = declined_where_round_ball_answers = 0
+    old = f.ctx.prec
+    try:
+        for _ in range(12000):
+            dps = rng.randint(1, 70)
+            length = dps + rng.randint(0, 12)
+            m = rng.randint(10 ** (length - 1), 10**length - 1)
+            shape = rng.random()
+            cut = length - dps
+            if cut > 0 and shape < 0.3:  # a tie, a carry, a boundary, give or take a unit
+                m = m // 10**cut * 10**cut + rng.choice([5 * 10 ** (cut - 1), 10**cut - 1, 0]) + rng.randint(-2, 2)
+            elif shape < 0.4:  # around a power of ten
+                m = 10**length + rng.randint(-3, 3) * rng.choice([1, 10**cut])
+            e = rng.choice([rng.randint(-40, 40), rng.randint(-340, -290), rng.randint(280, 330)])
+            value = f.fmpq(m * 10**e, 1) if e >= 0 else f.fmpq(m, 10**-e)
+            # the Arb path's first precision (digits._FIRST_BITS), more, or too little to decide
+            usual = bits_for_digits(dps) + 24
+            f.ctx.prec = rng.choice([usual, usual, usual + 40, usual + 300, max(usual - 30, 30)])
+            ball = f.arb(value * rng.choice([1, -1]))
+            radius = rng.choice([0, 0, 1, rng.randint(1, 10**6)])
+            if radius:
+                ball += f.arb(0, f.fmpq(radius, 10 ** max(length - e - rng.randint(-1, 6), 0)))
+            got = round_at_working_precision(ball, dps)
+            exact = round_ball(ball, dps)
+            if got is None:
+                if exact is not None and 1e-290 < abs(float(ball)) < 1e290 and dps <= 63 and f.ctx.prec >= usual:
+                    declined_where_round_ball_answers += 1
+                continue
+            answered += 1
+            lo, hi = _ends_rounding(ball, dps)
+            assert lo == hi == got, (ball, dps, got, lo, hi)
+            if exact is not None:
+                both += 1
+                assert exact == got, (ball, dps, got, exact)
+    finally:
+        f.ctx.prec = old
+    assert answered > 4000 and both > 3000, (answered, both)
+    # it declines only at its edge cases (a guessed exponent off by one, 10^(dps−1) itself)
+    assert declined_where_round_ball_answers < answered // 20, (declined_where_round_ball_answers, answered)
+
+
 def test_first_precision_shortcut_gives_the_full_paths_digits():
     # digits._first_precision (one run at the loop's first precision, no accuracy test) must give
     # the digits certified_value gives, on every registered closed form at its sample points

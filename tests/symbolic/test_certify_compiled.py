@@ -238,3 +238,10 @@ def test_the_entry_is_the_program_on_checked_values_at_a_given_precision():
     with working_precision(80):
         want = constant({})
     assert _same_ball(constant.entry({}, 80), want)
+    # finish(value, *args) runs at the program's precision, before the caller's is restored; what
+    # it raises is a None like the program's own errors
+    seen = []
+    assert program.entry(exact, 130, lambda ball, tag: seen.append((ball, tag, F.ctx.prec)) or "done", "t") == "done"
+    assert _same_ball(seen[0][0], got) and seen[0][1:] == ("t", 130) and F.ctx.prec == before
+    assert program.entry(exact, 130, lambda ball: 1 / 0) is None and F.ctx.prec == before
+    assert constant.entry({}, 80, lambda ball: ball.rel_accuracy_bits()) >= 70
