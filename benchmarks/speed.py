@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -145,8 +146,9 @@ def bench_closed_forms(rounds: int = 5) -> None:
         "the expression lambdified to bare python-flint calls on balls, common subexpressions shared (no exact "
         "rationals, no pole checks, no rounding; not shipped: Arb's own cost); certified floor: the Arb floor plus the "
         "python-flint calls any certified digits need: the exact inputs converted to fmpq, the working precision set "
-        "and restored, and the ball's decimal midpoint and radius (mid_rad_10exp, as Python integers) — what bounds "
-        "the Arb path, whose remaining cost is its Python: rounding the decimal and the record)"
+        "and restored, and the rounding pinned in Arb (the ball times 10^k plus 1/2, its floor, a comparison, the "
+        "integer) — what bounds the Arb path, whose remaining cost is its Python: branch and pole tests, the "
+        "scale's guess and the checks of the rounding, and the record)"
     )
 
 
@@ -157,7 +159,9 @@ def compiled_arb_call(expr, exact, bits, certified: bool = False):
 
     ``certified``: each call also pays the python-flint calls that certified digits cannot avoid —
     the exact inputs converted to ``fmpq`` (from the SymPy rationals), the working precision set and
-    restored around the run, and the ball's decimal midpoint and radius (``mid_rad_10exp``) as integers."""
+    restored around the run, and the digits pinned: the ball scaled by 10^k (k found once) plus ½,
+    its floor, the test that no point of it is an integer, and that integer as a Python int (what
+    :func:`symbolic.certify.digits.round_at_working_precision` does, without its checks)."""
     from flint import arb, ctx, fmpq
 
     names = {
@@ -189,16 +193,24 @@ def compiled_arb_call(expr, exact, bits, certified: bool = False):
     if not certified:
         return (lambda: fn(*args)), bits
     values = list(exact.values())
+    # the scale 10^k putting 30 digits before the point, found once (the path guesses it per call)
+    ctx.prec = bits
+    try:
+        ball = fn(*args)
+        k = 29 - math.floor(math.log10(abs(float(ball))))
+        scale, half = (arb(10) ** k if k >= 0 else 1 / arb(10) ** -k), arb(fmpq(1, 2))
+    finally:
+        ctx.prec = old
 
     def certified_floor():
         old = ctx.prec
         ctx.prec = bits
         try:
-            ball = fn(*[arb(fmpq(v.p, v.q)) for v in values])
+            z = fn(*[arb(fmpq(v.p, v.q)) for v in values]) * scale + half
+            n = z.floor()
+            return z > n and int(n.unique_fmpz())
         finally:
             ctx.prec = old
-        m, r, e = ball.mid_rad_10exp(40)
-        return int(m), int(r), int(e)
 
     return certified_floor, None
 
