@@ -6,6 +6,11 @@ boundary (or zero) and more precision is needed.  Everything is integer arithmet
 Arb's decimal midpoint/radius (``mid_rad_10exp``), so values such as 1e-10^12 never
 build a huge fraction.
 
+:func:`round_at_working_precision` decides the same digits in Arb itself, at the precision
+the ball was computed at (a multiplication by 10^k and a floor, no decimal conversion): the
+closed forms' first-precision shortcut rounds this way, and falls back to :func:`round_ball`
+where it declines.
+
 :func:`certified_value` is the Arb path of :meth:`symbolic.Formula.evaluate`: it raises
 the precision until the ball pins the requested digits.
 """
