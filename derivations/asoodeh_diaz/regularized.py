@@ -453,13 +453,16 @@ def _at_T1(version, **fixed):
     return thm_3[version](T=1, d=1, p=1 / n, **fixed).doit()
 
 
-def _e3_pair(cid, lhs, fixed, statements, hints, budgets, certificate=None):
+def _e3_pair(cid, lhs, fixed, statements, hints, budgets, certificate=None, substitution=None, parts=None):
     """Erratum E3 on a T = 1 instance whose E_ε(μ̃_1‖μ̃'_1) = ``lhs`` is known in closed form: ``lhs ≤ (21)`` with
-    Theorem 3 as printed (``cid``, expected REFUTED, 8 samples) and corrected (``cid``-corrected, 12 samples; expected
-    PROVED through ``certificate``, a manifestly nonnegative form of (21) − ``lhs``, when one is given, else
-    CHECKED).  ``statements``, ``hints`` and ``budgets`` are (printed, corrected) pairs."""
-    for suffix, version, statement, hint, samples, budget, expect, source, cert in (
-        ("", "printed", statements[0], hints[0], 8, budgets[0], "refuted", paper.source("Theorem 3", "21"), None),
+    Theorem 3 as printed (``cid``, expected REFUTED, 8 samples) and corrected (``cid``-corrected, 12 samples).  The
+    corrected claim is expected PROVED when a proof is supplied, else CHECKED: a ``certificate`` (a manifestly
+    nonnegative form of (21) − ``lhs``), or ``parts(lhs, rhs)`` (the ``parts=`` of :class:`Inequality`) after the
+    ``substitution`` (a re-parametrisation of the domain, applied to both sides and the domain's relations).
+    ``statements``, ``hints`` and ``budgets`` are (printed, corrected) pairs."""
+    proved = certificate is not None or parts is not None
+    for suffix, version, statement, hint, samples, budget, expect, source in (
+        ("", "printed", statements[0], hints[0], 8, budgets[0], "refuted", paper.source("Theorem 3", "21")),
         (
             "-corrected",
             "corrected",
@@ -467,27 +470,32 @@ def _e3_pair(cid, lhs, fixed, statements, hints, budgets, certificate=None):
             hints[1],
             12,
             budgets[1],
-            "checked" if certificate is None else "proved",
+            "proved" if proved else "checked",
             paper.source("Theorem 3", "21", "corrected", "errata E1–E3 of ERRATA.md"),
-            certificate,
         ),
     ):
+        left, right, where, extra = lhs, _at_T1(version, **fixed), [n >= 2, lam < 1], {}
+        if version == "corrected":
+            if substitution:
+                left, right = left.subs(substitution), right.subs(substitution)
+                where = [w.subs(substitution) for w in where]
+            extra = {"certificate": certificate, "parts": parts(left, right) if parts else ()}
         paper.add(
             Inequality(
                 paper.id(cid + suffix),
-                lhs,
+                left,
                 "<=",
-                _at_T1(version, **fixed),
+                right,
                 statement,
                 source,
-                where=[n >= 2, lam < 1],
+                where=where,
                 hints=[hint],
                 samples=samples,
                 budget=budget,
                 expect=expect,
-                certificate=cert,
                 erratum="asoodeh-diaz E3",
                 covers=[thm_3[version].id],
+                **extra,
             )
         )
 
@@ -498,16 +506,37 @@ E3_INSTANCE = (
     "E_ε(μ̃_1‖μ̃'_1) = p θ_{ε'}(2ηC/σ) with e^{ε'} = 1 + (e^ε − 1)/p"
 )
 E3_HINT = {"n": 5, "eps": 1, "eta": 3, "C": 1, "sigma": 1, "kappa": 9, "lam": sp.Rational(1, 2)}
+# The corrected (21) at T = 1 is 2Q(κ)(1 + e^ε) + p θ_ε(2ηC/σ) (r_1 − σκ = ηC), so (21) − E_ε = 2Q(κ)(1 + e^ε) +
+# p[θ_ε(r) − θ_{ε'}(r)] at r = 2ηC/σ, and ε' ≥ ε (n ≥ 1) with θ decreasing in ε.  Written with n = 1 + m and
+# ε = log(1 + c) (m ≥ 1 ⇔ n ≥ 2, c ≥ 0 ⇔ ε ≥ 0, so e^{ε'} = 1 + (1 + m)c), the bracket is 0 at m = 0 and
+# nondecreasing in m.
+m_, c_ = sp.Symbol("m", integer=True, nonnegative=True), sp.Symbol("c", nonnegative=True)
+E3_SUBSTITUTION = {n: 1 + m_, eps: sp.log(1 + c_)}
+
+
+def _e3_parts(left, right):
+    """(21) − E_ε as 2Q(κ)(2 + c) + (1/n)·n[θ_ε(r) − θ_{ε'}(r)] (the ``parts`` of the corrected T = 1 claim)."""
+    first = first_term.subs({T: 1, d: 1}).doit().subs(E3_SUBSTITUTION)
+    return [
+        (1, first, {"certificate": (2 + c_) * 2 * Q(kappa)}),
+        (1 / (1 + m_), ((right - first) - left) * (1 + m_), {"increasing_in": m_}),
+    ]
+
+
 _e3_pair(
     "thm-3-instance-T1",
     E3_lhs,
     {},
     (
         "Theorem 3 as printed at T = 1: E_ε(μ̃_1‖μ̃'_1) ≤ (21) on the instance " + E3_INSTANCE,
-        "Theorem 3 corrected at T = 1 holds on the same instance (" + E3_INSTANCE + ")",
+        "Theorem 3 corrected at T = 1 holds on the same instance (" + E3_INSTANCE + "), written n = 1 + m and "
+        "ε = log(1 + c) (m ≥ 1, c ≥ 0): (21) − E_ε = 2Q(κ)(1 + e^ε) + p[θ_ε(r) − θ_{ε'}(r)] at r = 2ηC/σ, where the "
+        "bracket is 0 at n = 1 and nondecreasing in n (ε' grows with n, θ decreases in ε)",
     ),
-    (E3_HINT, E3_HINT),
+    (E3_HINT, {"m": 4, "c": 1, **{k: E3_HINT[k] for k in ("eta", "C", "sigma", "kappa", "lam")}}),
     budgets=(8, 10),
+    substitution=E3_SUBSTITUTION,
+    parts=_e3_parts,
 )
 
 

@@ -30,7 +30,11 @@ class Inequality(Claim):
     when it does not decrease in ``x`` from a nonnegative value (limit) at ``x = 0``, or
     (``minimum_at=(x, x0)``) when it is
     convex in ``x`` and stationary at ``x0`` with a nonnegative value there
-    (:mod:`symbolic.claims.monotone`).
+    (:mod:`symbolic.claims.monotone`), or (``parts=[(factor, expr, hints), ...]``) when it is
+    proved equal to ``Σ factor·expr`` with every ``factor`` manifestly nonnegative and every
+    ``expr ≥ 0`` proved as an inequality of its own (``hints``: its keyword arguments, e.g.
+    ``certificate=``, ``increasing_in=``); for a strict claim every factor must be manifestly
+    positive and every ``expr > 0``.
     Otherwise ``samples`` points of the domain are
     evaluated, exactly when the value is rational and with mpmath interval
     arithmetic otherwise: a certainly violated point REFUTES; if every point
@@ -55,6 +59,7 @@ class Inequality(Claim):
         decreasing_in: sp.Symbol | None = None,
         minimum_at: tuple | None = None,
         increasing_in: sp.Symbol | None = None,
+        parts: Iterable[tuple] = (),
         **kw,
     ):
         super().__init__(id, statement, source, **kw)
@@ -77,6 +82,8 @@ class Inequality(Claim):
         #: A symbol (``≥ 0`` or ``> 0``) in which the difference is expected not to decrease from a nonnegative
         #: value at 0: :func:`~symbolic.claims.monotone.prove_by_increase` is tried first.
         self.increasing_in = increasing_in
+        #: ``(factor, expr, hints)`` triples whose ``Σ factor·expr`` is the difference (see the class docstring).
+        self.parts = tuple((sp.sympify(f), sp.sympify(e), dict(h)) for f, e, h in parts)
 
     def _manifest(self, e) -> bool:
         return manifestly_positive(e) if self.strict else manifestly_nonnegative(e)
@@ -88,6 +95,10 @@ class Inequality(Claim):
                 return method
         if self.increasing_in is not None:
             method = prove_by_increase(self.difference, self.increasing_in, deadline, strict=self.strict)
+            if method:
+                return method
+        if self.parts:
+            method = self._by_parts(deadline)
             if method:
                 return method
         if self.minimum_at is not None:
@@ -120,6 +131,26 @@ class Inequality(Claim):
             if self._manifest(form):
                 return f"inequality: {name} form of the difference is manifestly nonnegative"
         return None
+
+    def _by_parts(self, deadline) -> str | None:
+        """A method string if the difference is proved equal to ``Σ factor·expr`` with each factor manifestly
+        nonnegative (positive) and each ``expr ≥ 0`` (``> 0``) proved symbolically, else None."""
+        if not all(self._manifest(f) for f, _, _ in self.parts):
+            return None
+        total = sp.Add(*(f * e for f, e, _ in self.parts))
+        if not prove_zero(self.difference - total, deadline).proved:
+            return None
+        proofs, rel = [], ">" if self.strict else ">="
+        for i, (factor, expr, hints) in enumerate(self.parts, 1):
+            method = Inequality(f"{self.id}/part-{i}", expr, rel, 0, "", self.source, **hints)._symbolic(deadline)
+            if not method:
+                return None
+            proofs.append(f"({i}) {sp.sstr(factor)[:40]} × [{method.removeprefix('inequality: ')}]")
+        return (
+            f"inequality: the difference equals a sum of {len(self.parts)} parts factor × expr, every factor "
+            f"manifestly {'positive' if self.strict else 'nonnegative'}, every expr proved {rel} 0: "
+            + "; ".join(proofs)
+        )
 
     def _check(self, deadline: Deadline) -> Verdict:
         reason = ""

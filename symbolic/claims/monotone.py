@@ -177,7 +177,11 @@ def prove_by_increase(d: sp.Basic, x: sp.Symbol, deadline=None, strict: bool = F
         return None
     e = d.xreplace({x: t})
     if not smooth(e):
-        return None
+        # expand (exact, equal to d wherever d is defined) can clear a denominator that only looks unsigned
+        # (λ(a + b) − λb inside an argument); a form smooth on I and ≥ 0 there bounds d wherever d is defined
+        e = sp.expand(e)
+        if not smooth(e):
+            return None
     derivative = sp.diff(e, t)
     if _some_form(derivative, manifestly_positive, deadline):
         rising = "increasing (its derivative is manifestly positive)"

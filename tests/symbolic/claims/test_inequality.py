@@ -51,3 +51,34 @@ def test_symbolic_attempt_simplifies_the_difference_once(monkeypatch):
     claim = Inequality("t/once", sp.exp(x), ">=", 1 + x, "e^x ≥ 1 + x", "src")
     assert claim._symbolic(Deadline(10)) is None
     assert len(calls) == 1
+
+
+# ---------------------------------------------------------------------------
+# parts=[(factor, expr, hints)]: the difference is Σ factor·expr, factors manifest, each expr ≥ 0 proved on its own
+
+_y = sp.Symbol("y", nonnegative=True)
+_g = _y - sp.log(1 + _y)  # ≥ 0: 0 at y = 0, derivative y/(1 + y) ≥ 0; not manifest as it stands
+_G = (1 / (1 + _y), _g, {"increasing_in": _y})
+
+
+def test_parts_combine_a_certificate_and_a_monotonicity_argument(check, src):
+    d = p * (x**2 - 2 * x + 1) + _g / (1 + _y)
+    parts = [(p, x**2 - 2 * x + 1, {"certificate": (x - 1) ** 2}), _G]
+    v = check(Inequality("t/parts", d, ">=", 0, "sum of parts", src, parts=parts))
+    assert v.status is Status.PROVED and "2 parts" in v.method
+    assert check(Inequality("t/bare", d, ">=", 0, "sum of parts", src, samples=8)).status is Status.CHECKED
+
+
+def test_parts_refused_when_a_factor_a_part_or_the_sum_fails(check, src):
+    d = _g / (1 + _y) + (x - 1) ** 2
+    assert check(Inequality("t/ok", d, ">=", 0, "ok", src, parts=[_G, (1, (x - 1) ** 2, {})])).status is Status.PROVED
+    cases = {
+        "unsigned factor": [_G, (x - 1, x - 1, {})],  # (x − 1)·(x − 1) is the right sum, but x − 1 is not signed
+        "part not proved": [(1 / (1 + _y), _g, {}), (1, (x - 1) ** 2, {})],  # y − log(1 + y) without its hint
+        "wrong sum": [_G, (1, (x - 1) ** 2 + 1, {})],  # the parts exceed the difference by 1
+    }
+    for name, parts in cases.items():
+        v = check(Inequality(f"t/{name}", d, ">=", 0, name, src, parts=parts, samples=6))
+        assert v.status is Status.CHECKED, name
+    strict = check(Inequality("t/strict", d + 1, ">", 0, "strict", src, parts=[_G, (1, (x - 1) ** 2 + 1, {})]))
+    assert strict.status is not Status.PROVED  # y − log(1 + y) > 0 fails at y = 0: a strict sum needs strict parts
