@@ -239,6 +239,11 @@ paper.add(
         budget=8,
     )
 )
+# Left CHECKED: in the parametrisation of eq-22-root-exists-corrected, (23) ≥ 0 is r/2 + √2 erfinv(y) ≥ 0 with
+# y = 1 − 2θ_0/(1 + wK), i.e. (erfinv increasing on (−1, 1)) y + erf(r/(2√2)) ≥ 0.  The engine has no rule for
+# erfinv (no sign, smoothness, monotonicity or limit rule), and the reduced inequality has no manifestly
+# nonnegative form among the rewrites: over a common denominator its numerator, in E = erfc(r/(2√2)) ∈ (0, 2),
+# is awE(2 − E) + aE + w(2 − E) + E, nonnegative only through E < 2.
 paper.add(
     Inequality(
         paper.id("eq-23-nonnegative-corrected"),

@@ -287,6 +287,11 @@ paper.add(
         covers=cC2,
     )
 )
+# Left CHECKED: the proof is Lemma C.1 with ξ = 2 (lem-c.1), then cor-c.2-theta-chain, and needs ℓ ≥ log_L sqrt(2),
+# which follows from ℓ ≥ ℓ̄ only through L_λ̄^{2ℓ} ≥ (1 + mλ̄)^ℓ ≥ 2 (cor-c.2-L-ge, cor-c.2-ell-bar-loose): the
+# monotonicity of t ↦ t^ℓ.  No rule of symbolic.sign compares powers (b^x ≥ 1 for b ≥ 1, x ≥ 0 is not structural),
+# and no closed-form parametrisation of {ℓ ≥ ℓ̄} (in r = m/(M + m): r ≥ 2(2^{1/ℓ} − 1), ℓ an integer) makes
+# 1 − 2L_λ̄^{−2ℓ} manifestly nonnegative: every one leaves a (1 + z)^ℓ − 1 to sign.
 paper.add(
     Inequality(
         paper.id("cor-c.2-display-corrected"),

@@ -220,7 +220,11 @@ paper.add(
         expect="checked",
         samples=12,
         # simplify of the difference (sums with floor/ceiling limits, a Piecewise) does not finish in 90 s: the
-        # symbolic attempt only burns its 60% share; the 12 exact sample points take ~0.2 s
+        # symbolic attempt only burns its 60% share; the 12 exact sample points take ~0.2 s.  Left CHECKED: the
+        # exact divergence is the square of a sum of ⌈T/ℓ⌉ powers of L over S_T, (26) a per-pass sum (⌊T/ℓ⌋ − 1
+        # full passes and a Piecewise remainder of T − ℓ⌊T/ℓ⌋ steps); even written T = qℓ + ρ (0 ≤ ρ < ℓ) the
+        # comparison is a Cauchy–Schwarz-type inequality between sums over symbolic ranges, which neither the
+        # sign rules, a certificate nor the monotonicity arguments of the engine reach.
         budget=3,
         erratum="kong-ribero E13",
         covers=cA5 + cLG,
