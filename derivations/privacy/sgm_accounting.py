@@ -327,16 +327,21 @@ class _Problem:
         best = x1 if abs(s1.mid()) <= abs(s0.mid()) else x0
         if converged and lo < best < hi:
             return best
-        # The secant wandered (a steep RDP curve): Illinois regula falsi on a sign-changing bracket.
+        # The secant wandered (a steep RDP curve): Illinois regula falsi on a sign-changing bracket, with a
+        # bisection step whenever two steps did not halve the bracket.  Where the slope is almost constant on one
+        # side of the root and exponential on the other (past the order where the RDP curve leaves its small-q
+        # regime), plain Illinois creeps: q = 1e-200, σ = 1, T = 1000, δ = 1e-5, balle: 66 slopes from
+        # [921, 923] to α* ≈ 921.994, 0.12 s each near α*.
         a, b = _dyadic(lo), _dyadic(hi)
         sa, sb = self.slope(bound, a), self.slope(bound, b)
         if not (sa.mid() < 0 < sb.mid()):
             return best if lo < best < hi else arb(n_best)
         side = 0
         x, sx = a, sa
+        previous, widths = a, [b - a]
         for _ in range(80):
             x = _dyadic((a * sb.mid() - b * sa.mid()) / (sb.mid() - sa.mid()))
-            if not (a < x < b):
+            if not (a < x < b) or (len(widths) >= 3 and b - a > widths[-3] / 2):
                 x = _dyadic((a + b) / 2)
             sx = self.slope(bound, x)
             if sx.mid() < 0:
@@ -349,8 +354,11 @@ class _Problem:
                 if side == 1:
                     sa = sa / 2
                 side = 1
-            if b - a < tol * b or sx.mid() == 0:
+            widths.append(b - a)
+            # two successive orders that agree: Illinois converging from one side (the far end need not move)
+            if b - a < tol * b or sx.mid() == 0 or abs(x - previous) < tol * x:
                 break
+            previous = x
         return x
 
     # -- lower bounds --------------------------------------------------------------------------
@@ -591,23 +599,40 @@ def _local_lower(
     pb: _Problem, bound: str, kind: str, a0: arb, L0: arb, L1: arb, work: int, upper: arb, h: arb | None = None
 ) -> tuple[arb | None, arb, arb]:
     """The second-order lower bound of :meth:`_Problem.local_lower` on I = α₀(1 ± h), for the largest h
-    in 2^-4, 2^-6, …, 2^-14 (or from ``h`` down) where the minorant is convex: (local, I, h), local None if
-    no I gives one.  An I whose right end passes an integer order where the objective exceeds 4·``upper``
-    is skipped without integrating its curvature (a heuristic: the RDP curve leaves its small-q regime
-    inside I, the curvature integrals over such wide balls cost ~1 s each there and their bound is 0)."""
+    in 2^-4, 2^-6, … (or from ``h`` down) where the minorant is convex, trying at most six I (and h ≥ 2^-30):
+    (local, I, h), local None if no I gives one.  Past α = 64, an I on whose right end the objective exceeds
+    4·``upper`` is skipped without integrating its curvature (a heuristic: the RDP curve leaves its small-q
+    regime inside I, the curvature integrals over such wide balls cost ~1 s each there and their bound is 0),
+    and does not count among the six.  For an I at least one unit wide that end is read at the integer order
+    past it (a binomial sum); a narrower I gets the objective at its right end itself (one moment integral at
+    :data:`TANGENT_PREC`, kept as a tangent): an integer order past it says nothing about I when the curve
+    rises steeply within one unit (q = 3e-60, σ = 1, T = 1000, δ = 1e-5: α* ≈ 274.999 for balle, 275.004 for
+    mironov, the objective exceeds 10^4·``upper`` at α = 276 yet stays within 10^-6 of it on α* ± 2.6e-4; every
+    I was skipped, the branch-and-bound alone stopped at 40 bits, and the evaluation refused after 20 s)."""
     local = None
     h = arb(2) ** -4 if h is None else h
+    _, hi_r = pb.region(kind)
+
+    def steep(I: arb) -> bool:
+        n_right = int(math.ceil(float(I.upper())))
+        if n_right <= 64:
+            return False
+        if I.rad() >= arb(1) / 2:
+            return pb.integer_value(bound, n_right).mid() > 4 * upper.mid()
+        right = _dyadic(I.upper())
+        with _prec(TANGENT_PREC + 8):
+            R0, R1 = pb.m.log_moment_and_slope(right, TANGENT_PREC)
+            pb.add_tangent(right, R0, R1)
+            return pb.value(bound, right, R0).mid() > 4 * upper.mid()
+
     with _prec(pb.sp):
-        for _ in range(6):
+        tries = 0
+        while tries < 6 and h >= arb(2) ** -30:
             I = _interval(a0 - h * a0, a0 + h * a0)
-            _, hi_r = pb.region(kind)
-            if I.lower() <= 1 or (hi_r is not None and not I.upper() < hi_r):
+            if I.lower() <= 1 or (hi_r is not None and not I.upper() < hi_r) or steep(I):
                 h = h / 4
                 continue
-            n_right = int(math.ceil(float(I.upper())))
-            if n_right > 64 and pb.integer_value(bound, n_right).mid() > 4 * upper.mid():
-                h = h / 4
-                continue
+            tries += 1
             mL = pb.m.curvature_lower(I, pb.sp)
             with _prec(work):
                 local = pb.local_lower(bound, a0, L0, L1, I, mL)

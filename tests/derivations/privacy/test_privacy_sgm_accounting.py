@@ -279,3 +279,57 @@ def test_the_mpmath_fallback_refuses_when_its_secant_leaves_the_bracket():
     with pytest.raises(EvaluationError, match="secant on dε/dα for the asoodeh-f bound left"):
         with mpmath.workdps(30):
             mpmath_epsilon(values, 15)
+
+
+#: q = 3e-60, σ = 1, T = 1000, δ = 1e-5 (issue #17): ε of Balle's and Mironov's conversions, at α* ≈ 274.999 and
+#: 275.004, where the RDP curve leaves its small-q regime (A_α − 1 ≈ q^α e^{α(α−1)/2} grows by e^137 per unit of α:
+#: the bound exceeds 10^4·ε at α = 276).  References: tests/symbolic/printed_digit_references/privacy.py's
+#: independent ``sgm_epsilon`` (MTZ §3's integral by mpmath quadrature, the optimum by Illinois then secant) at 40
+#: digits.  Before, every interval I around α₀ of the second-order local bound was skipped (the heuristic read the
+#: objective at the integer order past I, 276), the branch-and-bound alone stopped at 40 bits at each of three
+#: precisions, and the mpmath fallback refused (α* > 256): ~20 CPU s for a refusal.
+TINY_Q_POINT = {"q": "3e-60", "sigma": "1", "steps": "1000", "delta": "1e-5"}
+TINY_Q_REFERENCES = [
+    ("balle", 275, "0.017876468336588365738654096330877007"),
+    ("mironov", 275, "0.042018494933981310318541521558708851"),
+]
+
+
+@pytest.mark.parametrize("method,order,eps", TINY_Q_REFERENCES)
+def test_optimum_where_the_rdp_curve_turns_steep_is_certified(method, order, eps):
+    with mpmath.workdps(50):  # the reference is an infimum: below the bound at the nearest integer order
+        r = 1000 * log_moment("3e-60", 1, order) / (order - 1)
+        d = mpmath.mpf("1e-5")
+        at_order = balle(order, r, d) if method == "balle" else r + mpmath.log(1 / d) / (order - 1)
+        assert mpmath.mpf(eps) < at_order < mpmath.mpf(eps) * (1 + mpmath.mpf(10) ** -3)
+    e = F.evaluation(dps=12, method=method, **TINY_Q_POINT)
+    assert e.enclosure  # certified, no mpmath fallback
+    with mpmath.workdps(40):
+        assert abs(mpmath.mpf(e.value) - mpmath.mpf(eps)) <= mpmath.mpf(eps) * mpmath.mpf(10) ** -11
+    old, ctx.prec = ctx.prec, 300
+    try:
+        assert e.ball.contains(arb(eps))
+    finally:
+        ctx.prec = old
+
+
+def test_search_reaches_a_steep_optimum_in_few_slopes():
+    """The search's regula falsi on [274, 276] at q = 3e-60 (Balle, α* ≈ 274.99902430089179): the slope is ≈ −8e-5
+    left of α* and exponential right of it, and plain Illinois crept towards α* from the flat side (61 slopes,
+    ~30 ms each at the working precision); a bisection step whenever two steps do not halve the bracket: 16."""
+    import sympy as sp
+
+    from derivations.privacy import sgm_accounting as S
+
+    pb = S._Problem(S._Moments(sp.Rational(3, 10**60), sp.Integer(1)), 1000, sp.Rational(1, 10**5), "balle", 48)
+    calls = []
+    slope = pb.slope
+    pb.slope = lambda bound, alpha: calls.append(alpha) or slope(bound, alpha)
+    old, ctx.prec = ctx.prec, 48
+    try:
+        n_best, values = pb.integer_scan("balle", "all")
+        a0 = pb.search("balle", "all", n_best, values)
+        assert abs(a0 - arb("274.99902430089179")) < arb(2) ** -30 * 275
+    finally:
+        ctx.prec = old
+    assert len(calls) <= 30
