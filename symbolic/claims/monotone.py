@@ -182,12 +182,19 @@ def prove_by_increase(d: sp.Basic, x: sp.Symbol, deadline=None, strict: bool = F
         e = sp.expand(e)
         if not smooth(e):
             return None
-    derivative = sp.diff(e, t)
-    if _some_form(derivative, manifestly_positive, deadline):
-        rising = "increasing (its derivative is manifestly positive)"
-    elif _some_form(derivative, manifestly_nonnegative, deadline):
-        rising = "nondecreasing (its derivative is manifestly nonnegative)"
-    else:
+    derivative, rising = sp.diff(e, t), None
+    # each form once (simplify can take a second): the first manifestly nonnegative one decides, positive or not
+    for form in (lambda: derivative, lambda: sp.simplify(derivative), lambda: sp.powsimp(sp.expand(derivative))):
+        if deadline is not None and deadline.expired():
+            return None
+        f = form()
+        if manifestly_positive(f):
+            rising = "increasing (its derivative is manifestly positive)"
+        elif manifestly_nonnegative(f):
+            rising = "nondecreasing (its derivative is manifestly nonnegative)"
+        if rising:
+            break
+    if rising is None:
         return None
     if deadline is not None and deadline.expired():
         return None
