@@ -241,9 +241,11 @@ paper.add(
 )
 # Left CHECKED: in the parametrisation of eq-22-root-exists-corrected, (23) ≥ 0 is r/2 + √2 erfinv(y) ≥ 0 with
 # y = 1 − 2θ_0/(1 + wK), i.e. (erfinv increasing on (−1, 1)) y + erf(r/(2√2)) ≥ 0.  The engine has no rule for
-# erfinv (no sign, smoothness, monotonicity or limit rule), and the reduced inequality has no manifestly
-# nonnegative form among the rewrites: over a common denominator its numerator, in E = erfc(r/(2√2)) ∈ (0, 2),
-# is awE(2 − E) + aE + w(2 − E) + E, nonnegative only through E < 2.
+# erfinv (no sign, smoothness, monotonicity or limit rule), and even with the rule erfinv(y) ≥ c ⇔ y ≥ erf(c)
+# (tried: sound, but of no use here) the reduced inequality has no manifestly nonnegative form among the rewrites
+# (as stated, factored, over a common denominator, erf and erfc exchanged): its numerator, in E = erfc(r/(2√2))
+# ∈ (0, 2), is awE(2 − E) + aE + w(2 − E) + E, nonnegative only through E < 2, i.e. once 2 − E is read as
+# 1 + erf(r/(2√2)), which no normal form of SymPy keeps.
 paper.add(
     Inequality(
         paper.id("eq-23-nonnegative-corrected"),
