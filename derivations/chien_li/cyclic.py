@@ -10,16 +10,20 @@ always active, encounter steps enter in order of their breakpoints s_b c^{k}).
 
 * ``chien-li/thm-a.1-eps`` — as printed: Δ_τ = D_τ of Lemma A.2 (no D anywhere): diverges in T for c > 1.
 * ``chien-li/thm-a.1-eps-corrected`` — Δ_τ = min(D_τ, D) (what the proof shows, as in Theorems 3.7/3.12).
+* ``chien-li/lem-a.2-dt`` — Lemma A.2's D_T (29) for every λ ∈ (0, 1] (the minimisation above uses its λ = 1 case),
+  i⋆ at batch position ``pos`` of every epoch; :func:`tracking_a2_any` iterates (29) for any order, and claim
+  ``lem-a.2-dt/below-thm-3.12-dt`` checks random shuffled cyclic orders against Theorem 3.12's tracking (21).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 
 import mpmath
 import sympy as sp
 
-from symbolic import Formula, Hypothesis
+from symbolic import Formula, Hypothesis, Identity
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
 from symbolic.errors import EvaluationError
 from symbolic.params import natural
@@ -27,6 +31,7 @@ from symbolic.params import natural
 from .common import (
     ALPHA_GT_1,
     B_LE_N,
+    LAM_LE_1,
     D,
     K,
     L,
@@ -34,6 +39,7 @@ from .common import (
     alpha,
     b,
     eta,
+    lam,
     mp,
     n,
     paper,
@@ -43,6 +49,8 @@ from .common import (
     src,
 )
 from .smooth import solve as solve31
+from .subsampled import dt312_value
+from .tracking import dt_a2_full_batch
 
 pos_param = natural("pos", "position 0 ≤ pos < n/b of i⋆'s batch in every epoch")
 pos = pos_param.symbol
@@ -67,6 +75,57 @@ def tracking_a2(etaL, b_, sb, bigv, B, pos_, Tv):
             d = out[-1]
             out.append(min(c_all * d, d + bigv))
     return out
+
+
+MAX_TRACKING_STEPS = 10**6
+
+
+def tracking_a2_any(etaL, lv, b_, sb, bigv, encounters, Tv):
+    """D_T of Lemma A.2, eq. (29), for every λ ∈ (0, 1] and any shuffled cyclic order (uncapped; (28) bounds
+    W∞(W_T, W'_T) by min(D_T, D)): ``encounters`` is the increasing list of the steps t_0 < t_1 < … at which i⋆'s
+    batch is used.  D_t = 0 for t ≤ t_0, D_{t_0+1} = s_b = 2ηK/b, then D_t = min(g(D_{t−1}; ηL(b−1)/b) + s_b,
+    D_{t−1} + 2ηK) if t − 1 is a later encounter step and min(g(D_{t−1}; ηL), D_{t−1} + 2ηK) otherwise,
+    g(x; L′) = x + L′x^λ.  mpf ηL, λ, s_b, 2ηK; int b, T.
+
+    Both branches move to D_{t−1} + 2ηK once ηL·D^λ ≥ 2ηK (claim ``lem-a.2-dt/switch``: the encounter branch exceeds
+    D + 2ηK by ((b − 1)/b)(ηL D^λ − 2ηK), the other by ηL D^λ − 2ηK), and D never decreases, so from there on every
+    step adds 2ηK: the steps after that point are not iterated.  With ηL = 0 only the encounters move D (by s_b)."""
+    if isinstance(encounters, range):  # kept lazy: T may be 10¹²
+        enc = range(encounters.start, min(encounters.stop, Tv), encounters.step)
+    else:
+        enc = sorted({int(t) for t in encounters if int(t) < Tv})
+    if not enc:
+        return 0  # i⋆ not met in steps 0..T−1: D_T = 0 exactly (t ≤ t_0)
+    t0, later = enc[0], (enc[1:] if isinstance(enc, range) else set(enc[1:]))  # O(1) membership
+    if etaL == 0:
+        return sb * len(enc)
+    if Tv > MAX_TRACKING_STEPS and (bigv / etaL) ** (1 / lv) > MAX_TRACKING_STEPS * bigv:
+        # D_k ≤ 2ηK·k and the switch needs D^λ ≥ 2ηK/ηL: more than the step limit before it
+        raise EvaluationError(
+            f"chien-li/lem-a.2-dt: more than {MAX_TRACKING_STEPS} steps before the branch switch "
+            f"(ηL = {mpmath.nstr(etaL, 5)}, λ = {mpmath.nstr(lv, 5)}); not supported"
+        )
+    enc_L = etaL * (b_ - 1) / b_
+    d, t = +sb, t0 + 1
+    while t < Tv:
+        if etaL * d**lv >= bigv:  # switched: every later step adds 2ηK
+            return d + bigv * (Tv - t)
+        if t in later:  # step t → t + 1 uses i⋆'s batch
+            d = min(d + enc_L * d**lv + sb, d + bigv)
+        else:
+            d = min(d + etaL * d**lv, d + bigv)
+        t += 1
+        if t - t0 > MAX_TRACKING_STEPS:
+            raise EvaluationError(
+                f"chien-li/lem-a.2-dt: more than {MAX_TRACKING_STEPS} steps before the branch switch "
+                f"(ηL = {mpmath.nstr(etaL, 5)}, λ = {mpmath.nstr(lv, 5)}); not supported"
+            )
+    return d
+
+
+def fixed_position_encounters(B, pos_, Tv):
+    """The encounter steps t_e = eB + pos (e = 0, 1, …) below T: i⋆ in batch position ``pos`` of every epoch."""
+    return range(pos_, Tv, B)
 
 
 def window_cyclic(c, sb, Dl, tau, Tv, enc, inv_pows=None):
@@ -185,6 +244,154 @@ a1c = paper.add(
     )
 )
 cA = [a1.id, a1c.id]
+
+
+def _lema2(values: Mapping[str, sp.Rational], dps: int):
+    e, Kv, bv, Tv = mp(values["eta"]), mp(values["K"]), int(values["b"]), int(values["T"])
+    return tracking_a2_any(
+        e * mp(values["L"]),
+        mp(values["lam"]),
+        bv,
+        2 * e * Kv / bv,
+        2 * e * Kv,
+        fixed_position_encounters(int(values["n"]) // bv, int(values["pos"]), Tv),
+        Tv,
+    )
+
+
+lema2 = paper.add(
+    Formula(
+        paper.id("lem-a.2-dt"),
+        sp.Function("D_T")(eta, L, lam, K, n, b, T, pos),
+        params("eta", "L", "lam", "K", "n", "b", "T") + [pos_param],
+        src(
+            "Lemma A.2, eqs. (28)–(29)",
+            ("28", "29", "122", "124", "125"),
+            "printed",
+            "i⋆ in batch position pos of every epoch (t_e = e·n/b + pos); uncapped (W∞ ≤ min(D_T, D))",
+        ),
+        hypotheses=[LAM_LE_1, *_hyps[1:]],
+        title="D_T of Lemma A.2 (29): 0 until t_0, 2ηK/b, then min(g(D; ηL(b−1)/b) + 2ηK/b, D + 2ηK) after an "
+        "encounter step, min(g(D; ηL), D + 2ηK) otherwise",
+        evaluator=_lema2,
+    )
+)
+cA2 = [lema2.id]
+_e, _Lh, _lm, _Kh = (sp.Symbol(x, positive=True) for x in ("eta", "L", "lam", "K"))
+_bb, _BB, _TT = (sp.Symbol(x, integer=True, positive=True) for x in ("b", "B", "T"))
+_A2_WHERE = [_lm <= 1, _bb <= 8, _BB <= 6, _TT <= 60]
+
+
+def _a2_args(v, lv=None):
+    """(ηL, λ, b, s_b, 2ηK) of a sampled point (λ = ``lv`` if given)."""
+    e, bv = v["eta"], int(v["b"])
+    return e * v["L"], v["lam"] if lv is None else lv, bv, 2 * e * v["K"] / bv, 2 * e * v["K"]
+
+
+def _a2_fixed(v, lv=None):
+    """lem-a.2-dt's evaluator at a sampled point: i⋆ in batch position pos of every epoch."""
+    etaL, lv, bv, sb, big = _a2_args(v, lv)
+    Tv, B = int(v["T"]), int(v["B"])
+    return tracking_a2_any(etaL, lv, bv, sb, big, fixed_position_encounters(B, int(v["pos"]) % B, Tv), Tv)
+
+
+_pp = sp.Symbol("pos", integer=True, nonnegative=True)
+paper.add(
+    NumericIdentity(
+        paper.id("lem-a.2-dt/lambda-1-is-thm-a.1-tracking"),
+        lambda v: _a2_fixed(v, mpmath.mpf(1)),
+        lambda v: tracking_a2(
+            v["eta"] * v["L"],
+            int(v["b"]),
+            2 * v["eta"] * v["K"] / int(v["b"]),
+            2 * v["eta"] * v["K"],
+            int(v["B"]),
+            int(v["pos"]) % int(v["B"]),
+            int(v["T"]),
+        )[-1],
+        "λ = 1: lem-a.2-dt (every λ, the switch shortcut) equals the tracking inside thm-a.1-eps (Lemma A.2 with "
+        "g(x; L′) = (1 + L′)x, iterated step by step) for i⋆ in batch position pos of every epoch (n = bB)",
+        src("Lemma A.2, eq. (29)", ("29",), "derived"),
+        symbols=[_e, _Lh, _Kh, _bb, _BB, _TT, _pp],
+        where=[_bb <= 8, _BB <= 6, _TT <= 60, _pp <= 5],
+        hints=[{"eta": "1/10", "L": 1, "K": 2, "b": 2, "B": 5, "T": 40, "pos": 0}],
+        samples=4,
+        digits=30,
+        covers=cA2,
+    )
+)
+_nA = sp.Symbol("n", integer=True, positive=True)
+paper.add(
+    NumericIdentity(
+        paper.id("lem-a.2-dt/b-equals-n"),
+        lambda v: _a2_fixed({**v, "b": v["n"], "B": 1, "pos": 0}),
+        lambda v: dt_a2_full_batch(
+            v["eta"] * v["L"], v["lam"], v["n"], 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]
+        ),
+        "b = n (one batch per epoch, i⋆ met at every step, t_0 = 0): lem-a.2-dt equals (29) iterated step by step, "
+        "D_1 = 2ηK/n, then min(g(D; ηL(n−1)/n) + 2ηK/n, D + 2ηK), for every λ ∈ (0, 1]",
+        src("Lemma A.2, eq. (29)", ("29",), "derived"),
+        symbols=[_e, _Lh, _lm, _Kh, _nA, _TT],
+        where=[_lm <= 1, _nA <= 20, _TT <= 60],
+        hints=[{"eta": "1/10", "L": 1, "lam": "1/2", "K": 2, "n": 5, "T": 40}],
+        samples=4,
+        digits=30,
+        covers=cA2,
+    )
+)
+_Dq = sp.Symbol("D_prev", nonnegative=True)
+_bj = 1 + sp.Symbol("j", integer=True, nonnegative=True)  # b ≥ 1
+paper.add(
+    Identity(
+        paper.id("lem-a.2-dt/switch"),
+        (_Dq + eta * L * (_bj - 1) / _bj * _Dq**lam + 2 * eta * K / _bj) - (_Dq + 2 * eta * K),
+        (_bj - 1) / _bj * (eta * L * _Dq**lam - 2 * eta * K),
+        "(29)'s encounter branch exceeds D + 2ηK by ((b − 1)/b)(ηL D^λ − 2ηK) (the other branch by ηL D^λ − 2ηK): "
+        "both branches give D + 2ηK from the first D with ηL D^λ ≥ 2ηK on, and D never decreases, so lem-a.2-dt's "
+        "evaluator adds 2ηK per step after that point",
+        src("Lemma A.2, eq. (29)", ("29",), "derived"),
+        covers=cA2,
+    )
+)
+_i = sp.Symbol("i", integer=True, positive=True)
+paper.add(
+    Identity(
+        paper.id("lem-a.2/encounter-step"),
+        _Dq + 2 * K * eta / _bj + sp.Sum(eta / _bj * L * _Dq**lam, (_i, 1, _bj - 1)),
+        _Dq + eta * (_bj - 1) * L / _bj * _Dq**lam + 2 * K * eta / _bj,
+        "(121)–(125): at an encounter step the b − 1 other examples of i⋆'s batch each move the processes apart by at "
+        "most (η/b)L‖W − W′‖^λ (Hölder), so the step bound is D + 2Kη/b + (η/b)Σ_{i ∈ 𝓑∖{i⋆}} L D^λ = D + "
+        "η(b − 1)L/b·D^λ + 2Kη/b = g(D; η(b − 1)L/b) + 2Kη/b (b = 1 + j ≥ 1)",
+        src("Lemma A.2, eqs. (121)–(125)", ("121", "122", "124", "125")),
+        covers=cA2,
+    )
+)
+
+
+def _random_order(seed, B, Tv):
+    """Encounter steps of a shuffled cyclic order: i⋆ at a uniformly drawn position of each epoch (seeded)."""
+    rng = random.Random(int(seed))
+    return [e * B + rng.randrange(B) for e in range(Tv // B + 1)]
+
+
+paper.add(
+    SampledInequality(
+        paper.id("lem-a.2-dt/below-thm-3.12-dt"),
+        lambda v: tracking_a2_any(*_a2_args(v), _random_order(v["seed"], int(v["B"]), int(v["T"])), int(v["T"])),
+        "<=",
+        lambda v: dt312_value(v["eta"] * v["L"], v["lam"], int(v["b"]), 2 * v["eta"] * v["K"], mpmath.inf, int(v["T"])),
+        "for every shuffled cyclic order (i⋆ at a random position of each epoch, n = bB), Lemma A.2's D_T (29) is at "
+        "most Theorem 3.12's D_T (21) without its cap: (21)'s step is at least both branches of (29) "
+        "(thm-3.12-dt/convex-combination), both step maps are nondecreasing, and (29) starts later (0 until t_0)",
+        src("Lemma A.2, eq. (29) vs Theorem 3.12, eq. (21)", ("29", "21"), "derived"),
+        symbols=[_e, _Lh, _lm, _Kh, _bb, _BB, _TT, sp.Symbol("seed", integer=True, positive=True)],
+        where=_A2_WHERE,
+        hints=[{"eta": "1/10", "L": 1, "lam": "1/2", "K": 2, "b": 2, "B": 5, "T": 40, "seed": 1}],
+        samples=6,
+        digits=20,
+        covers=cA2,
+    )
+)
 _DEMO = dict(alpha=2, sigma=1, eta=sp.Rational(1, 10), L=1, K=2, n=10, b=2, D=1, pos=0)
 
 

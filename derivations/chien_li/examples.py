@@ -1,6 +1,7 @@
 """Small exact pieces: Lemma 3.4's contraction factors (on quadratics), the coupling variance identity (8),
 the Gaussian divergence behind (A) and Lemma 3.2 (through the toolkit's ``privacy/gaussian-rdp``), and the
-A.14 Hölder-but-not-smooth example (eqs. (128)–(133); erratum E9).
+A.14 Hölder-but-not-smooth example (eqs. (128)–(133); erratum E9), and A.15's comparison with the form it quotes for
+Kong & Ribero's bound.
 """
 
 from __future__ import annotations
@@ -196,8 +197,22 @@ paper.add(
         ">=",
         0,
         "(129) at s = 1/3 (the case (130) uses): z^{1/3} ≥ z on (0, 1] (z^{1/3} = 1/(1 + p), p ≥ 0), so "
-        "1 = a/(a + b) + b/(a + b) ≤ (a/(a + b))^{1/3} + (b/(a + b))^{1/3}; general s ∈ (0, 1] not encoded",
+        "1 = a/(a + b) + b/(a + b) ≤ (a/(a + b))^{1/3} + (b/(a + b))^{1/3} (every s ∈ (0, 1]: a.14/power-above-identity)",
         src(EX, ("129",)),
+    )
+)
+_w, _v = sp.Symbol("w", nonnegative=True), sp.Symbol("v", nonnegative=True)  # z = e^{−w} ∈ (0, 1], s = 1/(1 + v)
+paper.add(
+    Inequality(
+        paper.id("a.14/power-above-identity"),
+        sp.exp(-_w / (1 + _v)),
+        ">=",
+        sp.exp(-_w),
+        "(129)'s fact for every exponent: z^s ≥ z for all s ∈ (0, 1] and z ∈ (0, 1] (z = e^{−w}, w ≥ 0, s = 1/(1 + v), "
+        "v ≥ 0; at z = 0 both sides are 0): the difference e^{−w/(1+v)} − e^{−w} is 0 at v = 0 (s = 1) and "
+        "nondecreasing in v, so 1 = a/(a + b) + b/(a + b) ≤ (a/(a + b))^s + (b/(a + b))^s for a, b ≥ 0, a + b > 0",
+        src(EX, ("129",)),
+        increasing_in=_v,
     )
 )
 p_, q_ = sp.Symbol("p", positive=True), sp.Symbol("q", positive=True)  # x = −p < 0 < y = q
@@ -225,5 +240,34 @@ paper.add(
         "even f′ = |x|^{1/3} the sharp constant is 1 ≤ 2^{2/3}, so the claim stays true but is not tight",
         src(EX, ("131",), "corrected"),
         erratum="chien-li E9",
+    )
+)
+
+# --- Appendix A.15: the comparison with Kong & Ribero's bound, whose form A.15 quotes as (α/2σ²)(C₁D + C₂)² with
+# C₁ > 1, C₂ > 0 (and (α/2σ²)(C₁D)² in full batch as n = b → ∞); C₁ = 1 + u, u > 0.
+A15 = "Appendix A.15"
+_u15, _C2, _D15 = sp.Symbol("u", positive=True), sp.Symbol("C_2", positive=True), sp.Symbol("D", positive=True)
+_output_perturbation = alpha * _D15**2 / (2 * sigma**2)
+paper.add(
+    Inequality(
+        paper.id("a.15/kr-form-above-output-perturbation"),
+        alpha / (2 * sigma**2) * ((1 + _u15) * _D15 + _C2) ** 2,
+        ">",
+        _output_perturbation,
+        "A.15: a bound of the form (α/2σ²)(C₁D + C₂)² with C₁ = 1 + u > 1, C₂ > 0 (how A.15 quotes Kong & Ribero's "
+        "Theorem 2.2) is strictly above the output-perturbation bound αD²/(2σ²), for every D > 0",
+        src(A15, (), "derived"),
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("a.15/kr-large-n-above-output-perturbation"),
+        alpha / (2 * sigma**2) * ((1 + _u15) * _D15) ** 2,
+        ">",
+        _output_perturbation,
+        "A.15, n = b → ∞: the limit (α/2σ²)(C₁D)² A.15 quotes for Kong & Ribero (C₁ = 1 + u > 1, independent of n) stays "
+        "strictly above αD²/(2σ²) > 0, whereas Theorem 3.1's smooth convex plateau tends to 0 "
+        "(thm-3.1/convex-plateau-vanishes)",
+        src(A15, (), "derived"),
     )
 )

@@ -21,6 +21,9 @@ Written from the paper (file 001 of the papers, its LaTeX source):
   conditions of (13) written in the residuals), at the smallest clearing level, minimised over windows; the windows
   are ranked in double precision and the three best recomputed at full precision, the level then found as the root
   of r_j(p₁) = 0 by the secant method (the evaluator bisects).
+* D_T of Lemma A.2, eq. (29), every λ, i⋆ at batch position pos of every epoch: step by step from t_0 = pos (the step
+  t → t + 1 uses i⋆'s batch iff t − pos is a multiple of n/b), until both kinds of step add 2ηK (then each remaining
+  step adds 2ηK).
 * Theorem A.1, eqs. (25)–(27) with Lemma A.2's D_t (28)–(29), λ = 1, i⋆ at batch position pos of every epoch: every τ
   from T − 1 down (until the encounter steps alone, s_b² each, cost more than the best); β_t = 0 off the encounter
   steps, the β-KKT above on the encounter steps with the non-encounter weights always in S.
@@ -407,6 +410,36 @@ def _tracking_a2(etaL, b, sb, big, B, pos, T):
     return out
 
 
+def lema2(eta, L, lam, K, n, b, T, pos):
+    """D_T of (29) for every λ, i⋆ at t_e = e(n/b) + pos, iterated step by step from D_0 = 0: 0 for t ≤ t_0 = pos,
+    2ηK/b at t_0 + 1, then the encounter / other branch.  Once both branches of a step are its second one (D + 2ηK
+    no larger than the first) D only grows, so every later step adds 2ηK: the loop stops there."""
+    if T <= pos:
+        return mpmath.mpf(0)
+    with mpmath.workdps(mpmath.mp.dps + GUARD):
+        e, lv = mpf(eta), mpf(lam)
+        etaL, sb, big = e * mpf(L), 2 * e * mpf(K) / b, 2 * e * mpf(K)
+        B = n // b
+        d, t = sb, pos + 1
+        while t < T:
+            enc_step = (t - pos) % B == 0
+            hoelder = etaL * (mpmath.mpf(b - 1) / b if enc_step else 1) * d**lv + (sb if enc_step else 0)
+            other = etaL * d**lv  # the other kind of step's first-branch increment
+            enc = etaL * mpmath.mpf(b - 1) / b * d**lv + sb
+            if big <= other and big <= enc:  # both kinds of step now add 2ηK, and keep doing so
+                d += big * (T - t)
+                break
+            d += min(hoelder, big)
+            t += 1
+            if t - pos > 3 * 10**5:
+                raise ValueError("reference: switch too late for a step-by-step reference")
+    return +d
+
+
+def lema2_value(**p):
+    return lema2(p["eta"], p["L"], p["lam"], p["K"], p["n"], p["b"], p["T"], p["pos"])
+
+
 def thma1(alpha, sigma, eta, L, K, n, b, D, T, pos, capped):
     """(25)–(27) at λ = 1: for every τ, the minimum over β (β_t = 0 off the encounter steps) and a of
     Σ_enc s_b²/β_t + Σ_t a_t²/(1 − β_t) s.t. A_τ = Σ_t c^{−(t−τ+1)} a_t ≥ Δ_τ (h(z) = z/c, c = 1 + ηL): for fixed β
@@ -569,6 +602,18 @@ REFERENCES: dict[str, Reference] = {
             {"eta": "0.1", "L": "50", "lam": "0.001", "K": "2", "b": "3", "D": "1e-20", "T": "10"},  # tiny cap
         ),
         "Chien & Li (2024) Theorem 3.12, eq. (21)",
+    ),
+    "chien-li/lem-a.2-dt": Reference(
+        lema2_value,
+        (
+            {"eta": "0.1", "L": "1", "lam": "1/2", "K": "2", "n": "10", "b": "2", "T": "40", "pos": "0"},
+            {"eta": "0.1", "L": "1", "lam": "1/2", "K": "2", "n": "10", "b": "2", "T": "1000000000000", "pos": "3"},
+            {"eta": "0.1", "L": "50", "lam": "0.001", "K": "2", "n": "60", "b": "3", "T": "100000", "pos": "19"},
+            {"eta": "0.01", "L": "1e-4", "lam": "1", "K": "1", "n": "64", "b": "64", "T": "5000", "pos": "0"},  # b = n
+            {"eta": "0.1", "L": "3", "lam": "0.3", "K": "2", "n": "7", "b": "1", "T": "500", "pos": "6"},  # b = 1
+            {"eta": "0.1", "L": "1", "lam": "1/2", "K": "2", "n": "10", "b": "2", "T": "4", "pos": "4"},  # exactly 0
+        ),
+        "Chien & Li (2024) Lemma A.2, eq. (29) (i⋆ in batch position pos of every epoch)",
     ),
     "chien-li/thm-3.1-eps": Reference(
         thm31_value,

@@ -1,0 +1,101 @@
+"""Chien & Li, Lemma A.2 (shuffled cyclic mini-batches): the tracking D_t of (29) for every λ (``lem-a.2-dt``).
+References: plain loops written from (29), every step iterated (no switch shortcut), independent of the evaluator."""
+
+import random
+
+import mpmath
+import pytest
+
+from derivations.chien_li.cyclic import fixed_position_encounters, tracking_a2, tracking_a2_any
+from derivations.chien_li.subsampled import dt312_value
+from symbolic import EvaluationError, HypothesisError, registry
+
+
+def _loop29(eta, L, lam, K, b, encounters, T):
+    """(29) as printed, every step: 0 up to t_0, 2ηK/b at t_0 + 1, then the encounter / other branch."""
+    enc = sorted(t for t in encounters if t < T)
+    if not enc:
+        return mpmath.mpf(0)
+    t0, d = enc[0], mpmath.mpf(0)
+    for t in range(1, T + 1):  # d = D_{t−1} → D_t
+        if t <= t0:
+            d = mpmath.mpf(0)
+        elif t == t0 + 1:
+            d = 2 * eta * K / b
+        elif t - 1 in enc:
+            d = min(d + eta * L * (b - 1) / b * d**lam + 2 * eta * K / b, d + 2 * eta * K)
+        else:
+            d = min(d + eta * L * d**lam, d + 2 * eta * K)
+    return d
+
+
+def _mp(x):
+    """An exact rational string ("p/q" or an integer) at the working precision."""
+    p, _, q = x.partition("/")
+    return mpmath.mpf(int(p)) / int(q or 1)
+
+
+@pytest.mark.parametrize(
+    "eta, L, lam, K, n, b, T, pos",
+    [
+        ("1/10", "1", "1/2", "2", 10, 2, 40, 0),
+        ("1/10", "3", "3/10", "2", 7, 1, 200, 6),  # b = 1: the encounter branch is D + 2ηK
+        ("1/100", "1/10000", "1", "1", 64, 64, 300, 0),  # b = n: every step an encounter
+        ("1/10", "50", "1/1000", "2", 60, 3, 500, 19),  # λ near 0: switch at once
+        ("1/5", "1/2", "9/10", "1", 12, 3, 90, 2),
+    ],
+)
+def test_formula_equals_29_iterated(eta, L, lam, K, n, b, T, pos):
+    f = registry().formula("chien-li/lem-a.2-dt")
+    got = f.evaluate(dps=30, eta=eta, L=L, lam=lam, K=K, n=n, b=b, T=T, pos=pos)
+    with mpmath.workdps(50):
+        ref = _loop29(_mp(eta), _mp(L), _mp(lam), _mp(K), b, range(pos, T, n // b), T)
+        assert mpmath.almosteq(mpmath.mpf(got), ref, rel_eps=mpmath.mpf(10) ** -28)
+
+
+def test_every_order_and_the_subsampled_tracking():
+    """Random shuffled cyclic orders (i⋆ at a random position of each epoch): the evaluator's loop equals (29)
+    iterated, and stays at or below (21)'s uncapped D_T (Theorem 3.12)."""
+    rng = random.Random(7)
+    with mpmath.workdps(30):
+        for _ in range(40):
+            eta, L, lam, K = (mpmath.mpf(rng.uniform(0.01, 1)) for _ in range(4))
+            lam = min(lam, mpmath.mpf(1))
+            b, B, T = rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 50)
+            enc = [e * B + rng.randrange(B) for e in range(T // B + 1)]
+            got = tracking_a2_any(eta * L, lam, b, 2 * eta * K / b, 2 * eta * K, enc, T)
+            assert mpmath.almosteq(got, _loop29(eta, L, lam, K, b, enc, T), rel_eps=mpmath.mpf(10) ** -25)
+            assert got <= dt312_value(eta * L, lam, b, 2 * eta * K, mpmath.inf, T) * (1 + mpmath.mpf(10) ** -25)
+
+
+def test_lambda_1_is_the_tracking_of_theorem_a1():
+    with mpmath.workdps(30):
+        etaL, sb, big = mpmath.mpf("0.1"), mpmath.mpf("0.2"), mpmath.mpf("0.4")
+        for pos in range(5):
+            a1 = tracking_a2(etaL, 2, sb, big, 5, pos, 60)[-1]
+            assert tracking_a2_any(etaL, mpmath.mpf(1), 2, sb, big, fixed_position_encounters(5, pos, 60), 60) == (
+                pytest.approx(a1, rel=1e-25)
+            )
+
+
+def test_exact_zero_no_hoelder_term_and_long_horizons():
+    f = registry().formula("chien-li/lem-a.2-dt")
+    base = dict(eta="0.1", L=1, lam="0.5", K=2, n=10, b=2)
+    assert f.evaluate(dps=20, T=4, pos=4, **base) == 0  # i⋆ first met at step 4: D_4 = 0
+    assert f.evaluate(dps=20, T=5, pos=4, **base) == pytest.approx(0.2)  # D_{t_0+1} = 2ηK/b
+    # ηL = 0: only the encounters move D, by 2ηK/b each; encounters at 1, 6, …, 96 below T = 100: 20 of them
+    assert f.evaluate(dps=20, T=100, pos=1, **{**base, "L": 0}) == pytest.approx(20 * 0.2, rel=1e-18)
+    # T = 10¹²: after the switch every step adds 2ηK (the remaining steps are not iterated)
+    v_long = f.evaluate(dps=25, T=10**12, pos=3, **base)
+    v_short = f.evaluate(dps=25, T=2000, pos=3, **base)
+    assert mpmath.almosteq(mpmath.mpf(v_long) - mpmath.mpf(v_short), mpmath.mpf("0.4") * (10**12 - 2000), 1e-20)
+
+
+def test_refusals():
+    f = registry().formula("chien-li/lem-a.2-dt")
+    base = dict(eta="0.1", L=1, lam="0.5", K=2, n=10, b=2, T=40, pos=0)
+    for bad, word in (({"lam": 2}, "λ"), ({"b": 3}, "divides"), ({"pos": 5}, "position"), ({"b": 20}, "b ≤ n")):
+        with pytest.raises(HypothesisError, match=word):
+            f.evaluate(dps=20, **{**base, **bad})
+    with pytest.raises(EvaluationError, match="branch switch"):  # ηL = 1e-10: ~10¹⁹ steps before the switch
+        f.evaluate(dps=20, **{**base, "L": "1e-9", "T": 10**12})
