@@ -142,6 +142,55 @@ def test_footnote_9_curve_near_alpha_1_and_at_the_ends():
     assert R.evaluate(dps=20, p="0.25", s="1.25", sigma=1, alpha=1) == 0
 
 
+class _CountedPhi:
+    """mpmath.ncdf, counted, failing once it is called ``cap`` times (the old threshold search made thousands of
+    calls, and at the settle rule's 2030-4060 digits ran past any budget: a failure, not a hang)."""
+
+    def __init__(self, monkeypatch, module, cap):
+        self.calls, self.cap, self.ncdf = 0, cap, mpmath.ncdf
+        monkeypatch.setattr(module.mpmath, "ncdf", self)
+
+    def __call__(self, *args, **kwargs):
+        self.calls += 1
+        assert self.calls <= self.cap, f"more than {self.cap} evaluations of Φ"
+        return self.ncdf(*args, **kwargs)
+
+
+@pytest.mark.parametrize("upper", [True, False])
+def test_footnote_9_threshold_at_a_tiny_level_in_few_evaluations(monkeypatch, upper):
+    """Level 1e-100000 (α or 1 − α), p = ½, r = 1, at 200 digits: the threshold solves its level equation, checked
+    with erfc directly, after a few dozen evaluations of Φ.  Before, the Newton loop never met its step test once
+    log H − log α was at its rounding floor (|log α|·2^-prec ≈ 2e5·2^-prec) and bounced for 4·prec + 200
+    iterations (2768 evaluations here; at the 2030 digits eval runs for α = 1e-100000: past the 120 s budget)."""
+    from derivations.bok_su_altschuler import noisy_sgd
+
+    phi = _CountedPhi(monkeypatch, noisy_sgd, 200)
+    with mpmath.workdps(200):
+        half, r, level = mpmath.mpf(1) / 2, mpmath.mpf(1), mpmath.mpf(10) ** -100000
+        t = noisy_sgd.fn9_threshold(half, half, r, level, upper)
+        sgn = 1 if upper else -1  # the level equation pQ(t + r) + qQ(t) = level for α, pΦ(t + r) + qΦ(t) for 1 − α
+        tail = lambda x: mpmath.erfc(sgn * x / mpmath.sqrt(2)) / 2  # noqa: E731
+        assert abs(mpmath.log(half * tail(t + r) + half * tail(t)) / mpmath.log(level) - 1) < mpmath.mpf(10) ** -190
+        assert 678 < sgn * t < 680
+    assert phi.calls <= 60
+
+
+@pytest.mark.parametrize("near_one,digits", [(True, "1.1724211848295455812e-100295"), (False, "1.0")])
+def test_footnote_9_curve_at_levels_1e_minus_100000(monkeypatch, near_one, digits):
+    """α = 1 − 1e-100000 and 1e-100000 through evaluate (the settle rule works at 2030 then 4060 digits there, the
+    inputs' 100000-digit denominators counting as 2000 digits): R = 1.17e-100295 against the independent reference
+    of tests/symbolic/printed_digit_references/bok_su_altschuler.py (`fn9_conjectured_r`, log-space Illinois, at
+    40 and 80 digits), and R = 1 to 20 digits (1 − R ≈ 4.5e-99821)."""
+    import sympy as sp
+
+    from derivations.bok_su_altschuler import noisy_sgd
+
+    _CountedPhi(monkeypatch, noisy_sgd, 200)
+    tiny = sp.Rational(1, 10**100000)
+    got = F("fn-9-conjectured-r").evaluate(dps=20, p="1/2", s=1, sigma=1, alpha=1 - tiny if near_one else tiny)
+    assert mpmath.nstr(got, 20) == digits
+
+
 def test_footnote_9_gap_matches_the_catalog():
     """The catalog's maximal gaps over α (0.102 at (p, s/σ) = (0.25, 1.25), 0.0164 at (0.05, 1))."""
     R, C = F("fn-9-conjectured-r"), F("def-4.7-cp-gdp")
