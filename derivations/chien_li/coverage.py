@@ -197,19 +197,29 @@ ITEMS = [
             "thm-3.12-dt",
             "thm-3.12-dt/convex-combination",
             "thm-3.12/constraints-feasible",
+            "thm-3.12-eps",
+            "thm-3.12-eps-corrected",
+            "thm-3.12-eps-corrected/converges",
         ],
         partial=True,
-        note="the per-step composition term (and erratum E1), the tracking (21) and the feasibility of the "
-        "constraints (20); the full minimisation with S_α (no β elimination) is not encoded",
+        note="the per-step composition term (and erratum E1), the tracking (21), the feasibility of the constraints "
+        "(20), and the bound minimised over τ and a at a common noise split β_t = β (exact at λ = 1, a stationary "
+        "allocation for λ < 1): a valid bound; the minimum over per-step β_t is not evaluated",
     ),
-    Item("(19)", "equation", ids=["thm-3.12-sgm-term", "thm-3.12-sgm-term-corrected"], partial=True),
+    Item(
+        "(19)",
+        "equation",
+        ids=["thm-3.12-sgm-term", "thm-3.12-sgm-term-corrected", "thm-3.12-eps", "thm-3.12-eps-corrected"],
+        partial=True,
+        note="evaluated with β_t = β common to the window (minimised over τ and a); not over per-step β_t",
+    ),
     Item(
         "(20)",
         "equation",
-        ids=["thm-3.12/constraints-feasible"],
+        ids=["thm-3.12/constraints-feasible", "thm-3.12-eps/shift-energy-feasible", "thm-3.12-eps-corrected"],
         partial=True,
-        note="the constraint set is nonempty for every τ (checked with (21)'s D_τ); the minimisation over it is "
-        "not evaluated",
+        note="the constraint set is nonempty for every τ (checked with (21)'s D_τ); (19) is minimised over it at a "
+        "common β_t = β only",
     ),
     Item(
         "(21)",

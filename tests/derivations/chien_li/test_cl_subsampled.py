@@ -2,13 +2,14 @@
 the paper (Lemma A.2's two step bounds), independent of the evaluator."""
 
 import random
+from fractions import Fraction
 
 import mpmath
 import pytest
 
 from derivations.chien_li.holder import h_value
 from derivations.chien_li.subsampled import backward_shift_reach, dt312_value
-from symbolic import HypothesisError, registry
+from symbolic import EvaluationError, HypothesisError, registry
 
 
 def _loop(etaL, lam, b, k, D, T):
@@ -65,3 +66,78 @@ def test_formula_refuses_a_hoelder_exponent_above_one():
     assert f.evaluate(dps=20, eta="0.1", L=1, lam="0.5", K=2, b=4, D=3, T=60) == 3
     with pytest.raises(HypothesisError, match="λ"):
         f.evaluate(dps=20, eta="0.1", L=1, lam=2, K=2, b=4, D=3, T=60)
+
+
+# --- thm-3.12-eps(-corrected): (19) minimised over τ and a at a common noise split β -----------------------------
+_BASE = dict(alpha=2, sigma=1, eta="1/2", K=2, n=10, b=5, D=1, L="1/5", lam=1)
+
+
+def _objective_min(alpha, sigma, eta, K, n, b, D, L, T, beta, root):
+    """(19) at λ = 1 with β_t = β, every τ (no pruning, no bisection): min(T·S_α(q, σ/R), min_τ (T − τ)·S_α(q, β′σ/R)
+    + α/(2σ²(1 − β))·D_τ²/Σ_{k≤T−τ} c^{−2k}), D_τ of (21) iterated as printed, S_α by quadrature of (18)."""
+    from derivations.chien_li.sgm import _quad_definition
+
+    with mpmath.workdps(30):
+        mf = lambda x: mpmath.mpf(Fraction(x).numerator) / Fraction(x).denominator  # noqa: E731
+        a, s, e, k, d_cap, lv = mf(alpha), mf(sigma), mf(eta), mf(K), mf(D), mf(L)
+        R, q = 2 * e * k / b, mpmath.mpf(b) / n
+        S = lambda u: _quad_definition({"alpha": a, "q": q, "sigma": u})  # noqa: E731
+        best = T * S(s / R)
+        if beta == 1:
+            return best
+        be = mf(beta)
+        Sb = S((mpmath.sqrt(be) if root else be) * s / R)
+        c, d, track = 1 + e * lv, mpmath.mpf(0), [mpmath.mpf(0)]
+        for _ in range(T):
+            d = min(d + e * lv * (b - 1) / b * d + R, d + 2 * e * k, d_cap)
+            track.append(d)
+        for tau in range(1, T):
+            m = T - tau
+            W = mpmath.fsum(c ** (-2 * j) for j in range(1, m + 1))
+            best = min(best, m * Sb + a / (2 * s**2 * (1 - be)) * track[tau] ** 2 / W)
+        return best
+
+
+@pytest.mark.parametrize("T, beta, root", [(60, "1/2", True), (60, "9/10", False), (30, "1/5", True), (8, "1/2", True)])
+def test_common_beta_bound_is_the_minimum_over_every_window(T, beta, root):
+    fid = "chien-li/thm-3.12-eps-corrected" if root else "chien-li/thm-3.12-eps"
+    got = registry().formula(fid).evaluate(dps=20, T=T, beta=beta, **_BASE)
+    ref = _objective_min(2, 1, "1/2", 2, 10, 5, 1, "1/5", T, beta, root)
+    assert float(got) == pytest.approx(float(ref), rel=1e-15)
+
+
+def test_beta_one_is_composition_and_full_batch_closed_form():
+    f = registry().formula("chien-li/thm-3.12-eps-corrected")
+    comp = f.evaluate(dps=25, T=40, beta=1, **_BASE)
+    s0 = registry().formula("chien-li/def-3.11-sgm").evaluate(dps=25, alpha=2, q="1/2", sigma="5/2")
+    with mpmath.workdps(30):
+        assert mpmath.almosteq(mpmath.mpf(comp), 40 * mpmath.mpf(s0), 1e-22)
+    # b = n: S_α(1, u) = α/(2u²), so a window costs (α/2σ²)(m R²/β + D_τ²/(W_m(1 − β))) (R = 2ηK/b = 2/5, c = 1.1)
+    with mpmath.workdps(30):
+        R, c, be, T = mpmath.mpf(2) / 5, mpmath.mpf("1.1"), mpmath.mpf(1) / 2, 50
+        d, track = mpmath.mpf(0), [mpmath.mpf(0)]
+        for _ in range(T):
+            d = min(d + mpmath.mpf("0.1") * 4 / 5 * d + R, d + 2, mpmath.mpf(1))
+            track.append(d)
+        ref = min(
+            [T * R**2]
+            + [
+                (T - tau) * R**2 / be
+                + track[tau] ** 2 / ((1 - be) * mpmath.fsum(c ** (-2 * j) for j in range(1, T - tau + 1)))
+                for tau in range(1, T)
+            ]
+        )
+    got = f.evaluate(dps=25, T=T, beta="1/2", **{**_BASE, "n": 5})
+    with mpmath.workdps(30):
+        assert mpmath.almosteq(mpmath.mpf(got), ref, 1e-22)  # α/(2σ²) = 1
+
+
+def test_long_horizons_and_refusals():
+    f = registry().formula("chien-li/thm-3.12-eps-corrected")
+    assert f.evaluate(dps=20, T=10**12, beta="1/2", **_BASE) == f.evaluate(dps=20, T=100, beta="1/2", **_BASE)
+    # λ < 1 with a tiny per-step S_α (b/n = 1/10, σb/(2ηK) = 25): too many windows to rank, a prompt refusal
+    with pytest.raises(EvaluationError, match="ranking the windows"):
+        f.evaluate(dps=20, T=10**12, beta="9/10", **{**_BASE, "eta": "1/10", "n": 50, "L": 1, "lam": "1/2"})
+    for bad, word in (({"beta": 2}, "β"), ({"lam": 2}, "λ"), ({"b": 20}, "b ≤ n"), ({"alpha": 1}, "α > 1")):
+        with pytest.raises(HypothesisError, match=word):
+            f.evaluate(dps=20, **{**_BASE, "T": 10, "beta": "1/2", **bad})

@@ -539,6 +539,54 @@ def _term312(root):
     return value
 
 
+def thm312(alpha, sigma, eta, K, n, b, D, L, lam, T, beta, root):
+    """(19)–(21) with β_t = β on every step t ≥ τ: min(T·S_α(b/n, σb/(2ηK)), min over τ = 1..T − 1 of
+    (T − τ)·S_α(b/n, β′σb/(2ηK)) + α/(2σ²(1 − β))·min Σa²), β′ = √β (corrected) or β (printed); min Σa² over shifts
+    with A_τ ≥ D_τ: at λ = 1 (h(z) = z/c, c = 1 + ηL) Cauchy–Schwarz gives D_τ²/Σ_{k=1}^m c^{−2k} (the sum written
+    as x(1 − x^m)/(1 − x), x = c^{−2}, or m at c = 1); for λ < 1 the stationary allocation with s = 0
+    (:func:`_window37`).  D_τ by iterating (21).  Every τ from T − 1 down, until (T − τ)·S_α(β′) exceeds the best
+    (each window costs at least that)."""
+    with mpmath.workdps(mpmath.mp.dps + GUARD):
+        q, unit = Fraction(b, n), Fraction(sigma) * b / (2 * Fraction(eta) * Fraction(K))
+        S0 = S_alpha(alpha, q, unit)
+        best = T * S0
+        if beta == 1:
+            return +best
+        be = mpf(beta)
+        Sb = S_alpha(alpha, q, (mpmath.sqrt(be) if root else be) * mpf(unit))
+        C = mpf(alpha) / (2 * mpf(sigma) ** 2 * (1 - be))
+        etaL, lv, Dv = mpf(eta) * mpf(L), mpf(lam), mpf(D)
+        track, d = [mpmath.mpf(0)], mpmath.mpf(0)
+        while len(track) <= T and d < Dv:  # D_t = D from the first t it is reached (both first terms exceed D_{t−1})
+            d = min(d + etaL * mpmath.mpf(b - 1) / b * d**lv + 2 * mpf(eta) * mpf(K) / b, d + 2 * mpf(eta) * mpf(K), Dv)
+            track.append(d)
+            if len(track) > 10**5:
+                raise ValueError("reference: D_t does not reach D within 10^5 steps")
+        for tau in range(T - 1, 0, -1):
+            m = T - tau
+            if m * Sb >= best:
+                break
+            Dl = track[tau] if tau < len(track) else Dv
+            if lam == 1:
+                x = (1 + etaL) ** (-2)
+                W = m if x == 1 else x * (1 - x**m) / (1 - x)
+                Q = Dl**2 / W
+            else:
+                Q = _window37(Dl, m, etaL, lv, mpmath.mpf(0), True)[0]
+            best = min(best, m * Sb + C * Q)
+        return +best
+
+
+def thm312_printed(**p):
+    keys = ("alpha", "sigma", "eta", "K", "n", "b", "D", "L", "lam", "T", "beta")
+    return thm312(*(p[k] for k in keys), root=False)
+
+
+def thm312_corrected(**p):
+    keys = ("alpha", "sigma", "eta", "K", "n", "b", "D", "L", "lam", "T", "beta")
+    return thm312(*(p[k] for k in keys), root=True)
+
+
 def h_value(**p):
     return h(p["L"], p["lam"], p["z"])
 
@@ -553,6 +601,7 @@ def dt312_value(**p):
 
 _FIG = {"alpha": "2", "sigma": "1", "eta": "0.1", "K": "2", "n": "5", "D": "1"}  # Figure 1's setting
 _A1 = {"alpha": "2", "sigma": "1", "eta": "0.1", "L": "1", "K": "2", "n": "10", "b": "2", "D": "1", "pos": "0"}
+_312 = {"alpha": "2", "sigma": "1", "eta": "1/2", "K": "2", "n": "50", "b": "5", "D": "1", "L": "1/5", "lam": "1"}
 _312_Q1 = {"alpha": "4", "b": "5", "n": "5", "beta": "0.3", "sigma": "1", "eta": "0.1", "K": "2"}  # b = n: q = 1 (E1)
 _312_PRINTED = (
     _312_Q1,
@@ -737,6 +786,24 @@ REFERENCES: dict[str, Reference] = {
     ),
     "chien-li/thm-3.12-sgm-term-corrected": Reference(
         _term312(True), _312_CORRECTED, "Chien & Li (2024) Theorem 3.12, eq. (19) corrected (√β_t σb/(2ηK), erratum E1)"
+    ),
+    "chien-li/thm-3.12-eps": Reference(
+        thm312_printed,
+        (
+            {**_312, "T": "5000", "beta": "1/2"},  # long horizon, λ = 1
+            {**_312, "n": "5", "T": "300", "beta": "0.99"},  # b = n: S_α(1, u) = α/(2u²)
+        ),
+        "Chien & Li (2024) Theorem 3.12, eqs. (19)–(21) as printed (noise β_tσb/(2ηK)), β_t = β on the window",
+    ),
+    "chien-li/thm-3.12-eps-corrected": Reference(
+        thm312_corrected,
+        (
+            {**_312, "T": "5000", "beta": "1/2"},
+            {**_312, "T": "40", "beta": "1"},  # β = 1: only the composition point is finite
+            {**_312, "n": "10", "lam": "1/2", "T": "1000000", "beta": "1/2"},  # λ < 1: the stationary allocation
+            {**_312, "L": "0", "T": "3000", "beta": "0.9"},  # ηL = 0: c = 1, Σ_k c^{−2k} = m
+        ),
+        "Chien & Li (2024) Theorem 3.12, eqs. (19)–(21), noise √β_tσb/(2ηK) (erratum E1), β_t = β on the window",
     ),
     "chien-li/thm-3.7-eps": Reference(
         thm37_value,
