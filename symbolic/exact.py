@@ -45,6 +45,15 @@ def parse_exact(text, name: str = "value") -> sp.Rational:
 
     Floats are refused: a float has already lost the digits the user typed.
     """
+    if type(text) is str:  # the usual input, tested first
+        simple = _SIMPLE.fullmatch(text)
+        if simple is not None:  # the common short decimal, without the general parser's Fractions
+            sign, whole, frac, exponent = simple.groups()
+            e = int(exponent) - len(frac or "") if exponent else -len(frac or "")
+            numerator = int(whole + frac) if frac else int(whole)
+            if sign == "-":
+                numerator = -numerator
+            return sp.Integer(numerator * 10**e) if e >= 0 else sp.Rational(numerator, 10**-e)
     if isinstance(text, bool):
         raise InputError(f"{name}: a boolean is not a number.")
     if isinstance(text, sp.Rational):
@@ -61,15 +70,6 @@ def parse_exact(text, name: str = "value") -> sp.Rational:
         if text.is_Rational:
             return text
         raise InputError(f"{name}: {text} is not a rational number; give a decimal or a fraction.")
-    if isinstance(text, str):
-        simple = _SIMPLE.fullmatch(text)
-        if simple is not None:  # the common short decimal, without the general parser's Fractions
-            sign, whole, frac, exponent = simple.groups()
-            e = int(exponent or 0) - len(frac or "")
-            numerator = int(whole + (frac or ""))
-            if sign == "-":
-                numerator = -numerator
-            return sp.Rational(numerator * 10**e, 1) if e >= 0 else sp.Rational(numerator, 10**-e)
     if not isinstance(text, str) or not _NUMBER.match(text):
         raise InputError(
             f"{name}: cannot parse {_abbrev(repr(text))} as an exact number (ASCII digits) "
