@@ -3,7 +3,7 @@ Convergence)* (``shared/papers/003_90c215db479cc73e.txt``).
 
 One module per part of the paper, in the paper's order:
 
-* :mod:`.lemma42` — Lemmas 4.1 and 4.2: the PDE (7)/(70)–(72), the decay ODE (74), its solution
+* :mod:`.lemma42` — Lemmas 4.1 and 4.2: the pointwise steps of the proofs of Lemmas 4.1 and B.1, the PDE (7)/(70)–(72), the decay ODE (74), its solution
   ``lem-4.2-ode-solution``, the integrating factor, the characteristic solution; the Gaussian step
   (82) (E1); the back-substitution (E5); Remark B.2 (E6);
 * :mod:`.lsi` — Lemmas B.3, B.4: ``lem-b.3-lsi``, ``lem-b.4-lsi`` and their recursions;
@@ -13,7 +13,8 @@ One module per part of the paper, in the paper's order:
 * :mod:`.experiments` — Figures 1–2 (data), Corollary 6.3, the RDP → (ε, δ) conversion of the
   experiments and Tables 1–2 (reproductions);
 * :mod:`.logistic` — the regularised logistic loss (23)–(24), its derivatives and Proposition 6.1's constants
-  (25)–(26) (c = 3, d = 2), Proposition 6.2's premise on the clipped logistic step (E22);
+  (25)–(26) and Böhning's (163) (in full at c = 3, d = 2; for every c, d by scalar reductions and induction
+  steps), Proposition 6.2's premise on the clipped logistic step (E22);
 * :mod:`.clipped` — Proposition 6.2: the clipped gradient's Jacobian (166), the bounds (27)/(164), (167) (E22);
 * :mod:`.errata` — every erratum E1–E31 of the review: the claims that encode it, or why it is not
   encoded;

@@ -2,8 +2,9 @@
 ``shared/papers/003_90c215db479cc73e.txt``), in the paper's order, with the formulas and claims that
 encode it, or the reason it is not encodable (see :mod:`symbolic.coverage`).
 
-Partly encoded: the regularised logistic loss (23)–(24), its gradient and Hessian and Proposition 6.1's constants
-(25)–(26) (proved for c = 3 classes, d = 2 features; Böhning's (163) also for c = 2), and Proposition 6.2 at Table 2's
+Encoded for every number of classes c and features d: the regularised logistic loss (23)–(24), its gradient and
+Hessian and Proposition 6.1's constants (25)–(26) (reductions to scalars and induction steps; in full at c = 3, d = 2),
+Böhning's (163).  Partly encoded: Proposition 6.2 at Table 2's
 parameters: the clipping Jacobian (166) (proved in ℝ⁹), the halves of (27)/(164) and (167) at a point or on a
 segment (erratum E22).  Footnotes 3, 4, 6–8 hold no mathematics beyond what footnotes 2 and 5 say and are not
 listed.
@@ -20,6 +21,28 @@ GENERAL = (
     "the LSI): no finite-dimensional form to check; its Gaussian instance is lem-4.1-gaussian-equality"
 )
 EMPTY = "an equation number with no equation (extraction shows an empty display)"
+#: Lemma 5.1: the f-divergence form (123) (E20) and the joint convexity of its integrand
+L51 = ["eq-123-f-divergence", "eq-123-f-divergence-corrected", "lem-5.1-supporting-plane"]
+L51_NOTE = (
+    "e^{(α−1)R_α} = ∫ m^α n^{1−α} (corrected (123), E20) and that integrand lies above its tangent planes (PROVED for "
+    "every α ≥ 1): the weighted tangent inequalities at Σ_j p_j(μ_j, ν_j) sum to (14) at each θ, integrated over θ"
+)
+L41_NOTE = (
+    "every step of the proof at each point ((49)–(63), Lemma B.1 for (65), (67) = (68)); not encoded: the LSI "
+    "constant (66) of the push-forward convolved with a Gaussian, cited from [39, Lemmas 16, 17] (Gaussian case "
+    "only), and the exchange of ∂_t with the integral; (7) holds with equality on Gaussians (PROVED)"
+)
+GREEN = (
+    "Green's first identity as the product rule f·Δp = ∇·(f∇p) − ∇f·∇p at each point; the boundary term over ∂B_r "
+    "vanishes by the decay the proof assumes"
+)
+#: Lemma B.1: every step of its proof but the log-Sobolev hypothesis (36)–(37)
+B1 = ["lem-b.1-pointwise", "lem-b.1-alpha-derivative", "lem-b.1-algebra"]
+B1_NOTE = (
+    "(31)–(35), (38)–(41) as identities of the integrands at each θ, (42) → (43) the α-derivative of "
+    "log E_α = (α − 1)R_α, (43) = (44); (36)–(37) is the log-Sobolev hypothesis applied to ρ; exchanging ∂_α and E_ν "
+    "in (41)–(42) uses the smoothness the lemma assumes"
+)
 L41 = ["lem-4.1-gaussian-equality", "eq-46-heat-equation", "lem-b.1-algebra", "eq-67-68"]
 L42 = [
     "lem-4.2-ode-solution",
@@ -52,7 +75,20 @@ BACK = [
     "lem-4.2-back-substitution-linear",
 ]
 COR = ["cor-6.3-eps", "cor-6.3-sigma", "cor-6.3-sigma-corrected", "cor-6.3-eps0"]
-C3D2 = "proved for all θ and all ‖x‖ ≤ L at c = 3 classes, d = 2 features; general c, d not encoded"
+#: Proposition 6.1 for every c ≥ 2 classes and d ≥ 1 features (scalar reductions and induction steps, logistic.py)
+GENERAL_CD = [
+    "eq-155-gradient-general",
+    "eq-161-hessian-general",
+    "eq-165-convex-induction",
+    "eq-163-half-induction",
+    "eq-163-boehning-general",
+    "eq-153-cauchy-schwarz-induction",
+]
+LIPSCHITZ_CD = ["eq-152-simplex-squares-induction", "eq-152-lipschitz-general"]
+CD = (
+    "for every c ≥ 2, d ≥ 1: derivatives by reduction to the scalars the other classes enter through, eigenvalue "
+    "bounds by induction on c (Cauchy–Schwarz on d), each step PROVED for all values of the aggregates"
+)
 PROP61 = ["eq-155-gradient", "eq-161-hessian", "eq-163-boehning-c2", "eq-163-boehning-c3"]
 PROP62 = [
     "eq-166-clipped-jacobian",
@@ -121,11 +157,11 @@ ITEMS = [
     Item(
         "Lemma 4.1",
         "lemma",
-        ids=L41,
+        ids=L41 + ["lem-4.1-pointwise"] + B1,
         partial=True,
-        note="(7) holds with equality on Gaussians (PROVED); the general-density inequality is not symbolic",
+        note=L41_NOTE,
     ),
-    eq(7, ids=L41, partial=True, note="Gaussian equality case"),
+    eq(7, ids=L41 + ["lem-4.1-pointwise"] + B1, partial=True, note=L41_NOTE),
     Item("Lemma 4.2", "lemma", ids=L42 + ["lem-4.2-back-substitution-linear"]),
     eq(8, ids=L42),
     Item("Theorem 4.3", "theorem", ids=T43),
@@ -160,11 +196,10 @@ ITEMS = [
     Item(
         "Lemma 5.1",
         "lemma",
-        ids=["eq-123-f-divergence", "eq-123-f-divergence-corrected"],
-        partial=True,
-        note="the f-divergence form of its proof (E20); joint convexity itself is not checked",
+        ids=L51,
+        note=L51_NOTE,
     ),
-    eq(14, ids=["eq-123-f-divergence-corrected"], partial=True, note="only the f-divergence representation"),
+    eq(14, ids=L51, note=L51_NOTE),
     Item("Theorem 5.2", "theorem", ids=T52),
     eq(15, ids=T52),
     eq(16, ids=EPS0),
@@ -192,26 +227,35 @@ ITEMS = [
     Item("Footnote 2", "footnote", ids=["footnote-2-group-privacy", "footnote-2-group-privacy-corrected"]),
     eq(
         23,
-        ids=["eq-23-gradient", "eq-23-strongly-convex"],
-        partial=True,
-        note="gradient ∇ℓ₀ + λθ and λ-strong convexity, proved for all θ, x, λ > 0 at c = 3, d = 2",
+        ids=["eq-23-gradient", "eq-23-strongly-convex", "eq-23-gradient-general", "eq-165-convex-induction"],
+        note="gradient ∇ℓ₀ + λθ and λ-strong convexity, " + CD + "; also in full at c = 3, d = 2",
     ),
     eq(
         24,
-        ids=["eq-155-gradient", "eq-161-hessian", "eq-23-gradient"],
-        partial=True,
-        note="differentiated symbolically for c = 3, d = 2",
+        ids=[
+            "eq-155-gradient",
+            "eq-161-hessian",
+            "eq-23-gradient",
+            "eq-155-gradient-general",
+            "eq-161-hessian-general",
+        ],
+        note="differentiated for every c ≥ 2, d ≥ 1 (reduction to the scalars the other classes enter through), and "
+        "in full at c = 3, d = 2",
     ),
     Item(
         "Proposition 6.1",
         "proposition",
-        ids=["eq-23-strongly-convex", "eq-152-lipschitz", "eq-152-lipschitz-sharp", "eq-153-smoothness"] + PROP61,
-        partial=True,
-        note="convexity, the Lipschitz constant (25) and the smoothness constant (26), proved for all θ and all "
-        "‖x‖ ≤ L at c = 3, d = 2 (Böhning's (163) also for c = 2); general c, d not encoded",
+        ids=["eq-23-strongly-convex", "eq-152-lipschitz", "eq-152-lipschitz-sharp", "eq-153-smoothness"]
+        + PROP61
+        + GENERAL_CD
+        + LIPSCHITZ_CD,
+        note="convexity, the Lipschitz constant (25) and the smoothness constant (26) " + CD + "; in full (all θ, "
+        "‖x‖ ≤ L) at c = 3, d = 2",
     ),
-    eq(25, ids=["eq-152-lipschitz", "eq-152-lipschitz-sharp"], partial=True, note=C3D2 + "; sharp (a supremum)"),
-    eq(26, ids=["eq-153-smoothness", "eq-163-boehning-c2"], partial=True, note=C3D2 + "; (163) also for c = 2"),
+    eq(
+        25, ids=["eq-152-lipschitz", "eq-152-lipschitz-sharp"] + LIPSCHITZ_CD, note=CD + "; sharp at c = 3 (a supremum)"
+    ),
+    eq(26, ids=["eq-153-smoothness", "eq-163-boehning-c2"] + GENERAL_CD, note=CD),
     Item(
         "Proposition 6.2",
         "proposition",
@@ -274,19 +318,45 @@ ITEMS = [
         partial=True,
         note="the privacy budget ε = 2 of every column; the accuracies need training",
     ),
-    Item("Lemma B.1", "lemma", ids=["lem-b.1-algebra"], partial=True, note="the final algebra (43) = (44)"),
+    Item("Lemma B.1", "lemma", ids=B1, note=B1_NOTE),
 ]
-ITEMS += [eq(k, reason=GENERAL) for k in range(30, 43)]
+ITEMS += [eq(30, ids=B1, note=B1_NOTE)]
+ITEMS += [eq(k, ids=["lem-b.1-pointwise"]) for k in range(31, 36)]
 ITEMS += [
-    eq(43, ids=["lem-b.1-algebra"]),
+    eq(36, reason="the log-Sobolev inequality KL(ρ‖ν) ≤ J(ρ‖ν)/(2c): Lemma B.1's hypothesis, nothing to derive"),
+    eq(37, reason="(36) applied to the tilted density ρ of (35): the hypothesis, no further computation"),
+]
+ITEMS += [eq(k, ids=["lem-b.1-pointwise"]) for k in range(38, 42)]
+ITEMS += [eq(42, ids=["lem-b.1-pointwise", "lem-b.1-alpha-derivative"])]
+ITEMS += [
+    eq(43, ids=["lem-b.1-algebra", "lem-b.1-alpha-derivative"]),
     eq(44, ids=["lem-b.1-algebra"]),
-    eq(45, ids=L41, partial=True, note="Gaussian equality case"),
+    eq(45, ids=L41 + ["lem-4.1-pointwise"] + B1, partial=True, note=L41_NOTE),
     eq(46, ids=["eq-46-heat-equation"]),
     eq(47, ids=["eq-46-heat-equation"]),
 ]
-ITEMS += [eq(k, reason=GENERAL) for k in range(48, 66)]
 ITEMS += [
-    eq(66, ids=["lem-4.1-gaussian-equality"], partial=True, note="c_t enters the Gaussian equality case"),
+    eq(48, reason="R_α = log E_α/(α − 1): the definition of the Rényi divergence through E_α"),
+]
+ITEMS += [eq(k, ids=["lem-4.1-pointwise"]) for k in range(49, 56)]
+ITEMS += [
+    eq(
+        56,
+        reason="the integral over ℝ^d as the limit of integrals over balls B_r (a limit of integrals of arbitrary "
+        "densities); the identity it prepares is (57)",
+    )
+]
+ITEMS += [eq(k, ids=["lem-4.1-pointwise"], note=GREEN if k in (57, 58, 59) else "") for k in range(57, 64)]
+ITEMS += [
+    eq(64, reason="the definition of I_α(p_t‖p'_t)"),
+    eq(65, ids=B1, note="Lemma B.1 with the constant c_t"),
+    eq(
+        66,
+        ids=["lem-4.1-gaussian-equality", "lsi-gaussian-push-convolve"],
+        partial=True,
+        note="cited from [39, Lemmas 16, 17]: the LSI constant of a Lipschitz push-forward convolved with a Gaussian, "
+        "encoded on Gaussians only",
+    ),
     eq(67, ids=["eq-67-68"]),
     eq(68, ids=["eq-67-68"]),
     eq(69, ids=L42),
@@ -355,7 +425,7 @@ ITEMS += [
     eq(119, ids=["eq-119-from-118", "eq-119-from-118-corrected", "eq-119-valid"]),
     eq(120, ids=["thm-4.4-eps"]),
     eq(121, ids=["thm-4.4-eps", "thm-4.4-K1"]),
-    eq(122, ids=["eq-123-f-divergence-corrected"], partial=True, note="only the f-divergence representation"),
+    eq(122, ids=L51, note=L51_NOTE),
     eq(123, ids=["eq-123-f-divergence", "eq-123-f-divergence-corrected"]),
     eq(124, ids=T52),
     eq(125, ids=EPS0),
@@ -393,29 +463,30 @@ ITEMS += [
     ),
 ]
 LOGI = {
-    152: (["eq-152-lipschitz", "eq-152-lipschitz-sharp"], C3D2 + "; sharp (a supremum)"),
-    153: (["eq-153-smoothness", "eq-163-boehning-c2"], C3D2 + "; (163) also for c = 2"),
-    154: (["eq-155-gradient"], ""),
-    155: (["eq-155-gradient"], ""),
-    156: (["eq-155-gradient"], ""),
-    157: (["eq-161-hessian"], ""),
-    158: (["eq-161-hessian"], ""),
-    159: (["eq-161-hessian"], ""),
-    161: (["eq-161-hessian"], ""),
-    162: (["eq-161-hessian"], ""),
-    163: (["eq-163-boehning-c3", "eq-163-boehning-c2"], "proved for every p at c = 3 and c = 2; general c not encoded"),
+    152: (["eq-152-lipschitz", "eq-152-lipschitz-sharp"] + LIPSCHITZ_CD, CD + "; sharp at c = 3 (a supremum)"),
+    153: (["eq-153-smoothness", "eq-163-boehning-c2"] + GENERAL_CD, CD),
+    154: (["eq-155-gradient", "eq-155-gradient-general"], CD),
+    155: (["eq-155-gradient", "eq-155-gradient-general"], CD),
+    156: (["eq-155-gradient", "eq-155-gradient-general"], CD),
+    157: (["eq-161-hessian", "eq-161-hessian-general"], CD),
+    158: (["eq-161-hessian", "eq-161-hessian-general"], CD),
+    159: (["eq-161-hessian", "eq-161-hessian-general"], CD),
+    161: (["eq-161-hessian", "eq-161-hessian-general"], CD),
+    162: (["eq-161-hessian", "eq-161-hessian-general"], CD),
+    163: (
+        ["eq-163-boehning-c3", "eq-163-boehning-c2", "eq-163-boehning-general", "eq-163-half-induction"],
+        "T ⪯ ½(I − 11ᵀ/c) for every c (centring v, then T ⪯ ½(I − ppᵀ) by induction on c); in full at c = 2, 3",
+    ),
     164: (
         ["prop-6.2-lower-bound", "prop-6.2-lower-bound-corrected", "prop-6.2-upper-bound"],
         "= (27): lower half refuted by a concrete pair at Table 2's parameters (E22), upper half checked on a segment",
     ),
-    165: (["eq-23-strongly-convex", "eq-153-smoothness"], C3D2),
+    165: (["eq-23-strongly-convex", "eq-153-smoothness"] + GENERAL_CD, CD),
     166: (["eq-166-clipped-jacobian"], "the clipping map's Jacobian, proved in ℝ⁹ (c = 3, d = 2)"),
 }
-ITEMS += [
-    eq(k, ids=LOGI[k][0], partial=True, note=LOGI[k][1] or "checked for c = 3 classes, d = 2 features")
-    for k in range(152, 167)
-    if k != 160
-]
+#: fully encoded for every c, d; the others are encoded in part (their notes say which part)
+LOGI_FULL = {152, 153, 154, 155, 156, 157, 158, 159, 161, 162, 163, 165}
+ITEMS += [eq(k, ids=LOGI[k][0], partial=k not in LOGI_FULL, note=LOGI[k][1]) for k in range(152, 167) if k != 160]
 ITEMS += [
     eq(
         k,

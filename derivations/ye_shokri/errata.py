@@ -113,6 +113,45 @@ paper.add(
     )
 )
 
+# Lemma 5.1 itself, from the corrected (123): e^{(α−1)R_α(μ‖ν)} = ∫ φ(μ(θ), ν(θ)) dθ with φ(m, n) = m^α n^{1−α}
+# (= n·f(m/n), f(x) = x^α, the perspective of f).  φ lies above its tangent plane at every point (supporting-plane
+# form of its joint convexity); at each θ, with z_j = (μ_j(θ), ν_j(θ)) and z₀ = Σ_j p_j z_j, the weighted sum of
+# φ(z_j) ≥ φ(z₀) + ∇φ(z₀)·(z_j − z₀) is Σ_j p_j φ(z_j) ≥ φ(z₀) (Σ_j p_j(z_j − z₀) = 0), and integrating over θ gives
+# (14)/(122) for any m and any weights.
+_l51_a = sp.Symbol("a", nonnegative=True)  # α = 1 + a ≥ 1
+_l51_m, _l51_n, _l51_m0, _l51_n0 = sp.symbols("m n m0 n0", positive=True)
+
+
+def _l51_phi(m, n):
+    return m ** (1 + _l51_a) * n ** (-_l51_a)
+
+
+_l51_tangent = (
+    _l51_phi(_l51_m0, _l51_n0)
+    + sp.diff(_l51_phi(_l51_m0, _l51_n0), _l51_m0) * (_l51_m - _l51_m0)
+    + sp.diff(_l51_phi(_l51_m0, _l51_n0), _l51_n0) * (_l51_n - _l51_n0)
+)
+paper.add(
+    Inequality(
+        paper.id("lem-5.1-supporting-plane"),
+        _l51_phi(_l51_m, _l51_n),
+        ">=",
+        _l51_tangent,
+        "Lemma 5.1, (14)/(122), for every α ≥ 1: φ(m, n) = m^α n^{1−α} (the integrand of e^{(α−1)R_α} by the "
+        "corrected (123)) is ≥ its tangent plane at any (m₀, n₀), for all m, n, m₀, n₀ > 0 (convex in m along each "
+        "ray, the plane touching at m = m₀n/n₀).  Summed with weights p_j at z₀ = Σ_j p_j z_j the linear terms "
+        "cancel, so Σ_j p_j φ(μ_j, ν_j) ≥ φ(Σ_j p_j μ_j, Σ_j p_j ν_j) at every θ, and integrating gives (14)",
+        src(
+            "Lemma 5.1, eqs. (14), (122)–(123)",
+            ("14", "122", "123"),
+            "derived",
+            "the joint convexity of the corrected (123)'s integrand, the step of Lemma 5.1's proof",
+        ),
+        minimum_at=(_l51_m, _l51_m0 * _l51_n / _l51_n0),
+        budget=3,
+    )
+)
+
 # ---------------------------------------------------------------------------
 # E30: footnotes 2, 5: (ε, δ)-DP under remove-one ⇒ (2ε, δ)-DP under change-one.  Counterexample:
 # a Gaussian sum query, per-record norm ≤ C, noise σ: remove-one is μ-GDP with μ = C/σ, change-one

@@ -278,6 +278,160 @@ paper.add(
         covers=cov,
     )
 )
+# Lemma 4.1's proof, (49)–(63), step by step: identities between the integrands at one point (t, θ) (one coordinate
+# of θ; the Laplacian and the inner products are sums over coordinates of the same identity), p = p_t(θ),
+# q = p'_t(θ) > 0 positive functions differentiated by SymPy, then their values and partial derivatives become
+# symbols.  Green's first identity (57)–(59) is the product rule f·∂²p = ∂(f·∂p) − ∂f·∂p integrated, its boundary
+# term vanishing by the decay the proof assumes; (56), (64) and (48) are definitions.
+_l41_t, _l41_theta = sp.symbols("t theta", real=True)
+_l41_P = sp.Function("p", positive=True)(_l41_t, _l41_theta)
+_l41_Q = sp.Function("q", positive=True)(_l41_t, _l41_theta)
+_l41_E = sp.Function("E", positive=True)(_l41_t)
+_l41_vals = sp.symbols("p q E", positive=True)
+_l41_ders = sp.symbols("p_thetatheta q_thetatheta p_t q_t p_theta q_theta E_t", real=True)
+
+
+def _l41_at_point(e):
+    """``e`` with p, q, E and their partial derivatives replaced by symbols (their values at one point)."""
+    d2 = {sp.Derivative(_l41_P, (_l41_theta, 2)): _l41_ders[0], sp.Derivative(_l41_Q, (_l41_theta, 2)): _l41_ders[1]}
+    d1 = {
+        sp.Derivative(_l41_P, _l41_t): _l41_ders[2],
+        sp.Derivative(_l41_Q, _l41_t): _l41_ders[3],
+        sp.Derivative(_l41_P, _l41_theta): _l41_ders[4],
+        sp.Derivative(_l41_Q, _l41_theta): _l41_ders[5],
+        sp.Derivative(_l41_E, _l41_t): _l41_ders[6],
+    }
+    return e.subs(d2).subs(d1).subs(dict(zip((_l41_P, _l41_Q, _l41_E), _l41_vals)))
+
+
+def _l41_dth(e, k=1):
+    return sp.diff(e, _l41_theta, k)
+
+
+_l41_r = _l41_P / _l41_Q
+_l41_inner = (
+    alpha * (alpha - 1) * _l41_r ** (alpha - 2) * _l41_dth(_l41_r) * (-_l41_dth(_l41_P) + _l41_r * _l41_dth(_l41_Q))
+)
+_L41_STEPS = (
+    # (49) = (50): ∂_t[(α − 1)^{−1} log E] = ∂_tE/((α − 1)E)
+    (sp.diff(sp.log(_l41_E) / (alpha - 1), _l41_t), sp.diff(_l41_E, _l41_t) / ((alpha - 1) * _l41_E)),
+    # (52) = (53): ∂_t(p^α/q^{α−1}) = α(p/q)^{α−1}∂_tp − (α − 1)(p/q)^α ∂_tq
+    (
+        sp.diff(_l41_P**alpha / _l41_Q ** (alpha - 1), _l41_t),
+        alpha * _l41_r ** (alpha - 1) * sp.diff(_l41_P, _l41_t) - (alpha - 1) * _l41_r**alpha * sp.diff(_l41_Q, _l41_t),
+    ),
+    # (57)/(58): ασ²(p/q)^{α−1}Δp = ∇·(ασ²(p/q)^{α−1}∇p) − ∇(ασ²(p/q)^{α−1})·∇p
+    (
+        alpha * sigma**2 * _l41_r ** (alpha - 1) * _l41_dth(_l41_P, 2),
+        _l41_dth(alpha * sigma**2 * _l41_r ** (alpha - 1) * _l41_dth(_l41_P))
+        - _l41_dth(alpha * sigma**2 * _l41_r ** (alpha - 1)) * _l41_dth(_l41_P),
+    ),
+    # (59): −(α − 1)σ²(p/q)^α Δq = −∇·((α − 1)σ²(p/q)^α∇q) + ∇((α − 1)σ²(p/q)^α)·∇q
+    (
+        -(alpha - 1) * sigma**2 * _l41_r**alpha * _l41_dth(_l41_Q, 2),
+        -_l41_dth((alpha - 1) * sigma**2 * _l41_r**alpha * _l41_dth(_l41_Q))
+        + _l41_dth((alpha - 1) * sigma**2 * _l41_r**alpha) * _l41_dth(_l41_Q),
+    ),
+    # (61) = (62): −α⟨∇(p/q)^{α−1}, ∇p⟩ + (α − 1)⟨∇(p/q)^α, ∇q⟩ = α(α − 1)(p/q)^{α−2}⟨∇(p/q), −∇p + (p/q)∇q⟩
+    (
+        -alpha * _l41_dth(_l41_r ** (alpha - 1)) * _l41_dth(_l41_P)
+        + (alpha - 1) * _l41_dth(_l41_r**alpha) * _l41_dth(_l41_Q),
+        _l41_inner,
+    ),
+    # (62) = (63): the same = −α(α − 1)(p/q)^{α−2}‖∇(p/q)‖²·q
+    (_l41_inner, -alpha * (alpha - 1) * _l41_r ** (alpha - 2) * _l41_dth(_l41_r) ** 2 * _l41_Q),
+)
+paper.add(
+    Identity(
+        paper.id("lem-4.1-pointwise"),
+        sum((_l41_at_point(lhs) - _l41_at_point(rhs)) ** 2 for lhs, rhs in _L41_STEPS),
+        0,
+        "Lemma 4.1's proof, (49)–(63), at every point (t, θ) (p = p_t(θ), q = p'_t(θ) > 0 and their partial "
+        "derivatives arbitrary): ∂_t[log E/(α − 1)] = ∂_tE/((α − 1)E); ∂_t(p^α q^{1−α}) = α(p/q)^{α−1}∂_tp − "
+        "(α − 1)(p/q)^α∂_tq; Green's identity as the product rule f∂²p = ∂(f∂p) − ∂f∂p for f = ασ²(p/q)^{α−1} and "
+        "f = (α − 1)σ²(p/q)^α with q; −α⟨∇(p/q)^{α−1}, ∇p⟩ + (α − 1)⟨∇(p/q)^α, ∇q⟩ = α(α − 1)(p/q)^{α−2}⟨∇(p/q), "
+        "−∇p + (p/q)∇q⟩ = −α(α − 1)(p/q)^{α−2}‖∇(p/q)‖²q (squared residuals sum to 0)",
+        src(
+            "Lemma 4.1, proof, eqs. (49)–(63)",
+            ("49", "50", "51", "52", "53", "54", "55", "57", "58", "59", "60", "61", "62", "63"),
+        ),
+        covers=cov,
+        budget=6,
+    )
+)
+# Lemma B.1's proof, (31)–(42), step by step: every step is an identity between the integrands at one point θ
+# (then integrated against ν, or differentiated in α), except (36)–(37), the log-Sobolev inequality that is the
+# lemma's hypothesis.  At θ: r = μ(θ)/ν(θ) > 0 (r(θ) a positive function, differentiated by SymPy, then its value
+# and one coordinate of its gradient become the symbols r, g), E = E_α(μ‖ν) > 0 a constant, ρ/ν = r^α/E (the
+# tilted density ρ of the proof); a squared norm is the sum over coordinates of the same identity.
+_b1_theta = sp.Symbol("theta", real=True)
+_b1_rf = sp.Function("r", positive=True)(_b1_theta)
+_b1_r, _b1_E, _b1_nu = sp.symbols("r E nu", positive=True)
+_b1_g = sp.Symbol("g", real=True)
+_b1_rho_nu = _b1_rf**alpha / _b1_E
+
+
+def _b1_at_point(e):
+    """``e`` with r(θ) and r'(θ) replaced by the symbols r > 0 and g (their values at one point θ)."""
+    return e.subs(sp.Derivative(_b1_rf, _b1_theta), _b1_g).subs(_b1_rf, _b1_r)
+
+
+_B1_STEPS = (
+    # (32) = (33): ‖∇ log r‖² = (1/α²)‖∇ log r^α‖²
+    (sp.diff(sp.log(_b1_rf), _b1_theta) ** 2, sp.diff(sp.log(_b1_rf**alpha), _b1_theta) ** 2 / alpha**2),
+    # (32): (r^α/E)·‖∇ log r‖² = (ρ/ν)·‖∇ log r‖²
+    (
+        _b1_rf**alpha / _b1_E * sp.diff(sp.log(_b1_rf), _b1_theta) ** 2,
+        _b1_rho_nu * sp.diff(sp.log(_b1_rf), _b1_theta) ** 2,
+    ),
+    # (34) = (35): ∇ log r^α − ∇ log E (= ∇ log r^α, E constant) = ∇ log(ρ/ν)
+    (
+        sp.diff(sp.log(_b1_rf**alpha), _b1_theta) - sp.diff(sp.log(_b1_E), _b1_theta),
+        sp.diff(sp.log(_b1_rho_nu), _b1_theta),
+    ),
+    # (38) = (39): ρ log(ρ/ν) = ν·(1/E)·r^α·(α log r − log E)
+    (
+        _b1_nu * _b1_rho_nu * sp.log(_b1_rho_nu),
+        _b1_nu * _b1_rf**alpha / _b1_E * (alpha * sp.log(_b1_rf) - sp.log(_b1_E)),
+    ),
+    # (39) = (40): (2c/α²)(1/E) r^α (α log r − log E) = (2c/α)(1/E) ∂_α(r^α) − (2c/α²)(log E/E) r^α
+    (
+        2 * cc / alpha**2 * _b1_rf**alpha / _b1_E * (alpha * sp.log(_b1_rf) - sp.log(_b1_E)),
+        2 * cc / alpha / _b1_E * sp.diff(_b1_rf**alpha, alpha)
+        - 2 * cc / alpha**2 * sp.log(_b1_E) / _b1_E * _b1_rf**alpha,
+    ),
+)
+paper.add(
+    Identity(
+        paper.id("lem-b.1-pointwise"),
+        sum((_b1_at_point(lhs) - _b1_at_point(rhs)) ** 2 for lhs, rhs in _B1_STEPS),
+        0,
+        "Lemma B.1's proof, (31)–(35) and (38)–(40), at every point θ (r = μ/ν > 0, g a coordinate of ∇r, "
+        "ρ/ν = r^α/E_α, E_α > 0 constant): (r^α/E)‖∇log r‖² = (ρ/ν)‖∇log r‖², ‖∇log r‖² = α^{−2}‖∇log r^α‖², "
+        "∇log r^α − ∇log E = ∇log(ρ/ν), ρ log(ρ/ν) = ν(1/E)r^α(α log r − log E) and "
+        "(2c/α²)(1/E)r^α(α log r − log E) = (2c/α)(1/E)∂_α r^α − (2c/α²)(log E/E)r^α (squared residuals sum to 0); "
+        "integrated against ν (with E_ν[r^α] = E for (41)) they are the equalities of the proof",
+        src("Lemma B.1, proof, eqs. (31)–(35), (38)–(41)", ("31", "32", "33", "34", "35", "38", "39", "40", "41")),
+        covers=cov,
+        budget=6,
+    )
+)
+_b1_R = sp.Function("R")(alpha)
+_b1_Rs, _b1_dR = sp.symbols("R_alpha dR_alpha", real=True)
+paper.add(
+    Identity(
+        paper.id("lem-b.1-alpha-derivative"),
+        sp.diff(sp.log(sp.exp((alpha - 1) * _b1_R)), alpha)
+        .subs(sp.Derivative(_b1_R, alpha), _b1_dR)
+        .subs(_b1_R, _b1_Rs),
+        _b1_Rs + (alpha - 1) * _b1_dR,
+        "Lemma B.1's proof, (42) → (43): with E_α = e^{(α−1)R_α} (R_α a function of α), "
+        "∂_α log E_α = R_α + (α − 1)∂_αR_α (and log E_α = (α − 1)R_α), which turns (42) into (43)",
+        src("Lemma B.1, proof, eqs. (42)–(43)", ("42", "43")),
+        covers=cov,
+        budget=6,
+    )
+)
 paper.add(
     Identity(
         paper.id("eq-67-68"),

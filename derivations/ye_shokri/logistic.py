@@ -1,6 +1,7 @@
-"""§6, Proposition 6.2 and Corollary 6.3's premise: the gradient-descent map of the regularised
-multiclass logistic loss with *clipped* unregularised gradient (Algorithm 3) need not be
-(1 − ηλ)-Lipschitz, which Lemma B.4 (hence Theorem 5.2 and Corollary 6.3) requires (erratum E22).
+"""§6: the regularised logistic loss (23)–(24), Proposition 6.1 (in full at c = 3, d = 2, and for every c, d by
+scalar reductions and induction steps, at the end of the module), and Proposition 6.2 / Corollary 6.3's premise:
+the gradient-descent map of the regularised multiclass logistic loss with *clipped* unregularised gradient
+(Algorithm 3) need not be (1 − ηλ)-Lipschitz, which Lemma B.4 (hence Theorem 5.2 and Corollary 6.3) requires (erratum E22).
 
 ℓ₀(θ; x, y) = −Σ_i y^i log softmax(x̄ᵀθ)_i, x̄ = (x, 1), θ = (θ_1, …, θ_c) ∈ ℝ^{(d+1)c} (23)–(24);
 ∇ℓ₀ = (p − y) ⊗ x̄; g₀ = ∇ℓ₀·min(1, (S_g/2)/‖∇ℓ₀‖); g = g₀ + λθ (Proposition 6.2);
@@ -351,5 +352,189 @@ paper.add(
         "2(L² + 1) when ‖x‖ = L; so √(2(L² + 1)) is the least Lipschitz constant over θ (a supremum, not attained) "
         "(c = 3, d = 2)",
         src("Proposition 6.1, eqs. (25), (152)", ("25", "152")),
+    )
+)
+
+# ---------------------------------------------------------------------------
+# The same statements for every number of classes c and features d.  The engine has no vectors of
+# symbolic length (an IndexedBase summed to a symbolic c is sampled atom by atom by confirm_zero, so
+# a proved identity over IndexedBase fails its random-point confirmation), so each general statement
+# is reduced to finitely many scalars:
+# * derivatives: ℓ₀ = −Σ_j y^j log(e^{z_j}/Σ_m e^{z_m}), z_j = x̄ᵀθ_j, depends on a coordinate θ_ik only
+#   through z_i = θ_ik·x̄_k + r_i (r_i: the other coordinates of θ_i); the classes other than i and j
+#   enter only through R = Σ_{m≠i,j} e^{z_m} ≥ 0 (0 when c = 2) and Y = Σ_{m≠i,j} y^m z_m, and
+#   Σ_j y^j = 1 (a one-hot, or any probability, label).  So a scalar identity in
+#   (θ_ik, θ_il, θ_jm, x̄_k, x̄_l, x̄_m, r_i, r_j, R, y^i, y^j, Y) is every entry of (154)–(162), for all c ≥ 2, d ≥ 1.
+# * eigenvalue bounds, by induction on c (resp. on d), splitting off the first coordinate: a law on c
+#   classes is p = (t, (1 − t)q), q a law on the other c − 1, t ∈ (0, 1), and the sums over all c
+#   coordinates are the first term plus (1 − t)·(the same sums under q); each step below holds for *all*
+#   values of the c − 1 aggregates allowed by the induction hypothesis (written as slacks V, W, G, D ≥ 0),
+#   and the base cases (one class, one feature) are equalities.
+_gu, _gv, _gw, _gxk, _gxl, _gxm, _gri, _grj, _gyi, _gyj, _gY = sp.symbols(
+    "theta_ik theta_il theta_jm xbar_k xbar_l xbar_m r_i r_j y_i y_j Y", real=True
+)
+_gR = sp.Symbol("R", nonnegative=True)
+_gzi = _gu * _gxk + _gv * _gxl + _gri
+_gzj = _gw * _gxm + _grj
+_gS = sp.exp(_gzi) + sp.exp(_gzj) + _gR
+#: (24) with the classes other than i, j aggregated: −y^i log p_i − y^j log p_j − Σ_{m≠i,j} y^m (z_m − log S),
+#: Σ_{m≠i,j} y^m = 1 − y^i − y^j
+_GENERAL_LOSS = (
+    -_gyi * sp.log(sp.exp(_gzi) / _gS) - _gyj * sp.log(sp.exp(_gzj) / _gS) - _gY + (1 - _gyi - _gyj) * sp.log(_gS)
+)
+_gpi, _gpj = sp.exp(_gzi) / _gS, sp.exp(_gzj) / _gS
+paper.add(
+    Identity(
+        paper.id("eq-155-gradient-general"),
+        (sp.diff(_GENERAL_LOSS, _gu) - (_gpi - _gyi) * _gxk) ** 2
+        + (sp.diff(_GENERAL_LOSS, _gv) - (_gpi - _gyi) * _gxl) ** 2
+        + (sp.diff(_GENERAL_LOSS, _gw) - (_gpj - _gyj) * _gxm) ** 2,
+        0,
+        "(154)–(156) for every c ≥ 2 classes and d ≥ 1 features: ∂ℓ₀/∂θ_ik = (p_i − y^i)·x̄_k, i.e. "
+        "∇ℓ₀ = (p − y) ⊗ x̄ (label Σ_j y^j = 1).  ℓ₀ depends on θ_ik only through z_i = θ_ik x̄_k + r_i, the classes "
+        "other than i, j only through R = Σ_{m≠i,j} e^{z_m} ≥ 0 and Y = Σ_{m≠i,j} y^m z_m: the squared residuals of "
+        "three coordinates (two of class i, one of class j ≠ i) vanish for all values of these scalars",
+        src("Proposition 6.1, proof, eqs. (154)–(156)", ("24", "154", "155", "156")),
+        budget=6,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("eq-161-hessian-general"),
+        (sp.diff(_GENERAL_LOSS, _gu, _gv) - _gpi * (1 - _gpi) * _gxk * _gxl) ** 2
+        + (sp.diff(_GENERAL_LOSS, _gu, 2) - _gpi * (1 - _gpi) * _gxk**2) ** 2
+        + (sp.diff(_GENERAL_LOSS, _gu, _gw) + _gpi * _gpj * _gxk * _gxm) ** 2
+        + (sp.diff(_GENERAL_LOSS, _gw, 2) - _gpj * (1 - _gpj) * _gxm**2) ** 2,
+        0,
+        "(157)–(162) for every c ≥ 2 and d ≥ 1: ∂²ℓ₀/∂θ_ik∂θ_jl = T_ij x̄_k x̄_l, T_ii = p_i(1 − p_i), T_ij = −p_ip_j "
+        "(i ≠ j), i.e. ∇²ℓ₀ = T ⊗ x̄x̄ᵀ: the entries within one class (k ≠ l and k = l) and across two classes, with "
+        "the other classes aggregated as in eq-155-gradient-general, for all values of the scalars",
+        src("Proposition 6.1, proof, eqs. (157)–(162)", ("157", "158", "159", "161", "162")),
+        budget=6,
+    )
+)
+_glam = sp.Symbol("lam", positive=True)
+_gQ = sp.Symbol("Q", nonnegative=True)  # ‖θ‖² over the coordinates other than θ_ik, θ_il, θ_jm
+_GENERAL_REG = _GENERAL_LOSS + _glam / 2 * (_gu**2 + _gv**2 + _gw**2 + _gQ)
+paper.add(
+    Identity(
+        paper.id("eq-23-gradient-general"),
+        (sp.diff(_GENERAL_REG, _gu) - (_gpi - _gyi) * _gxk - _glam * _gu) ** 2
+        + (sp.diff(_GENERAL_REG, _gv) - (_gpi - _gyi) * _gxl - _glam * _gv) ** 2
+        + (sp.diff(_GENERAL_REG, _gw) - (_gpj - _gyj) * _gxm - _glam * _gw) ** 2,
+        0,
+        "(23) for every c ≥ 2 and d ≥ 1: ℓ_λ = ℓ₀ + (λ/2)‖θ‖² has gradient (p − y) ⊗ x̄ + λθ (the other coordinates "
+        "of θ enter ‖θ‖² through Q ≥ 0 only; reduction of eq-155-gradient-general)",
+        src("§6.1, eq. (23); Proposition 6.2", ("23", "24", "27")),
+        budget=6,
+    )
+)
+_is = sp.Symbol("u", positive=True)  # t = u/(1 + u) ranges over (0, 1)
+_it = _is / (1 + _is)
+_ia, _imu = sp.symbols("a mu", real=True)  # v_1, and E_q[v_rest]
+_iV, _iW = sp.symbols("V W", nonnegative=True)  # induction slacks
+#: the c − 1 classes: E_q[v²] = μ² + V (V = Var_q ≥ 0, the convexity hypothesis) and ‖v_rest‖² = μ² + 2V + 2W
+#: (W = ½‖v_rest‖² − Var_q − ½μ² ≥ 0, the smoothness hypothesis); the c classes: p = (t, (1 − t)q)
+_iM2 = _it * _ia**2 + (1 - _it) * (_imu**2 + _iV)
+_im = _it * _ia + (1 - _it) * _imu
+_inorm = _ia**2 + _imu**2 + 2 * _iV + 2 * _iW
+paper.add(
+    Inequality(
+        paper.id("eq-165-convex-induction"),
+        _iM2 - _im**2,
+        ">=",
+        0,
+        "(165)'s left half, ∇²ℓ₀ = T ⊗ x̄x̄ᵀ ⪰ 0, for every c: vᵀTv = E_p[v²] − E_p[v]² (the variance of v under p) "
+        "is ≥ 0, by induction on c (c = 1: 0).  Step: with p = (t, (1 − t)q) and Var_q(v_rest) = V ≥ 0, "
+        "Var_p(v) = t(1 − t)(v_1 − E_q v_rest)² + (1 − t)V ≥ 0 for all t ∈ (0, 1), v_1, E_q v_rest; then "
+        "wᵀ(T ⊗ x̄x̄ᵀ)w = vᵀTv ≥ 0 with v = Wx̄ (distributivity), and ℓ_λ is λ-strongly convex",
+        src("Proposition 6.1; eqs. (161), (165)", ("23", "161", "165")),
+        certificate=_it * (1 - _it) * (_ia - _imu) ** 2 + (1 - _it) * _iV,
+        budget=3,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("eq-163-half-induction"),
+        _inorm / 2 - (_iM2 - _im**2),
+        ">=",
+        _im**2 / 2,
+        "the eigenvalues of T lie in [0, ½] for every c (what (163) is used for): vᵀTv ≤ ½‖v‖² − ½(pᵀv)², i.e. "
+        "T ⪯ ½(I − ppᵀ), by induction on c (c = 1: ½v² − 0 = ½v²).  Step: with p = (t, (1 − t)q), the hypothesis "
+        "on the other c − 1 coordinates ½‖v_rest‖² − Var_q − ½(E_q v_rest)² = W ≥ 0 and Var_q = V ≥ 0 give "
+        "½‖v‖² − Var_p(v) − ½E_p[v]² = ½((1 − t)v_1 + tE_q v_rest)² + tV + W ≥ 0",
+        src("Proposition 6.1, proof, eq. (163)", ("163", "26", "153")),
+        certificate=((1 - _it) * _ia + _it * _imu) ** 2 / 2 + _it * _iV + _iW,
+        budget=3,
+    )
+)
+_bc = sp.Symbol("c", integer=True, positive=True)
+_bkappa, _bm = sp.symbols("kappa m_w", real=True)
+_bM = sp.Symbol("M_w", real=True)
+#: v = w + κ·1 with Σ_i w_i = 0 (every v ∈ ℝ^c is one, κ = mean(v)); E_p[w] = m_w, E_p[w²] = M_w, and by
+#: eq-163-half-induction applied to w, ‖w‖² = 2(M_w − m_w²) + m_w² + 2W (W ≥ 0)
+_bnorm_w = 2 * (_bM - _bm**2) + _bm**2 + 2 * _iW
+paper.add(
+    Inequality(
+        paper.id("eq-163-boehning-general"),
+        sp.Rational(1, 2) * ((_bnorm_w + _bc * _bkappa**2) - (_bc * _bkappa) ** 2 / _bc),
+        ">=",
+        (_bM + 2 * _bkappa * _bm + _bkappa**2) - (_bm + _bkappa) ** 2,
+        "(163) as printed for every c: T ⪯ ½(I_c − 1_c1_cᵀ/c), i.e. vᵀTv ≤ ½(‖v‖² − (Σ_i v_i)²/c) for all v ∈ ℝ^c "
+        "and every p in the open simplex.  Write v = w + κ1 with Σw = 0: ‖v‖² = ‖w‖² + cκ², Σv = cκ, "
+        "E_p[v] = E_p[w] + κ, E_p[v²] = E_p[w²] + 2κE_p[w] + κ² (Σp = 1), and eq-163-half-induction for w "
+        "(½‖w‖² − Var_p(w) − ½E_p[w]² = W ≥ 0); the difference is ½E_p[w]² + W",
+        src("Proposition 6.1, proof, eq. (163)", ("163",)),
+        certificate=_bm**2 / 2 + _iW,
+        budget=3,
+    )
+)
+_cP, _cG = sp.symbols("P G", nonnegative=True)
+_ctau, _calpha, _cbeta = sp.symbols("tau alpha beta", real=True)
+#: vectors a, b of length d − 1: ‖a‖² = P, a·b = Pτ, ‖b‖² = Pτ² + G (G ≥ 0: Cauchy–Schwarz for them; every
+#: (‖a‖², a·b, ‖b‖²) with ‖a‖²‖b‖² ≥ (a·b)² is of this form, P = 0 forcing a·b = 0); appended: α to a, β to b
+paper.add(
+    Inequality(
+        paper.id("eq-153-cauchy-schwarz-induction"),
+        (_cP + _calpha**2) * (_cP * _ctau**2 + _cG + _cbeta**2),
+        ">=",
+        (_cP * _ctau + _calpha * _cbeta) ** 2,
+        "(153)/(26) for every d: the Kronecker factor x̄x̄ᵀ enters as (W_i·x̄)² ≤ ‖W_i‖²‖x̄‖² (Cauchy–Schwarz), so "
+        "wᵀ(T ⊗ x̄x̄ᵀ)w = vᵀTv ≤ ½‖Wx̄‖² ≤ ½‖x̄‖²‖w‖² ≤ (L² + 1)/2·‖w‖² (eq-163-half-induction, ‖x̄‖² = ‖x‖² + 1); "
+        "Cauchy–Schwarz by induction on d (d = 1: equality).  Step: ‖a‖² = P, a·b = Pτ, ‖b‖² = Pτ² + G "
+        "(G ≥ 0) extended by α, β: (P + α²)(Pτ² + G + β²) − (Pτ + αβ)² = P(β − τα)² + PG + α²G ≥ 0",
+        src("Proposition 6.1, proof; eqs. (26), (153), (165)", ("26", "153", "165")),
+        certificate=_cP * (_cbeta - _ctau * _calpha) ** 2 + _cP * _cG + _calpha**2 * _cG,
+        budget=3,
+    )
+)
+_qD = sp.Symbol("D", nonnegative=True)
+paper.add(
+    Inequality(
+        paper.id("eq-152-simplex-squares-induction"),
+        1,
+        ">=",
+        _it**2 + (1 - _it) ** 2 * (1 - _qD),
+        "Σ_j q_j² ≤ 1 for every law q on any number of classes (used for (25) at every c), by induction (one class: "
+        "1).  Step: p = (t, (1 − t)q) with Σq_j² = 1 − D, D ≥ 0: Σp_j² = t² + (1 − t)²(1 − D) ≤ 1 "
+        "(difference 2t(1 − t) + (1 − t)²D)",
+        src("Proposition 6.1, eqs. (25), (152)", ("25", "152")),
+        certificate=2 * _it * (1 - _it) + (1 - _it) ** 2 * _qD,
+        budget=3,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("eq-152-lipschitz-general"),
+        2,
+        ">=",
+        (1 - _it) ** 2 + (1 - _it) ** 2 * (1 - _qD),
+        "(25)/(152) for every c ≥ 2 and d ≥ 1: ‖∇ℓ₀‖² = ‖(p − e_y) ⊗ x̄‖² = ‖p − e_y‖²‖x̄‖² (distributivity) and, "
+        "with p_y = t ∈ (0, 1) and the other classes p_j = (1 − t)q_j, Σq_j² = 1 − D ≤ 1 "
+        "(eq-152-simplex-squares-induction): ‖p − e_y‖² = (1 − t)² + (1 − t)²Σq_j² ≤ 2, so "
+        "‖∇ℓ₀‖² ≤ 2‖x̄‖² ≤ 2(L² + 1)",
+        src("Proposition 6.1, eqs. (25), (152), (156)", ("25", "152", "156")),
+        certificate=2 * (1 - (1 - _it) ** 2) + (1 - _it) ** 2 * _qD,
+        budget=3,
     )
 )
