@@ -5,7 +5,7 @@
 * ``privacy/gdp-delta`` (mu, eps): the exact privacy profile
   δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (Cor. 2.13; Balle & Wang 2018, Thm 8).
   Evaluated as Q(ε/μ − μ/2) − e^ε Q(ε/μ + μ/2) with Q = erfc(·/√2)/2, so it keeps every
-  digit for large μ (μ = 37) and for δ far below the float range (1e-200).
+  digit for large μ (μ = 37) and for δ far below the float range (1e-200); at ε = 0 as erf(μ/(2√2)).
 * ``privacy/gdp-epsilon`` (mu, delta): its inverse, the smallest ε ≥ 0 with δ_μ(ε) ≤ δ
   (ε = 0 when δ_μ(0) = 1 − 2Q(μ/2) is already ≤ δ), declared as an
   :class:`~symbolic.inverse.Inverse` of ``gdp-delta``.
@@ -83,7 +83,12 @@ gdp_delta = toolkit.add(
             "Cor. 2.13: μ-GDP ⇔ (ε, δ_μ(ε))-DP for all ε", (), "derived", DRS + "; Balle & Wang 2018, Thm 8"
         ),
         title="δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)",
-        numeric=normal_tail(eps / mu - mu / 2) - sp.exp(eps) * normal_tail(eps / mu + mu / 2),
+        # δ_μ(0) = Φ(μ/2) − Φ(−μ/2) = erf(μ/(2√2)) exactly: the difference of the two tails cancels to relative
+        # μ, past the mpmath fallback's 8060 digits for μ < 1e-8000 (μ = 1e-100000 was refused after 6 CPU s).
+        numeric=sp.Piecewise(
+            (sp.erf(mu / (2 * sp.sqrt(2))), sp.Eq(eps, 0)),
+            (normal_tail(eps / mu - mu / 2) - sp.exp(eps) * normal_tail(eps / mu + mu / 2), True),
+        ),
     )
 )
 

@@ -58,6 +58,20 @@ def test_gdp_delta_matches_reference(mu, eps):
     assert close(gdp_delta.evaluate(dps=40, mu=mu, eps=eps), ref_delta(mu, eps))
 
 
+@pytest.mark.parametrize("mu", ["1e-100000", "1e-10000", "1e-300", "1/3", "37"])
+def test_gdp_delta_at_zero_for_every_mu(mu):
+    """δ_μ(0) = Φ(μ/2) − Φ(−μ/2): the two tails cancel to relative μ, past the mpmath fallback's 8060 digits for
+    μ < 1e-8000 (μ = 1e-100000 was refused after 6 CPU s, "gives 0 … could not be proved to be exactly 0").
+    Reference: ncdf(μ/2) − ncdf(−μ/2) at μ-dependent precision, and for tiny μ its Taylor series μφ(0)(1 − μ²/24)."""
+    m = parse_exact(mu)
+    with mpmath.workdps(60):
+        if m < parse_exact("1e-100"):
+            ref = mp(mu) / mpmath.sqrt(2 * mpmath.pi)  # the μ³ term is below 1e-200 relative
+        else:
+            ref = mpmath.ncdf(mp(mu) / 2) - mpmath.ncdf(-mp(mu) / 2)
+    assert close(gdp_delta.evaluate(dps=40, mu=mu, eps=0), ref)
+
+
 @pytest.mark.parametrize(
     "mu,delta",
     [("37", "1e-5"), ("2", "1e-200"), ("1", "1e-5"), ("10", "1e-5"), ("0.1", "1e-3"), ("40", "1e-200"), ("0.5", "0.9")],
