@@ -11,7 +11,8 @@ One module per part of the paper:
 * :mod:`.hoelder_theorem` — Theorem 3.7 as an evaluable bound through h (``thm-3.7-eps``);
 * :mod:`.subsampled` — Theorem 3.12: tracking (21) (``thm-3.12-dt``), the feasibility of (20), and (19) minimised over
   τ and a at a common noise split β (``thm-3.12-eps``, ``thm-3.12-eps-corrected``: valid bounds);
-* :mod:`.cyclic` — Theorem A.1 (printed and with the domain cap, E4), Lemma A.2 for every λ (``lem-a.2-dt``), Corollary A.3;
+* :mod:`.cyclic` — Theorem A.1 (printed and with the domain cap, E4; λ = 1 exact, every λ as ``thm-a.1-hoelder-eps``),
+  Lemma A.2 for every λ (``lem-a.2-dt``), Corollary A.3;
 * :mod:`.examples` — Lemma 3.4 on quadratics, (8), Lemma 3.2 on Diracs, the A.14 example (E9), A.15's comparison;
 * :mod:`.figures` — Figures 1–2 as data (recomputed) and their claims;
 * :mod:`.bounds` — Theorems 3.1 (three regimes) and 3.7 declared as bounds;

@@ -268,13 +268,24 @@ ITEMS = [
             "thm-a.1/converges",
             "thm-a.1/converges-corrected",
             "thm-a.1/full-batch-is-thm-3.1",
+            "thm-a.1-hoelder-eps",
+            "thm-a.1-hoelder-eps-corrected",
+            "thm-a.1-hoelder-eps/lambda-1",
         ],
         partial=True,
-        note="λ = 1 and the order with i⋆ at a fixed batch position in every epoch only",
+        note="only the orders with i⋆ at a fixed batch position in every epoch; every λ ∈ (0, 1] (thm-a.1-hoelder-eps: "
+        "each window's stationary allocation, the exact minimum at λ = 1, not certified minimal for λ < 1)",
     ),
-    Item("(25)", "equation", ids=["thm-a.1-eps"], partial=True),
-    Item("(26)", "equation", ids=["thm-a.1-eps"], partial=True),
-    Item("(27)", "equation", ids=["thm-a.1-eps", "thm-a.1-eps-corrected"], partial=True),
+    *[
+        Item(
+            f"({k})",
+            "equation",
+            ids=["thm-a.1-eps", "thm-a.1-hoelder-eps", "thm-a.1-hoelder-eps-corrected"],
+            partial=True,
+            note="for i⋆ at a fixed batch position in every epoch",
+        )
+        for k in (25, 26, 27)
+    ],
     Item(
         "Lemma A.2",
         "lemma",

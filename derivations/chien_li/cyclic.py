@@ -10,6 +10,11 @@ always active, encounter steps enter in order of their breakpoints s_b c^{k}).
 
 * ``chien-li/thm-a.1-eps`` — as printed: Δ_τ = D_τ of Lemma A.2 (no D anywhere): diverges in T for c > 1.
 * ``chien-li/thm-a.1-eps-corrected`` — Δ_τ = min(D_τ, D) (what the proof shows, as in Theorems 3.7/3.12).
+* ``chien-li/thm-a.1-hoelder-eps`` / ``-corrected`` — the same for every λ ∈ (0, 1] (h = g⁻¹ with ηL, λ; D_τ of (29)
+  for that λ): each window's allocation is the stationary sweep of Theorem 3.7's evaluator with per-step
+  sensitivities s_k (s_b on i⋆'s steps, 0 elsewhere), a_k = max(0, p_k − s_k), p_{k+1} = p_k/g′(r_k), at the
+  smallest clearing level; windows ranked in double precision, the best two recomputed.  A feasible point (valid
+  bound), the water-filling at λ = 1 (claim ``thm-a.1-hoelder-eps/lambda-1``), not certified minimal for λ < 1.
 * ``chien-li/lem-a.2-dt`` — Lemma A.2's D_T (29) for every λ ∈ (0, 1] (the minimisation above uses its λ = 1 case),
   i⋆ at batch position ``pos`` of every epoch; :func:`tracking_a2_any` iterates (29) for any order, and claim
   ``lem-a.2-dt/below-thm-3.12-dt`` checks random shuffled cyclic orders against Theorem 3.12's tracking (21).
@@ -17,6 +22,7 @@ always active, encounter steps enter in order of their breakpoints s_b c^{k}).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 
@@ -495,5 +501,228 @@ paper.add(
         digits=12,
         budget=60,
         covers=cA,
+    )
+)
+
+
+# --- Theorem A.1 for every λ ∈ (0, 1]: the same β elimination, h = g⁻¹ for ηL, λ; the KKT sweep per window ----------
+#: Sweep steps the double-precision window ranking (λ < 1) and the final allocations may take before refusing.
+MAX_RANKING_STEPS = 10**7
+MAX_ALLOCATION_STEPS = 2 * 10**6
+
+
+def tracking_a2_all(etaL, lv, b_, sb, bigv, B, pos_, Tv):
+    """[D_0, …, D_T] of Lemma A.2 (29) for every λ (uncapped), i⋆ at t_e = eB + pos: step by step (T ≤ MAX_T)."""
+    enc_L, out, d = etaL * (b_ - 1) / b_, [], mpmath.mpf(0)
+    for t in range(Tv + 1):
+        if t <= pos_:
+            d = mpmath.mpf(0)
+        elif t == pos_ + 1:
+            d = +sb
+        elif (t - 1 - pos_) % B == 0:
+            d = min(d + enc_L * d**lv + sb, d + bigv)
+        else:
+            d = min(d + etaL * d**lv, d + bigv)
+        out.append(d)
+    return out
+
+
+def sweep_cyclic(p1, Dl, svec, etaL, lv, residual_only=False):
+    """The stationary allocation of a window from level p1 with per-step sensitivities ``svec`` (s_b on i⋆'s steps,
+    0 elsewhere): a_k = max(0, p_k − s_k) (at most the residual's g(r_{k−1})), p_{k+1} = p_k/g′(r_k) on the forward
+    residual r_k = g(r_{k−1}) − a_k, r_0 = Δ.  Returns (Σ (s_k + a_k)², final residual); ``residual_only`` stops at
+    the first cleared residual (later shifts are 0)."""
+    zero = mpmath.mpf(0) if not isinstance(Dl, float) else 0.0
+    r, p, cost = Dl, p1, zero
+    for s_k in svec:
+        if r > 0:
+            gr = r + etaL * r**lv
+            a = min(max(zero, p - s_k), gr)
+            r = gr - a
+        else:
+            a = zero
+        cost += (s_k + a) ** 2
+        if r > 0:
+            p = p / (1 + lv * etaL * r ** (lv - 1))
+        else:
+            p, r = zero, zero
+            if residual_only:
+                break
+    return cost, r
+
+
+def window_cyclic_sweep(Dl, svec, etaL, lv, iterations):
+    """Σ (s_k + a_k)² at the smallest level (``iterations`` bisection steps) whose sweep clears residual Δ = ``Dl``
+    within the window (a feasible allocation: the value bounds the window's minimum from above)."""
+    if Dl <= 0:
+        return sum((s * s for s in svec), Dl * 0)
+    lo, hi = Dl * 0, max(svec) + Dl + etaL * Dl**lv + Dl * 2.0**-20  # hi clears at the first step
+    for _ in range(iterations):
+        mid = (lo + hi) / 2
+        if sweep_cyclic(mid, Dl, svec, etaL, lv, residual_only=True)[1] > 0:
+            lo = mid
+        else:
+            hi = mid
+    return sweep_cyclic(hi, Dl, svec, etaL, lv)[0]
+
+
+def thm_a1_hoelder(etaL, lv, b_, n_, sb, bigv, Dv, pos_, Tv, capped=True, force_sweep=False):
+    """min over τ of Theorem A.1 ÷ (α/2σ²) for every λ: λ = 1 → :func:`thm_a1` (exact water-filling) unless
+    ``force_sweep``; otherwise each window's stationary sweep (:func:`window_cyclic_sweep`), the windows ranked in
+    double precision (:func:`_rank_a1_float`) and the best two recomputed at the working precision."""
+    if lv == 1 and not force_sweep:
+        return thm_a1(etaL, b_, n_, sb, bigv, Dv, pos_, Tv, capped)
+    if Tv > MAX_T:
+        raise EvaluationError(f"chien-li/thm-a.1-hoelder-eps: T ≤ {MAX_T} supported (an O(T²) window ranking)")
+    B = n_ // b_
+    track = tracking_a2_all(etaL, lv, b_, sb, bigv, B, pos_, Tv)
+    deltas = [min(d, Dv) if capped else d for d in track]
+
+    def svec(tau, zero):
+        return [sb if t >= pos_ and (t - pos_) % B == 0 else zero for t in range(tau, Tv)]
+
+    try:
+        ranked = _rank_a1_float(
+            float(etaL), float(lv), float(sb), tuple(float(d) for d in deltas), B, pos_, Tv, MAX_RANKING_STEPS
+        )
+    except (OverflowError, ZeroDivisionError, ValueError):
+        raise EvaluationError(
+            "chien-li/thm-a.1-hoelder-eps: parameters outside the double-precision range of the window ranking; "
+            "not supported"
+        ) from None
+    if sum(Tv - tau for tau in ranked[:2]) * (mpmath.mp.prec + 20) > MAX_ALLOCATION_STEPS:
+        raise EvaluationError(
+            f"chien-li/thm-a.1-hoelder-eps: the best windows need more than {MAX_ALLOCATION_STEPS} sweep steps at the "
+            "working precision; not supported"
+        )
+    zero = mpmath.mpf(0)
+    return min(window_cyclic_sweep(deltas[tau], svec(tau, zero), etaL, lv, mpmath.mp.prec + 20) for tau in ranked[:2])
+
+
+@functools.lru_cache(maxsize=64)
+def _rank_a1_float(etaL, lv, sb, deltas, B, pos_, Tv, limit):
+    """Windows τ ordered by their sweep cost in double precision (60 bisection steps each), τ from T − 1 down; a window
+    is skipped when its lower bound (Σ_k s_k + g(Δ_τ))²/m (Σa ≥ g(Δ_τ) is needed, then Cauchy–Schwarz) reaches the
+    best value found, and the scan stops once the encounter steps alone (s_b² each) do.  Cached per point."""
+    work, values, best = 0, [], float("inf")
+    for tau in range(Tv - 1, -1, -1):
+        s = [sb if t >= pos_ and (t - pos_) % B == 0 else 0.0 for t in range(tau, Tv)]
+        base = sum(x * x for x in s)
+        if base >= best:
+            break
+        Dl = deltas[tau]
+        grown = Dl + etaL * Dl**lv if Dl > 0 else 0.0
+        if (sum(s) + grown) ** 2 / len(s) >= best:
+            continue
+        work += 62 * len(s)
+        if work > limit:
+            raise EvaluationError(
+                f"chien-li/thm-a.1-hoelder-eps: ranking the windows needs more than {limit} sweep steps (T = {Tv}); "
+                "not supported"
+            )
+        v = window_cyclic_sweep(Dl, s, etaL, lv, 60)
+        values.append((v, tau))
+        best = min(best, v)
+    return tuple(tau for _, tau in sorted(values))
+
+
+def _evaluator_hoelder(capped):
+    def evaluate(values: Mapping[str, sp.Rational], dps: int):
+        if int(values["pos"]) >= int(values["T"]):
+            return 0  # i⋆ never met: τ = 0, a = 0 is feasible and costs nothing (as for thm-a.1-eps)
+        e, Kv, bv = mp(values["eta"]), mp(values["K"]), int(values["b"])
+        val = thm_a1_hoelder(
+            e * mp(values["L"]),
+            mp(values["lam"]),
+            bv,
+            int(values["n"]),
+            2 * e * Kv / bv,
+            2 * e * Kv,
+            mp(values["D"]),
+            int(values["pos"]),
+            int(values["T"]),
+            capped,
+        )
+        return mp(values["alpha"]) / (2 * mp(values["sigma"]) ** 2) * val
+
+    return evaluate
+
+
+_params_h = params("alpha", "sigma", "eta", "L", "lam", "K", "n", "b", "D", "T") + [pos_param]
+_hyps_h = [LAM_LE_1, *_hyps]
+_H_NOTE = (
+    "i⋆ in batch position pos of every epoch; β eliminated; h = g⁻¹ for ηL, λ; each window's stationary sweep (a "
+    "feasible allocation: a valid bound; the exact water-filling minimum at λ = 1, not certified minimal for λ < 1)"
+)
+a1h = paper.add(
+    Formula(
+        paper.id("thm-a.1-hoelder-eps"),
+        sp.Function("varepsilon_A_1h")(alpha, sigma, eta, L, lam, K, n, b, D, T, pos),
+        _params_h,
+        src("Theorem A.1, eqs. (25)–(27), with Lemma A.2", ("25", "26", "27", "29"), "printed", _H_NOTE),
+        hypotheses=_hyps_h,
+        title="Theorem A.1 as printed (A_τ ≥ D_τ of Lemma A.2, uncapped), every λ ∈ (0, 1] [valid bound]",
+        evaluator=_evaluator_hoelder(False),
+    )
+)
+a1hc = paper.add(
+    Formula(
+        paper.id("thm-a.1-hoelder-eps-corrected"),
+        sp.Function("varepsilon_A_1hc")(alpha, sigma, eta, L, lam, K, n, b, D, T, pos),
+        _params_h,
+        src(
+            "Theorem A.1, eqs. (25)–(27), with Lemma A.2",
+            ("25", "27", "61"),
+            "corrected",
+            _H_NOTE + "; constraint A_τ ≥ min(D_τ, D) (erratum chien-li E4)",
+        ),
+        hypotheses=_hyps_h,
+        title="Theorem A.1 with A_τ ≥ min(D_τ, D), every λ ∈ (0, 1] [valid bound]",
+        evaluator=_evaluator_hoelder(True),
+    )
+)
+cAh = [a1h.id, a1hc.id]
+_syms_h = [sp.Symbol(x, positive=True) for x in ("e", "s", "D")] + [sp.Symbol("T", integer=True, positive=True)]
+_pos_h = sp.Symbol("pos", integer=True, nonnegative=True)
+
+
+def _a1h_sweep_lambda1(v):
+    with_sweep = thm_a1_hoelder(
+        v["e"], mpmath.mpf(1), 2, 10, v["s"], 2 * v["s"], v["D"], int(v["pos"]) % 5, int(v["T"]), True, True
+    )
+    return with_sweep
+
+
+paper.add(
+    NumericIdentity(
+        paper.id("thm-a.1-hoelder-eps/lambda-1"),
+        _a1h_sweep_lambda1,
+        lambda v: thm_a1(v["e"], 2, 10, v["s"], 2 * v["s"], v["D"], int(v["pos"]) % 5, int(v["T"])),
+        "λ = 1: the window sweep (levels p_{k+1} = p_k/c, a_k = max(0, p_k − s_k), the smallest clearing level, windows "
+        "ranked in double precision) equals the exact water-filling of thm-a.1-eps-corrected (n = 10, b = 2, 2ηK = 2s_b)",
+        src("Theorem A.1, eq. (27)", ("25", "27"), "derived"),
+        symbols=[*_syms_h, _pos_h],
+        where=[_syms_h[3] <= 40, _syms_h[0] <= sp.Rational(1, 2), _pos_h <= 4],
+        hints=[{"e": "1/10", "s": "1/5", "D": 1, "T": 40, "pos": 0}],
+        samples=4,
+        digits=25,
+        covers=cAh + cA,
+    )
+)
+_DEMO_H = dict(alpha=2, sigma=1, eta=sp.Rational(1, 10), L=1, lam=sp.Rational(1, 2), K=2, n=10, b=2, D=1, pos=0)
+paper.add(
+    SampledInequality(
+        paper.id("thm-a.1-hoelder-eps/converges-corrected"),
+        lambda v: a1hc.evaluate(dps=20, T=400, **_DEMO_H),
+        "<=",
+        lambda v: a1hc.evaluate(dps=20, T=60, **_DEMO_H) * (1 + mpmath.mpf(10) ** -15),
+        "λ = 1/2, corrected (A_τ ≥ min(D_τ, D)): the bound does not grow with T after burn-in, ε(400) ≤ ε(60) (n = 10, "
+        "b = 2, ηL = 0.1, K = 2, σ = 1, D = 1, i⋆ in the first batch of every epoch)",
+        src("Theorem A.1, eq. (27)", ("27", "61"), "corrected"),
+        symbols=_one,
+        hints=[{"one": 1}],
+        samples=1,
+        digits=10,
+        covers=cAh,
     )
 )

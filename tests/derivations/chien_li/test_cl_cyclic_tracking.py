@@ -2,8 +2,10 @@
 References: plain loops written from (29), every step iterated (no switch shortcut), independent of the evaluator."""
 
 import random
+from fractions import Fraction
 
 import mpmath
+import numpy as np
 import pytest
 
 from derivations.chien_li.cyclic import fixed_position_encounters, tracking_a2, tracking_a2_any
@@ -99,3 +101,76 @@ def test_refusals():
             f.evaluate(dps=20, **{**base, **bad})
     with pytest.raises(EvaluationError, match="branch switch"):  # ηL = 1e-10: ~10¹⁹ steps before the switch
         f.evaluate(dps=20, **{**base, "L": "1e-9", "T": 10**12})
+
+
+# --- Theorem A.1 for every λ (thm-a.1-hoelder-eps[-corrected]) --------------------------------------------------
+def _a1_by_slsqp(etaL, lam, T, pos, cap, n=10, b=2, eta=0.1, K=2.0):
+    """min over τ of Σ_t (s_t + a_t)² (s_t = s_b on i⋆'s steps) subject to the printed backward constraint
+    A_T = 0, A_{t−1} = h(A_t + a_{t−1}), A_τ ≥ min(D_τ, D) (h by root finding), by scipy's SLSQP from three starts:
+    a generic local optimiser, independent of the evaluator's stationary sweep."""
+    from scipy.optimize import brentq, minimize
+
+    B, sb, big = n // b, 2 * eta * K / b, 2 * eta * K
+    d, deltas = 0.0, []
+    for t in range(T + 1):
+        if t <= pos:
+            d = 0.0
+        elif t == pos + 1:
+            d = sb
+        elif (t - 1 - pos) % B == 0:
+            d = min(d + etaL * (b - 1) / b * d**lam + sb, d + big)
+        else:
+            d = min(d + etaL * d**lam, d + big)
+        deltas.append(min(d, cap))
+    g = lambda x: x + etaL * x**lam  # noqa: E731
+    h = lambda z: 0.0 if z <= 0 else brentq(lambda x: g(x) - z, 0, z, xtol=1e-15)  # noqa: E731
+    best = float("inf")
+    for tau in range(T):
+        s = np.array([sb if t >= pos and (t - pos) % B == 0 else 0.0 for t in range(tau, T)])
+        target = deltas[tau]
+        if target == 0:
+            best = min(best, float((s**2).sum()))
+            continue
+
+        def reach(a):
+            A = 0.0
+            for x in reversed(a):
+                A = h(A + max(x, 0.0))
+            return A
+
+        m = len(s)
+        for start in (np.full(m, target), np.linspace(2 * target, 0, m), np.r_[g(target), np.zeros(m - 1)]):
+            r = minimize(
+                lambda a, s=s: float(((s + a) ** 2).sum()),
+                start,
+                constraints=[{"type": "ineq", "fun": lambda a, target=target: reach(a) - target}],
+                bounds=[(0, None)] * m,
+                method="SLSQP",
+                options={"maxiter": 500, "ftol": 1e-15},
+            )
+            if reach(r.x) >= target * (1 - 1e-9):
+                best = min(best, float(r.fun))
+    return best
+
+
+@pytest.mark.parametrize("L, lam, T, pos", [("1", "1/2", 12, 0), ("1/10", "3/10", 14, 3)])
+def test_hoelder_a1_matches_a_generic_optimiser(L, lam, T, pos):
+    f = registry().formula("chien-li/thm-a.1-hoelder-eps-corrected")
+    got = f.evaluate(dps=20, alpha=2, sigma=1, eta="1/10", L=L, lam=lam, K=2, n=10, b=2, D=1, pos=pos, T=T)
+    ref = _a1_by_slsqp(0.1 * float(Fraction(L)), float(Fraction(lam)), T, pos, 1.0)  # α/(2σ²) = 1
+    assert float(got) == pytest.approx(ref, rel=1e-9)
+
+
+def test_hoelder_a1_at_lambda_1_and_the_cap():
+    reg = registry()
+    demo = dict(alpha=2, sigma=1, eta="1/10", L=1, K=2, n=10, b=2, D=1, pos=1, T=60)
+    assert reg.formula("chien-li/thm-a.1-hoelder-eps-corrected").evaluate(dps=20, lam=1, **demo) == (
+        reg.formula("chien-li/thm-a.1-eps-corrected").evaluate(dps=20, **demo)
+    )
+    capped = reg.formula("chien-li/thm-a.1-hoelder-eps-corrected").evaluate(dps=20, lam="1/2", **demo)
+    printed = reg.formula("chien-li/thm-a.1-hoelder-eps").evaluate(dps=20, lam="1/2", **demo)
+    assert 0 < capped < printed  # min(D_τ, D) ≤ D_τ: a smaller residual to clear
+    with pytest.raises(HypothesisError, match="λ"):
+        reg.formula("chien-li/thm-a.1-hoelder-eps-corrected").evaluate(dps=20, lam=2, **demo)
+    with pytest.raises(EvaluationError, match="T ≤"):
+        reg.formula("chien-li/thm-a.1-hoelder-eps-corrected").evaluate(dps=20, lam="1/2", **{**demo, "T": 10**4})

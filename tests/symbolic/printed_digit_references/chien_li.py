@@ -27,6 +27,9 @@ Written from the paper (file 001 of the papers, its LaTeX source):
 * Theorem A.1, eqs. (25)–(27) with Lemma A.2's D_t (28)–(29), λ = 1, i⋆ at batch position pos of every epoch: every τ
   from T − 1 down (until the encounter steps alone, s_b² each, cost more than the best); β_t = 0 off the encounter
   steps, the β-KKT above on the encounter steps with the non-encounter weights always in S.
+* Theorem A.1 for every λ: the same β elimination; each window's shifts from the KKT conditions in the forward
+  residuals (level p_{k+1} = p_k/g′(r_k), a_k = max(0, p_k − s_k), the smallest clearing level by bisection to full
+  precision), every τ.  At λ = 1 the water-filling above.
 * S_α(q, σ) of Definition 3.11, eq. (18): log E/(α − 1) with E = E_{x∼N(0,σ²)} (1 − q + q e^{(2x−1)/(2σ²)})^{1−α}
   by tanh-sinh quadrature of E − 1 in u = x/σ (expm1/log1p integrand: no cancellation of the leading 1; digits lost
   to E − 1 ~ q²/σ² added as guard digits) over [−U, U] (the tails beyond are below 10^{−dps−10}), split at u = 0 and
@@ -484,6 +487,77 @@ def thma1(alpha, sigma, eta, L, K, n, b, D, T, pos, capped):
         return +(mpf(alpha) / (2 * mpf(sigma) ** 2) * best)
 
 
+def thma1_hoelder(alpha, sigma, eta, L, lam, K, n, b, D, T, pos, capped):
+    """(25)–(27) for every λ, i⋆ at t_e = e(n/b) + pos: β eliminated (β_t = 0 off i⋆'s steps; s_b²/β + a²/(1 − β) ≥
+    (s_b + a)² on them), so each window costs Σ_k (s_k + a_k)² (s_k = s_b on i⋆'s steps, else 0) under the forward
+    form of A_τ ≥ Δ_τ with h = g⁻¹ (residual r_k = g(r_{k−1}) − a_k must reach 0).  At λ = 1 the water-filling above
+    (:func:`thma1`); otherwise the KKT conditions in the residuals, (s_{k+1} + a_{k+1})·g′(r_k) = s_k + a_k on the
+    active steps: the level p_{k+1} = p_k/g′(r_k), a_k = max(0, p_k − s_k), at the smallest level p₁ that clears Δ_τ
+    (bisection to full precision), for every τ.  Δ_τ = D_τ of (29) (iterated step by step), capped at D if
+    ``capped``."""
+    if lam == 1:
+        return thma1(alpha, sigma, eta, L, K, n, b, D, T, pos, capped)
+    if T <= pos:
+        return mpmath.mpf(0)
+    with mpmath.workdps(mpmath.mp.dps + GUARD):
+        etaL, lv = mpf(eta) * mpf(L), mpf(lam)
+        sb, big, B = 2 * mpf(eta) * mpf(K) / b, 2 * mpf(eta) * mpf(K), n // b
+        D_t, d = [], mpmath.mpf(0)
+        for t in range(T + 1):
+            if t <= pos:
+                d = mpmath.mpf(0)
+            elif t == pos + 1:
+                d = sb
+            elif (t - 1 - pos) % B == 0:
+                d = min(d + etaL * mpmath.mpf(b - 1) / b * d**lv + sb, d + big)
+            else:
+                d = min(d + etaL * d**lv, d + big)
+            D_t.append(min(d, mpf(D)) if capped else d)
+
+        def run(p1, Dl, s):  # (cost, cleared) of the stationary allocation from level p1
+            r, p, cost, cleared = Dl, p1, mpmath.mpf(0), False
+            for s_k in s:
+                a = mpmath.mpf(0)
+                if not cleared:
+                    gr = r + etaL * r**lv
+                    a = min(max(mpmath.mpf(0), p - s_k), gr)
+                    r = gr - a
+                    if r <= 0:
+                        cleared = True
+                    else:
+                        p = p / (1 + lv * etaL * r ** (lv - 1))
+                cost += (s_k + a) ** 2
+            return cost, cleared
+
+        best = None
+        for tau in range(T):
+            s = [sb if t >= pos and (t - pos) % B == 0 else mpmath.mpf(0) for t in range(tau, T)]
+            Dl = D_t[tau]
+            if Dl == 0:
+                value = mpmath.fsum(x**2 for x in s)
+            else:
+                lo, hi = mpmath.mpf(0), max(s) + 2 * (Dl + etaL * Dl**lv)
+                for _ in range(mpmath.mp.prec + 30):
+                    mid = (lo + hi) / 2
+                    if run(mid, Dl, s)[1]:
+                        hi = mid
+                    else:
+                        lo = mid
+                value = run(hi, Dl, s)[0]
+            best = value if best is None else min(best, value)
+        return +(mpf(alpha) / (2 * mpf(sigma) ** 2) * best)
+
+
+def thma1_hoelder_printed(**p):
+    keys = ("alpha", "sigma", "eta", "L", "lam", "K", "n", "b", "D", "T", "pos")
+    return thma1_hoelder(*(p[k] for k in keys), capped=False)
+
+
+def thma1_hoelder_corrected(**p):
+    keys = ("alpha", "sigma", "eta", "L", "lam", "K", "n", "b", "D", "T", "pos")
+    return thma1_hoelder(*(p[k] for k in keys), capped=True)
+
+
 def thma1_printed(**p):
     return thma1(p["alpha"], p["sigma"], p["eta"], p["L"], p["K"], p["n"], p["b"], p["D"], p["T"], p["pos"], False)
 
@@ -827,6 +901,24 @@ REFERENCES: dict[str, Reference] = {
             {**_A1, "pos": "4", "T": "3"},  # i⋆ never met: exactly 0 (the evaluator refused it before 2026-11-23)
         ),
         "Chien & Li (2024) Theorem A.1, eqs. (25)–(27), with Lemma A.2, eq. (29) (as printed: A_τ ≥ D_τ)",
+    ),
+    "chien-li/thm-a.1-hoelder-eps": Reference(
+        thma1_hoelder_printed,
+        (
+            {**_A1, "lam": "1/2", "T": "18"},  # uncapped D_τ
+            {**_A1, "lam": "1", "T": "60"},  # λ = 1: the water-filling of thm-a.1-eps
+        ),
+        "Chien & Li (2024) Theorem A.1, eqs. (25)–(27), with Lemma A.2, eq. (29), every λ (as printed: A_τ ≥ D_τ)",
+    ),
+    "chien-li/thm-a.1-hoelder-eps-corrected": Reference(
+        thma1_hoelder_corrected,
+        (
+            {**_A1, "lam": "1/2", "T": "24"},  # capped
+            {**_A1, "lam": "0.3", "L": "0.1", "pos": "3", "T": "20"},  # i⋆ in batch 3, λ = 0.3
+            {**_A1, "lam": "1/2", "L": "0.1", "n": "4", "b": "4", "D": "0.1", "T": "20"},  # b = n: all encounters
+            {**_A1, "lam": "1/2", "pos": "4", "T": "4"},  # i⋆ never met: exactly 0
+        ),
+        "Chien & Li (2024) Theorem A.1, eqs. (25)–(27), every λ, corrected constraint A_τ ≥ min(D_τ, D) (erratum E4)",
     ),
     "chien-li/thm-a.1-eps-corrected": Reference(
         thma1_corrected,
