@@ -2,7 +2,11 @@
 
 * ``eq-166-clipped-jacobian`` — (166), clipped branch: the Jacobian of G ↦ (S_g/2)·G/‖G‖ is
   (S_g/2)/‖G‖·(I − uuᵀ), u = G/‖G‖, so by the chain rule ∇g₀ = (S_g/2)/‖∇ℓ₀‖·(I − uuᵀ)∇²ℓ₀ (PROVED in ℝ⁹, i.e.
-  c = 3, d = 2; the unclipped branch is g₀ = ∇ℓ₀ itself).
+  c = 3, d = 2; the unclipped branch is g₀ = ∇ℓ₀ itself); ``eq-166-clipped-jacobian-general`` — the same in every
+  dimension (a diagonal and an off-diagonal entry, the other coordinates entering ‖G‖² only).
+* ``prop-6.2-clipping-nonexpansive-one`` / ``-both`` — the clipping G ↦ G·min(1, (S_g/2)/‖G‖) is 1-Lipschitz in
+  every dimension (one or both points outside the ball; as functions of ‖a‖, ‖b‖, a·b), the step by which (27)'s
+  upper half survives the clipping.
 * ``prop-6.2-lower-bound`` — (27)/(164)'s lower half λ‖θ − θ′‖ ≤ ‖g(θ) − g(θ′)‖ fails with clipping: a concrete
   pair at Table 2's parameters (erratum E22); ``prop-6.2-lower-bound-corrected`` — without clipping it holds
   (λ-strong convexity), checked along the same segment; ``prop-6.2-upper-bound`` — the upper half
@@ -24,6 +28,7 @@ import functools
 import mpmath
 import sympy as sp
 
+from symbolic import Inequality
 from symbolic.claims.numeric import SampledInequality
 
 from .common import mpq, paper, src
@@ -200,3 +205,74 @@ paper.add(
         **_AT,
     )
 )
+
+# ---------------------------------------------------------------------------
+# (166) and the clipping in any dimension N = (d + 1)c.  The clipping map Π(G) = G·min(1, s/‖G‖), s = S_g/2, depends
+# on coordinates G_i, G_j only through them and Q = Σ_{k≠i,j} G_k² ≥ 0; and ‖Π(a) − Π(b)‖² ≤ ‖a − b‖² (Π is the
+# projection onto the ball of radius s) depends on a, b only through A = ‖a‖, B = ‖b‖ and a·b = AB − E (E ≥ 0 by
+# Cauchy–Schwarz, eq-153-cauchy-schwarz-induction).  With both inside the ball Π is the identity.
+_gi, _gj = sp.symbols("G_i G_j", real=True)
+_gQ = sp.Symbol("Q", nonnegative=True)
+_gnorm = sp.sqrt(_gi**2 + _gj**2 + _gQ)
+
+
+@functools.cache
+def clipping_jacobian_general_residual():
+    """The squared residuals of a diagonal and an off-diagonal entry of the Jacobian of G ↦ sG/‖G‖, ‖G‖² = G_i² +
+    G_j² + Q."""
+    return (sp.diff(_S * _gi / _gnorm, _gi) - _S / _gnorm * (1 - _gi**2 / _gnorm**2)) ** 2 + (
+        sp.diff(_S * _gi / _gnorm, _gj) + _S / _gnorm * _gi * _gj / _gnorm**2
+    ) ** 2
+
+
+paper.add(
+    DeferredIdentity(
+        paper.id("eq-166-clipped-jacobian-general"),
+        clipping_jacobian_general_residual,
+        (_gi, _gj, _gQ, _S),
+        "(166), clipped branch, in every dimension N = (d + 1)c (G ≠ 0): ∂(sG_i/‖G‖)/∂G_j = (s/‖G‖)(δ_ij − "
+        "G_iG_j/‖G‖²), i.e. the Jacobian of the clipping is (s/‖G‖)(I − uuᵀ), u = G/‖G‖ (the diagonal entry and an "
+        "off-diagonal one, the other coordinates entering ‖G‖² through Q ≥ 0 only); with the chain rule "
+        "∇g₀ = (s/‖G‖)(I − uuᵀ)∇²ℓ₀ (eq-161-hessian-general)",
+        src("Proposition 6.2, proof, eq. (166)", ("166",)),
+        budget=6,
+    )
+)
+_px, _py = sp.symbols("x y", positive=True)  # A = s + x > s; B = s + y > s
+_py0 = sp.Symbol("y", nonnegative=True)  # B = s − y ≤ s
+_pE = sp.Symbol("E", nonnegative=True)  # a·b = AB − E
+_pA = _S + _px
+for _label, _B, _lhs, _cert, _what in (
+    (
+        "one",
+        _S - _py0,
+        _S**2 - 2 * _S * (_pA * (_S - _py0) - _pE) / _pA + (_S - _py0) ** 2,
+        _px * (_px + 2 * _py0) + 2 * _px * _pE / _pA,
+        "a outside the ball (‖a‖ = A > s), b inside (B ≤ s): ‖sa/A − b‖² = s² − 2s(a·b)/A + B²; the difference is "
+        "x(x + 2y) + 2xE/A with A = s + x, B = s − y",
+    ),
+    (
+        "both",
+        _S + _py,
+        2 * _S**2 - 2 * _S**2 * (_pA * (_S + _py) - _pE) / (_pA * (_S + _py)),
+        (_px - _py) ** 2 + 2 * _pE * (_S * _px + _S * _py + _px * _py) / (_pA * (_S + _py)),
+        "both outside (A = s + x, B = s + y): ‖sa/A − sb/B‖² = 2s² − 2s²(a·b)/(AB); the difference is "
+        "(A − B)² + 2E(1 − s²/(AB))",
+    ),
+):
+    paper.add(
+        Inequality(
+            paper.id(f"prop-6.2-clipping-nonexpansive-{_label}"),
+            _pA**2 + _B**2 - 2 * (_pA * _B - _pE),
+            ">=",
+            _lhs,
+            "Proposition 6.2's upper half in every dimension: the clipping Π(G) = G·min(1, s/‖G‖) is 1-Lipschitz, "
+            "‖Π(a) − Π(b)‖² ≤ ‖a − b‖² = A² + B² − 2a·b, a·b = AB − E (E ≥ 0, Cauchy–Schwarz); " + _what + ".  So "
+            "‖g₀(θ) − g₀(θ′)‖ ≤ ‖∇ℓ₀(θ) − ∇ℓ₀(θ′)‖ ≤ β‖θ − θ′‖ (∇ℓ₀(θ) − ∇ℓ₀(θ′) = H̄(θ − θ′), H̄ the average of "
+            "∇²ℓ₀ on the segment, 0 ⪯ H̄ ⪯ βI by eq-165-convex-induction and eq-153-cauchy-schwarz-induction), and "
+            "‖g(θ) − g(θ′)‖ ≤ (β + λ)‖θ − θ′‖",
+            src("Proposition 6.2, eqs. (27), (164)", ("27", "164")),
+            certificate=_cert,
+            budget=3,
+        )
+    )

@@ -4,9 +4,9 @@ encode it, or the reason it is not encodable (see :mod:`symbolic.coverage`).
 
 Encoded for every number of classes c and features d: the regularised logistic loss (23)–(24), its gradient and
 Hessian and Proposition 6.1's constants (25)–(26) (reductions to scalars and induction steps; in full at c = 3, d = 2),
-Böhning's (163).  Partly encoded: Proposition 6.2 at Table 2's
-parameters: the clipping Jacobian (166) (proved in ℝ⁹), the halves of (27)/(164) and (167) at a point or on a
-segment (erratum E22).  Footnotes 3, 4, 6–8 hold no mathematics beyond what footnotes 2 and 5 say and are not
+Böhning's (163), the clipping Jacobian (166).  Partly encoded: Proposition 6.2, (27)/(164), (167)–(168): the upper half
+of (27) in every dimension through the clipping being 1-Lipschitz, the rest at Table 2's parameters, at a point or on
+a segment (erratum E22).  Footnotes 3, 4, 6–8 hold no mathematics beyond what footnotes 2 and 5 say and are not
 listed.
 """
 
@@ -90,8 +90,17 @@ CD = (
     "bounds by induction on c (Cauchy–Schwarz on d), each step PROVED for all values of the aggregates"
 )
 PROP61 = ["eq-155-gradient", "eq-161-hessian", "eq-163-boehning-c2", "eq-163-boehning-c3"]
+#: the clipping is 1-Lipschitz in every dimension (the step of (27)'s upper half that clipping adds)
+NONEXPANSIVE = ["prop-6.2-clipping-nonexpansive-one", "prop-6.2-clipping-nonexpansive-both"]
+UPPER = (
+    "the upper half for every c, d, θ, θ′ through the clipping being 1-Lipschitz (PROVED on the aggregates ‖a‖, ‖b‖, "
+    "a·b) and ∇ℓ₀ β-Lipschitz (the average of ∇²ℓ₀ on the segment lies between 0 and βI by Proposition 6.1; that "
+    "step is not a claim), and CHECKED on a segment at Table 2's parameters"
+)
 PROP62 = [
     "eq-166-clipped-jacobian",
+    "eq-166-clipped-jacobian-general",
+    *NONEXPANSIVE,
     "prop-6.2-lower-bound",
     "prop-6.2-lower-bound-corrected",
     "prop-6.2-upper-bound",
@@ -261,9 +270,10 @@ ITEMS = [
         "proposition",
         ids=PROP62,
         partial=True,
-        note="the Jacobian (166) (ℝ⁹), the two halves of (27) and the contraction Corollary 6.3 needs, at Table 2's "
-        "parameters (c = 3, d = 2): the lower half and (167)'s 0 ⪯ ∇g₀ are REFUTED, the upper half and the "
-        "contraction without clipping only CHECKED (erratum E22)",
+        note="the Jacobian (166) in every dimension; (27): " + UPPER + "; at Table 2's parameters (c = 3, d = 2) the "
+        "lower half and (167)'s 0 ⪯ ∇g₀ are REFUTED, the contraction Corollary 6.3 needs fails with clipping and is "
+        "only CHECKED without (erratum E22); the sensitivity S_g (clipping at S_g/2 and the triangle inequality) is "
+        "not a claim",
     ),
     eq(
         27,
@@ -273,10 +283,11 @@ ITEMS = [
             "prop-6.2-upper-bound",
             "prop-6.2-contraction",
             "prop-6.2-contraction-corrected",
+            *NONEXPANSIVE,
         ],
         partial=True,
-        note="lower half refuted by a concrete pair (E22); upper half and the contraction it is used for checked on "
-        "one segment / at one point",
+        note="lower half refuted by a concrete pair (E22), its corrected form (no clipping) and the contraction it is "
+        "used for checked on one segment / at one point; " + UPPER,
     ),
     Item("Corollary 6.3", "corollary", ids=COR),
     eq(28, ids=["cor-6.3-eps"]),
@@ -478,14 +489,19 @@ LOGI = {
         "T ⪯ ½(I − 11ᵀ/c) for every c (centring v, then T ⪯ ½(I − ppᵀ) by induction on c); in full at c = 2, 3",
     ),
     164: (
-        ["prop-6.2-lower-bound", "prop-6.2-lower-bound-corrected", "prop-6.2-upper-bound"],
-        "= (27): lower half refuted by a concrete pair at Table 2's parameters (E22), upper half checked on a segment",
+        ["prop-6.2-lower-bound", "prop-6.2-lower-bound-corrected", "prop-6.2-upper-bound", *NONEXPANSIVE],
+        "= (27): lower half refuted by a concrete pair at Table 2's parameters (E22), its corrected form (no "
+        "clipping) checked on a segment; " + UPPER,
     ),
     165: (["eq-23-strongly-convex", "eq-153-smoothness"] + GENERAL_CD, CD),
-    166: (["eq-166-clipped-jacobian"], "the clipping map's Jacobian, proved in ℝ⁹ (c = 3, d = 2)"),
+    166: (
+        ["eq-166-clipped-jacobian", "eq-166-clipped-jacobian-general"],
+        "the clipping map's Jacobian in every dimension (two entries, the other coordinates through ‖G‖²), and in "
+        "full in ℝ⁹ (c = 3, d = 2); the chain rule with eq-161-hessian-general",
+    ),
 }
 #: fully encoded for every c, d; the others are encoded in part (their notes say which part)
-LOGI_FULL = {152, 153, 154, 155, 156, 157, 158, 159, 161, 162, 163, 165}
+LOGI_FULL = {152, 153, 154, 155, 156, 157, 158, 159, 161, 162, 163, 165, 166}
 ITEMS += [eq(k, ids=LOGI[k][0], partial=k not in LOGI_FULL, note=LOGI[k][1]) for k in range(152, 167) if k != 160]
 ITEMS += [
     eq(

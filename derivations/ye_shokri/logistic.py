@@ -383,13 +383,42 @@ _GENERAL_LOSS = (
     -_gyi * sp.log(sp.exp(_gzi) / _gS) - _gyj * sp.log(sp.exp(_gzj) / _gS) - _gY + (1 - _gyi - _gyj) * sp.log(_gS)
 )
 _gpi, _gpj = sp.exp(_gzi) / _gS, sp.exp(_gzj) / _gS
+
+
+@functools.cache
+def general_gradient_residual(regularised=False):
+    """The squared residuals of ∂ℓ/∂θ_ik, ∂ℓ/∂θ_il, ∂ℓ/∂θ_jm against (p − y) ⊗ x̄ (+ λθ) for the reduced loss
+    (:data:`_GENERAL_LOSS`, or :data:`_GENERAL_REG` = ℓ_λ when ``regularised``)."""
+    loss, lam = (_GENERAL_REG, _glam) if regularised else (_GENERAL_LOSS, 0)
+    return (
+        (sp.diff(loss, _gu) - (_gpi - _gyi) * _gxk - lam * _gu) ** 2
+        + (sp.diff(loss, _gv) - (_gpi - _gyi) * _gxl - lam * _gv) ** 2
+        + (sp.diff(loss, _gw) - (_gpj - _gyj) * _gxm - lam * _gw) ** 2
+    )
+
+
+def general_regularised_gradient_residual():
+    """:func:`general_gradient_residual` of ℓ_λ (the claim eq-23-gradient-general)."""
+    return general_gradient_residual(True)
+
+
+@functools.cache
+def general_hessian_residual():
+    """The squared residuals of four second derivatives of the reduced loss against T_ij x̄_k x̄_l."""
+    return (
+        (sp.diff(_GENERAL_LOSS, _gu, _gv) - _gpi * (1 - _gpi) * _gxk * _gxl) ** 2
+        + (sp.diff(_GENERAL_LOSS, _gu, 2) - _gpi * (1 - _gpi) * _gxk**2) ** 2
+        + (sp.diff(_GENERAL_LOSS, _gu, _gw) + _gpi * _gpj * _gxk * _gxm) ** 2
+        + (sp.diff(_GENERAL_LOSS, _gw, 2) - _gpj * (1 - _gpj) * _gxm**2) ** 2
+    )
+
+
+_GENERAL_SYMBOLS = (_gu, _gv, _gw, _gxk, _gxl, _gxm, _gri, _grj, _gR, _gyi, _gyj, _gY)
 paper.add(
-    Identity(
+    DeferredIdentity(
         paper.id("eq-155-gradient-general"),
-        (sp.diff(_GENERAL_LOSS, _gu) - (_gpi - _gyi) * _gxk) ** 2
-        + (sp.diff(_GENERAL_LOSS, _gv) - (_gpi - _gyi) * _gxl) ** 2
-        + (sp.diff(_GENERAL_LOSS, _gw) - (_gpj - _gyj) * _gxm) ** 2,
-        0,
+        general_gradient_residual,
+        _GENERAL_SYMBOLS,
         "(154)–(156) for every c ≥ 2 classes and d ≥ 1 features: ∂ℓ₀/∂θ_ik = (p_i − y^i)·x̄_k, i.e. "
         "∇ℓ₀ = (p − y) ⊗ x̄ (label Σ_j y^j = 1).  ℓ₀ depends on θ_ik only through z_i = θ_ik x̄_k + r_i, the classes "
         "other than i, j only through R = Σ_{m≠i,j} e^{z_m} ≥ 0 and Y = Σ_{m≠i,j} y^m z_m: the squared residuals of "
@@ -399,13 +428,10 @@ paper.add(
     )
 )
 paper.add(
-    Identity(
+    DeferredIdentity(
         paper.id("eq-161-hessian-general"),
-        (sp.diff(_GENERAL_LOSS, _gu, _gv) - _gpi * (1 - _gpi) * _gxk * _gxl) ** 2
-        + (sp.diff(_GENERAL_LOSS, _gu, 2) - _gpi * (1 - _gpi) * _gxk**2) ** 2
-        + (sp.diff(_GENERAL_LOSS, _gu, _gw) + _gpi * _gpj * _gxk * _gxm) ** 2
-        + (sp.diff(_GENERAL_LOSS, _gw, 2) - _gpj * (1 - _gpj) * _gxm**2) ** 2,
-        0,
+        general_hessian_residual,
+        _GENERAL_SYMBOLS,
         "(157)–(162) for every c ≥ 2 and d ≥ 1: ∂²ℓ₀/∂θ_ik∂θ_jl = T_ij x̄_k x̄_l, T_ii = p_i(1 − p_i), T_ij = −p_ip_j "
         "(i ≠ j), i.e. ∇²ℓ₀ = T ⊗ x̄x̄ᵀ: the entries within one class (k ≠ l and k = l) and across two classes, with "
         "the other classes aggregated as in eq-155-gradient-general, for all values of the scalars",
@@ -417,12 +443,10 @@ _glam = sp.Symbol("lam", positive=True)
 _gQ = sp.Symbol("Q", nonnegative=True)  # ‖θ‖² over the coordinates other than θ_ik, θ_il, θ_jm
 _GENERAL_REG = _GENERAL_LOSS + _glam / 2 * (_gu**2 + _gv**2 + _gw**2 + _gQ)
 paper.add(
-    Identity(
+    DeferredIdentity(
         paper.id("eq-23-gradient-general"),
-        (sp.diff(_GENERAL_REG, _gu) - (_gpi - _gyi) * _gxk - _glam * _gu) ** 2
-        + (sp.diff(_GENERAL_REG, _gv) - (_gpi - _gyi) * _gxl - _glam * _gv) ** 2
-        + (sp.diff(_GENERAL_REG, _gw) - (_gpj - _gyj) * _gxm - _glam * _gw) ** 2,
-        0,
+        general_regularised_gradient_residual,
+        (*_GENERAL_SYMBOLS, _glam, _gQ),
         "(23) for every c ≥ 2 and d ≥ 1: ℓ_λ = ℓ₀ + (λ/2)‖θ‖² has gradient (p − y) ⊗ x̄ + λθ (the other coordinates "
         "of θ enter ‖θ‖² through Q ≥ 0 only; reduction of eq-155-gradient-general)",
         src("§6.1, eq. (23); Proposition 6.2", ("23", "24", "27")),

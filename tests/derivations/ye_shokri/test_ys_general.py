@@ -189,3 +189,45 @@ def test_changed_statements_are_not_proved():
         budget=5,
     )
     assert _check(wrong_33) is Status.REFUTED
+
+
+def _at(expr, point):
+    """``expr`` at the point given by symbol names (30 digits)."""
+    return float(expr.evalf(30, subs={v: point[v.name] for v in expr.free_symbols}))
+
+
+def _clip(g, s):
+    return g * min(1.0, s / np.linalg.norm(g))
+
+
+@pytest.mark.parametrize("n, seed", [(2, 0), (17, 1), (60, 2)])
+def test_clipping_jacobian_and_nonexpansiveness_in_any_dimension(n, seed):
+    """(166) in ℝⁿ by central differences, and ‖Π(a) − Π(b)‖ ≤ ‖a − b‖ with the claims' aggregate expressions equal
+    to ‖Π(a) − Π(b)‖² and ‖a − b‖² computed by numpy."""
+    from derivations.ye_shokri import clipped
+
+    rng = np.random.default_rng(seed)
+    s = 1.5
+    G = rng.normal(size=n) * 2
+    G *= 2 * s / np.linalg.norm(G)  # clipped branch
+    h = 1e-6
+    J = np.array([(_clip(G + h * e, s) - _clip(G - h * e, s)) / (2 * h) for e in np.eye(n)]).T
+    u = G / np.linalg.norm(G)
+    assert np.allclose(J, s / np.linalg.norm(G) * (np.eye(n) - np.outer(u, u)), atol=1e-8)
+    claims, seen = clipped.paper.claims, set()
+    for _ in range(200):
+        a = rng.normal(size=n) * rng.uniform(0.05, 3) / np.sqrt(n)
+        b = rng.normal(size=n) * rng.uniform(0.05, 3) / np.sqrt(n)
+        A, B = np.linalg.norm(a), np.linalg.norm(b)
+        if B > A:
+            a, b, A, B = b, a, B, A
+        if A <= s:
+            continue
+        label = "both" if B > s else "one"
+        claim = claims[f"ye-shokri/prop-6.2-clipping-nonexpansive-{label}"]
+        point = {"S": s, "x": A - s, "y": (B - s) if label == "both" else (s - B), "E": A * B - a @ b}
+        assert _at(claim.lhs, point) == pytest.approx(((a - b) ** 2).sum(), rel=1e-9)
+        assert _at(claim.rhs, point) == pytest.approx(((_clip(a, s) - _clip(b, s)) ** 2).sum(), rel=1e-9, abs=1e-12)
+        assert np.linalg.norm(_clip(a, s) - _clip(b, s)) <= np.linalg.norm(a - b) + 1e-12
+        seen.add(label)
+    assert seen == {"one", "both"}
