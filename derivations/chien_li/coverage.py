@@ -317,13 +317,20 @@ ITEMS = [
     Item(
         "Lemma A.4",
         "lemma",
-        ids=["def-3.11-sgm"],
+        ids=["def-3.11-sgm", "thm-3.12/term-68-scaling", "thm-3.12/term-68-increasing-in-shift"],
         partial=True,
-        note="extremal SGM (from Altschuler & Talwar); used as S_α(q, σ/R)",
+        note="extremal SGM (from Altschuler & Talwar), used as S_α(q, σ/R): over point masses μ = δ_m, ‖m‖ ≤ R, the "
+        "supremum is S_α(q, σ/R) at ‖m‖ = R (checked); the supremum over every μ ∈ 𝒫(B_R) is not encoded",
     ),
-    Item("(63)", "equation", ids=["def-3.11-sgm"], partial=True),
+    Item("(63)", "equation", ids=["def-3.11-sgm", "thm-3.12/term-68-increasing-in-shift"], partial=True),
     *[Item(f"({k})", "equation", reason=_CHAIN) for k in range(64, 68)],
-    Item("(68)", "equation", ids=["thm-3.12-sgm-term-corrected"], partial=True),
+    Item(
+        "(68)",
+        "equation",
+        ids=["thm-3.12/term-68-scaling", "thm-3.12/term-68-increasing-in-shift", "thm-3.12-sgm-term-corrected"],
+        note="the per-step term for a shift of norm r (on an axis): S_α(b/n, √β_tσ/r), nondecreasing in r, so "
+        "‖m_t‖ ≤ 2ηK/b gives (69)'s corrected term",
+    ),
     Item("(69)", "equation", ids=["thm-3.12-sgm-term", "thm-3.12/q-1-consistency"]),
     *[Item(f"({k})", "equation", reason=_CHAIN) for k in range(70, 73)],
     Item("(73)", "equation", ids=["part-a/composition-term"]),

@@ -236,3 +236,64 @@ paper.add(
         covers=c312,
     )
 )
+
+
+# --- the proof's per-step term (68) for a shift m_t of norm r ≤ R = 2ηK/b (1-D: rotate m_t onto an axis) -----------
+def _quad_term68(v):
+    """D_α(N(0, βσ²) ‖ (1 − q)N(0, βσ²) + qN(r, βσ²)) by quadrature of the definition (Definition 2.1)."""
+    a_, q__, r_ = v["alpha"], v["q"], v["r"]
+    variance = v["beta"] * v["sigma"] ** 2
+    density = NormalDensity(variance=variance)
+    sd = mpmath.sqrt(variance)
+
+    def f(x):
+        p0x = density(x)
+        return p0x**a_ * ((1 - q__) * p0x + q__ * density(x, r_)) ** (1 - a_)
+
+    pts = [-mpmath.inf, -a_ * sd - abs(a_ - 1) * r_, 0, r_ / 2, r_, mpmath.inf]
+    return mpmath.log(mpmath.quad(f, pts)) / (a_ - 1)
+
+
+_b68, _r68, _w68 = (sp.Symbol(x, positive=True) for x in ("beta", "r", "w"))
+_S68 = [_a, _q, _b68, _s, _r68]
+_W68 = [_a > 1, _q < 1, _b68 <= 1, _a <= 8]
+
+
+def _rat(x):
+    return sp.Rational(mpmath.nstr(x, 50))
+
+
+paper.add(
+    NumericIdentity(
+        paper.id("thm-3.12/term-68-scaling"),
+        _quad_term68,
+        lambda v: S_value(_rat(v["alpha"]), _rat(v["q"]), _rat(mpmath.sqrt(v["beta"]) * v["sigma"] / v["r"])),
+        "(68)'s per-step term for a shift of norm r: D_α(N(0, β_tσ²) ‖ (1 − b/n)N(0, β_tσ²) + (b/n)N(r, β_tσ²)) (quadrature) "
+        "= S_α(b/n, √β_t σ/r) (x ↦ x/r maps it onto Definition 3.11's pair): at r = R = 2ηK/b it is (69)'s corrected "
+        "term, with √β_t (erratum E1)",
+        src("Theorem 3.12, proof (68)–(69)", ("68", "69", "18"), "derived"),
+        symbols=_S68,
+        where=_W68,
+        hints=[{"alpha": 4, "q": "3/10", "beta": "1/2", "sigma": 1, "r": "2/5"}],
+        samples=3,
+        digits=20,
+        covers=c312,
+    )
+)
+paper.add(
+    SampledInequality(
+        paper.id("thm-3.12/term-68-increasing-in-shift"),
+        lambda v: _quad_term68({**v, "r": v["r"] / (1 + v["w"])}),
+        "<=",
+        _quad_term68,
+        "(68)'s per-step term does not decrease with the shift's norm (r/(1 + w) vs r): the shifts ‖m_t‖ ≤ 2ηK/b "
+        "(33)–(36) are bounded by the term at ‖m_t‖ = R, S_α(b/n, √β_t σb/(2ηK)) — the step (68) → (69) for point masses",
+        src("Theorem 3.12, proof (68)–(69)", ("68", "69"), "derived"),
+        symbols=[*_S68, _w68],
+        where=_W68,
+        hints=[{"alpha": 4, "q": "3/10", "beta": "1/2", "sigma": 1, "r": "2/5", "w": 1}],
+        samples=3,
+        digits=15,
+        covers=c312,
+    )
+)

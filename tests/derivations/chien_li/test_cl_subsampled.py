@@ -141,3 +141,20 @@ def test_long_horizons_and_refusals():
     for bad, word in (({"beta": 2}, "β"), ({"lam": 2}, "λ"), ({"b": 20}, "b ≤ n"), ({"alpha": 1}, "α > 1")):
         with pytest.raises(HypothesisError, match=word):
             f.evaluate(dps=20, **{**_BASE, "T": 10, "beta": "1/2", **bad})
+
+
+def test_term_68_is_the_corrected_sgm_term_at_the_largest_shift():
+    """(68)'s term for a shift of norm R = 2ηK/b, by quadrature of the Rényi divergence, is the corrected (69) term
+    S_α(b/n, √β σb/(2ηK)) (thm-3.12-sgm-term-corrected), not the printed one; smaller shifts give less."""
+    from derivations.chien_li.sgm import _quad_term68
+
+    reg = registry()
+    args = dict(alpha=4, b=3, n=10, beta="1/2", sigma=1, eta="1/10", K=2)
+    with mpmath.workdps(30):
+        point = {"alpha": mpmath.mpf(4), "q": mpmath.mpf(3) / 10, "beta": mpmath.mpf(1) / 2, "sigma": mpmath.mpf(1)}
+        at_R = _quad_term68({**point, "r": mpmath.mpf(4) / 30})  # R = 2ηK/b = 0.4/3
+        corrected = mpmath.mpf(reg.formula("chien-li/thm-3.12-sgm-term-corrected").evaluate(dps=25, **args))
+        printed = mpmath.mpf(reg.formula("chien-li/thm-3.12-sgm-term").evaluate(dps=25, **args))
+        assert mpmath.almosteq(at_R, corrected, 1e-22)
+        assert printed > corrected * (1 + mpmath.mpf(10) ** -3)
+        assert _quad_term68({**point, "r": mpmath.mpf(1) / 10}) < at_R
