@@ -440,7 +440,12 @@ ITEMS += [
     eq(123, ids=["eq-123-f-divergence", "eq-123-f-divergence-corrected"]),
     eq(124, ids=T52),
     eq(125, ids=EPS0),
-    eq(126, ids=["eq-17-shift", "thm-5.2-eps"], partial=True, note="log-mean-exp of the per-position bounds"),
+    eq(
+        126,
+        ids=["lem-5.1-supporting-plane", "eq-17-shift", "thm-5.2-eps"],
+        note="Lemma 5.1 (lem-5.1-supporting-plane) on the mixture over the batch holding the differing record "
+        "(weights b/n, the decomposition (2)) with Theorem 4.4's per-position bounds; (127) by the shift (17)",
+    ),
     eq(127, ids=["thm-5.2-eps"]),
     eq(128, ids=["thm-5.2-eps"], partial=True, note="the first term of (15)"),
     eq(129, ids=["eq-133-first-term-corrected"], partial=True),
