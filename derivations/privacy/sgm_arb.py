@@ -109,10 +109,35 @@ def _integrate(q: arb, sigma: arb, alpha: arb, powers: tuple[int, ...], prec: in
         ctx.prec = old
 
 
+def rdp_large_order(q: arb, sigma: arb, alpha: arb) -> arb:
+    """A ball containing log A_α/(α − 1) for 0 < q < 1, α > 1 (exact balls), from the dominant term of A_α; tight
+    when α(1 − q)/q · e^{−(α−1)/(2σ²)} and the η below are small (α ≫ 2σ² log(1/q)), loose otherwise.
+
+    Writing ratio = q e^w (1 + c e^{−w}), c = (1 − q)/q, and μ₀ e^{αw} = e^{(α² − α)/(2σ²)} N(α, σ²) (completing
+    the square), A_α = q^α e^{(α² − α)/(2σ²)} · E with E = E_{z ~ N(α, σ²)}[(1 + c e^{−w})^α] ≥ 1.  Splitting E at
+    z = α/2: where z ≥ α/2, w ≥ (α − 1)/(2σ²) and (1 + c e^{−w})^α ≤ e^{αε₁}, ε₁ = c e^{−(α−1)/(2σ²)}; where
+    z < α/2, ratio ≤ max(1, e^w) (a convex combination of 1 and e^w), so ∫_{z<α/2} μ₀ ratio^α ≤ 1 +
+    e^{(α²−α)/(2σ²)} Q(α/(2σ)) ≤ 1 + e^{(α²−α)/(2σ²)} e^{−α²/(8σ²)}/2.  Hence 1 ≤ E ≤ e^{αε₁} + η with
+    η = q^{−α}(e^{−(α²−α)/(2σ²)} + e^{−α²/(8σ²)}/2), and 0 ≤ log E ≤ αε₁ + η, i.e.
+
+        log A_α/(α − 1) ∈ [r₀, r₀ + (αε₁ + η)/(α − 1)],   r₀ = (α log q + (α² − α)/(2σ²))/(α − 1).
+
+    (q = 1/100, σ = 1, α = 1e50: αε₁ + η ≈ e^{−5e49}; the binomial sum there has 1e50 terms.)"""
+    inv2s2 = 1 / (2 * sigma * sigma)
+    lq = q.log()
+    quad = (alpha * alpha - alpha) * inv2s2
+    r0 = (alpha * lq + quad) / (alpha - 1)
+    eps1 = (1 - q) / q * (-(alpha - 1) * inv2s2).exp()
+    eta = (-alpha * lq - quad).exp() + (-alpha * lq - alpha * alpha * inv2s2 / 4).exp() / 2
+    spread = ((alpha * eps1 + eta) / (alpha - 1)).upper()
+    return r0.union(r0 + spread)
+
+
 def rdp_ball(q, sigma, alpha, prec: int) -> arb:
     """An Arb ball containing ``privacy/sgm-rdp`` = log A_α/(α − 1) at exact rationals
     0 ≤ q ≤ 1, σ > 0, α > 1 (SymPy Rationals), with ≥ ``prec`` bits of relative accuracy
-    (or exact): 0 for q = 0; α/(2σ²) for q = 1; the binomial sum (MTZ §3.2) for integer α;
+    (or exact): 0 for q = 0; α/(2σ²) for q = 1; for α ≥ 64 :func:`rdp_large_order` where it is that
+    accurate; the binomial sum (MTZ §3.2) for integer α;
     :func:`moment` (rigorous integration + tail bounds) otherwise.  Raises
     :class:`~symbolic.certify.PrecisionNotReached` if the accuracy is not reached."""
     from flint import fmpq
@@ -130,8 +155,11 @@ def rdp_ball(q, sigma, alpha, prec: int) -> arb:
         for work in (prec + 24, prec + 64, 2 * prec + 64):
             ctx.prec = work
             qa, sa, aa = arb(exact(q)), arb(exact(sigma)), arb(exact(alpha))
+            large = None if q == 1 or alpha < 64 else rdp_large_order(qa, sa, aa)
             if q == 1:
                 ball = aa / (2 * sa * sa)
+            elif large is not None and large.is_finite() and large.rel_accuracy_bits() >= prec:
+                ball = large  # the dominant term (the binomial sum has α + 1 terms, the integral a peak at z ≈ α)
             elif alpha.q == 1:
                 ball = log_moment_integer(qa, sa, int(alpha)) / (aa - 1)
             else:

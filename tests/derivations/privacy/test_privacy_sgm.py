@@ -149,3 +149,58 @@ def test_moment_quadrature_against_the_binomial_sum(q, sigma, alpha):
         assert abs(got - want) <= want * mpmath.mpf(10) ** -digits
     if sigma == "1":
         assert calls[0] < 1500, calls[0]
+
+
+def _binomial_rdp(q, sigma, n, dps=80):
+    """log A_n/(n − 1) by MTZ §3.2's binomial sum (mpmath, positive terms)."""
+    with mpmath.workdps(dps):
+        q, s = mpmath.mpf(q), mpmath.mpf(sigma)
+        a = mpmath.fsum(
+            mpmath.binomial(n, k) * (1 - q) ** (n - k) * q**k * mpmath.exp((k * k - k) / (2 * s * s))
+            for k in range(n + 1)
+        )
+        return mpmath.log(a) / (n - 1)
+
+
+@pytest.mark.parametrize(
+    "q,sigma,n",
+    [("1/100", "1", 1000), ("1/100", "1", 100), ("1/2", "5", 1000), ("1/1000", "1/2", 80), ("1/3", "3", 64)],
+)
+def test_large_order_enclosure_contains_the_binomial_sum(q, sigma, n):
+    """rdp_large_order's ball (the dominant term q^α e^{(α²−α)/(2σ²)} with its bound) contains the binomial sum,
+    tight (q = 1/100, σ = 1, α = 1000: 200+ bits) or loose (where the order is not large for σ and q)."""
+    from flint import arb, ctx, fmpq
+
+    from derivations.privacy.sgm_arb import rdp_large_order
+
+    def frac(v):
+        r = sympy.Rational(v)
+        return arb(fmpq(int(r.p), int(r.q)))
+
+    old, ctx.prec = ctx.prec, 300
+    try:
+        ball = rdp_large_order(frac(q), frac(sigma), arb(n))
+        ref = arb(mpmath.nstr(_binomial_rdp(q, sigma, n, dps=130), 120))  # ~120 digits, with a 1e-100 margin
+        assert ball.overlaps(ref + arb(0, 1e-100) * ref)
+        if (q, sigma, n) == ("1/100", "1", 1000):
+            assert ball.rel_accuracy_bits() > 200
+    finally:
+        ctx.prec = old
+
+
+@pytest.mark.parametrize("alpha", ["1e50", "100000000000000000000000000000000000000000000000001/2"])
+def test_rdp_at_an_astronomical_order(alpha):
+    """q = 1/100, σ = 1, α = 1e50 (a fuzz reproducer of issue #10, and α = 1e50 + 1/2): r(α) = α/(2σ²) +
+    α log q/(α − 1) up to e^{−5e49} (:func:`~derivations.privacy.sgm_arb.rdp_large_order`).  Before, the binomial
+    sum looped over 1e50 + 1 terms until the time budget ended it (the integral for α = 1e50 + 1/2 likewise)."""
+    from symbolic.budget import time_budget
+
+    a = sympy.Rational(alpha)
+    with time_budget(30, "sgm-rdp at α = 1e50"):  # a hang guard: the old code never returned
+        got = sgm_rdp.evaluate(dps=40, q="1/100", sigma=1, alpha=alpha)
+        ball = sgm_rdp.certify(prec=200, q="1/100", sigma=1, alpha=alpha)
+    with mpmath.workdps(120):
+        am = mpmath.mpf(a.p) / a.q
+        ref = am / 2 + am * mpmath.log(mpmath.mpf(1) / 100) / (am - 1)
+        assert abs(got - ref) <= ref * mpmath.mpf(10) ** -39
+    assert ball.rel_accuracy_bits() >= 200
