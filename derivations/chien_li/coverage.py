@@ -304,10 +304,20 @@ ITEMS = [
     Item("(29)", "equation", ids=["lem-a.2-dt", "lem-a.2-dt/switch", "lem-a.2-dt/below-thm-3.12-dt"]),
     Item("(30)", "equation", reason=_CHAIN),
     *[Item(f"({k})", "equation", reason=_CHAIN) for k in range(31, 33)],
-    *[
-        Item(f"({k})", "equation", ids=["thm-a.1-eps"], partial=True, note="‖m_t‖ ≤ 2Kη/b: the sensitivity s_b")
-        for k in range(33, 37)
-    ],
+    Item("(33)", "equation", ids=["thm-a.1/shift-only-i-star", "thm-a.1/shift-at-most-2k-eta-over-b"]),
+    Item("(34)", "equation", ids=["thm-a.1/shift-only-i-star", "thm-a.1/shift-triangle"]),
+    Item(
+        "(35)",
+        "equation",
+        ids=["thm-a.1/shift-triangle"],
+        note="the triangle inequality in the plane of the two clipped gradients, for every angle between them",
+    ),
+    Item(
+        "(36)",
+        "equation",
+        ids=["thm-a.1/shift-at-most-2k-eta-over-b", "thm-a.1-eps"],
+        note="‖m_t‖ ≤ 2Kη/b with the clipped norms ≤ K: the sensitivity s_b of thm-a.1-eps and (29)",
+    ),
     *[Item(f"({k})", "equation", reason=_CHAIN) for k in range(37, 41)],
     Item("(41)", "equation", ids=["part-a/composition-term"], partial=True),
     *[Item(f"({k})", "equation", reason=_CHAIN) for k in range(42, 61)],
@@ -344,11 +354,22 @@ ITEMS = [
         Item(
             f"({k})",
             "equation",
-            ids=["lem-3.5/branch-gap"],
-            partial=True,
-            note="the per-step bound c‖W − W'‖ + 2ηK/n; only its algebra is encoded",
+            ids=["lem-3.5/step-split"],
+            note="the step's difference split into the n − 1 shared terms and i⋆'s, coordinate by coordinate; the "
+            "triangle inequality over the n terms is the standard one (not re-proved), each shared term ≤ c‖W − W′‖ "
+            "by the c-Lipschitz assumption",
         )
-        for k in range(81, 90)
+        for k in (81, 82, 83)
+    ],
+    *[Item(f"({k})", "equation", ids=["lem-3.5/step-sum"]) for k in (84, 85)],
+    *[
+        Item(
+            f"({k})",
+            "equation",
+            ids=["lem-3.5/step-triangle", "lem-3.5/step-sum"],
+            note="i⋆'s term: the triangle inequality at every angle with norms ≤ c‖W − W′‖ and ≤ 2ηK",
+        )
+        for k in (86, 87, 88, 89)
     ],
     Item("(90)", "equation", ids=["lem-3.5/branch-gap", "lem-3.5-dt"]),
     *[Item(f"({k})", "equation", reason=_MEASURE) for k in range(91, 98)],

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 import mpmath
 import sympy as sp
 
-from symbolic import Formula, Hypothesis, Identity
+from symbolic import Formula, Hypothesis, Identity, Inequality
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
 from symbolic.errors import EvaluationError
 from symbolic.params import natural
@@ -724,5 +724,52 @@ paper.add(
         samples=1,
         digits=10,
         covers=cAh,
+    )
+)
+
+
+# --- (33)–(36): the shift m_t = ψ′_t(W) − ψ_t(W) at i⋆'s steps has norm at most 2Kη/b -------------------------------
+# Only i⋆'s term differs between the two batch sums ((a): ℓ_i = ℓ′_i for i ≠ i⋆); in the plane of the two clipped
+# gradients u = Π_{B_K}[∇ℓ_{i⋆}(W)], v = Π_{B_K}[∇ℓ′_{i⋆}(W)], with norms r₁, r₂ and cos∠(u, v) = d − 1 (d ≥ 0),
+# ‖u − v‖² = r₁² + r₂² − 2r₁r₂(d − 1).  Clipping gives r_i = min(‖∇ℓ‖, K) = K/(1 + p_i) ∈ (0, K] (r_i = 0 is trivial).
+_i_s, _bb2 = sp.Symbol("i", integer=True, positive=True), sp.Symbol("b", integer=True, positive=True)
+_istar = sp.Symbol("i_star", integer=True, positive=True)
+_uvec, _vvec = sp.Symbol("u_1", real=True), sp.Symbol("v_1", real=True)  # a coordinate of u, v
+paper.add(
+    Identity(
+        paper.id("thm-a.1/shift-only-i-star"),
+        eta / _bb2 * sp.Sum(sp.KroneckerDelta(_i_s, _istar) * (_uvec - _vvec), (_i_s, 1, _bb2 + _istar)),
+        eta / _bb2 * (_uvec - _vvec),
+        "(33) = (34): in (η/b)Σ_{i∈𝓑}(Π[∇ℓ_i(W)] − Π[∇ℓ′_i(W)]) every term but i⋆'s vanishes (ℓ_i = ℓ′_i for i ≠ i⋆), "
+        "coordinate by coordinate (the batch indexed 1..b + i⋆ here so that it contains i⋆)",
+        src("Theorem A.1, proof (33)–(34)", ("33", "34")),
+        covers=cA,
+    )
+)
+_r1, _r2 = sp.Symbol("r_1", positive=True), sp.Symbol("r_2", positive=True)
+_dd, _p1, _p2 = sp.Symbol("d", nonnegative=True), sp.Symbol("p_1", nonnegative=True), sp.Symbol("p_2", nonnegative=True)
+_dist2 = lambda r1, r2: r1**2 + r2**2 - 2 * r1 * r2 * (_dd - 1)  # noqa: E731  ‖u − v‖², cos∠ = d − 1
+paper.add(
+    Inequality(
+        paper.id("thm-a.1/shift-triangle"),
+        (eta / _bb2) ** 2 * (_r1 + _r2) ** 2,
+        ">=",
+        (eta / _bb2) ** 2 * _dist2(_r1, _r2),
+        "(34) ≤ (35): ‖(η/b)(u − v)‖ ≤ (η/b)(‖u‖ + ‖v‖), squared: (r₁ + r₂)² − ‖u − v‖² = 2r₁r₂·d ≥ 0 for every angle "
+        "(cos∠(u, v) = d − 1 ≥ −1)",
+        src("Theorem A.1, proof (34)–(35)", ("34", "35")),
+        covers=cA,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("thm-a.1/shift-at-most-2k-eta-over-b"),
+        (2 * K * eta / _bb2) ** 2,
+        ">=",
+        (eta / _bb2) ** 2 * _dist2(K / (1 + _p1), K / (1 + _p2)),
+        "(33)–(36): with the clipped norms r_i = K/(1 + p_i) ≤ K (Π_{B_K}), ‖m_t‖ = (η/b)‖u − v‖ ≤ 2Kη/b for every angle "
+        "between u and v: the sensitivity s_b = 2ηK/b of thm-a.1-eps and (29)",
+        src("Theorem A.1, proof (33)–(36)", ("33", "36")),
+        covers=cA,
     )
 )

@@ -377,3 +377,54 @@ paper.add(
         covers=[dt310.id],
     )
 )
+
+
+# --- Lemma 3.5's proof (81)–(89): one full-batch step moves the coupled processes by at most c‖W − W′‖ + 2ηK/n -----
+# Pointwise (for the coupling of the proof), i⋆ written last: ψ_i(x) = x − ηΠ_{B_K}[∇ℓ_i(x)] is c-Lipschitz (Lemma 3.4's
+# assumption) and ℓ′_i = ℓ_i for i ≠ i⋆.
+_ii = sp.Symbol("i", integer=True, positive=True)
+_g, _h = sp.IndexedBase("g"), sp.IndexedBase("h")  # a coordinate of Π[∇ℓ_i(W_{t−1})], Π[∇ℓ′_i(W′_{t−1})]
+_x, _xp, _gs, _hs = sp.symbols("x x_prime g_star h_star", real=True)
+paper.add(
+    Identity(
+        paper.id("lem-3.5/step-split"),
+        (_x - eta / n * (sp.Sum(_g[_ii], (_ii, 1, n - 1)) + _gs))
+        - (_xp - eta / n * (sp.Sum(_h[_ii], (_ii, 1, n - 1)) + _hs)),
+        sp.Sum((_x - eta * _g[_ii]) - (_xp - eta * _h[_ii]), (_ii, 1, n - 1)) / n
+        + ((_x - eta * _gs) - (_xp - eta * _hs)) / n,
+        "(81)–(83): W_t − W′_t = (1/n)Σ_{i≠i⋆}(ψ_i(W_{t−1}) − ψ_i(W′_{t−1})) + (1/n)(ψ_{i⋆}(W_{t−1}) − ψ′_{i⋆}(W′_{t−1})), "
+        "coordinate by coordinate (ψ_i(x) = x − ηΠ_{B_K}[∇ℓ_i(x)]; the terms i ≠ i⋆ use ℓ′_i = ℓ_i)",
+        src("Lemma 3.5, proof (81)–(83)", ("81", "82", "83")),
+        covers=cD,
+    )
+)
+_rho1, _rho2 = sp.Symbol("rho_1", positive=True), sp.Symbol("rho_2", positive=True)
+_dd, _q1, _q2 = sp.Symbol("d", nonnegative=True), sp.Symbol("p_1", nonnegative=True), sp.Symbol("p_2", nonnegative=True)
+_Dn = sp.Symbol("D_prev", nonnegative=True)  # ‖W_{t−1} − W′_{t−1}‖
+paper.add(
+    Inequality(
+        paper.id("lem-3.5/step-triangle"),
+        (c * _Dn + 2 * eta * K) ** 2,
+        ">=",
+        (c * _Dn / (1 + _q1)) ** 2
+        + (eta * 2 * K / (1 + _q2)) ** 2
+        + 2 * (c * _Dn / (1 + _q1)) * (eta * 2 * K / (1 + _q2)) * (1 - _dd),
+        "(86)–(89): i⋆'s term ψ_{i⋆}(W) − ψ′_{i⋆}(W′) = [ψ_{i⋆}(W) − ψ_{i⋆}(W′)] − η[Π∇ℓ_{i⋆}(W′) − Π∇ℓ′_{i⋆}(W′)], of norms "
+        "ρ₁ = cD/(1 + p₁) ≤ c‖W − W′‖ (c-Lipschitz) and ρ₂ = 2K/(1 + p₂) ≤ 2K (two clipped gradients, as in "
+        "thm-a.1/shift-at-most-2k-eta-over-b), at any angle (cos = d − 1): its squared norm ρ₁² + η²ρ₂² − 2ηρ₁ρ₂cos is at "
+        "most (c‖W − W′‖ + 2ηK)²",
+        src("Lemma 3.5, proof (86)–(89)", ("86", "87", "88", "89")),
+        covers=cD,
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-3.5/step-sum"),
+        sp.Sum(c * _Dn, (_ii, 1, n - 1)) / n + (c * _Dn + 2 * eta * K) / n,
+        c * _Dn + 2 * eta * K / n,
+        "(84)–(85) with (89), giving (90): (1/n)Σ_{i≠i⋆} c‖W − W′‖ + (1/n)(c‖W − W′‖ + 2ηK) = c‖W − W′‖ + 2ηK/n, the first "
+        "branch of (7)",
+        src("Lemma 3.5, proof (84)–(90)", ("84", "85", "89", "90")),
+        covers=cD,
+    )
+)

@@ -174,3 +174,28 @@ def test_hoelder_a1_at_lambda_1_and_the_cap():
         reg.formula("chien-li/thm-a.1-hoelder-eps-corrected").evaluate(dps=20, lam=2, **demo)
     with pytest.raises(EvaluationError, match="T ≤"):
         reg.formula("chien-li/thm-a.1-hoelder-eps-corrected").evaluate(dps=20, lam="1/2", **{**demo, "T": 10**4})
+
+
+def test_shift_bounds_are_proved_and_a_smaller_bound_is_refuted():
+    """(33)–(36) and (86)–(89) are PROVED; the same statement with K in place of 2K fails at antiparallel gradients."""
+    import sympy as sp
+
+    from symbolic import Inequality, Status
+    from derivations.chien_li.common import K, eta, src
+
+    reg = registry()
+    for cid in ("thm-a.1/shift-at-most-2k-eta-over-b", "thm-a.1/shift-triangle", "lem-3.5/step-triangle"):
+        assert reg.claim(f"chien-li/{cid}").check().status is Status.PROVED
+    d, p1, p2 = (sp.Symbol(x, nonnegative=True) for x in ("d", "p_1", "p_2"))
+    b = sp.Symbol("b", integer=True, positive=True)
+    r1, r2 = K / (1 + p1), K / (1 + p2)
+    wrong = Inequality(
+        "chien-li/test-shift-at-most-k-eta-over-b",
+        (K * eta / b) ** 2,
+        ">=",
+        (eta / b) ** 2 * (r1**2 + r2**2 - 2 * r1 * r2 * (d - 1)),
+        "‖m_t‖ ≤ Kη/b (false)",
+        src("Theorem A.1, proof (33)–(36)", ("36",)),
+        hints=[{"K": 1, "eta": 1, "b": 1, "d": 0, "p_1": 0, "p_2": 0}],
+    )
+    assert wrong.check().status is Status.REFUTED
