@@ -1,7 +1,8 @@
 """The errata of the paper found in review, numbered E1–E31 (the keys of ERRATA.md): each is encoded by claims
 carrying ``erratum="ye-shokri E<n>"`` (printed form expected REFUTED next to its correction), or
 rejected here with the reason it is not encoded.  This module adds the claims of E18, E20 and
-E30; the others live next to the formulas they concern.  :data:`STATUS` is the full list.
+E30 (and next to them the valid steps they correct: (128)–(131) for every n/b and K, Lemma 5.1's joint convexity);
+the others live next to the formulas they concern.  :data:`STATUS` is the full list.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sympy as sp
 from symbolic import Identity, Inequality
 from derivations.privacy.gdp import gdp_delta
 
-from .common import paper, src
+from .common import eps0_expr, paper, src
 
 # ---------------------------------------------------------------------------
 # E18: Appendix C.1, (131) → (132) → (133).
@@ -76,6 +77,38 @@ paper.add(
         "in the limit); A/(Nλη) is not an upper bound for n/b ∈ {2, 3} (at N = 2, ηλ = 1/2: 4A/3 > A)",
         src("Theorem 5.2, explanation in Appendix C.1, eqs. (130)–(131)", ("130", "131"), "corrected"),
         erratum="ye-shokri E18",
+    )
+)
+
+# (128) ≤ (131) for every N, m = ⌊N/2⌋ and K (the claims above are at N = 2, K → ∞): with ρ = 1/(1 + w),
+# m = 1 + m₀, N − m = 1 + M₀, K = 1 + K₀ and q = ρ^{2(N−m)}, the first term ε_0^m(1 − q^{K−1})/(1 − q) of (15) is at
+# most A/(1 − q), since ε_0^m = Aρ^{2(m−1)}/Σ_{s<m}ρ^{2s} ≤ A (its numerator is the last term of its denominator).
+_g_m0, _g_M0, _g_K0 = sp.symbols("m0 M0 K0", integer=True, nonnegative=True)
+_g_rho = 1 / (1 + w)
+_g_q = _g_rho ** (2 * (1 + _g_M0))
+_g_s = sp.Symbol("s", integer=True, nonnegative=True)
+
+
+def _g_sum_from_one(i):
+    """Σ_{s<i} ρ^{2s} written 1 + Σ_{s=1}^{i−1} ρ^{2s} (manifestly positive)."""
+    return 1 + sp.Sum(_g_rho ** (2 * _g_s), (_g_s, 1, i - 1))
+
+
+paper.add(
+    Inequality(
+        paper.id("eq-131-first-term-general"),
+        A_ / (1 - _g_q),
+        ">=",
+        eps0_expr(1 + _g_m0, a=A_, base=_g_rho) * (1 - _g_q**_g_K0) / (1 - _g_q),
+        "(128)–(131) for every n/b, m = ⌊n/(2b)⌋ and K: the first term of (15), ε_0^m(1 − q^{K−1})/(1 − q) with ε_0^m "
+        "of (12)/(129), is ≤ A/(1 − q), q = (1 − ηλ)^{2(n/b − m)} (certificate A(Σ_{s≤m−2}ρ^{2s} + ρ^{2(m−1)}q^{K−1}) "
+        "/((1 − ρ²)S_{N−m}S_m), S_i = Σ_{s<i}ρ^{2s})",
+        src("Theorem 5.2, explanation in Appendix C.1, eqs. (128)–(131)", ("128", "129", "130", "131")),
+        certificate=A_
+        * (sp.Sum(_g_rho ** (2 * _g_s), (_g_s, 0, _g_m0 - 1)) + _g_rho ** (2 * _g_m0) * _g_q**_g_K0)
+        * (1 + w) ** 2
+        / (w * (2 + w) * _g_sum_from_one(1 + _g_M0) * _g_sum_from_one(1 + _g_m0)),
+        budget=6,
     )
 )
 

@@ -173,6 +173,53 @@ paper.add(
         covers=c44,
     )
 )
+# (113) → (115) → (116): the (108) branch of (113) iterated over j = m, …, N − 1 is a telescoping product of
+# ρ²·S_{kN+j}/S_{kN+j+1}, S_i = Σ_{s<i} ρ^{2s} (closed form (1 − ρ^{2i})/(1 − ρ²)); with B = kN + m ≥ 1 and n factors
+# (n = N − m), ρ = 1/(1 + w) ∈ (0, 1).
+_tb0 = sp.Symbol("b0", integer=True, nonnegative=True)
+_tB = 1 + _tb0  # B = kN + m ≥ 1
+_tn = sp.Symbol("n", integer=True, nonnegative=True)
+_tP = sp.Function("P")
+_trho2 = q01**2  # ρ² with ρ = 1/(1 + w)
+
+
+def _tS(i):
+    """S_i = Σ_{s<i} ρ^{2s} in closed form."""
+    return (1 - _trho2**i) / (1 - _trho2)
+
+
+paper.add(
+    Recurrence(
+        paper.id("eq-115-telescoping"),
+        _tP,
+        _tn,
+        _trho2**_tn * _tS(_tB) / _tS(_tB + _tn),
+        sp.Eq(_tP(_tn + 1), _tP(_tn) * _trho2 * _tS(_tB + _tn) / _tS(_tB + _tn + 1)),
+        {0: 1},
+        "(115): the product of the (108) factors ρ²·S_{B+i}/S_{B+i+1} over i = 0, …, n − 1 (B = kN + m, n = N − m; "
+        "S_i = Σ_{s<i} ρ^{2s}) telescopes to ρ^{2n}·S_B/S_{B+n}, for every ρ ∈ (0, 1), B ≥ 1, n ≥ 0",
+        src("Theorem 4.4, proof, eqs. (113)–(115)", ("113", "114", "115")),
+        covers=c44,
+    )
+)
+_ts = sp.Symbol("s", integer=True, nonnegative=True)
+paper.add(
+    Inequality(
+        paper.id("eq-116-from-115"),
+        _trho2**_tn,
+        ">=",
+        _trho2**_tn * _tS(_tB) / _tS(_tB + _tn),
+        "(115) ≤ (116): ρ^{2n}·S_B/S_{B+n} ≤ ρ^{2n} (n = N − m) since S_B ≤ S_{B+n} (certificate "
+        "ρ^{2n}ρ^{2B}Σ_{s<n}ρ^{2s}/(1 + Σ_{s=1}^{B+n−1}ρ^{2s}), i.e. the terms S_{B+n} − S_B over S_{B+n})",
+        src("Theorem 4.4, proof, eqs. (115)–(116)", ("115", "116")),
+        certificate=_trho2**_tn
+        * _trho2**_tB
+        * sp.Sum(_trho2**_ts, (_ts, 0, _tn - 1))
+        / (1 + sp.Sum(_trho2**_ts, (_ts, 1, _tB + _tn - 1))),
+        covers=c44,
+        budget=6,
+    )
+)
 paper.add(
     Identity(
         paper.id("eq-119-from-118"),

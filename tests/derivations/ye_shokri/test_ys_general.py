@@ -231,3 +231,39 @@ def test_clipping_jacobian_and_nonexpansiveness_in_any_dimension(n, seed):
         assert np.linalg.norm(_clip(a, s) - _clip(b, s)) <= np.linalg.norm(a - b) + 1e-12
         seen.add(label)
     assert seen == {"one", "both"}
+
+
+@pytest.mark.parametrize("B, n, rho", [(1, 0, "1/2"), (1, 5, "9/10"), (37, 12, "999/1000"), (4, 30, "3/10")])
+def test_telescoping_product_115_and_bound_116(B, n, rho):
+    """(115): Π_{i<n} ρ²S_{B+i}/S_{B+i+1} with S_i = Σ_{s<i} ρ^{2s} summed term by term (mpmath, 40 digits) equals the
+    claim's closed form ρ^{2n}S_B/S_{B+n}, and is ≤ ρ^{2n} (116)."""
+    from derivations.ye_shokri import theorems
+
+    r = sp.Rational(rho)
+    with mpmath.workdps(40):
+        rm = mpmath.mpf(r.p) / r.q
+        S = lambda i: mpmath.fsum(rm ** (2 * s) for s in range(i))  # noqa: E731
+        product = mpmath.fprod(rm**2 * S(B + i) / S(B + i + 1) for i in range(n))
+        closed = theorems.paper.claims["ye-shokri/eq-115-telescoping"].closed_form
+        point = {"w": 1 / r - 1, "b0": B - 1, "n": n}
+        value = closed.subs({v: point[v.name] for v in closed.free_symbols})
+        assert abs(mpmath.mpf(sp.N(value, 45)) - product) < mpmath.mpf(10) ** -30
+        assert product <= rm ** (2 * n)
+
+
+@pytest.mark.parametrize("N, K, rho", [(2, 1, "1/2"), (3, 4, "9/10"), (20, 50, "999/1000"), (7, 2, "1/10")])
+def test_first_term_131_for_any_n_over_b_and_K(N, K, rho):
+    """(128) ≤ (131): ε_0^m(1 − q^{K−1})/(1 − q) ≤ A/(1 − q) with m = ⌊N/2⌋, sums term by term (mpmath), and the
+    claim's two sides at the same point."""
+    r = sp.Rational(rho)
+    m = N // 2
+    with mpmath.workdps(40):
+        rm = mpmath.mpf(r.p) / r.q
+        q = rm ** (2 * (N - m))
+        eps0 = rm ** (2 * (m - 1)) / mpmath.fsum(rm ** (2 * s) for s in range(m))
+        first, bound = eps0 * (1 - q ** (K - 1)) / (1 - q), 1 / (1 - q)
+        assert first <= bound
+        claim = errata.paper.claims["ye-shokri/eq-131-first-term-general"]
+        point = {"A": 1, "w": 1 / r - 1, "m0": m - 1, "M0": N - m - 1, "K0": K - 1}
+        at = lambda e: mpmath.mpf(sp.N(e.subs({v: point[v.name] for v in e.free_symbols}).doit(), 45))  # noqa: E731
+        assert abs(at(claim.rhs) - first) < mpmath.mpf(10) ** -30 and abs(at(claim.lhs) - bound) < mpmath.mpf(10) ** -30
