@@ -347,8 +347,21 @@ ITEMS = [
     Item("(74)", "equation", ids=["part-a/composition-term"]),
     Item("(75)", "equation", ids=["part-a/composition-term", "thm-3.12/q-1-consistency-corrected"]),
     *[Item(f"({k})", "equation", reason=_MEASURE) for k in range(76, 78)],
-    Item("(78)", "equation", ids=["lem-3.4/smooth"], partial=True),
-    Item("(79)", "equation", ids=["lem-3.4/smooth"], partial=True),
+    *[
+        Item(
+            f"({k})",
+            "equation",
+            ids=[
+                "lem-3.4/smooth-step",
+                "ye-shokri/prop-6.2-clipping-nonexpansive-one",
+                "ye-shokri/prop-6.2-clipping-nonexpansive-both",
+                "lem-3.4/smooth",
+            ],
+            note="the triangle inequality at every angle with ‖Π∇ℓ(x) − Π∇ℓ(y)‖ ≤ L‖x − y‖: the clipping is 1-Lipschitz "
+            "(Ye & Shokri's encoding, every dimension), then (22)",
+        )
+        for k in (78, 79)
+    ],
     Item("(80)", "equation", reason="definition of W∞ (infimum over couplings)"),
     *[
         Item(
@@ -373,7 +386,12 @@ ITEMS = [
     ],
     Item("(90)", "equation", ids=["lem-3.5/branch-gap", "lem-3.5-dt"]),
     *[Item(f"({k})", "equation", reason=_MEASURE) for k in range(91, 98)],
-    Item("(98)", "equation", ids=["lem-3.9/g-above-identity"], partial=True, note="the expansion z + Lz^λ = g(z)"),
+    Item(
+        "(98)",
+        "equation",
+        ids=["lem-3.8/step-c", "lem-3.9/g-above-identity"],
+        note="step (c): ess sup‖X − Y‖ ≤ z by (91) and y + Ly^λ nondecreasing in y, so the bound is at most g(z)",
+    ),
     *[Item(f"({k})", "equation", reason=_MEASURE) for k in range(99, 103)],
     Item("(103)", "equation", ids=["lem-3.9/g-derivative", "lem-3.9/g-derivative-corrected"]),
     Item("(104)", "equation", ids=["lem-3.9-h-half", "lem-3.9-h-half/g-of-h", "lem-3.9-h-half/h-of-g"]),

@@ -49,6 +49,22 @@ paper.add(
         src(LEM34, (), "derived"),
     )
 )
+# (78)–(79), pointwise: ψ(x) − ψ(y) = (x − y) − η(Π∇ℓ(x) − Π∇ℓ(y)); with ρ = ‖x − y‖, the clipped difference of norm
+# κ = Lρ/(1 + p) ≤ ‖∇ℓ(x) − ∇ℓ(y)‖ ≤ Lρ (Π_{B_K} is 1-Lipschitz, then (22)) and any angle (cos = d − 1, d ≥ 0).
+_rho, _p78, _d78 = sp.Symbol("rho", positive=True), sp.Symbol("p", nonnegative=True), sp.Symbol("d", nonnegative=True)
+_kappa = L_ * _rho / (1 + _p78)
+paper.add(
+    Inequality(
+        paper.id("lem-3.4/smooth-step"),
+        ((1 + eta * L_) * _rho) ** 2,
+        ">=",
+        _rho**2 + (eta * _kappa) ** 2 - 2 * _rho * eta * _kappa * (_d78 - 1),
+        "(78)–(79): ‖ψ(x) − ψ(y)‖ ≤ ‖x − y‖ + η‖Π∇ℓ(x) − Π∇ℓ(y)‖ ≤ ‖x − y‖ + η‖∇ℓ(x) − ∇ℓ(y)‖ ≤ (1 + ηL)‖x − y‖: "
+        "the squared norm ρ² + η²κ² − 2ηρκ·cos of the step's difference, κ ≤ Lρ, at any angle, is at most "
+        "(1 + ηL)²ρ² (the clipping Π_{B_K} is 1-Lipschitz, the projection onto a convex set)",
+        src(LEM34 + ", proof (78)–(79)", ("78", "79", "22")),
+    )
+)
 y_ = sp.Symbol("y", nonnegative=True)  # ηλ = y ∈ [0, 2] ⇔ y ≥ 0 and 2 − y ≥ 0
 paper.add(
     Inequality(

@@ -377,3 +377,20 @@ paper.add(
         covers=cH,
     )
 )
+
+# --- Lemma 3.8's proof, step (c) of (98): ess sup‖X − Y‖ ≤ z (the coupling (91)) and g nondecreasing give
+# ess sup‖X − Y‖ + L(ess sup‖X − Y‖)^λ ≤ z + Lz^λ; with y = z/(1 + w) ≤ z the difference increases in w from 0.
+_zc, _wc = sp.Symbol("z", positive=True), sp.Symbol("w", nonnegative=True)  # z = 0: both sides 0
+paper.add(
+    Inequality(
+        paper.id("lem-3.8/step-c"),
+        g_expr(_zc, Lp, lam_in),
+        ">=",
+        g_expr(_zc / (1 + _wc), Lp, lam_in),
+        "(98), step (c): for y = z/(1 + w) ≤ z (the coupling (91) has ess sup‖X − Y‖ ≤ z), y + Ly^λ ≤ z + Lz^λ = g(z) "
+        "(λ = 1/(1 + u) ∈ (0, 1], L > 0): the difference is 0 at w = 0 and nondecreasing in w",
+        src("Lemma 3.8, proof (91)–(98)", ("91", "98")),
+        increasing_in=_wc,
+        covers=cH,
+    )
+)
