@@ -31,7 +31,7 @@ import sympy as sp
 from symbolic import Inequality
 from symbolic.claims.numeric import SampledInequality
 
-from .common import mpq, paper, src
+from .common import REDUCTION_SCOPE, mpq, paper, src
 from .logistic import CLIP, LAM, THETA, DeferredIdentity, gradient
 
 #: ‖δ‖ ≈ 1: the pair of (27) is θ and θ′ = θ + hδ (the smallest right singular vector of ∇g at θ, rounded)
@@ -233,7 +233,7 @@ paper.add(
         "(166), clipped branch, in every dimension N = (d + 1)c (G ≠ 0): ∂(sG_i/‖G‖)/∂G_j = (s/‖G‖)(δ_ij − "
         "G_iG_j/‖G‖²), i.e. the Jacobian of the clipping is (s/‖G‖)(I − uuᵀ), u = G/‖G‖ (the diagonal entry and an "
         "off-diagonal one, the other coordinates entering ‖G‖² through Q ≥ 0 only); with the chain rule "
-        "∇g₀ = (s/‖G‖)(I − uuᵀ)∇²ℓ₀ (eq-161-hessian-general)",
+        "∇g₀ = (s/‖G‖)(I − uuᵀ)∇²ℓ₀ (eq-161-hessian-general)" + REDUCTION_SCOPE,
         src("Proposition 6.2, proof, eq. (166)", ("166",)),
         budget=6,
     )
@@ -270,7 +270,7 @@ for _label, _B, _lhs, _cert, _what in (
             "‖Π(a) − Π(b)‖² ≤ ‖a − b‖² = A² + B² − 2a·b, a·b = AB − E (E ≥ 0, Cauchy–Schwarz); " + _what + ".  So "
             "‖g₀(θ) − g₀(θ′)‖ ≤ ‖∇ℓ₀(θ) − ∇ℓ₀(θ′)‖ ≤ β‖θ − θ′‖ (∇ℓ₀(θ) − ∇ℓ₀(θ′) = H̄(θ − θ′), H̄ the average of "
             "∇²ℓ₀ on the segment, 0 ⪯ H̄ ⪯ βI by eq-165-convex-induction and eq-153-cauchy-schwarz-induction), and "
-            "‖g(θ) − g(θ′)‖ ≤ (β + λ)‖θ − θ′‖",
+            "‖g(θ) − g(θ′)‖ ≤ (β + λ)‖θ − θ′‖" + REDUCTION_SCOPE,
             src("Proposition 6.2, eqs. (27), (164)", ("27", "164")),
             certificate=_cert,
             budget=3,

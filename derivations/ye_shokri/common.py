@@ -21,6 +21,15 @@ import sympy as sp
 from symbolic import Hypothesis, Paper
 from symbolic.params import natural, nonnegative, positive
 
+#: Appended to the statement of a claim that proves, for all values of finitely many scalars, the step to which
+#: a general statement (every number of classes or features, every point of an integral) is reduced: what the
+#: engine's verdict covers, and what it does not.
+REDUCTION_SCOPE = (
+    ".  [The verdict covers the scalar step or pointwise identity displayed, for all values of its scalars; the "
+    "reduction of the general statement to it (aggregation, induction, chain rule, integration) is the argument "
+    "written here, not checked by the engine.]"
+)
+
 paper = Paper(
     "ye-shokri",
     "Differentially Private Learning Needs Hidden State (Or Much Faster Convergence)",

@@ -12,7 +12,7 @@ import sympy as sp
 from symbolic import Identity, Inequality
 from derivations.privacy.gdp import gdp_delta
 
-from .common import eps0_expr, paper, src
+from .common import REDUCTION_SCOPE, eps0_expr, paper, src
 
 # ---------------------------------------------------------------------------
 # E18: Appendix C.1, (131) → (132) → (133).
@@ -173,7 +173,8 @@ paper.add(
         "Lemma 5.1, (14)/(122), for every α ≥ 1: φ(m, n) = m^α n^{1−α} (the integrand of e^{(α−1)R_α} by the "
         "corrected (123)) is ≥ its tangent plane at any (m₀, n₀), for all m, n, m₀, n₀ > 0 (convex in m along each "
         "ray, the plane touching at m = m₀n/n₀).  Summed with weights p_j at z₀ = Σ_j p_j z_j the linear terms "
-        "cancel, so Σ_j p_j φ(μ_j, ν_j) ≥ φ(Σ_j p_j μ_j, Σ_j p_j ν_j) at every θ, and integrating gives (14)",
+        "cancel, so Σ_j p_j φ(μ_j, ν_j) ≥ φ(Σ_j p_j μ_j, Σ_j p_j ν_j) at every θ, and integrating gives (14)"
+        + REDUCTION_SCOPE,
         src(
             "Lemma 5.1, eqs. (14), (122)–(123)",
             ("14", "122", "123"),

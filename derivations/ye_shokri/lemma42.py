@@ -16,7 +16,7 @@ from symbolic import ODE, Formula, Identity
 from symbolic.claims.numeric import SampledInequality
 from derivations.privacy.gaussian import gaussian_rdp
 
-from .common import A, R0, Sg, alpha, b, c, eta, L, paper, params, sigma, src, t
+from .common import REDUCTION_SCOPE, A, R0, Sg, alpha, b, c, eta, L, paper, params, sigma, src, t
 
 # ---------------------------------------------------------------------------
 # The ODE of (74) (equality version) and its solution (75)/(79).
@@ -350,7 +350,7 @@ paper.add(
         "derivatives arbitrary): ∂_t[log E/(α − 1)] = ∂_tE/((α − 1)E); ∂_t(p^α q^{1−α}) = α(p/q)^{α−1}∂_tp − "
         "(α − 1)(p/q)^α∂_tq; Green's identity as the product rule f∂²p = ∂(f∂p) − ∂f∂p for f = ασ²(p/q)^{α−1} and "
         "f = (α − 1)σ²(p/q)^α with q; −α⟨∇(p/q)^{α−1}, ∇p⟩ + (α − 1)⟨∇(p/q)^α, ∇q⟩ = α(α − 1)(p/q)^{α−2}⟨∇(p/q), "
-        "−∇p + (p/q)∇q⟩ = −α(α − 1)(p/q)^{α−2}‖∇(p/q)‖²q (squared residuals sum to 0)",
+        "−∇p + (p/q)∇q⟩ = −α(α − 1)(p/q)^{α−2}‖∇(p/q)‖²q (squared residuals sum to 0)" + REDUCTION_SCOPE,
         src(
             "Lemma 4.1, proof, eqs. (49)–(63)",
             ("49", "50", "51", "52", "53", "54", "55", "57", "58", "59", "60", "61", "62", "63"),
@@ -410,7 +410,7 @@ paper.add(
         "ρ/ν = r^α/E_α, E_α > 0 constant): (r^α/E)‖∇log r‖² = (ρ/ν)‖∇log r‖², ‖∇log r‖² = α^{−2}‖∇log r^α‖², "
         "∇log r^α − ∇log E = ∇log(ρ/ν), ρ log(ρ/ν) = ν(1/E)r^α(α log r − log E) and "
         "(2c/α²)(1/E)r^α(α log r − log E) = (2c/α)(1/E)∂_α r^α − (2c/α²)(log E/E)r^α (squared residuals sum to 0); "
-        "integrated against ν (with E_ν[r^α] = E for (41)) they are the equalities of the proof",
+        "integrated against ν (with E_ν[r^α] = E for (41)) they are the equalities of the proof" + REDUCTION_SCOPE,
         src("Lemma B.1, proof, eqs. (31)–(35), (38)–(41)", ("31", "32", "33", "34", "35", "38", "39", "40", "41")),
         covers=cov,
         budget=6,

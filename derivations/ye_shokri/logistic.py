@@ -17,7 +17,7 @@ import sympy as sp
 
 from symbolic.claims.numeric import SampledInequality
 
-from .common import mpq, paper, src
+from .common import REDUCTION_SCOPE, mpq, paper, src
 
 #: Table 2's dynamics hyper-parameters (Appendix E): feature clip L = 1, λ = 0.02, η = 1.92, gradient clip
 #: S_g/2 = 1.5; a point (c = 3 classes, d = 2) where the clipping is active (‖∇ℓ₀‖ ≈ 1.70 > 1.5).
@@ -422,7 +422,8 @@ paper.add(
         "(154)–(156) for every c ≥ 2 classes and d ≥ 1 features: ∂ℓ₀/∂θ_ik = (p_i − y^i)·x̄_k, i.e. "
         "∇ℓ₀ = (p − y) ⊗ x̄ (label Σ_j y^j = 1).  ℓ₀ depends on θ_ik only through z_i = θ_ik x̄_k + r_i, the classes "
         "other than i, j only through R = Σ_{m≠i,j} e^{z_m} ≥ 0 and Y = Σ_{m≠i,j} y^m z_m: the squared residuals of "
-        "three coordinates (two of class i, one of class j ≠ i) vanish for all values of these scalars",
+        "three coordinates (two of class i, one of class j ≠ i) vanish for all values of these scalars"
+        + REDUCTION_SCOPE,
         src("Proposition 6.1, proof, eqs. (154)–(156)", ("24", "154", "155", "156")),
         budget=6,
     )
@@ -434,7 +435,7 @@ paper.add(
         _GENERAL_SYMBOLS,
         "(157)–(162) for every c ≥ 2 and d ≥ 1: ∂²ℓ₀/∂θ_ik∂θ_jl = T_ij x̄_k x̄_l, T_ii = p_i(1 − p_i), T_ij = −p_ip_j "
         "(i ≠ j), i.e. ∇²ℓ₀ = T ⊗ x̄x̄ᵀ: the entries within one class (k ≠ l and k = l) and across two classes, with "
-        "the other classes aggregated as in eq-155-gradient-general, for all values of the scalars",
+        "the other classes aggregated as in eq-155-gradient-general, for all values of the scalars" + REDUCTION_SCOPE,
         src("Proposition 6.1, proof, eqs. (157)–(162)", ("157", "158", "159", "161", "162")),
         budget=6,
     )
@@ -448,7 +449,7 @@ paper.add(
         general_regularised_gradient_residual,
         (*_GENERAL_SYMBOLS, _glam, _gQ),
         "(23) for every c ≥ 2 and d ≥ 1: ℓ_λ = ℓ₀ + (λ/2)‖θ‖² has gradient (p − y) ⊗ x̄ + λθ (the other coordinates "
-        "of θ enter ‖θ‖² through Q ≥ 0 only; reduction of eq-155-gradient-general)",
+        "of θ enter ‖θ‖² through Q ≥ 0 only; reduction of eq-155-gradient-general)" + REDUCTION_SCOPE,
         src("§6.1, eq. (23); Proposition 6.2", ("23", "24", "27")),
         budget=6,
     )
@@ -471,7 +472,7 @@ paper.add(
         "(165)'s left half, ∇²ℓ₀ = T ⊗ x̄x̄ᵀ ⪰ 0, for every c: vᵀTv = E_p[v²] − E_p[v]² (the variance of v under p) "
         "is ≥ 0, by induction on c (c = 1: 0).  Step: with p = (t, (1 − t)q) and Var_q(v_rest) = V ≥ 0, "
         "Var_p(v) = t(1 − t)(v_1 − E_q v_rest)² + (1 − t)V ≥ 0 for all t ∈ (0, 1), v_1, E_q v_rest; then "
-        "wᵀ(T ⊗ x̄x̄ᵀ)w = vᵀTv ≥ 0 with v = Wx̄ (distributivity), and ℓ_λ is λ-strongly convex",
+        "wᵀ(T ⊗ x̄x̄ᵀ)w = vᵀTv ≥ 0 with v = Wx̄ (distributivity), and ℓ_λ is λ-strongly convex" + REDUCTION_SCOPE,
         src("Proposition 6.1; eqs. (161), (165)", ("23", "161", "165")),
         certificate=_it * (1 - _it) * (_ia - _imu) ** 2 + (1 - _it) * _iV,
         budget=3,
@@ -486,7 +487,7 @@ paper.add(
         "the eigenvalues of T lie in [0, ½] for every c (what (163) is used for): vᵀTv ≤ ½‖v‖² − ½(pᵀv)², i.e. "
         "T ⪯ ½(I − ppᵀ), by induction on c (c = 1: ½v² − 0 = ½v²).  Step: with p = (t, (1 − t)q), the hypothesis "
         "on the other c − 1 coordinates ½‖v_rest‖² − Var_q − ½(E_q v_rest)² = W ≥ 0 and Var_q = V ≥ 0 give "
-        "½‖v‖² − Var_p(v) − ½E_p[v]² = ½((1 − t)v_1 + tE_q v_rest)² + tV + W ≥ 0",
+        "½‖v‖² − Var_p(v) − ½E_p[v]² = ½((1 − t)v_1 + tE_q v_rest)² + tV + W ≥ 0" + REDUCTION_SCOPE,
         src("Proposition 6.1, proof, eq. (163)", ("163", "26", "153")),
         certificate=((1 - _it) * _ia + _it * _imu) ** 2 / 2 + _it * _iV + _iW,
         budget=3,
@@ -507,7 +508,7 @@ paper.add(
         "(163) as printed for every c: T ⪯ ½(I_c − 1_c1_cᵀ/c), i.e. vᵀTv ≤ ½(‖v‖² − (Σ_i v_i)²/c) for all v ∈ ℝ^c "
         "and every p in the open simplex.  Write v = w + κ1 with Σw = 0: ‖v‖² = ‖w‖² + cκ², Σv = cκ, "
         "E_p[v] = E_p[w] + κ, E_p[v²] = E_p[w²] + 2κE_p[w] + κ² (Σp = 1), and eq-163-half-induction for w "
-        "(½‖w‖² − Var_p(w) − ½E_p[w]² = W ≥ 0); the difference is ½E_p[w]² + W",
+        "(½‖w‖² − Var_p(w) − ½E_p[w]² = W ≥ 0); the difference is ½E_p[w]² + W" + REDUCTION_SCOPE,
         src("Proposition 6.1, proof, eq. (163)", ("163",)),
         certificate=_bm**2 / 2 + _iW,
         budget=3,
@@ -526,7 +527,7 @@ paper.add(
         "(153)/(26) for every d: the Kronecker factor x̄x̄ᵀ enters as (W_i·x̄)² ≤ ‖W_i‖²‖x̄‖² (Cauchy–Schwarz), so "
         "wᵀ(T ⊗ x̄x̄ᵀ)w = vᵀTv ≤ ½‖Wx̄‖² ≤ ½‖x̄‖²‖w‖² ≤ (L² + 1)/2·‖w‖² (eq-163-half-induction, ‖x̄‖² = ‖x‖² + 1); "
         "Cauchy–Schwarz by induction on d (d = 1: equality).  Step: ‖a‖² = P, a·b = Pτ, ‖b‖² = Pτ² + G "
-        "(G ≥ 0) extended by α, β: (P + α²)(Pτ² + G + β²) − (Pτ + αβ)² = P(β − τα)² + PG + α²G ≥ 0",
+        "(G ≥ 0) extended by α, β: (P + α²)(Pτ² + G + β²) − (Pτ + αβ)² = P(β − τα)² + PG + α²G ≥ 0" + REDUCTION_SCOPE,
         src("Proposition 6.1, proof; eqs. (26), (153), (165)", ("26", "153", "165")),
         certificate=_cP * (_cbeta - _ctau * _calpha) ** 2 + _cP * _cG + _calpha**2 * _cG,
         budget=3,
@@ -541,7 +542,7 @@ paper.add(
         _it**2 + (1 - _it) ** 2 * (1 - _qD),
         "Σ_j q_j² ≤ 1 for every law q on any number of classes (used for (25) at every c), by induction (one class: "
         "1).  Step: p = (t, (1 − t)q) with Σq_j² = 1 − D, D ≥ 0: Σp_j² = t² + (1 − t)²(1 − D) ≤ 1 "
-        "(difference 2t(1 − t) + (1 − t)²D)",
+        "(difference 2t(1 − t) + (1 − t)²D)" + REDUCTION_SCOPE,
         src("Proposition 6.1, eqs. (25), (152)", ("25", "152")),
         certificate=2 * _it * (1 - _it) + (1 - _it) ** 2 * _qD,
         budget=3,
@@ -556,7 +557,7 @@ paper.add(
         "(25)/(152) for every c ≥ 2 and d ≥ 1: ‖∇ℓ₀‖² = ‖(p − e_y) ⊗ x̄‖² = ‖p − e_y‖²‖x̄‖² (distributivity) and, "
         "with p_y = t ∈ (0, 1) and the other classes p_j = (1 − t)q_j, Σq_j² = 1 − D ≤ 1 "
         "(eq-152-simplex-squares-induction): ‖p − e_y‖² = (1 − t)² + (1 − t)²Σq_j² ≤ 2, so "
-        "‖∇ℓ₀‖² ≤ 2‖x̄‖² ≤ 2(L² + 1)",
+        "‖∇ℓ₀‖² ≤ 2‖x̄‖² ≤ 2(L² + 1)" + REDUCTION_SCOPE,
         src("Proposition 6.1, eqs. (25), (152), (156)", ("25", "152", "156")),
         certificate=2 * (1 - (1 - _it) ** 2) + (1 - _it) ** 2 * _qD,
         budget=3,
