@@ -221,7 +221,8 @@ def test_subsampled_tradeoff_at_x_1_returns_0(reg):
 @pytest.mark.parametrize(
     "args",
     [
-        ["privacy/sgm-rdp", "q=1/100", "sigma=1", "alpha=1e50"],
+        # (privacy/sgm-rdp at alpha = 1e50 was the other case: its binomial sum ran into the budget; it is now a
+        # certified value in half a second, tested in tests/derivations/privacy/test_privacy_sgm.py)
         [
             "asoodeh-diaz/thm-3",
             "eps=1",
@@ -238,14 +239,11 @@ def test_subsampled_tradeoff_at_x_1_returns_0(reg):
 )
 def test_eval_time_budget_ends_in_a_clear_error(args, capsys):
     start = time.monotonic()
-    code = main(["eval", *args, "--timeout", "1"])  # both run far past 1 s: the budget ends them
+    code = main(["eval", *args, "--timeout", "1"])  # it runs far past 1 s: the budget ends it
     elapsed = time.monotonic() - start
     err = capsys.readouterr().err
     assert elapsed < 20
-    if code == 2:
-        assert args[0] in err and ("time budget of 1 s" in err or "error:" in err)
-    else:
-        assert code == 0
+    assert code == 2 and args[0] in err and "time budget of 1 s" in err, (code, err)
 
 
 def test_budget_survives_an_extension_that_wraps_the_alarm():
