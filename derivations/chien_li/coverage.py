@@ -24,9 +24,10 @@ ITEMS = [
     Item(
         "(1)",
         "equation",
-        ids=["coupling-variance"],
-        partial=True,
-        note="the Noisy-SGD update; its noise split (8) and sensitivity s = 2ηK/n are encoded, not the iteration",
+        ids=["eq-1/coupled-runs-within-lem-a.2", "coupling-variance"],
+        note="the Noisy-SGD update simulated (1-D quadratic losses, clipping, projection on 𝒦, shuffled cyclic batches, "
+        "adjacent runs coupled through the same noise: their gap stays within Lemma A.2's tracking); its noise split "
+        "(8) is proved",
     ),
     Item("Footnote 1", "footnote", reason="bibliographic remark, no mathematics"),
     Item(

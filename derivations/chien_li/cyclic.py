@@ -773,3 +773,108 @@ paper.add(
         covers=cA,
     )
 )
+
+
+# --- The Noisy-SGD update (1) itself, simulated on 1-D quadratic losses, coupled through the same noise -----------
+def noisy_sgd_coupled(eta_, K_, D_, sigma_, a, centers, a_star, c_star, batches, W0, rng):
+    """W_T and W′_T of (1), W_{t+1} = Π_𝒦[W_t − (η/b)Σ_{i∈𝓑_t} Π_{B_K}[∇ℓ_i(W_t)] + G_t], on ℓ_i(x) = a_i(x − c_i)²/2
+    (𝒦 = [−D/2, D/2], Π_{B_K} clipping to [−K, K]); the adjacent run replaces example 0 by a_star, c_star and uses
+    the same G_t ~ N(0, σ²) (the synchronous coupling of the proofs).  ``batches``: the index lists 𝓑_0, 𝓑_1, …"""
+
+    def clip(v):
+        return max(-K_, min(K_, v))
+
+    def proj(v):
+        return max(-D_ / 2, min(D_ / 2, v))
+
+    w = wp = W0
+    for batch in batches:
+        noise = sigma_ * rng.gauss(0.0, 1.0)
+        step = sum(clip(a[i] * (w - centers[i])) for i in batch) / len(batch)
+        step_p = sum(clip((a_star * (wp - c_star)) if i == 0 else (a[i] * (wp - centers[i]))) for i in batch) / len(
+            batch
+        )
+        w, wp = proj(w - eta_ * step + noise), proj(wp - eta_ * step_p + noise)
+    return w, wp
+
+
+def _cyclic_batches(n_, b_, pos_, Tv, rng):
+    """A shuffled cyclic order with example 0 (i⋆) in batch position pos of every epoch (b | n): each epoch shuffles
+    the other n − 1 examples, gives b − 1 of them to i⋆'s batch and splits the rest into the other n/b − 1 batches."""
+    B, out = n_ // b_, []
+    while len(out) < Tv:
+        others = list(range(1, n_))
+        rng.shuffle(others)
+        own, rest = [0] + others[: b_ - 1], others[b_ - 1 :]
+        epoch = [rest[k * b_ : (k + 1) * b_] for k in range(B - 1)]
+        out.extend(epoch[:pos_] + [own] + epoch[pos_:])
+    return out[:Tv]
+
+
+def _simulated_gap(v):
+    rng = random.Random(int(v["seed"]))
+    b_, B, Tv = int(v["b"]), int(v["B"]), int(v["T"])
+    n_, pos_ = b_ * B, int(v["pos"]) % B
+    eta_, K_, D_, L_ = (float(v[k]) for k in ("eta", "K", "D", "L"))
+    a = [rng.uniform(-L_, L_) for _ in range(n_)]
+    centers = [rng.uniform(-3 * D_, 3 * D_) for _ in range(n_)]
+    batches = _cyclic_batches(n_, b_, pos_, Tv, rng)
+    w, wp = noisy_sgd_coupled(
+        eta_, K_, D_, 0.3, a, centers, rng.uniform(-L_, L_), rng.uniform(-3 * D_, 3 * D_), batches, 0.0, rng
+    )
+    return mpmath.mpf(abs(w - wp))
+
+
+def _a2_bound(v):
+    b_, B, Tv = int(v["b"]), int(v["B"]), int(v["T"])
+    e, Kv = v["eta"], v["K"]
+    dT = tracking_a2_any(
+        e * v["L"],
+        mpmath.mpf(1),
+        b_,
+        2 * e * Kv / b_,
+        2 * e * Kv,
+        fixed_position_encounters(B, int(v["pos"]) % B, Tv),
+        Tv,
+    )
+    return min(mpmath.mpf(dT), v["D"]) * (1 + mpmath.mpf(10) ** -9)  # the simulation runs in double precision
+
+
+_sim_syms = [
+    sp.Symbol("eta", positive=True),
+    sp.Symbol("L", positive=True),
+    sp.Symbol("K", positive=True),
+    sp.Symbol("D", positive=True),
+    sp.Symbol("b", integer=True, positive=True),
+    sp.Symbol("B", integer=True, positive=True),
+    sp.Symbol("T", integer=True, positive=True),
+    sp.Symbol("pos", integer=True, nonnegative=True),
+    sp.Symbol("seed", integer=True, positive=True),
+]
+paper.add(
+    SampledInequality(
+        paper.id("eq-1/coupled-runs-within-lem-a.2"),
+        _simulated_gap,
+        "<=",
+        _a2_bound,
+        "the Noisy-SGD update (1) run on adjacent datasets of 1-D quadratic losses a_i(x − c_i)²/2, a_i ∈ [−L, L] (L-smooth, "
+        "nonconvex allowed), clipped to K, projected on 𝒦 = [−D/2, D/2], shuffled cyclic batches of size b with i⋆ in "
+        "batch position pos of every epoch, both runs driven by the same noise: |W_T − W′_T| ≤ min(D_T, D), D_T of "
+        "Lemma A.2 at λ = 1 (b = n: Lemma 3.5 with c = 1 + ηL) — the proofs' coupling, realised (double precision)",
+        src("Noisy-SGD update (1); Lemma A.2, eqs. (28)–(29)", ("1", "28", "29"), "derived"),
+        symbols=_sim_syms,
+        where=[
+            _sim_syms[0] <= sp.Rational(1, 2),
+            _sim_syms[1] <= 2,
+            _sim_syms[2] <= 4,
+            _sim_syms[4] <= 4,
+            _sim_syms[5] <= 4,
+            _sim_syms[6] <= 40,
+            _sim_syms[7] <= 3,
+        ],
+        hints=[{"eta": "1/10", "L": 1, "K": 2, "D": 4, "b": 2, "B": 3, "T": 40, "pos": 1, "seed": 3}],
+        samples=12,
+        digits=8,
+        covers=cA2,
+    )
+)
