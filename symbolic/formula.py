@@ -55,6 +55,14 @@ def _arb_evaluation():
 
 _ARB_EVALUATION = None
 
+
+def _first_precision_for(formula):
+    """:func:`symbolic.certify.digits.first_precision_for` (imported on first use, as above)."""
+    from .certify.digits import first_precision_for
+
+    return first_precision_for(formula)
+
+
 #: Formulas whose :meth:`Formula.prepare_checks` has not run (weakly held).
 _UNPREPARED: "weakref.WeakSet[Formula]" = weakref.WeakSet()
 
@@ -162,6 +170,9 @@ class Formula:
         #: (parameter names, (name, parameter, is categorical, label) per parameter): built on the first check
         self._check_plan: tuple | None = None
         self._path: str | None = None
+        #: ``(exact, dps) -> Evaluation | None``: a closed form's first-precision Arb shortcut, its compiled
+        #: program looked up once (:func:`symbolic.certify.digits.first_precision_for`); built on first use
+        self._arb_first = None
         self._compiled = CompiledExpression(self.evaluation_expr, self.symbols, id)
         _UNPREPARED.add(self)
 
@@ -311,12 +322,27 @@ class Formula:
     def evaluation_at(self, exact: Mapping[str, sp.Rational], dps: int) -> Evaluation:
         """:meth:`evaluation` at values already returned by :meth:`check` (name -> Rational)."""
         note = ""
-        if (self._path or self.evaluation_path) != "mpmath":
-            evaluation, note = _arb_evaluation()(self, exact, dps)
+        path = self._path or self.evaluation_path
+        if path != "mpmath":
+            if path == "arb":  # a closed form: the one-precision shortcut first, what almost every call needs
+                first = self._arb_first or self._first_precision()
+                evaluation = first(exact, dps)
+                if evaluation is not None:
+                    return evaluation
+            evaluation, note = _arb_evaluation()(self, exact, dps, shortcut_tried=path == "arb")
             if evaluation is not None:
                 return evaluation
         value = self.mpmath_value(exact, dps)
         return Evaluation(value, None, False, "mpmath", None, note)
+
+    def _first_precision(self):
+        self._arb_first = _first_precision_for(self)
+        return self._arb_first
+
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state["_arb_first"] = None  # a closure over the compiled program: rebuilt on first use
+        return state
 
     def mpmath_value(self, exact: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
         """The mpmath fallback evaluator at checked exact values (no enclosure)."""

@@ -216,11 +216,12 @@ FIRST_GUARD_BITS = 16
 _FIRST_BITS = {dps: bits + FIRST_GUARD_BITS for dps, bits in _BITS.items()}
 
 
-def arb_evaluation(formula, exact, dps: int):
+def arb_evaluation(formula, exact, dps: int, shortcut_tried: bool = False):
     """The Arb path of :meth:`symbolic.Formula.evaluation_at`: ``(Evaluation, "")`` with the
     correctly rounded digits and their ball, or ``(None, why)`` when Arb cannot pin the digits
-    at this point (the caller falls back to mpmath and reports ``why``)."""
-    if formula.inverse is None:
+    at this point (the caller falls back to mpmath and reports ``why``).  A closed form tries
+    :func:`_first_precision` first, unless the caller already has (``shortcut_tried``)."""
+    if formula.inverse is None and not shortcut_tried:
         first = _first_precision(formula, exact, dps)
         if first is not None:
             return first, ""
@@ -248,9 +249,22 @@ def _first_precision(formula, exact, dps: int):
     ``dps`` digits pins them.  This is :func:`closed_form_enclosure` and :func:`round_ball`
     without their per-call set-up (the closures, the conversions, the precision loop), which
     costs as much as Arb's own work on a formula such as θ."""
+    return first_precision_for(formula)(exact, dps)
+
+
+def first_precision_for(formula):
+    """``(exact, dps) -> Evaluation | None``: :func:`_first_precision` for one closed form, its
+    compiled program and entry looked up once (what :meth:`symbolic.Formula.evaluation_at` keeps:
+    the lookups cost as much as a tenth of a θ evaluation)."""
     program = program_for(formula, formula.evaluation_expr)
-    bits = _FIRST_BITS.get(dps) or bits_for_digits(dps) + 8 + FIRST_GUARD_BITS
-    return program.entry(exact, bits, _first_evaluation, dps, program._f.arb)
+    entry, arb, first_bits = program.entry, program._f.arb, _FIRST_BITS
+
+    def first(exact, dps: int):
+        return entry(
+            exact, first_bits.get(dps) or bits_for_digits(dps) + 8 + FIRST_GUARD_BITS, _first_evaluation, dps, arb
+        )
+
+    return first
 
 
 def _first_evaluation(ball, dps: int, arb):

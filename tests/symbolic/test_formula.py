@@ -202,3 +202,17 @@ def test_prepared_formula_checks_exactly_as_an_unprepared_one():
         with pytest.raises(HypothesisError) as b:
             prepared.check(**bad)
         assert str(a.value) == str(b.value) and text in str(b.value)
+
+
+def test_a_formula_pickles_after_an_arb_evaluation():
+    # evaluation_at keeps the closed form's Arb shortcut (a closure) on the formula; pickling drops it and the
+    # copy rebuilds it on first use, with the same digits
+    import pickle
+
+    from symbolic import registry
+
+    theta = registry().formula("kong-ribero/theta")
+    first = theta.evaluation(30, L="1.37", s="9")
+    copy = pickle.loads(pickle.dumps(theta))
+    again = copy.evaluation(30, L="1.37", s="9")
+    assert first.enclosure and again.enclosure and again.digits == first.digits
