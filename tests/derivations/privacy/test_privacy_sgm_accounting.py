@@ -333,3 +333,41 @@ def test_search_reaches_a_steep_optimum_in_few_slopes():
     finally:
         ctx.prec = old
     assert len(calls) <= 30
+
+
+def test_an_optimal_order_beyond_the_integer_scan_is_refused_with_the_reason():
+    """q = 7e-9, σ = 2500, T = 1e6, δ = 7e-60 (fuzz seed 22): the RDP is ~4e-24·α per step, so Mironov's optimal
+    order is ~1e9, beyond the integer scan's limit 2^20, where it stopped still decreasing at α = 928143.  Before,
+    the search, local bound and branch-and-bound spent ~50 CPU s per precision on a ball [± 8e-5] and the budget
+    ended the evaluation; now the certified path refuses at the scan, naming the bound and the order."""
+    import sympy as sp
+
+    from derivations.privacy import sgm_accounting as S
+    from symbolic.budget import time_budget
+    from symbolic.certify.errors import PrecisionNotReached
+
+    point = (sp.Rational(7, 10**9), sp.Integer(2500), 10**6, sp.Rational(7, 10**60))
+    with time_budget(60, "sgm-epsilon at q = 7e-9"):  # a hang guard (the old code ran for minutes)
+        with pytest.raises(PrecisionNotReached, match=r"mironov bound still decreases at α = 928143.*limit is 2\^20"):
+            S.sgm_epsilon_ball(*point, "mironov", 58)
+
+
+@pytest.mark.parametrize("q,sigma", [("7/1000000000", 2500), ("1/10", 200)])
+def test_large_integer_orders_by_the_integral_agree_with_the_binomial_sum(q, sigma):
+    """r(n) past INTEGRAL_ORDER comes from Arb's integral of the moment (milliseconds; the binomial sum at n = 928143
+    took 1.9 s): at n = 40000 its ball overlaps MTZ §3.2's binomial sum and is at least as tight."""
+    import sympy as sp
+
+    from derivations.privacy import sgm_accounting as S
+    from derivations.privacy.sgm_arb import log_moment_integer
+
+    n = 40000
+    assert n > S.INTEGRAL_ORDER
+    old, ctx.prec = ctx.prec, 120
+    try:
+        m = S._Moments(sp.Rational(q), sp.Integer(sigma))
+        by_integral, by_sum = m.r_integer(n), log_moment_integer(m.q, m.sigma, n) / (n - 1)
+        assert by_integral.overlaps(by_sum)
+        assert by_integral.rel_accuracy_bits() >= by_sum.rel_accuracy_bits()
+    finally:
+        ctx.prec = old
