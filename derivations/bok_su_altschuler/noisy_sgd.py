@@ -17,6 +17,7 @@ from sympy.codegen.cfunctions import expm1
 
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit
 from symbolic.claims.numeric import QuadratureCheck, SampledInequality
+from symbolic.errors import EvaluationError
 from symbolic.params import positive
 from derivations.privacy.gdp import mu_param as tk_mu
 from derivations.privacy.subsampled import (
@@ -372,7 +373,7 @@ def fn9_threshold(pv, qv, rv, target, upper: bool):
         h = pv * mpmath.ncdf(sgn * (tt + rv)) + qv * mpmath.ncdf(sgn * tt)
         return sgn * (mpmath.log(h) - log_target), (pv * mpmath.npdf(tt + rv) + qv * mpmath.npdf(tt)) / h
 
-    # The bracket starts at the root's far side in closed form and widens towards it by doubling steps: with
+    # The bracket starts at the root's far side in closed form (and a guaranteed near side, below): with
     # Φ(−y) ≤ e^{−y²/2}/2 (y ≥ 0) and both Φ terms below Φ(−t) (upper; Φ(t + r) otherwise), H < target at
     # t = √(2 log(1/target)) (upper), at t = −√(2 log(1/target)) − r (otherwise).  Doubling out from ±1 instead
     # evaluated H at t = 32, 64, …, 512 on the way to t_α ≈ 678.6 (α = 1e-100000: the settle rule runs at 2030 and
@@ -383,22 +384,46 @@ def fn9_threshold(pv, qv, rv, target, upper: bool):
     stages = [full]  # Newton doubles the correct digits: each stage starts from the previous one's root
     while stages[0] > 160:
         stages.insert(0, stages[0] // 2)
+    # both ends at the working precision (at the first stage's, −√(…) − r rounds by up to r·2^-160, possibly
+    # towards the root); the candidates between them are checked by the sign of G
+    far = edge if upper else -edge - rv
+    last = -rv - 1 if upper else mpmath.mpf(1)
     with mpmath.workprec(stages[0]):
-        # an end is accepted only where |G| exceeds its rounding floor (below), so its sign is G's sign at every
-        # precision and the bracket holds the root through all stages
-        lo, hi = (edge - 1, edge) if upper else (-edge - rv, -edge - rv + 1)
+        # The far end above has H ≤ target/2, the last end H ≥ Φ(1) > 1/2 ≥ target whatever p and r (t = −r − 1
+        # upper, t = 1 otherwise: both Φ terms are ≥ Φ(1) there).  Steps 1, 2, 4, … from both ends towards the
+        # other narrow the bracket until a step crosses the root; a point is accepted as an end only where |G|
+        # exceeds its rounding floor (below), so its sign is G's sign at every precision.  The root lies within a
+        # few units of one end: next to the far one for a tiny level (α = 1e-100000: t ≈ 678.6, the far end 678.6),
+        # next to the last one when r is huge (r = 6.7e100, p = 1e-300, 1 − α = 1/1000: t ≈ −3.09, the far end
+        # at −6.7e100; doubling from it alone took ~340 steps, and a fixed 64 doublings stopped short of the root).
         floor = _fn9_floor(log_target)
-        g_lo, g_hi = G(lo)[0], G(hi)[0]
-        for _ in range(64):  # a step up to 2^64 (the level is then within e^{-2^127} of 0 or 1)
-            if g_lo < -floor and floor < g_hi:
+        towards = -1 if upper else 1  # from the far end towards the last one
+
+        def side(c):  # +1: H < target (the far end's side), −1: H > target, 0: within G's rounding
+            g = -sgn * G(c)[0]  # log target − log H
+            return 1 if g > floor else -1 if g < -floor else 0
+
+        def inside(c):
+            return a < c < b if towards > 0 else b < c < a
+
+        a, b, step = far, last, mpmath.mpf(1)
+        crossed = False
+        while not crossed:
+            moved = False
+            for c, from_far in ((a + towards * step, True), (b - towards * step, False)):
+                if not inside(c):  # past the other end, or rounded back onto its own (t = −3e101 + 1 at 110 bits)
+                    continue
+                moved, s_c = True, side(c)
+                if s_c < 0:
+                    b, crossed = c, from_far
+                elif s_c > 0:
+                    a, crossed = c, not from_far
+                if crossed:
+                    break
+            if not moved:
                 break
-            step = 2 * (hi - lo)
-            if not g_lo < -floor:
-                lo = lo - step
-                g_lo = G(lo)[0]
-            if not floor < g_hi:
-                hi = hi + step
-                g_hi = G(hi)[0]
+            step *= 2
+        lo, hi = (b, a) if upper else (a, b)
     tt = (lo + hi) / 2
     for prec in stages:
         with mpmath.workprec(prec):
@@ -455,10 +480,51 @@ def fn9_tradeoff_value(pv, rv, av, *, q=None, one_minus_alpha=None):
     return pv * mpmath.ncdf(tt - rv) + q * mpmath.ncdf(tt)
 
 
+def _fn9_value_and_condition(pv, q, rv, av, c):
+    """(R, κ): footnote 9's curve R = β(t) at the level-α threshold t and how much the level equation magnifies a
+    relative error into R.  t is fixed by its level L (α, or 1 − α) only to δL/|L'(t)|, which moves R by
+    |R'(t)|·δL/|L'(t)|: κ = L·|R'(t)|/(|L'(t)|·R), with |L'| = pφ(t + r) + qφ(t) and R' = pφ(t − r) + qφ(t)."""
+    tt = fn9_threshold(pv, q, rv, av, True) if av <= c else fn9_threshold(pv, q, rv, c, False)
+    value = pv * mpmath.ncdf(tt - rv) + q * mpmath.ncdf(tt)
+    slope = pv * mpmath.npdf(tt + rv) + q * mpmath.npdf(tt)
+    if value == 0 or slope == 0:
+        return value, mpmath.inf
+    return value, min(av, c) * (pv * mpmath.npdf(tt - rv) + q * mpmath.npdf(tt)) / (slope * value)
+
+
 def _fn9_evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
+    """Footnote 9's curve at the exact inputs, with as many extra working bits as the level equation's condition κ
+    (:func:`_fn9_value_and_condition`) costs: a run is accepted when it had log2 κ + 16 extra bits (none for κ ≤ 2^8).  Where the
+    level is flat at the threshold the equation fixes t only loosely: s/σ = 40, p = ½, α = ½ has t = −20 exactly
+    (pQ(t + r) = qΦ(t)), |L'| ≈ φ(20) ≈ 5.5e-88 against L = ½, and R ≈ ½Φ(−20) ≈ 1.38e-89 moves 20-fold with t
+    (κ ≈ 1.8e88); without the extra bits both settle runs stopped at the same wrong t and printed 8.12e-89.  The
+    inputs are rounded again at the raised precision (their rounding is magnified the same way)."""
     mp = lambda v: mpmath.mpf(int(v.p)) / int(v.q)  # noqa: E731
-    pv, sv, gv, av = (mp(values[k]) for k in ("p", "s", "sigma", "alpha"))
-    return fn9_tradeoff_value(pv, sv / gv, av, q=mp(1 - values["p"]), one_minus_alpha=mp(1 - values["alpha"]))
+
+    def inputs():
+        pv, sv, gv, av = (mp(values[k]) for k in ("p", "s", "sigma", "alpha"))
+        return pv, sv / gv, av, mp(1 - values["p"]), mp(1 - values["alpha"])
+
+    pv, rv, av, q, c = inputs()
+    if av <= 0 or c <= 0:
+        return fn9_tradeoff_value(pv, rv, av, q=q, one_minus_alpha=c)
+    extra, cap = 0, 64 * mpmath.mp.prec + 100000
+    for _ in range(6):
+        with mpmath.workprec(mpmath.mp.prec + extra):
+            pv, rv, av, q, c = inputs()
+            value, cond = _fn9_value_and_condition(pv, q, rv, av, c)
+            value = +value
+        # κ ≤ 2^8 costs at most 8 of the settle rule's guard bits (15 digits): no rerun for it
+        need = 0 if cond <= 256 else int(mpmath.log(cond, 2)) + 16 if mpmath.isfinite(cond) else cap + 1
+        if need <= extra:
+            return value
+        if need > cap:
+            break
+        extra = need
+    raise EvaluationError(
+        "bok-su-altschuler/fn-9-conjectured-r: the level equation fixes the threshold too loosely here (its "
+        f"condition needs more than {cap} extra bits); not supported"
+    )
 
 
 _t9 = ThresholdAlpha(p, s9 / sig9, alpha_p.symbol)

@@ -191,6 +191,28 @@ def test_footnote_9_curve_at_levels_1e_minus_100000(monkeypatch, near_one, digit
     assert mpmath.nstr(got, 20) == digits
 
 
+@pytest.mark.parametrize("r", ["10", "40", "60"])
+def test_footnote_9_curve_where_the_level_equation_is_flat(r):
+    """p = ½, α = ½: pQ(t + r) + qQ(t) = ½ holds at t = −r/2 exactly (Q(r/2) = Φ(−r/2)), so R = ½Φ(−3r/2) + ½Φ(−r/2).
+    The level is flat there (slope ≈ φ(r/2), 5.5e-88 at r = 40, against ½) while R moves with t: at r = 40 both settle
+    runs stopped at the same wrong threshold and printed 8.12e-89 instead of 1.3768e-89."""
+    with mpmath.workdps(60):
+        rv = mpmath.mpf(r)
+        ref = (mpmath.ncdf(-3 * rv / 2) + mpmath.ncdf(-rv / 2)) / 2
+    got = F("fn-9-conjectured-r").evaluate(dps=20, p="1/2", s=r, sigma=1, alpha="1/2")
+    assert mpmath.nstr(got, 20) == mpmath.nstr(ref, 20)
+
+
+@pytest.mark.parametrize("alpha,p,digits", [("0.999", "1e-300", "0.001"), ("0.3", "1/2", "0.2")])
+def test_footnote_9_curve_at_a_huge_shift(alpha, p, digits):
+    """r = s/σ ≈ 6.7e100 (fuzz: s = 3e101, σ = 401/90): the threshold t ≈ −3.09 (α = 0.999) or −0.25 (α = 0.3, upper
+    level) lies ~r from the bracket's far end.  With p = 1e-300 the level equation p + qΦ(t) = 1 − α gives R = 1 − α −
+    p; with p = ½, ½Q(t) = 0.3 gives R = ½Φ(t) = 0.2.  A fixed 64 doublings from the far end stopped short of the
+    root and the threshold came out of a bracket without one (an overflow, or a number off by 10^984448…)."""
+    got = F("fn-9-conjectured-r").evaluate(dps=20, p=p, s="3e101", sigma="401/90", alpha=alpha)
+    assert mpmath.nstr(got, 20) == digits
+
+
 def test_footnote_9_gap_matches_the_catalog():
     """The catalog's maximal gaps over α (0.102 at (p, s/σ) = (0.25, 1.25), 0.0164 at (0.05, 1))."""
     R, C = F("fn-9-conjectured-r"), F("def-4.7-cp-gdp")
