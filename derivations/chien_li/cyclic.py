@@ -183,15 +183,21 @@ def thm_a1(etaL, b_, n_, sb, bigv, Dv, pos_, Tv, capped=True):
     return best
 
 
-def _evaluator(capped):
+def _evaluator(capped, hoelder=False):
+    """Theorem A.1's ε (eq. (25)) with i⋆ at batch position ``pos`` of every epoch: the λ = 1 solution
+    (:func:`thm_a1`), or for every λ ∈ (0, 1] (``hoelder``: :func:`thm_a1_hoelder`)."""
+    solve = thm_a1_hoelder if hoelder else thm_a1
+
     def evaluate(values: Mapping[str, sp.Rational], dps: int):
         if int(values["pos"]) >= int(values["T"]):
             # i⋆ is never met in steps 0..T−1: no encounter term, D_τ = 0 for every τ ≤ T − 1 ≤ t_0 (29), so τ = 0 with
             # a = 0 is feasible and the bound is exactly 0 (an exact zero: the engine accepts it without a proof)
             return 0
         e, Kv, bv = mp(values["eta"]), mp(values["K"]), int(values["b"])
-        val = thm_a1(
+        lam = (mp(values["lam"]),) if hoelder else ()
+        val = solve(
             e * mp(values["L"]),
+            *lam,
             bv,
             int(values["n"]),
             2 * e * Kv / bv,
@@ -626,28 +632,6 @@ def _rank_a1_float(etaL, lv, sb, deltas, B, pos_, Tv, limit):
     return tuple(tau for _, tau in sorted(values))
 
 
-def _evaluator_hoelder(capped):
-    def evaluate(values: Mapping[str, sp.Rational], dps: int):
-        if int(values["pos"]) >= int(values["T"]):
-            return 0  # i⋆ never met: τ = 0, a = 0 is feasible and costs nothing (as for thm-a.1-eps)
-        e, Kv, bv = mp(values["eta"]), mp(values["K"]), int(values["b"])
-        val = thm_a1_hoelder(
-            e * mp(values["L"]),
-            mp(values["lam"]),
-            bv,
-            int(values["n"]),
-            2 * e * Kv / bv,
-            2 * e * Kv,
-            mp(values["D"]),
-            int(values["pos"]),
-            int(values["T"]),
-            capped,
-        )
-        return mp(values["alpha"]) / (2 * mp(values["sigma"]) ** 2) * val
-
-    return evaluate
-
-
 _params_h = params("alpha", "sigma", "eta", "L", "lam", "K", "n", "b", "D", "T") + [pos_param]
 _hyps_h = [LAM_LE_1, *_hyps]
 _H_NOTE = (
@@ -662,7 +646,7 @@ a1h = paper.add(
         src("Theorem A.1, eqs. (25)–(27), with Lemma A.2", ("25", "26", "27", "29"), "printed", _H_NOTE),
         hypotheses=_hyps_h,
         title="Theorem A.1 as printed (A_τ ≥ D_τ of Lemma A.2, uncapped), every λ ∈ (0, 1] [valid bound]",
-        evaluator=_evaluator_hoelder(False),
+        evaluator=_evaluator(False, hoelder=True),
     )
 )
 a1hc = paper.add(
@@ -678,7 +662,7 @@ a1hc = paper.add(
         ),
         hypotheses=_hyps_h,
         title="Theorem A.1 with A_τ ≥ min(D_τ, D), every λ ∈ (0, 1] [valid bound]",
-        evaluator=_evaluator_hoelder(True),
+        evaluator=_evaluator(True, hoelder=True),
     )
 )
 cAh = [a1h.id, a1hc.id]
