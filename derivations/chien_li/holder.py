@@ -69,8 +69,13 @@ def h_value(Lv, lv, zv) -> mpmath.mpf:
     """h(z) = g⁻¹(z) at the working precision (mpf inputs; L ≥ 0, 0 < λ ≤ 1, z ≥ 0).
 
     Safeguarded Newton on φ(y) = log(e^y + L e^{λy}) − log z (φ′ ∈ [λ, 1]) inside a bracket
-    that always contains the root; bisection when a Newton step leaves it.  Relative accuracy
-    2^{8−prec}: h(z) has full relative precision at z ≪ 1 and z ≫ 1.
+    that always contains the root; bisection when a Newton step leaves it.  The bracket: both terms
+    of g are ≥ 0, so h ≤ min(z, (z/L)^{1/λ}), and one of them is ≥ z/2 at h, so
+    h ≥ min(z/2, (z/(2L))^{1/λ}); in y = log x its width is log 2 or (log 2)/λ, and the Newton
+    step is exact for the dominant term's linear part, so tiny λ (λ = 3e-301) no longer means
+    ~(log 2)/λ bisection steps.  Stops at |Δy| ≤ 2^{8−prec} max(1, |y|): h = e^y then has
+    relative accuracy 2^{8−prec}|y|, so a caller wanting p bits at |y| ≫ 1 works at
+    p + log2|y| bits (:func:`_h_evaluator` does).
     """
     if zv == 0:
         return 0  # h(0) = 0 exactly (g(0) = 0, g increasing)
@@ -78,9 +83,9 @@ def h_value(Lv, lv, zv) -> mpmath.mpf:
         return +zv
     if lv == 1:
         return zv / (1 + Lv)
-    top = min(zv, (zv / Lv) ** (1 / lv))
-    lo, hi = mpmath.log(top) - mpmath.log(2) / lv, mpmath.log(top)
-    logz = mpmath.log(zv)
+    logz, logL, log2 = mpmath.log(zv), mpmath.log(Lv), mpmath.log(2)
+    lo = min(logz - log2, (logz - log2 - logL) / lv)
+    hi = min(logz, (logz - logL) / lv)
 
     def phi(y):
         return mpmath.log(mpmath.exp(y) + Lv * mpmath.exp(lv * y)) - logz
@@ -105,7 +110,15 @@ def h_value(Lv, lv, zv) -> mpmath.mpf:
 
 
 def _h_evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
-    return h_value(mp(values["L"]), mp(values["lam"]), mp(values["z"]))
+    """h at the working precision plus log2|log h| bits: h = e^y with |y| up to ~|log(z/L)|/λ
+    (y = −6.9e62 at L = 9.99e-3, λ = 1e-60, z = 3e-300), so a relative error ε of y (inputs and
+    iterate rounded) is a relative error ε|y| of h.  The inputs are rounded at that precision."""
+    with mpmath.workprec(30):
+        Lv, lv, zv = mp(values["L"]), mp(values["lam"]), mp(values["z"])
+        y = 0 if zv == 0 or Lv == 0 else abs(min(mpmath.log(zv), (mpmath.log(zv) - mpmath.log(Lv)) / lv))
+    extra = max(0, int(mpmath.mag(y))) + 10 if y else 0
+    with mpmath.workprec(mpmath.mp.prec + extra):
+        return h_value(mp(values["L"]), mp(values["lam"]), mp(values["z"]))
 
 
 h_general = paper.add(

@@ -2,6 +2,8 @@
 (computed at 45+ digits), hypothesis enforcement (Python and CLI exit 2), and the error pairs.
 Heavy symbolic work lives in the claims (``verify --paper chien-li``), not here."""
 
+from fractions import Fraction
+
 import mpmath
 import pytest
 
@@ -104,6 +106,54 @@ def test_h_extreme_exponents(reg, L, lam, z):
                 lo = mid
         ref = mpmath.exp((lo + hi) / 2)
     assert close(f(reg, "lem-3.9-h").evaluate(dps=DPS, L=L, lam=lam, z=z), ref)
+
+
+def h_fixed_point(L, lam, z, dps):
+    """h by the contraction of Lemma 3.8's equation where one term dominates: x = z − L x^λ when
+    L λ x^{λ−1} ≪ 1, else (L x^λ ≈ z) y = log x = (log(z − e^y) − log L)/λ, |dy'/dy| = e^y/((z − e^y)λ) ≪ 1."""
+    with mpmath.workdps(dps):
+        L, lam, z = (mpmath.mpf(q.numerator) / q.denominator for q in map(Fraction, (L, lam, z)))
+        if z / L >= 1:
+            x = z
+            for _ in range(50):
+                x = z - L * x**lam
+            return x
+        y = (mpmath.log(z) - mpmath.log(L)) / lam
+        for _ in range(50):
+            y = (mpmath.log(z - mpmath.exp(y)) - mpmath.log(L)) / lam
+        return mpmath.exp(y)
+
+
+@pytest.mark.parametrize(
+    "L,lam,z",
+    [
+        ("3e1", "3e-301", "3e2"),  # h = 270 − 5.1e-299: the bracket [z/2^{1/λ}, z] was 2.3e300 wide in log x
+        ("3e-300", "7e-301", "0.99999999999999999999"),
+        ("9.99e-3", "1e-60", "3e-300"),  # h = (z/L)^{1/λ}(1 − …) = 6.4e-(2.98e62): log h needs 63 more digits
+    ],
+)
+def test_h_tiny_lambda(reg, L, lam, z):
+    value = f(reg, "lem-3.9-h").evaluate(dps=DPS, L=L, lam=lam, z=z)
+    with mpmath.workdps(200):
+        ref = h_fixed_point(L, lam, z, 200)
+        assert abs(mpmath.mpf(value) / ref - 1) <= mpmath.mpf(10) ** -40
+
+
+def test_h_tiny_lambda_1000_digits(reg):
+    value = f(reg, "lem-3.9-h").evaluate(dps=1000, L="9.99e-3", lam="1e-60", z="3e-300")
+    with mpmath.workdps(1100):
+        ref = h_fixed_point("9.99e-3", "1e-60", "3e-300", 1100)
+        assert abs(mpmath.mpf(value) / ref - 1) <= mpmath.mpf(10) ** -995
+
+
+def test_h_value_tiny_lambda_converges_at_53_bits():
+    # The bracket's lower end was log z − (log 2)/λ = −9.9e299: ~1000 bisections, more than the 4·prec + 100
+    # iterations allowed at 53 bits ("no convergence"); now it is log z − log 2
+    from derivations.chien_li.holder import h_value
+
+    with mpmath.workprec(53):
+        v = h_value(mpmath.mpf("3e-300"), mpmath.mpf("7e-301"), mpmath.mpf("0.99999999999999999999"))
+        assert abs(v / mpmath.mpf("0.99999999999999999999") - 1) <= mpmath.mpf(2) ** -45
 
 
 # ---------------------------------------------------------------------------
