@@ -28,6 +28,7 @@ import mpmath
 import sympy as sp
 
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit, Recurrence
+from symbolic.errors import EvaluationError
 from symbolic.numeric import lambdify_mpmath
 from symbolic.optimise import scan_then_refine
 from symbolic.params import natural
@@ -130,16 +131,40 @@ chi2 = chi2_cdf(d, kappa**2)
 
 
 def _prop_4_stable(values, dps):
-    """1 − P(χ²_d ≤ κ²)^t = −expm1(t·log1p(−Q)) with Q = Γ(d/2, κ²/2)/Γ(d/2) the upper tail.
+    """1 − P(χ²_d ≤ κ²)^t = −expm1(t·log P) (Prop. 4), with log P from whichever regularized
+    incomplete gamma at a = d/2, x = κ²/2 is the smaller tail.
 
-    The printed form subtracts P^t from 1, which loses every digit when the tail Q is far
-    below the working precision (d = 1, κ = 200: Q ≈ 1e-8690); the upper regularized
-    incomplete gamma gives Q itself, and log1p/expm1 keep it.
+    The printed form subtracts P^t from 1, which loses every digit when the upper tail
+    Q = Γ(a, x)/Γ(a) is far below the working precision (d = 1, κ = 200: Q ≈ 1e-8690): for
+    x ≥ a (Q ≤ ~1/2) log P = log1p(−Q) with Q itself from the upper gamma.  For x < a the lower
+    tail P = γ(a, x)/Γ(a) is the small one and log P is taken from it directly: there the upper
+    gamma is 1 − P to the working precision, so log1p(−Q) was −inf once P underflowed it
+    (d = 2.5e301, κ = 879/740: P ≈ 1e-3.8e303, giving 0·(−inf) = nan at t = 0), and mpmath
+    computes that upper gamma as Γ(a) − γ(a, x), seconds at the hundreds of working digits a
+    tiny κ calls for (d = 7, κ = 3e-301).  t = 0 is the exact 0 (P > 0 since κ > 0).
+
+    A value whose decimal exponent has more digits than the working precision less the
+    guard (d = 1e9, κ = 1e301, t = 3: ≈ 6.18e-2.17e602, a 603-digit exponent) is refused
+    with that count: the printer rounds at about --dps + 35 digits, which cannot place the
+    decimal point of such a number; --dps at least that count prints it.
     """
+    if values["t"] == 0:
+        return 0
     a = mpmath.mpf(values["d"]) / 2
     x = mpmath.mpf(values["kappa"].p) ** 2 / mpmath.mpf(values["kappa"].q) ** 2 / 2
-    upper = mpmath.gammainc(a, x, mpmath.inf, regularized=True)
-    return -mpmath.expm1(mpmath.mpf(values["t"]) * mpmath.log1p(-upper))
+    if x < a:
+        log_p = mpmath.log(mpmath.gammainc(a, 0, x, regularized=True))
+    else:
+        log_p = mpmath.log1p(-mpmath.gammainc(a, x, mpmath.inf, regularized=True))
+    value = -mpmath.expm1(mpmath.mpf(values["t"]) * log_p)
+    exponent_digits = len(str(abs(mpmath.mag(value)) * 30103 // 100000))
+    if exponent_digits > mpmath.mp.dps - 15:
+        raise EvaluationError(
+            f"1 − P(χ²_d ≤ κ²)^t ≈ 10^({mpmath.nstr(mpmath.log10(value), 3)}) at d = {mpmath.nstr(a * 2, 6)}, "
+            f"κ² = {mpmath.nstr(x * 2, 6)}, t = {values['t']} has a {exponent_digits}-digit decimal "
+            f"exponent, more than the printed rounding resolves at this precision: ask for --dps {exponent_digits} or more"
+        )
+    return value
 
 
 prop_4 = paper.add(

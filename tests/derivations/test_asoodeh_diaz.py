@@ -315,3 +315,56 @@ def test_thm3_series_last_only_is_the_last_term(version):
         full = thm3_series(version, values, 30)
         last = thm3_series(version, values, 30, last_only=True)
     assert len(full) == 30 and last == [full[-1]]
+
+
+def _prop_4_log_lower_tail(d, kappa):
+    """log P(χ²_d ≤ κ²) of Prop. 4 from the series γ(a, x)/Γ(a) = x^a e^{−x}/Γ(a + 1) Σ_k x^k/((a + 1)_k),
+    a = d/2, x = κ²/2 (all terms positive; for x ≤ a the ratio of terms is ≤ 1/2 past k = a)."""
+    a, x = mpmath.mpf(d) / 2, mpmath.mpf(kappa) ** 2 / 2
+    total, term, k = mpmath.mpf(1), mpmath.mpf(1), 0
+    while term > total * mpmath.eps:
+        k += 1
+        term *= x / (a + k)
+        total += term
+    return a * mpmath.log(x) - x - mpmath.loggamma(a + 1) + mpmath.log(total)
+
+
+@pytest.mark.parametrize(
+    "d, kappa, t",
+    [
+        (25 * 10**300, sp.Rational(879, 740), 0),  # fuzz: 0·log1p(−1) = 0·(−inf) = nan, "non-finite value"
+        (10**12, sp.Rational(7, 10**201), 3),
+        (7, sp.Rational(3, 10**301), 1),
+        (7, sp.Rational(3, 10**301), 10**600),  # t·P ≈ 1.7e-1506: 1 − P^t is neither 0 nor 1
+        (40, 5, 3),  # x = 12.5 < a = 20: the lower tail's branch with a value of ordinary size
+    ],
+    ids=["d2.5e301-t0", "d1e12-kappa7e-201", "d7-kappa3e-301", "d7-kappa3e-301-t1e600", "d40-kappa5"],
+)
+def test_prop_4_lower_tail_branch_against_the_series(registry, d, kappa, t):
+    # Prop. 4: 1 − P(χ²_d ≤ κ²)^t, P = γ(d/2, κ²/2)/Γ(d/2); for κ²/2 < d/2 P is the small tail.
+    f = registry.formula("asoodeh-diaz/prop-4")
+    value = f.evaluate(dps=30, d=d, kappa=str(kappa), t=t)
+    if t == 0:
+        assert value == 0
+        return
+    with mpmath.workdps(80):
+        ref = -mpmath.expm1(t * _prop_4_log_lower_tail(d, kappa))
+        assert abs(value / ref - 1) < mpmath.mpf(10) ** -28, (value, ref)
+
+
+def test_prop_4_refuses_a_value_whose_exponent_the_printer_cannot_place(registry):
+    # d = 1e9, κ = 1e301, t = 3: 1 − P^t ≈ 3Q ≈ 10^(−2.17e601), Q = Γ(a, x)/Γ(a), a = 5e8, x = 5e601.  At 30 digits
+    # the value's 602-digit decimal exponent cannot be rounded (it was 'OverflowError: too many digits in
+    # integer'); the refusal names the count, and with that many digits the value is printed.
+    from symbolic.errors import EvaluationError
+
+    f = registry.formula("asoodeh-diaz/prop-4")
+    with pytest.raises(EvaluationError, match="602-digit decimal exponent.*--dps 602"):
+        f.evaluate(dps=30, d=10**9, kappa="1e301", t=3)
+    value = f.evaluate(dps=610, d=10**9, kappa="1e301", t=3)
+    with mpmath.workdps(700):
+        a, x = mpmath.mpf(5 * 10**8), mpmath.mpf(10) ** 602 / 2
+        # Q = x^{a−1}e^{−x}/Γ(a) Σ_k (a − 1)…(a − k)/x^k (asymptotic, terms ~ (a/x)^k ~ 1e-593^k); Q² is negligible
+        series = 1 + (a - 1) / x + (a - 1) * (a - 2) / x**2
+        log_ref = mpmath.log(3) + (a - 1) * mpmath.log(x) - x - mpmath.loggamma(a) + mpmath.log(series)
+        assert abs(mpmath.log(value) - log_ref) < mpmath.mpf(10) ** -597
