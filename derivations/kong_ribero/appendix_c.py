@@ -6,6 +6,7 @@ Corollary C.3 (an E-independent bound).  Errata: E3 (proof of C.1), E6 (C.2: the
 from __future__ import annotations
 
 import sympy as sp
+from sympy.codegen.cfunctions import log1p
 
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit
 
@@ -154,6 +155,9 @@ ell_bar = paper.add(
         src("Corollary C.2: ℓ̄(ρ)", ()),
         hypotheses=[Hypothesis(plain("m") > 0, "m > 0 (ℓ̄ divides by log[1 + mλ̄])")],
         title="ℓ̄(m) = log 2 / log[1 + m λ̄(m)]",
+        # log1p: mλ̄ = m/(2(M + m)) is ≈ m/(2M) when m ≪ M, and 1 + mλ̄ rounds to 1 below the working
+        # precision (m = 1e-100000, M = 3e-101: mλ̄ ≈ 1.7e-99900, a division by zero at 2045 digits).
+        numeric=sp.log(2) / log1p(m * lam_bar_expr),
     )
 )
 sig_params = params("alpha", "eps", "C", "b", "m", "M", "E")

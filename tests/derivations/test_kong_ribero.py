@@ -3,6 +3,7 @@ references written from the paper's definitions, and hypothesis enforcement."""
 
 import json
 import math
+from fractions import Fraction
 
 import mpmath
 import pytest
@@ -302,3 +303,18 @@ def test_figure_1_curves_match_closed_forms():
     assert [round(float(v), 9) for v in curves["(17), m=0, M=1"]] == [6.0, 8.0, 204.0]
     assert [float(v) for v in curves["swap composition 2E r²"]] == [2.0, 4.0, 200.0]
     assert math.isclose(float(curves["[14] local DP"][-1]), 50.0)
+
+
+@pytest.mark.parametrize("m, M", [("1e-100000", "3e-101"), ("1e-40", "1"), ("1", "3"), ("5", "1/7")])
+def test_cor_c2_ell_bar_against_the_printed_form(registry, m, M):
+    # Corollary C.2: ℓ̄ = log 2 / log(1 + mλ̄), λ̄ = 1/(2(M + m)).  The reference takes log(1 + y), y = m/(2(M + m)),
+    # as log(1 + y) itself at 60 digits when y > 1e-20, else as its series y − y²/2 + y³/3 (error < y⁴ < 1e-80 y).
+    # m = 1e-100000, M = 3e-101 (fuzz): 1 + y rounded to 1, 'division by zero at 2045 working digits'.
+    f = registry.formula("kong-ribero/cor-c.2-ell-bar")
+    value = f.evaluate(dps=30, m=m, M=M)
+    with mpmath.workdps(60):
+        mm, MM = (mpmath.mpf(Fraction(v).numerator) / Fraction(v).denominator for v in (m, M))
+        y = mm / (2 * (MM + mm))
+        log1py = mpmath.log(1 + y) if y > mpmath.mpf("1e-20") else y - y**2 / 2 + y**3 / 3
+        ref = mpmath.log(2) / log1py
+        assert abs(value / ref - 1) < mpmath.mpf(10) ** -28, (value, ref)
