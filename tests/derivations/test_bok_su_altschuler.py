@@ -159,6 +159,55 @@ def test_lemma_a3_epsilon_near_the_zero_convention(delta_below_delta0):
         assert got == 0
 
 
+def _paper_Phi(x):
+    """Φ(x) through Γ(½, x²/2) = √π erfc(|x|/√2) (mpmath's erfc overflows a float at |x| ~ 1e150)."""
+    tail = mpmath.gammainc(mpmath.mpf(1) / 2, x * x / 2) / (2 * mpmath.sqrt(mpmath.pi))
+    return tail if x < 0 else 1 - tail
+
+
+@pytest.mark.parametrize(
+    "mu,delta,dps",
+    [("3e300", "1e-3", 400), ("7e201", "1e-60", 260), ("100", "1e-5", 45), ("64", "1/2", 45)],
+)
+def test_lemma_a3_epsilon_huge_mu(mu, delta, dps):
+    """ε_μ(δ) ≈ μ²/2 + μ Q⁻¹(δ): at μ = 3e300 (ε = 4.5e600) the evaluator refused ('int too large to convert to
+    float', mpmath's erfc at 1.5e300).  Reference: Lemma A.3's δ_μ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) as
+    printed, at 2·dps + 100 digits, solved for t = ε/μ − μ/2 by the secant method; the
+    evaluation at `dps` digits resolves t to ≥ 40 digits."""
+    got = F("lem-a.3-epsilon").evaluate(dps=dps, mu=mu, delta=delta)
+    ref_dps = 2 * dps + 100  # ε ≈ μ²/2 to ~1e-100 absolute at μ = 3e300 (e^ε needs it)
+    with mpmath.workdps(ref_dps):
+        m, d = to_mpf(mu), to_mpf(delta)
+
+        def gap(t):  # log δ_μ(ε(t)) − log δ: nearly linear in t
+            e = m * t + m * m / 2
+            return mpmath.log(_paper_Phi(-e / m + m / 2) - mpmath.exp(e) * _paper_Phi(-e / m - m / 2)) - mpmath.log(d)
+
+        t0 = mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * d)  # Q⁻¹(δ): the root as μ → ∞ (start only)
+        t_ref = mpmath.findroot(
+            gap, (t0, t0 + mpmath.mpf(10) ** -3), solver="secant", tol=mpmath.mpf(10) ** (100 - ref_dps)
+        )
+        t_got = mpmath.mpf(got) / m - m / 2
+        assert abs(t_got - t_ref) <= abs(t_ref) * mpmath.mpf(10) ** -40, (
+            mpmath.nstr(t_got, 45),
+            mpmath.nstr(t_ref, 45),
+        )
+
+
+def test_lemma_a3_epsilon_huge_mu_zero_convention():
+    # δ_64(0) = 1 − 2Q(32) = 1 − 1.1e-224 < δ = 1 − 1e-300: ε = 0 (exactly, by the convention)
+    assert F("lem-a.3-epsilon").evaluate(dps=30, mu=64, delta=f"{10**300 - 1}/{10**300}") == 0
+    got = F("lem-a.3-epsilon").evaluate(dps=30, mu=64, delta=f"{10**200 - 1}/{10**200}")
+    with mpmath.workdps(300):
+        assert (
+            0 < got
+            and abs(
+                _paper_Phi(-got / 64 + 32) - mpmath.exp(got) * _paper_Phi(-got / 64 - 32) - 1 + mpmath.mpf(10) ** -200
+            )
+            < mpmath.mpf(10) ** -225
+        )
+
+
 @pytest.mark.parametrize("mu", ["1e-8", "2/3", "3"])
 def test_lemma_a5_clt(mu):
     with mpmath.workdps(200):
