@@ -325,7 +325,7 @@ class Formula:
         path = self._path or self.evaluation_path
         if path != "mpmath":
             if path == "arb":  # a closed form: the one-precision shortcut first, what almost every call needs
-                first = self._arb_first or self._first_precision()
+                first = self._arb_first or self._keep_arb_shortcut()
                 evaluation = first(exact, dps)
                 if evaluation is not None:
                     return evaluation
@@ -335,7 +335,8 @@ class Formula:
         value = self.mpmath_value(exact, dps)
         return Evaluation(value, None, False, "mpmath", None, note)
 
-    def _first_precision(self):
+    def _keep_arb_shortcut(self):
+        """Build, keep and return :attr:`_arb_first` (the closed form's compiled program looked up once)."""
         self._arb_first = _first_precision_for(self)
         return self._arb_first
 
