@@ -13,7 +13,7 @@ from symbolic.numeric import lambdify_mpmath
 from symbolic.claims.numeric import NumericIdentity
 from symbolic.inverse import Inverse
 from derivations.privacy.gdp import delta_lt_1, delta_param, gdp_delta, gdp_epsilon, mu_param
-from derivations.privacy.hockey_stick import eps_param
+from derivations.privacy.hockey_stick import eps_param, gaussian_tail
 
 from .common import paper, src
 
@@ -55,7 +55,8 @@ def _mills(x):
 
 def _epsilon_large_mu(mu, delta, target):
     """ε_μ(δ) for μ ≥ 64, in the coordinate t = ε/μ − μ/2 (ε = μt + μ²/2).  There Lemma A.3's
-    δ_μ(ε) = Q(−ε/μ + μ/2) − e^ε Q(ε/μ + μ/2) is, exactly (φ(t + μ) e^{μt + μ²/2} = φ(t)),
+    δ_μ(ε) = Q(−ε/μ + μ/2) − e^ε Q(ε/μ + μ/2) is, exactly (φ(t + μ) e^{μt + μ²/2} = φ(t); the claims
+    lem-a.3-delta/t-coordinate and its -complement prove D and 1 − D),
         D(t) = Q(t) − φ(t) M(t + μ),   D′(t) = −μ φ(t) M(t + μ) < 0,
     with M Mills' ratio (:func:`_mills`).  In ε the root ε ≈ μ²/2 carries t only in its last
     log2(μ) bits, and e^ε, Q(ε/μ + μ/2) leave mpmath's erfc at μ ~ 1e150 (μ = 3e300: ε = 4.5e600);
@@ -182,6 +183,43 @@ paper.add(
         "lem-a.3-delta is privacy/gdp-delta (one expression, two IDs)",
         src("Lemma A.3", (), "derived"),
         covers=[lemA3_delta.id, gdp_delta.id],
+    )
+)
+
+
+# The coordinate _epsilon_large_mu solves in: t = ε/μ − μ/2, with M(x) = Q(x)/φ(x) (Mills' ratio).
+_t = sp.Symbol("t", real=True)
+
+
+def _phi(x):
+    return sp.exp(-(x**2) / 2) / sp.sqrt(2 * sp.pi)
+
+
+def _mills_expr(x):
+    return gaussian_tail(x) / _phi(x)
+
+
+_delta_at_t = lemA3_delta.expr.subs(eps_param.symbol, mu_param.symbol * _t + mu_param.symbol**2 / 2)
+paper.add(
+    Identity(
+        paper.id("lem-a.3-delta/t-coordinate"),
+        _delta_at_t,
+        gaussian_tail(_t) - _phi(_t) * _mills_expr(_t + mu_param.symbol),
+        "δ_μ(ε) at ε = μt + μ²/2 is Q(t) − φ(t)·M(t + μ), M(x) = Q(x)/φ(x) Mills' ratio (e^ε φ(t + μ) = φ(t)): the "
+        "form lem-a.3-epsilon's evaluator solves for μ ≥ 64, for every real t",
+        src("Lemma A.3", (), "derived"),
+        covers=[lemA3_delta.id, "bok-su-altschuler/lem-a.3-epsilon"],
+    )
+)
+paper.add(
+    Identity(
+        paper.id("lem-a.3-delta/t-coordinate-complement"),
+        1 - _delta_at_t,
+        gaussian_tail(-_t) + _phi(_t) * _mills_expr(_t + mu_param.symbol),
+        "1 − δ_μ(μt + μ²/2) = Q(−t) + φ(t)·M(t + μ): the sum of two positive terms lem-a.3-epsilon's evaluator solves "
+        "on for δ > 1/2 (no cancellation), for every real t",
+        src("Lemma A.3", (), "derived"),
+        covers=[lemA3_delta.id, "bok-su-altschuler/lem-a.3-epsilon"],
     )
 )
 
