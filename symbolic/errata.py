@@ -14,9 +14,44 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from fractions import Fraction
+
 from .claims import Claim
 from .registry import Registry
 from .verdict import Status, Verdict, meets
+
+#: Each severity and what it means (the order is the order of the summary table).
+SEVERITIES = {
+    "false": "the printed statement (a theorem, lemma, corollary, bound, table value or a claim of the text) is false",
+    "proof-step": "a step of a proof is false; the result it proves is not refuted (the evidence says whether the "
+    "corrected step gives it)",
+    "valid-but-loose": "the printed statement is true, but weaker than what the same argument gives or than what the "
+    "paper presents it as",
+    "wording": "what is meant is true; the printed words or symbols say something else (a slip with no false "
+    "consequence)",
+    "open-question-resolved": "the paper poses the statement as an open question or conjecture; the package settles it",
+    "probable-extraction-artefact": "the printed form is probably the text extraction's rendering, not the paper's "
+    "(the evidence says how sure the reading is)",
+}
+
+
+@dataclass(frozen=True)
+class Classification:
+    """The severity of one erratum and the evidence for it (a short text a reader can check against the paper)."""
+
+    severity: str
+    evidence: str
+
+    def __post_init__(self):
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"severity {self.severity!r} is not one of {', '.join(SEVERITIES)}")
+        if len(self.evidence.strip()) <= 20:
+            raise ValueError(f"severity {self.severity!r}: the evidence {self.evidence!r} is too short to check")
+
+
+def _legend() -> str:
+    return "".join(f"- `{name}`: {meaning}.\n" for name, meaning in SEVERITIES.items())
+
 
 HEADER = (
     "# Errata\n\n"
@@ -25,7 +60,8 @@ HEADER = (
     "date, and each paper's notebook when its verdicts or counterexamples are).\n\n"
     "Each erratum pairs the form **as printed** (expected REFUTED, with the counterexample the engine "
     "found) with its **correction** (expected PROVED or CHECKED). PROVED is a symbolic argument for all "
-    "parameter values; CHECKED is evidence at sample points only.\n"
+    "parameter values; CHECKED is evidence at sample points only.\n\n"
+    "Every erratum has a **severity**, with the evidence for it:\n\n" + _legend()
 )
 
 
@@ -36,6 +72,11 @@ class Erratum:
     key: str
     paper: str
     claims: list[Claim] = field(default_factory=list)
+    classification: Classification | None = None
+
+    @property
+    def severity(self) -> str | None:
+        return self.classification.severity if self.classification else None
 
     @property
     def number(self) -> tuple:
@@ -45,18 +86,41 @@ class Erratum:
         return (self.paper, int(digits[0]) if digits else 0, label)
 
 
-def collect(reg: Registry, paper: str | None = None) -> list[Erratum]:
-    """Group the registry's erratum claims by key, in paper and erratum-number order."""
+def collect(reg: Registry, paper: str | None = None, severity: str | None = None) -> list[Erratum]:
+    """Group the registry's erratum claims by key, in paper and erratum-number order, each with its paper's
+    classification; only the errata of severity ``severity`` when it is given."""
+    if severity is not None and severity not in SEVERITIES:
+        raise ValueError(f"severity {severity!r} is not one of {', '.join(SEVERITIES)}")
     groups: dict[str, Erratum] = {}
     for claim in reg.claims(paper):
         if not claim.erratum:
             continue
-        group = groups.setdefault(claim.erratum, Erratum(claim.erratum, claim.paper))
+        group = groups.get(claim.erratum)
+        if group is None:
+            found = reg.papers[claim.paper].severities.get(claim.erratum) if claim.paper in reg.papers else None
+            group = groups[claim.erratum] = Erratum(claim.erratum, claim.paper, classification=found)
         group.claims.append(claim)
     for group in groups.values():
         # printed (expected refuted) forms first, then corrections; registration order otherwise
         group.claims.sort(key=lambda c: 0 if c.expect == "refuted" else 1)
-    return sorted(groups.values(), key=lambda g: g.number)
+    chosen = [g for g in groups.values() if severity is None or g.severity == severity]
+    return sorted(chosen, key=lambda g: g.number)
+
+
+def severity_problems(reg: Registry, paper: str | None = None) -> list[str]:
+    """Errata without a severity, and severities recorded for an erratum key no claim carries."""
+    problems = []
+    keys = {c.erratum for c in reg.claims(paper) if c.erratum}
+    for e in collect(reg, paper):
+        if e.classification is None:
+            problems.append(f"{e.key}: no severity (record one with paper.classify)")
+    for key, p in reg.papers.items():
+        if paper is not None and key != paper:
+            continue
+        for name in p.severities:
+            if name not in keys:
+                problems.append(f"{name}: a severity is recorded but no claim carries this erratum key")
+    return problems
 
 
 def status_problems(reg: Registry, paper: str, status: Mapping[str, tuple], count: int) -> list[str]:
@@ -100,13 +164,41 @@ def _cell(text: str, limit: int | None = None) -> str:
     return text.replace("|", "\\|")
 
 
+#: Significant digits of a decimal shown in a table cell (the exact value is in ``errata --json``).
+CELL_DIGITS = 12
+
+
+def decimal(value) -> str:
+    """A number for a table cell: integers and short values as they are; a rational with a long numerator or
+    denominator, or a decimal with many digits, as a decimal of :data:`CELL_DIGITS` significant digits (marked
+    ``≈`` when rounded).  Anything that is not a plain number is returned unchanged."""
+    text = str(value).strip()
+    if len(text) <= 16:
+        return text
+    try:
+        exact = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return text
+    if exact.denominator == 1 and len(text) <= CELL_DIGITS + 2:
+        return text
+    import mpmath
+
+    with mpmath.workdps(CELL_DIGITS + 10):
+        approx = mpmath.mpf(exact.numerator) / exact.denominator
+        shown = mpmath.nstr(approx, CELL_DIGITS, strip_zeros=True, min_fixed=-6, max_fixed=15)
+    try:
+        if Fraction(shown) == exact:  # a short decimal that is the exact value
+            return shown
+    except ValueError:
+        pass
+    return "≈ " + shown
+
+
 def _value(details: Mapping) -> str:
     for key in ("residual", "difference", "computed", "limit"):
         if key in details:
-            value = str(details[key])
-            if re.fullmatch(r"-?\d+\.\d{12,}", value):
-                value = value[: value.index(".") + 13] + "…"
-            return f"{key} = {value}"
+            shown = decimal(details[key])
+            return f"{key} {shown}" if shown.startswith("≈") else f"{key} = {shown}"
     return ""
 
 
@@ -126,7 +218,12 @@ def _evidence_cell(verdict: Verdict | None) -> str:
         return ""
     parts = []
     if verdict.counterexample:
-        parts.append(", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items()))
+        parts.append(
+            ", ".join(
+                f"{k} {d}" if (d := decimal(v)).startswith("≈") else f"{k} = {d}"
+                for k, v in verdict.counterexample.items()
+            )
+        )
     value = _value(verdict.details)
     if value:
         parts.append(value)
@@ -135,16 +232,44 @@ def _evidence_cell(verdict: Verdict | None) -> str:
     return _cell("; ".join(parts), 220)
 
 
+def _counts(group: Iterable[Erratum]) -> dict[str, int]:
+    counts = {name: 0 for name in [*SEVERITIES, "unclassified"]}
+    for e in group:
+        counts[e.severity or "unclassified"] += 1
+    return counts
+
+
+def summary(errata: Iterable[Erratum]) -> str:
+    """The count of errata of each severity, one row per paper (Markdown)."""
+    by_paper: dict[str, list[Erratum]] = {}
+    for e in errata:
+        by_paper.setdefault(e.paper, []).append(e)
+    unclassified = any(e.severity is None for group in by_paper.values() for e in group)
+    names = [*SEVERITIES, *(["unclassified"] if unclassified else [])]
+    out = ["\n### Errata by severity\n\n", "| paper | errata | " + " | ".join(f"`{n}`" for n in names) + " |\n"]
+    out.append("|---|---|" + "---|" * len(names) + "\n")
+    total = {n: 0 for n in names}
+    for paper, group in by_paper.items():
+        counts = _counts(group)
+        for n in names:
+            total[n] += counts[n]
+        out.append(f"| {paper} | {len(group)} | " + " | ".join(str(counts[n]) for n in names) + " |\n")
+    out.append(
+        f"| all | {sum(len(g) for g in by_paper.values())} | " + " | ".join(str(total[n]) for n in names) + " |\n"
+    )
+    return "".join(out)
+
+
 def render(errata: Iterable[Erratum], verdicts: Mapping[str, Verdict], titles: Mapping[str, str] | None = None) -> str:
-    """Markdown: the header, then one table per paper (erratum, claim, form, statement, source,
-    verdict, counterexample)."""
+    """Markdown: the header, then for each paper its count by severity, each erratum's severity with the evidence,
+    and one table (erratum, severity, claim, form, statement, source, verdict, counterexample)."""
     errata = list(errata)
     out = [HEADER]
     by_paper: dict[str, list[Erratum]] = {}
     for e in errata:
         by_paper.setdefault(e.paper, []).append(e)
     if not by_paper:
-        out.append("\nNo erratum claims are registered.\n")
+        out.append("\nNo errata (none registered, or none of the severity or paper asked for).\n")
     for paper, group in by_paper.items():
         title = (titles or {}).get(paper, "")
         refuted = sum(
@@ -155,8 +280,16 @@ def render(errata: Iterable[Erratum], verdicts: Mapping[str, Verdict], titles: M
         )
         out.append(f"\n## {paper}" + (f": {title}" if title else "") + "\n\n")
         out.append(f"{len(group)} errata; {refuted} printed forms refuted with a counterexample.\n\n")
-        out.append("| erratum | claim | form | statement | source | verdict | counterexample |\n")
-        out.append("|---|---|---|---|---|---|---|\n")
+        counts = _counts(group)
+        out.append("By severity: " + ", ".join(f"{n} `{name}`" for name, n in counts.items() if n) + ".\n\n")
+        for e in group:
+            label = e.key.split(" ", 1)[-1]
+            if e.classification is None:
+                out.append(f"- **{label}** `unclassified`\n")
+            else:
+                out.append(f"- **{label}** `{e.severity}`: {_cell(e.classification.evidence)}\n")
+        out.append("\n| erratum | severity | claim | form | statement | source | verdict | counterexample |\n")
+        out.append("|---|---|---|---|---|---|---|---|\n")
         for e in group:
             for c in e.claims:
                 verdict = verdicts.get(c.id)
@@ -165,6 +298,7 @@ def render(errata: Iterable[Erratum], verdicts: Mapping[str, Verdict], titles: M
                     + " | ".join(
                         [
                             _cell(e.key),
+                            f"`{e.severity or 'unclassified'}`",
                             f"`{c.id}`",
                             _cell(c.source.form),
                             _cell(c.statement, 400),
@@ -178,15 +312,66 @@ def render(errata: Iterable[Erratum], verdicts: Mapping[str, Verdict], titles: M
     return "".join(out)
 
 
-def generate(reg: Registry | None = None, paper: str | None = None, jobs: int | None = None) -> str:
-    """Run every erratum claim (isolated, with its budget) and render the table."""
+def document(
+    errata: Iterable[Erratum], verdicts: Mapping[str, Verdict], titles: Mapping[str, str] | None = None
+) -> str:
+    """The whole ERRATA.md: :func:`render`'s header, the count of each severity per paper, then the papers'
+    sections (each exactly what :func:`render` gives for that paper alone)."""
+    errata = list(errata)
+    text = render(errata, verdicts, titles)
+    return HEADER + summary(errata) + text.removeprefix(HEADER)
+
+
+def as_json(errata: Iterable[Erratum], verdicts: Mapping[str, Verdict]) -> list[dict]:
+    """The errata as data, with exact counterexample values (the table shows decimals)."""
+    out = []
+    for e in errata:
+        claims = []
+        for c in e.claims:
+            v = verdicts.get(c.id)
+            claims.append(
+                {
+                    "id": c.id,
+                    "form": c.source.form,
+                    "statement": c.statement,
+                    "source": c.source.cite(),
+                    "expect": c.expect,
+                    "verdict": str(v.status) if v else None,
+                    "counterexample": {k: str(x) for k, x in (v.counterexample or {}).items()} if v else None,
+                    "details": {k: str(x) for k, x in (v.details or {}).items()} if v else None,
+                }
+            )
+        out.append(
+            {
+                "erratum": e.key,
+                "paper": e.paper,
+                "severity": e.severity,
+                "evidence": e.classification.evidence if e.classification else None,
+                "claims": claims,
+            }
+        )
+    return out
+
+
+def generate(
+    reg: Registry | None = None,
+    paper: str | None = None,
+    jobs: int | None = None,
+    *,
+    severity: str | None = None,
+    json: bool = False,
+):
+    """Run every erratum claim (isolated, with its budget; only the errata of ``severity`` when given) and render
+    the document (:func:`document`), or return the errata as data (:func:`as_json`) when ``json``."""
     from .registry import registry as default_registry
     from .runner import run_claims
 
     reg = reg or default_registry()
-    errata = collect(reg, paper)
+    errata = collect(reg, paper, severity)
     claims = [c for e in errata for c in e.claims]
     results = run_claims(claims, jobs=jobs)
     verdicts = {r.claim.id: r.verdict for r in results}
+    if json:
+        return as_json(errata, verdicts)
     titles = {key: p.title for key, p in reg.papers.items()}
-    return render(errata, verdicts, titles)
+    return document(errata, verdicts, titles)

@@ -74,6 +74,7 @@ class Paper:
         self._figures: dict[str, Callable] = {}
         self._bounds: dict[str, object] = {}
         self._index = None
+        self._severities: dict = {}  # erratum key → symbolic.errata.Classification
         #: ID → the module whose body registered it (formulas and claims by ID; figures as
         #: ``figure:NAME``, bounds as ``bound:ID``); only modules of the declared package.
         self.defined_in: dict[str, str] = {}
@@ -235,6 +236,24 @@ class Paper:
 
         self._index = CoverageIndex(self.key, list(items))
         return self._index
+
+    def classify(self, erratum: str, severity: str, evidence: str):
+        """Record the severity of erratum ``erratum`` (``"E3"`` or ``"<paper> E3"``) and the evidence for it (see
+        :mod:`symbolic.errata`: the table of severities lives there)."""
+        from .errata import Classification
+
+        key = erratum if erratum.startswith(self.key + " ") else f"{self.key} {erratum}"
+        if key in self._severities:
+            raise ValueError(f"{key}: severity already recorded")
+        self._severities[key] = Classification(severity, evidence)
+        return self._severities[key]
+
+    @property
+    def severities(self) -> dict:
+        """Erratum key → its :class:`symbolic.errata.Classification` (imports every declared module)."""
+        if not self._loading and self._modules and not self.complete:
+            self.load()
+        return dict(self._severities)
 
     def id(self, label: str) -> str:
         return f"{self.key}/{label}"

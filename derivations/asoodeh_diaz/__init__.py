@@ -32,6 +32,7 @@ paper.declare_modules(
         "figures",
         "hockey_stick",
         "simulations",
+        "errata",
         "coverage",
         "bounds",
     ),

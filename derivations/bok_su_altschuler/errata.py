@@ -102,3 +102,76 @@ STATUS = {
         "in its formula's source note and confirmed by the table reproductions (Tables 7–12 match)",
     ),
 }
+
+# ---------------------------------------------------------------------------
+# The severity of each encoded erratum (symbolic.errata.SEVERITIES), with the evidence for it.
+SEVERITY = {
+    "E1": (
+        "probable-extraction-artefact",
+        "Lemma C.10's statement prints 1/(1−c^t)·(1−c²)/(1+c^{t−1}) where its own proof (and the system it solves) has "
+        "1/(1−c^l)·(1−c²)/(1+c^{t−l}): the two differ in exactly two characters, l → t and l → 1, the letters a text "
+        "extraction confuses with l; without the PDF this is a probable reading, not a certain one (if printed so, it "
+        "is a false statement of the lemma; Theorem 4.5 uses the proof's form)",
+    ),
+    "E2": (
+        "proof-step",
+        "the last equality of the proof of Lemma C.10 prints the denominator 1 + c^{E(l−1)} for 1 + c^{l(E−1)}; the "
+        "conclusion (≥ 0 for q ≤ E − 1, = 0 at q = E − 1) is the same with either",
+    ),
+    "E3": (
+        "false",
+        "Lemma C.11 as stated (start z_{τ*} = D) does not reach z_{t*} = 0 (D = 1, E = 5, l = 3); starting from "
+        "z_{τ*−1} = D it does; Theorem 4.6 is unaffected (‖X_k − X̃_k‖ ≤ D at any start index)",
+    ),
+    "E4": (
+        "false",
+        "Theorem 4.9 is stated for τ = 0, 1, …, t − 1; at τ = 0 its GDP argument (c^{t−τ+1} − c^t)/(1−c) is negative "
+        "(c = 0.9, t = 10); the valid range is τ ∈ {1, …, t}",
+    ),
+    "E5": (
+        "proof-step",
+        "the proof of Theorem C.16 uses Φ(0.3μ₀/√2.8) ≥ 1 − exp(−(0.9/5.6)μ₀²), false at μ₀ = 3; the correct exponent "
+        "0.09/5.6 still gives the theorem, whose exp(−(0.01/5.6)μ₀²) term dominates",
+    ),
+    "E6": (
+        "proof-step",
+        "the proof of Theorem C.16(a) takes t₀ = t − ⌈0.8x⌉ + 1, one drift increment short; t₀ = t − ⌈0.8x⌉ is allowed "
+        "(t ≥ x) and gives the theorem",
+    ),
+    "E7": (
+        "false",
+        "the E* printed in Tables 10–12 are not the first epoch at which GDP composition reaches μ* (the definition "
+        "Table 8's t* follows): 27 printed values differ from the crossing; they equal an expression of the authors' "
+        "released code (…-E-star-code)",
+    ),
+    "E8": (
+        "valid-but-loose",
+        "§4.2 says the convergent bound dominates Theorem 4.4 from 'roughly E ≈ c^{2l−2}(1−c²)/(1−c^l)²' on; it does "
+        "so from E = 2 on, for every c and l (thm-4.5-threshold-corrected, PROVED), so the dominance stated is true "
+        "but the printed threshold is not a crossing point",
+    ),
+    "E9": (
+        "false",
+        "§4.1: 'for t > 4Dn/(ηL) [Theorem 4.3] dominates Theorem 4.1'; the exact condition is t > 3x + ⌈x⌉ "
+        "(x = Dn/(ηL)), which fails for some t ∈ (4x, 3x + ⌈x⌉] when x is not an integer; true for t > 4x + 1 and for "
+        "integer x (Table 8)",
+    ),
+    "E11": (
+        "false",
+        "Theorem 3.3 with the noise N(0, η²σ²I_d) of (2)–(3) states G((1/σ)√Σa_k²), η² too optimistic for η < 1 "
+        "against the exact Gaussian equality case; Appendix C's Theorem C.3 (noise N(0, σ²I)) with σ ← ησ is right",
+    ),
+    "E13": (
+        "valid-but-loose",
+        "§5 says the improvement holds 'when LD > 0.677'; the threshold is c* = 0.6764 (App. D.4 prints 0.676), so the "
+        "printed statement covers a subset of the true range: true, rounded the safe way",
+    ),
+    "E14": (
+        "wording",
+        "footnote 11 names the factor the split replaces as G(√2D/((t−τ)ησ)) ⊗ C_{b/n}(G(2βL/(bσ))) where the proof's "
+        "factor is C_{b/n}(G(2√2L/(bσ))) (the two agree at the even split β = √2); the replacement it describes and "
+        "every bound that uses it are right",
+    ),
+}
+for _key, (_severity, _evidence) in SEVERITY.items():
+    paper.classify(_key, _severity, _evidence)

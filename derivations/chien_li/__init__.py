@@ -37,6 +37,7 @@ paper.declare_modules(
         "examples",
         "figures",
         "bounds",
+        "errata",
         "coverage",
     ),
 )

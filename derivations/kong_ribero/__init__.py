@@ -37,6 +37,7 @@ paper.declare_modules(
         "setting",
         "outline",
         "operator_lemmas",
+        "errata",
         "coverage",
         "bounds",
     ),

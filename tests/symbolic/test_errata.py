@@ -7,7 +7,7 @@ import re
 import sympy as sp
 
 from symbolic import Identity, Paper, Registry, Source, Status, Verdict
-from symbolic.errata import collect, render
+from symbolic.errata import SEVERITIES, collect, decimal, document, render, severity_problems
 from symbolic.registry import registry
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -41,6 +41,7 @@ def _toy_registry():
     )
     p.add(Identity("toy/lem-2", x, x, "not an erratum", src))
     p.add(Identity("toy/eq-9", x, 2 * x, "printed eq 9", src, expect="refuted", erratum="toy E2"))
+    p.classify("E10", "proof-step", "a slip in the proof of Lemma 1; the lemma stands")
     return Registry([p])
 
 
@@ -64,6 +65,86 @@ def test_render_shows_verdict_counterexample_and_flags_unexpected():
     assert "fixed \\| with a pipe" in text
     assert "**UNKNOWN** (expected REFUTED: timeout)" in text
     assert "1 printed forms refuted" in text
+    # every row and every erratum says its severity; an erratum without one is shown as such, never as 'false'
+    assert "| toy E10 | `proof-step` | `toy/lem-1` |" in row or row.startswith("| toy E10 | `proof-step` |")
+    assert "- **E10** `proof-step`: a slip in the proof of Lemma 1; the lemma stands" in text
+    assert "- **E2** `unclassified`" in text
+    assert "By severity: 1 `proof-step`, 1 `unclassified`." in text
+
+
+def test_classification_rejects_unknown_severity_and_empty_evidence():
+    import pytest
+
+    p = Paper("toy2", "Toy")
+    with pytest.raises(ValueError, match="not one of"):
+        p.classify("E1", "minor", "a reason long enough to be checked")
+    with pytest.raises(ValueError, match="too short"):
+        p.classify("E1", "false", "typo")
+    p.classify("E1", "false", "the printed bound fails at x = 1")
+    with pytest.raises(ValueError, match="already recorded"):
+        p.classify("toy2 E1", "wording", "a second, conflicting classification")
+
+
+def test_every_erratum_has_a_severity_and_every_severity_an_erratum():
+    reg = registry()
+    assert severity_problems(reg) == []
+    toy = _toy_registry()
+    assert severity_problems(toy) == ["toy E2: no severity (record one with paper.classify)"]
+
+
+def test_statements_true_as_printed_are_not_classed_false():
+    """The issue's audit: these errata are statements true as printed (looser bounds, wordings, an open question)."""
+    found = {e.key: e.severity for e in collect(registry())}
+    for key in ("chien-li E1", "chien-li E4", "asoodeh-diaz E2", "ye-shokri E6", "ye-shokri E13"):
+        assert found[key] not in (None, "false"), (key, found[key])
+    assert found["ye-shokri E6"] == "open-question-resolved"
+    assert found["ye-shokri E21"] == "probable-extraction-artefact"
+
+
+def test_collect_by_severity_keeps_only_that_severity():
+    reg = _toy_registry()
+    assert [e.key for e in collect(reg, severity="proof-step")] == ["toy E10"]
+    assert collect(reg, severity="false") == []
+    import pytest
+
+    with pytest.raises(ValueError, match="not one of"):
+        collect(reg, severity="minor")
+    real = collect(registry(), severity="false")
+    assert real and all(e.severity == "false" for e in real)
+
+
+def test_decimal_shows_long_rationals_as_decimals():
+    # the exact value: a 60-digit numerator over a 61-digit denominator (≈ −0.975)
+    num, den = -(39 * 10**59 + 7), 4 * 10**60
+    shown = decimal(f"{num}/{den}")
+    assert shown == "≈ -0.975", shown
+    assert decimal("7/300") == "7/300"  # short values stay exact
+    assert decimal("-0.261912819721345678901") == "≈ -0.261912819721"
+    assert decimal("41.0") == "41.0"
+    assert decimal("-3486784401/10000000000") == "-0.3486784401"  # exact as a decimal: no ≈
+    assert decimal("nan") == "nan"
+
+
+def test_document_has_the_severity_counts_per_paper_before_the_sections():
+    reg = _toy_registry()
+    text = document(collect(reg), {}, {"toy": "Toy paper"})
+    head = text[: text.index("\n## toy")]
+    for name in SEVERITIES:
+        assert f"`{name}`" in head
+    assert "| toy | 2 | 0 | 1 | 0 | 0 | 0 | 0 | 1 |" in head  # false, proof-step, …, unclassified
+    # a paper's section is exactly what render gives for it (the notebooks compare their section with it)
+    assert text.endswith(render(collect(reg), {}, {"toy": "Toy paper"}).split("\n## toy", 1)[1])
+
+
+def test_generate_lists_only_the_requested_severity(tmp_path):
+    from symbolic.errata import generate
+
+    reg = _toy_registry()
+    text = generate(reg, jobs=1, severity="proof-step")
+    assert "`toy/lem-1`" in text and "`toy/eq-9`" not in text
+    data = generate(reg, jobs=1, severity="proof-step", json=True)
+    assert [e["erratum"] for e in data] == ["toy E10"]
+    assert data[0]["severity"] == "proof-step"
 
 
 def _without_verdicts(text: str) -> str:
@@ -95,7 +176,7 @@ def test_errata_md_is_up_to_date():
     the next test), so they are not run a second time here."""
     reg = registry()
     current = (ROOT / "ERRATA.md").read_text(encoding="utf-8")
-    fresh = render(collect(reg), {}, {key: p.title for key, p in reg.papers.items()})
+    fresh = document(collect(reg), {}, {key: p.title for key, p in reg.papers.items()})
     assert _without_verdicts(fresh) == _without_verdicts(current), (
         "ERRATA.md is out of date with the registry: run `python -m symbolic errata`"
     )
