@@ -227,7 +227,8 @@ def _evidence_cell(verdict: Verdict | None) -> str:
     value = _value(verdict.details)
     if value:
         parts.append(value)
-    if not parts:
+    elif verdict.evidence:
+        # no value in the details (a sampled claim, a simulation): the evidence says what failed there
         parts.append(verdict.evidence)
     return _cell("; ".join(parts), 220)
 

@@ -57,6 +57,78 @@ paper.add(
 )
 
 # ---------------------------------------------------------------------------
+# E17 (not in the catalog's review): Tables 10–12 pair each (l, L/b, η) with (E*, μ*), μ* being Theorem 4.6's value
+# with E − τ = ⌈Db/(ηL)⌉ — and Theorem 4.6 is stated only 'for … E ≥ Db/(ηL)' (D = 1 in the tables, so
+# x = Db/(ηL) = 1/((L/b)η) ∈ {25, …, 400}).  Every printed E* (3 … 123) and every corrected E* of E7 (the crossing,
+# 4 … 161) lies below x: at those epochs the paper's theorems do not give μ*, and App. D.3's 'a few cases in which
+# our bounds are better than those from GDP Composition after less than 10 epochs' has no theorem behind it (x ≥ 25).
+from .tables import T10, T10_ETA, e_star_crossing  # noqa: E402
+
+_cells = [
+    (l_v, Lb, eta_v, E_pr, 1 / (sp.Rational(Lb) * sp.Rational(eta_v)))
+    for l_v, rows in T10.items()
+    for Lb, row in rows.items()
+    for eta_v, (E_pr, _mu) in zip(T10_ETA, row)
+]
+_covers_46 = ["thm-4.6-mu"]
+paper.add(
+    Inequality(
+        paper.id("tables-10-12-E-star-hypothesis-printed"),
+        sp.Min(*[E_pr - x for (_l, _Lb, _e, E_pr, x) in _cells]),
+        ">=",
+        0,
+        "Tables 10–12: each printed (E*, μ*) rests on Theorem 4.6, stated for E ≥ Db/(ηL) (D = 1): every printed E* "
+        "(3 … 123) meets that hypothesis, min over the 27 cells of E* − Db/(ηL) ≥ 0",
+        src("Tables 10–12 with Theorem 4.6", ()),
+        expect="refuted",
+        erratum="bok-su-altschuler E17",
+        covers=_covers_46,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("tables-10-12-E-star-hypothesis-crossing"),
+        sp.Min(*[e_star_crossing(_l, _Lb, _e) - x for (_l, _Lb, _e, _E, x) in _cells]),
+        ">=",
+        0,
+        "…and E7's corrected E* (the first epoch at which GDP composition reaches μ*, 4 … 161) meets it: min over the "
+        "27 cells of E*_crossing − Db/(ηL) ≥ 0",
+        src("Tables 10–12 with Theorem 4.6", ()),
+        expect="refuted",
+        erratum="bok-su-altschuler E17",
+        covers=_covers_46,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("tables-10-12-E-star-hypothesis-every-cell"),
+        sp.Max(*[max(E_pr, e_star_crossing(_l, _Lb, _e)) - x for (_l, _Lb, _e, E_pr, x) in _cells]),
+        "<",
+        0,
+        "not only the worst cell: in every one of the 27 cells both the printed E* and the crossing E* are below "
+        "Db/(ηL) (max over the cells of max(E*_printed, E*_crossing) − Db/(ηL) < 0, exact)",
+        src("Tables 10–12 with Theorem 4.6", (), "derived"),
+        erratum="bok-su-altschuler E17",
+        covers=_covers_46,
+    )
+)
+paper.add(
+    Inequality(
+        paper.id("tables-10-12-E-star-hypothesis-corrected"),
+        sp.Min(*[sp.ceiling(x) - e_star_crossing(_l, _Lb, _e) for (_l, _Lb, _e, _E, x) in _cells]),
+        ">=",
+        0,
+        "corrected: the epoch from which the paper proves μ* is E = ⌈Db/(ηL)⌉ (25 … 400), where Theorem 4.6's hypothesis "
+        "holds, and there composition has already passed μ* in every cell (⌈Db/(ηL)⌉ ≥ E*_crossing, exact): the pair "
+        "(⌈Db/(ηL)⌉, μ*) is what Theorems 4.4 and 4.6 support; below it the tables need an argument the paper does "
+        "not state",
+        src("Tables 10–12 with Theorem 4.6", (), "corrected"),
+        erratum="bok-su-altschuler E17",
+        covers=_covers_46,
+    )
+)
+
+# ---------------------------------------------------------------------------
 # Every erratum E1–E16 of the review: ("encoded", claim labels) or ("rejected", reason).
 _TABLE_CELLS = [
     f"table-{num}-Lb{a}-eta{e}-E-star{w}"
@@ -101,11 +173,26 @@ STATUS = {
         "ceiling, Thm 4.5's L/(bσ) outside the root, Thm 4.6's radical over three terms, Thm 4.9's 2√2L) is stated "
         "in its formula's source note and confirmed by the table reproductions (Tables 7–12 match)",
     ),
+    "E17": (
+        "encoded",
+        [
+            "tables-10-12-E-star-hypothesis-printed",
+            "tables-10-12-E-star-hypothesis-crossing",
+            "tables-10-12-E-star-hypothesis-every-cell",
+            "tables-10-12-E-star-hypothesis-corrected",
+        ],
+    ),
 }
 
 # ---------------------------------------------------------------------------
 # The severity of each encoded erratum (symbolic.errata.SEVERITIES), with the evidence for it.
 SEVERITY = {
+    "E17": (
+        "false",
+        "Tables 10–12's E* (printed 3 … 123, corrected 4 … 161) all lie below Theorem 4.6's hypothesis E ≥ Db/(ηL) "
+        "(25 … 400), so the tables' claim that μ* holds from E* on (and App. D.3's 'better than composition after "
+        "less than 10 epochs') rests on an argument the paper does not state; from ⌈Db/(ηL)⌉ on μ* is proved",
+    ),
     "E1": (
         "probable-extraction-artefact",
         "Lemma C.10's statement prints 1/(1−c^t)·(1−c²)/(1+c^{t−1}) where its own proof (and the system it solves) has "
