@@ -159,7 +159,9 @@ ITEMS = [
             "eq-6-sdpi-gaussian",
             "sim-prop-2-one-step",
         ],
-        note="the statement on a simulated instance, and every step of the proof on instances",
+        partial=True,
+        note="the statement on a simulated instance, and every step of the proof on instances; missing: the "
+        "statement for arbitrary input laws μ, ν (a hockey-stick divergence inequality between general measures)",
     ),
     Item("(14)", "equation", ids=["theta", "thm-2-recursion", "sim-prop-2-one-step"]),
     Item(
@@ -181,7 +183,9 @@ ITEMS = [
             "eq-6-sdpi-gaussian",
             "sim-prop-3-one-step",
         ],
-        note="as Proposition 2",
+        partial=True,
+        note="as Proposition 2: on a simulated instance and the proof's steps on instances; missing: the statement for "
+        "arbitrary input laws μ, ν",
     ),
     Item(
         "Theorem 2",
@@ -288,6 +292,7 @@ ITEMS = [
             "eq-22-below-eq-23",
         ]
         + EQ23,
+        partial=True,
         note="not encoded: the δ → 0 rate ε ~ r²/2 + r√(2 ln(p/δ)) of (23) (SymPy takes no limit of erfinv, and "
         "the ratio converges only like 1 − O(log log(1/δ)/log(1/δ)), too slowly to confirm numerically)",
     ),

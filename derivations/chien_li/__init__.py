@@ -16,6 +16,8 @@ One module per part of the paper:
 * :mod:`.examples` — Lemma 3.4 on quadratics, (8), Lemma 3.2 on Diracs, the A.14 example (E9), A.15's comparison;
 * :mod:`.figures` — Figures 1–2 as data (recomputed) and their claims;
 * :mod:`.bounds` — Theorems 3.1 (three regimes) and 3.7 declared as bounds;
+* :mod:`.chain_steps` — the formula-bearing steps of the appendix divergence chains ((40));
+* :mod:`.errata` — the severity of each erratum, and the claims of E10 (A.13's λ → 0 remark);
 * :mod:`.coverage` — the coverage index of every numbered item.
 """
 
@@ -37,6 +39,7 @@ paper.declare_modules(
         "examples",
         "figures",
         "bounds",
+        "chain_steps",
         "errata",
         "coverage",
     ),

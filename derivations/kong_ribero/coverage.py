@@ -267,6 +267,8 @@ ITEMS = [
             "thm-2.3-proof-constant-corrected",
             "thm-2.3-proof-horizon",
             "thm-2.3-proof-horizon-corrected",
+            "thm-2.3-proof-theta-index",
+            "thm-2.3-proof-theta-index-corrected",
         ],
     ),
     Item("(17)", "equation", ids=["thm-2.3-clipped", "thm-2.3-clipped-ge-composition", "thm-2.3-clipped-limit-m-to-0"]),
@@ -294,12 +296,17 @@ ITEMS = [
     Item(
         "Lemma A.1",
         "lemma",
-        ids=["lem-a.1a-gaussian-instance", "lem-a.1b-shift"],
+        ids=[
+            "lem-a.1a-gaussian-instance",
+            "lem-a.1b-shift",
+            "lem-a.1b-proof-post-processing",
+            "lem-a.1b-proof-post-processing-corrected",
+        ],
         partial=True,
-        note="(b)'s shift arithmetic is proved; (a) is checked on point masses plus Gaussian noise "
-        "(the shifted divergence in general is measure-theoretic).  Proof gap, not encodable: the step "
-        "D_α(φ(Y)‖φ'(X')) ≤ D_α(φ(Y)‖X') ≤ D_α(Y‖X') applies different maps to the two arguments; "
-        "D_α(φ'(Y)‖φ'(X')) ≤ D_α(Y‖X') is the valid post-processing step",
+        note="(b)'s shift arithmetic is proved; (a) is checked on point masses plus Gaussian noise; the proof of (b)'s "
+        "step D_α(φ(Y)‖φ'(X')) ≤ D_α(φ(Y)‖X') (different maps on the two sides) is refuted on Gaussians (E18) and "
+        "the same-map step proved there.  Missing: (a) and (b) for arbitrary laws (the shifted divergence in general "
+        "is measure-theoretic)",
     ),
     Item(
         "Lemma A.2",

@@ -454,7 +454,11 @@ ITEMS += [
     ),
     eq(127, ids=["thm-5.2-eps"]),
     eq(128, ids=["thm-5.2-eps", "eq-131-first-term-general"]),
-    eq(129, ids=["eq-131-first-term-general", "eq-133-first-term-corrected"]),
+    eq(
+        129,
+        ids=["eq-131-first-term-general", "eq-133-first-term-corrected", "app-c1-prefactor", "app-c1-sensitivity-corrected"],
+        note="(129)–(133) print the prefactor with S_g for S_g² (E17)",
+    ),
     eq(130, ids=["eq-131-first-term-general", "eq-133-first-term", "eq-133-first-term-corrected"]),
     eq(131, ids=["eq-131-first-term-general", "eq-133-first-term-corrected"]),
     eq(132, ids=["eq-132-bernoulli", "eq-132-bernoulli-corrected"]),
@@ -465,13 +469,56 @@ ITEMS += [
     eq(137, ids=["thm-5.3-eps"]),
     eq(138, reason=EMPTY),
 ]
+# The proof of Theorem 5.3, (139)–(149): steps between integrals of densities mixed over random batch sequences; the
+# recursion they lead to, (150), is encoded.  Each step with its own reason.
 ITEMS += [
+    eq(139, reason="the definition of e^{(α−1)ε} as ∫(p/p′)^α p′ dθ for the densities of θ_k^{j+1} (no derivation)"),
     eq(
-        k,
-        reason="expectations over random batch sequences and Jensen's inequality for general densities "
-        "(proof of Theorem 5.3); the resulting recursion (150) is encoded",
-    )
-    for k in range(139, 150)
+        140,
+        reason="writes the densities as expectations over the random batches B_0^0, …, B_k^j (the law of total "
+        "probability for general densities; measure-theoretic)",
+    ),
+    eq(
+        141,
+        ids=L51,
+        partial=True,
+        note="the joint convexity of x^α/y^{α−1} (Lemma 20 of Balle et al.), pulled through the expectation over batch "
+        "sequences: its pointwise content is Lemma 5.1's supporting-plane inequality (PROVED); Jensen over a general "
+        "mixture of densities is not encoded",
+    ),
+    eq(142, reason="defines S_k^{j+1}(α) as the right side of (141) (a definition)"),
+    eq(143, reason="the left side of (144), the conditional loss for fixed batches, named only"),
+    eq(
+        144,
+        ids=["lem-4.2-gaussian-step-corrected", "lem-4.2-contraction"],
+        partial=True,
+        note="Lemma 4.2 applied for fixed batches: the Gaussian step's factor e^{(α−1)αηS_g²/(4σ²b²)} (corrected (8), "
+        "E1) and the contraction exponent; the LSI argument for general densities is Lemma 4.2's",
+    ),
+    eq(
+        145,
+        reason="restates the definition (142) before substituting (144) (no derivation)",
+    ),
+    eq(
+        146,
+        reason="splits the expectation by whether i_0 ∈ B_k^j (probability b/n): conditioning over the random batch, "
+        "for general densities; the printed S_g^j for S_g² and p/p are review typos (E19)",
+    ),
+    eq(
+        147,
+        reason="the i_0 ∉ B_k^j branch of (146) written out (an expectation of a power of the conditional loss; no "
+        "inequality)",
+    ),
+    eq(
+        148,
+        reason="Jensen's inequality for the concave x ↦ x^{(1−ηλ)²} (0 < (1−ηλ)² ≤ 1) under the expectation over "
+        "batches of general densities (measure-theoretic); the scalar recursion it yields is (150)",
+    ),
+    eq(
+        149,
+        reason="the second term of (148) written out, E[·]^{(1−ηλ)²} = (S_k^j)^{(1−ηλ)²} by the definition (142); "
+        "encoded as (150)",
+    ),
 ]
 ITEMS += [
     eq(150, ids=["thm-5.3-eps", "thm-5.3-divergence"]),
