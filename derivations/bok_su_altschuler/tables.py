@@ -56,6 +56,7 @@ def _repro(
     budget=20.0,
     covers=(),
     imports=(),
+    same_value_as="",
 ):
     paper.add(
         Reproduction(
@@ -72,6 +73,7 @@ def _repro(
             budget=budget,
             covers=covers,
             imports=imports,
+            same_value_as=same_value_as,
         )
     )
 
@@ -316,6 +318,7 @@ for _l, _rows in T10.items():
                 _tab,
                 _q,
                 _tab,
+                same_value_as=paper.id(f"{_id}-E-star"),
             )
             paper.add(
                 Reproduction(

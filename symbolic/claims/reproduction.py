@@ -68,6 +68,7 @@ class Reproduction(Claim):
         quote: str = "",
         dps: int = 30,
         where_printed: str = "",
+        same_value_as: str = "",
         **kw,
     ):
         super().__init__(id, statement, source, **kw)
@@ -83,6 +84,9 @@ class Reproduction(Claim):
         self.quote = quote
         self.dps = dps
         self.where_printed = where_printed
+        #: the ID of another reproduction of the same printed value, compared here with a different computation
+        #: (a printed number checked two ways is one printed number: ``reproduce`` counts it once)
+        self.same_value_as = same_value_as
 
     def _check(self, deadline: Deadline) -> Verdict:
         with mpmath.workdps(self.dps):

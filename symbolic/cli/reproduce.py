@@ -45,6 +45,9 @@ def run(args) -> int:
                 written += [str(p) for p in write(fn(), outdir)]
     summary = summarize(results)
     by_origin = {o: [r for r in results if r.claim.origin == o] for o in ORIGINS}
+    # a printed value compared two ways (Reproduction.same_value_as) is one printed value
+    distinct = sum(1 for r in by_origin["printed"] if not r.claim.same_value_as)
+    summary["distinct_printed"] = distinct
     if args.json:
         json.dump(
             {
@@ -84,6 +87,8 @@ def run(args) -> int:
             print(
                 f"  {s['total']:4} {LABELS[origin]}: {s['proved'] + s['checked']} match, {s['refuted']} differ, "
                 f"{s['unknown']} unknown"
+                + (f" ({distinct} distinct printed values; {s['total'] - distinct} compared a second way)"
+                   if origin == "printed" and distinct != s["total"] else "")
             )
         print(f"  {summary['unexpected']} unexpected")
     return 0 if summary["unexpected"] == 0 else 1
