@@ -456,8 +456,15 @@ ITEMS += [
     eq(128, ids=["thm-5.2-eps", "eq-131-first-term-general"]),
     eq(
         129,
-        ids=["eq-131-first-term-general", "eq-133-first-term-corrected", "app-c1-prefactor", "app-c1-sensitivity-corrected"],
-        note="(129)–(133) print the prefactor with S_g for S_g² (E17)",
+        ids=[
+            "eq-131-first-term-general",
+            "eq-133-first-term-corrected",
+            "app-c1-sensitivity",
+            "app-c1-prefactor",
+            "app-c1-sensitivity-corrected",
+        ],
+        note="(129)–(133) print the prefactor with S_g for S_g², and item 1 before (128) states the sensitivity "
+        "η·S_g/(2b) but computes with η²S_g²/b² (E17)",
     ),
     eq(130, ids=["eq-131-first-term-general", "eq-133-first-term", "eq-133-first-term-corrected"]),
     eq(131, ids=["eq-131-first-term-general", "eq-133-first-term-corrected"]),
