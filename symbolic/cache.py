@@ -7,12 +7,14 @@ A verdict is stored under a SHA-256 key of
   their assumptions), numbers/strings by ``repr``, containers recursively, and callables
   (the lambdas of numeric claims) by their qualified name, their source text
   (``inspect.getsource``) and the serialised values they close over;
-* the source of the engine (every ``*.py`` under :mod:`symbolic`);
-* the source of every module of the claim's package that the claim can reach: the modules
-  of the top-level package its paper module belongs to (e.g. ``derivations``) reachable
-  from the paper's module through module-level names (``import x`` / ``from x import f``),
-  transitively — so editing a helper the claim calls changes the key;
-* the versions of Python, SymPy, mpmath, python-flint and NumPy.
+* the source of every ``*.py`` file of the engine (:mod:`symbolic`) and of the whole top-level
+  package of the claim's paper module (e.g. every file of ``derivations``) — a checker may import
+  any of them, at module level or inside a function (``derivations/privacy/peers.py`` is imported
+  only when a peer's value is needed), so all of them, whichever papers happen to be loaded: a key
+  computed by ``verify`` equals the one computed by ``verify --paper X``;
+* the Python version and the version of every installed distribution a claim may import: the
+  package's requirements (with the ``peers`` and ``certify`` extras), and theirs, transitively
+  (sympy, mpmath, python-flint, numpy, scipy, prv-accountant, dp-accounting, ...).
 
 A claim whose content cannot be serialised (a callable without retrievable source, an
 object of an unknown type) is **not cached**: it is re-proved every time.  Only PROVED,
@@ -20,18 +22,29 @@ CHECKED and REFUTED verdicts are stored; UNKNOWN (a timeout, a crashed checker) 
 re-run, so a verdict never freezes an accident of load.
 
 The cache lives in the user's cache directory, ``$XDG_CACHE_HOME/hidden-state-proofs``
-(default ``~/.cache/hidden-state-proofs``), never in the repository; one JSON file per key.
-It is disabled when the environment variable :data:`DISABLE_ENV` is set to a non-empty
+(default ``~/.cache/hidden-state-proofs``), never in the repository; one file per key.  Its
+entries are treated as untrusted data (:class:`Store`): the directory must be the user's own and
+not writable by others (else the cache is ignored, with one warning); only regular files of
+bounded size are read (never a FIFO, a device or a symlink); every entry carries an HMAC-SHA256
+under a per-user key kept in the cache directory with permissions 0600, bound to the entry's
+name, so an edited, forged or moved entry is a miss, as is any entry that does not parse.
+The cache is disabled when the environment variable :data:`DISABLE_ENV` is set to a non-empty
 value other than ``0`` (the test suite and CI set it), and ``verify --no-cache`` ignores it.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import hmac
+import importlib.util
 import inspect
 import json
+import math
 import os
 import re
+import secrets
+import stat
 import sys
 import tempfile
 import types
@@ -44,18 +57,39 @@ from .verdict import Status, Verdict
 #: Environment variable that disables the cache (tests and CI).
 DISABLE_ENV = "HIDDEN_STATE_PROOFS_NO_CACHE"
 #: Bumped when the key or the stored format changes.
-FORMAT = 1
+FORMAT = 2
 _CACHED_STATUSES = (Status.PROVED, Status.CHECKED, Status.REFUTED)
-_LIBRARIES = ("sympy", "mpmath", "python-flint", "numpy")
+#: The distribution whose requirements (and theirs) a claim may import, with the extras claims use.
+_DISTRIBUTION = "hidden-state-proofs"
+_EXTRAS = ("peers", "certify")
+#: Libraries claims import, kept in the key even where the distribution's metadata is not installed
+#: (the package run from a checkout through PYTHONPATH).
+_LIBRARIES = (
+    "sympy",
+    "mpmath",
+    "python-flint",
+    "numpy",
+    "scipy",
+    "prv-accountant",
+    "dp-accounting",
+    "autodp",
+    "matplotlib",
+)
 
 
 class Unhashable(Exception):
     """The claim's content cannot be serialised; it is not cached."""
 
 
-def cache_dir() -> Path:
+def cache_root() -> Path:
+    """``$XDG_CACHE_HOME/hidden-state-proofs`` (default ``~/.cache/hidden-state-proofs``)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "hidden-state-proofs" / "verdicts"
+    return Path(base) / "hidden-state-proofs"
+
+
+def cache_dir() -> Path:
+    """The verdict cache's directory."""
+    return cache_root() / "verdicts"
 
 
 def disabled_by_environment() -> bool:
@@ -180,44 +214,83 @@ def _canonical_dummies(text: str) -> str:
 # Source and environment fingerprints.
 
 
-def _hash_files(named_paths) -> str:
-    """SHA-256 over (name, file content) pairs, names independent of where the tree lives."""
-    h = hashlib.sha256()
-    for name, path in sorted(set(named_paths)):
-        h.update(name.encode())
-        h.update(b"\x00")
-        h.update(Path(path).read_bytes())
-        h.update(b"\x01")
-    return h.hexdigest()
+_TREES: dict[str, str] = {}
 
 
-_ENGINE: str | None = None
+def package_fingerprint(package: str) -> str:
+    """SHA-256 over the relative path and content of every ``*.py`` file of the top-level package
+    ``package``, found on ``sys.path`` without importing it (memoised for the process)."""
+    if package not in _TREES:
+        spec = importlib.util.find_spec(package)
+        roots = list(spec.submodule_search_locations or []) if spec else []
+        if not roots and spec and spec.origin:
+            roots = [os.path.dirname(spec.origin)]
+        if not roots:
+            raise Unhashable(f"package {package} has no source directory")
+        h = hashlib.sha256()
+        for root in sorted(roots):
+            base = Path(root)
+            for path in sorted(base.rglob("*.py")):
+                h.update(path.relative_to(base).as_posix().encode())
+                h.update(b"\x00")
+                h.update(path.read_bytes())
+                h.update(b"\x01")
+        _TREES[package] = h.hexdigest()
+    return _TREES[package]
 
 
 def engine_fingerprint() -> str:
     """SHA-256 of every ``*.py`` file of the engine (:mod:`symbolic`)."""
-    global _ENGINE
-    if _ENGINE is None:
-        root = Path(__file__).resolve().parent
-        _ENGINE = _hash_files((p.relative_to(root).as_posix(), p) for p in root.rglob("*.py"))
-    return _ENGINE
+    return package_fingerprint(__name__.split(".", 1)[0])
 
 
 _VERSIONS: str | None = None
 
 
 def library_versions() -> str:
+    """The Python version and ``name=version`` of every distribution a claim may import (see the
+    module docstring; ``name=absent`` for one not installed)."""
     global _VERSIONS
     if _VERSIONS is None:
         _VERSIONS = _library_versions()
     return _VERSIONS
 
 
+_REQUIREMENT_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_EXTRA_MARKER = re.compile(r"""extra\s*==\s*["']([^"']+)["']""")
+
+
+def _normalise(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 def _library_versions() -> str:
     import importlib.metadata  # here, not at import: `list` and `eval` never need it
 
+    def requirements(name: str, extras: tuple[str, ...] = ()) -> list[str]:
+        try:
+            found = importlib.metadata.requires(name) or []
+        except importlib.metadata.PackageNotFoundError:
+            return []
+        out = []
+        for requirement in found:
+            extra = _EXTRA_MARKER.search(requirement)
+            if extra and extra.group(1) not in extras:  # an optional extra no claim imports
+                continue
+            match = _REQUIREMENT_NAME.match(requirement)
+            if match:
+                out.append(_normalise(match.group(1)))
+        return out
+
+    names = {_normalise(n) for n in _LIBRARIES} | set(requirements(_DISTRIBUTION, _EXTRAS))
+    todo = sorted(names)
+    while todo:  # the requirements' requirements, without their extras
+        for dependency in requirements(todo.pop()):
+            if dependency not in names:
+                names.add(dependency)
+                todo.append(dependency)
     versions = [f"python={sys.version}"]
-    for name in _LIBRARIES:
+    for name in sorted(names):
         try:
             versions.append(f"{name}={importlib.metadata.version(name)}")
         except importlib.metadata.PackageNotFoundError:
@@ -225,51 +298,17 @@ def _library_versions() -> str:
     return ";".join(versions)
 
 
-_MODULE_HASH: dict[str, str] = {}
+def sources_fingerprint(module_name: str) -> str:
+    """SHA-256 of the source a claim registered by ``module_name`` can run: the engine and the whole
+    top-level package of ``module_name`` (raises :class:`Unhashable` if it has no source directory)."""
+    top = module_name.split(":", 1)[0].split(".", 1)[0]
+    return hashlib.sha256(
+        "\x00".join(package_fingerprint(p) for p in sorted({engine_package(), top})).encode()
+    ).hexdigest()
 
 
-def _reachable_modules(root_name: str) -> list[types.ModuleType]:
-    """Modules of ``root_name``'s top-level package reachable from it through module-level names."""
-    top = root_name.split(".", 1)[0] + "."
-    todo, found = [root_name], {}
-    while todo:
-        name = todo.pop()
-        if name in found:
-            continue
-        module = sys.modules.get(name)
-        if module is None:
-            continue
-        found[name] = module
-        parent = name.rsplit(".", 1)[0]
-        if parent.startswith(top) or parent + "." == top:
-            todo.append(parent)
-        for value in list(vars(module).values()):
-            if isinstance(value, types.ModuleType):
-                ref = value.__name__
-            else:
-                ref = getattr(value, "__module__", None)
-                if not isinstance(ref, str):
-                    ref = getattr(type(value), "__module__", None)
-            if isinstance(ref, str) and (ref.startswith(top) or ref + "." == top) and ref not in found:
-                todo.append(ref)
-    return list(found.values())
-
-
-def module_fingerprint(module_name: str) -> str:
-    """SHA-256 of the source files of the modules reachable from ``module_name`` (see the
-    module docstring); raises :class:`Unhashable` if one has no source file."""
-    module_name = module_name.split(":", 1)[0]
-    if module_name not in sys.modules:
-        raise Unhashable(f"module {module_name} is not imported")
-    if module_name not in _MODULE_HASH:
-        files = []
-        for module in _reachable_modules(module_name):
-            path = getattr(module, "__file__", None)
-            if not path or not path.endswith(".py"):
-                raise Unhashable(f"module {module.__name__} has no source file")
-            files.append((module.__name__, path))
-        _MODULE_HASH[module_name] = _hash_files(files)
-    return _MODULE_HASH[module_name]
+def engine_package() -> str:
+    return __name__.split(".", 1)[0]
 
 
 def claim_key(claim, module_name: str) -> str:
@@ -278,8 +317,7 @@ def claim_key(claim, module_name: str) -> str:
     h = hashlib.sha256()
     for part in (
         f"format={FORMAT}",
-        engine_fingerprint(),
-        module_fingerprint(module_name),
+        sources_fingerprint(module_name),
         library_versions(),
         claim_content(claim),
     ):
@@ -289,14 +327,209 @@ def claim_key(claim, module_name: str) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Storage.
+# Storage: entries are untrusted data.
+
+#: Largest entry read (bytes): a verdict is a few kB; anything larger is not one of ours.
+MAX_ENTRY_BYTES = 1 << 20
+_KEY_FILE = "key"
+_KEY_BYTES = 32
+_WARNED: set[str] = set()
+
+
+def _warn_once(directory: Path, reason: str) -> None:
+    if str(directory) not in _WARNED:
+        _WARNED.add(str(directory))
+        print(
+            f"warning: ignoring the cache at {directory}: {reason}; nothing is read from or written to it",
+            file=sys.stderr,
+        )
+
+
+class Store:
+    """JSON entries in one directory of the user's cache, validated and authenticated.
+
+    The directory and the cache root above it are created with permissions 0700 if missing; either
+    one not a real directory of this user, or writable by group or others, makes the store unusable
+    (one warning per process; every read a miss, every write skipped).  Reads open only regular files
+    (``O_NOFOLLOW | O_NONBLOCK``: a symlink, a FIFO or a device is refused before anything is read) of
+    at most :data:`MAX_ENTRY_BYTES`; an entry is ``HMAC-SHA256(key, name NUL payload)`` in hex, a
+    newline, and the JSON payload, so an entry edited or copied under another name is a miss.  Any
+    parse failure (including a nesting deep enough to exhaust the recursion limit) is a miss.  Writes
+    go to a temporary file in the same directory, renamed into place, and removed on any failure."""
+
+    def __init__(self, directory: Path, root: Path | None = None):
+        self.directory = Path(directory)
+        self.root = Path(root) if root is not None else self.directory.parent
+        self._key: bytes | None = None
+        self._usable: bool | None = None
+
+    # -- the directory and the key ----------------------------------------------------------------
+    def usable(self) -> bool:
+        if self._usable is None:
+            reason = self._check()
+            self._usable = reason is None
+            if reason is not None:
+                _warn_once(self.directory, reason)
+        return self._usable
+
+    def _check(self) -> str | None:
+        for directory in (self.root, self.directory):
+            try:
+                directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+            except OSError as exc:
+                if not directory.is_dir():
+                    return f"cannot create {directory} ({exc.strerror or exc})"
+            reason = _unsafe_directory(directory)
+            if reason:
+                return reason
+        try:
+            self._key = _read_or_create_key(self.root)
+        except (OSError, ValueError) as exc:
+            return str(exc) if isinstance(exc, ValueError) else f"cannot read or create its key ({exc})"
+        return None
+
+    def _mac(self, name: str, payload: bytes) -> str:
+        assert self._key is not None
+        return hmac.new(self._key, name.encode("utf-8", "surrogatepass") + b"\x00" + payload, hashlib.sha256).hexdigest()
+
+    # -- entries ----------------------------------------------------------------------------------
+    def read(self, relative: str):
+        """The JSON value stored under ``relative`` (a path inside the directory), or None."""
+        if not self.usable():
+            return None
+        path = self.directory / relative
+        if path.parent != self.directory and _unsafe_directory(path.parent):  # a subdirectory: ours too
+            return None
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            return None
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid() or info.st_size > MAX_ENTRY_BYTES:
+                return None
+            raw = os.read(fd, MAX_ENTRY_BYTES + 1)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        mac, sep, payload = raw.partition(b"\n")
+        if not sep or len(raw) > MAX_ENTRY_BYTES:
+            return None
+        try:
+            if not hmac.compare_digest(mac.decode("ascii"), self._mac(relative, payload)):
+                return None
+            return json.loads(payload.decode("utf-8"))
+        except (ValueError, UnicodeError, RecursionError, MemoryError):
+            return None
+
+    def write(self, relative: str, value) -> bool:
+        """Store ``value`` under ``relative``; False if it could not be (the cache is an optimisation:
+        a read-only or full file system is never an error)."""
+        if not self.usable():
+            return False
+        path = self.directory / relative
+        tmp = None
+        try:
+            payload = json.dumps(value, ensure_ascii=False).encode("utf-8")
+            if path.parent != self.directory:
+                path.parent.mkdir(mode=0o700, exist_ok=True)
+                if _unsafe_directory(path.parent):
+                    return False
+            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(self._mac(relative, payload).encode("ascii") + b"\n" + payload)
+            os.replace(tmp, path)
+            tmp = None
+            return True
+        except (OSError, ValueError, TypeError, RecursionError):
+            return False
+        finally:
+            if tmp is not None:  # a failed write (a full disk): no temporary file is left behind
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+
+
+def _unsafe_directory(directory: Path) -> str | None:
+    """Why ``directory`` cannot hold cache entries (None if it can): it must be a directory itself
+    (not a symlink), owned by this user, and not writable by group or others."""
+    try:
+        info = os.lstat(directory)
+    except OSError as exc:
+        return f"cannot inspect {directory} ({exc.strerror or exc})"
+    if not stat.S_ISDIR(info.st_mode):
+        return f"{directory} is not a directory (a symlink or another file)"
+    if info.st_uid != os.geteuid():
+        return f"{directory} is owned by uid {info.st_uid}, not by this user (uid {os.geteuid()})"
+    if info.st_mode & 0o022:
+        return f"{directory} is writable by others (mode {stat.filemode(info.st_mode)})"
+    return None
+
+
+def _read_or_create_key(root: Path) -> bytes:
+    """The per-user HMAC key in ``root`` (created with permissions 0600 if missing)."""
+    path = root / _KEY_FILE
+    for _ in range(3):
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except FileNotFoundError:
+            _create_key(path)
+            continue
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise ValueError(f"its key {path} is a symlink") from None
+            raise
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
+                raise ValueError(f"its key {path} is not a regular file of this user")
+            if info.st_mode & 0o077:
+                raise ValueError(f"its key {path} is readable or writable by others (mode {stat.filemode(info.st_mode)})")
+            key = os.read(fd, _KEY_BYTES + 1)
+        finally:
+            os.close(fd)
+        if len(key) != _KEY_BYTES:
+            raise ValueError(f"its key {path} is not {_KEY_BYTES} bytes")
+        return key
+    raise OSError(f"cannot create {path}")
+
+
+def _create_key(path: Path) -> None:
+    """Write a fresh key to a temporary file (0600) and link it into place: two processes starting at
+    once agree on the one that lands first, and none reads a half-written key."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".key")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(secrets.token_bytes(_KEY_BYTES))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(tmp)
+
+
+def _text(value, limit: int = 20_000) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise TypeError("not a string")
+    return value
+
+
+def _seconds(value) -> float:
+    value = float(value)
+    if not math.isfinite(value) or value < 0:
+        raise ValueError("not a duration")
+    return value
 
 
 class VerdictCache:
-    """Verdicts on disk, one JSON file per key under :func:`cache_dir`."""
+    """Verdicts on disk, one authenticated JSON entry per key under :func:`cache_dir` (:class:`Store`)."""
 
     def __init__(self, directory: Path | None = None):
         self.directory = Path(directory) if directory is not None else cache_dir()
+        self.store = Store(self.directory)
         self.hits = 0
         self.misses = 0
         self.uncacheable: list[str] = []
@@ -308,24 +541,35 @@ class VerdictCache:
             self.uncacheable.append(claim.id)
             return None
 
-    def _path(self, key: str) -> Path:
-        return self.directory / key[:2] / f"{key}.json"
+    @staticmethod
+    def _relative(key: str) -> str:
+        return f"{key[:2]}/{key}.json"
 
     def get(self, key: str | None) -> Verdict | None:
         if key is None:
             return None
+        data = self.store.read(self._relative(key))
         try:
-            data = json.loads(self._path(key).read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                raise TypeError("not an entry")
+            details = data.get("details", {})
+            if not isinstance(details, dict) or not all(isinstance(v, str) for v in details.values()):
+                raise TypeError("details")
+            counterexample = data.get("counterexample")
+            if counterexample is not None and not isinstance(counterexample, (str, dict)):
+                raise TypeError("counterexample")
             verdict = Verdict(
                 Status(data["status"]),
-                data["method"],
-                data.get("evidence", ""),
-                data.get("counterexample"),
-                data.get("details", {}),
-                float(data.get("seconds", 0)),
-                float(data.get("cpu_seconds", 0)),
+                _text(data["method"]),
+                _text(data.get("evidence", "")),
+                counterexample,
+                {_text(k): v for k, v in details.items()},
+                _seconds(data.get("seconds", 0)),
+                _seconds(data.get("cpu_seconds", 0)),
             )
-        except (OSError, ValueError, KeyError, TypeError):
+            if verdict.status not in _CACHED_STATUSES:
+                raise ValueError("never stored")
+        except (ValueError, KeyError, TypeError, OverflowError):
             self.misses += 1
             return None
         self.hits += 1
@@ -337,15 +581,7 @@ class VerdictCache:
         data = {"claim": claim_id, **verdict.as_dict()}
         if verdict.details:  # as_dict stringifies details already
             data["details"] = {k: str(v) for k, v in verdict.details.items()}
-        path = self._path(key)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, ensure_ascii=False)
-            os.replace(tmp, path)
-        except OSError:  # a read-only home: the cache is an optimisation, never an error
-            pass
+        self.store.write(self._relative(key), data)
 
 
 def run_claims_cached(claims, modules, cache: VerdictCache | None, jobs: int | None = None, progress=None):

@@ -7,7 +7,10 @@ Two indexes are kept on disk, in the user's cache directory next to the verdict 
   the installed distributions' ``symbolic.papers`` entry points.  It is stored with the
   modification time of every ``sys.path`` entry it was read under, and reused only while
   ``sys.path`` and those times are unchanged -- the test importlib.metadata itself uses to
-  reuse a directory listing (installing or removing a distribution rewrites its directory);
+  reuse a directory listing (installing or removing a distribution rewrites its directory).
+  It is stored with the ``entry_points.txt`` files it came from, and on reuse every module name
+  must still stand in one of them, each file in a ``*.dist-info``/``*.egg-info`` directory directly
+  on ``sys.path``: a module name is only ever taken from an installed distribution's entry points;
 * each paper's **item index** (:func:`describe`): what ``list`` shows about the paper
   (every formula's parameters, hypotheses, source and evaluation path, every claim's kind,
   expectation, source and statement, every declared bound) and which module defines each
@@ -22,7 +25,9 @@ Two indexes are kept on disk, in the user's cache directory next to the verdict 
 notes on each paper, nor with a paper's coverage index, :attr:`symbolic.paper.Paper.index`.)
 
 A stored index is only a record of what the scan or :func:`describe` returned for that
-state; a missing, unreadable or malformed file is rebuilt.  The cache is disabled like the
+state; a missing, unreadable, malformed or unauthenticated file is rebuilt.  The files are
+kept like the verdict cache's entries (:class:`symbolic.cache.Store`: the user's own directory,
+regular files of bounded size, an HMAC under the per-user key).  The cache is disabled like the
 verdict cache (:data:`symbolic.cache.DISABLE_ENV`, set by the test suite).
 """
 
@@ -30,20 +35,22 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import os
+import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable
 
 import mpmath
 import sympy as sp
 
-from .cache import cache_dir, engine_fingerprint
+from .cache import Store, cache_root, engine_fingerprint, package_fingerprint
 
 #: Bumped when the stored format or the records change.
-FORMAT = 1
+FORMAT = 2
+#: The entry-point group of the paper index (:data:`symbolic.registry.ENTRY_POINT_GROUP`).
+PAPERS_GROUP = "symbolic.papers"
+_ENTRY_POINTS_BYTES = 1 << 16
 _KINDS = ("formulas", "claims", "bounds")
 
 
@@ -79,26 +86,9 @@ def describe(paper) -> dict:
 # ---------------------------------------------------------------------------
 # The key: content of the sources an item index is built from.
 
-_TREES: dict[str, str] = {}
-
-
 def _tree_fingerprint(package: str) -> str:
     """SHA-256 over the relative path and content of every ``*.py`` file of a top-level package."""
-    if package not in _TREES:
-        spec = importlib.util.find_spec(package)
-        roots = list(spec.submodule_search_locations or []) if spec else []
-        if not roots and spec and spec.origin:
-            roots = [os.path.dirname(spec.origin)]
-        h = hashlib.sha256()
-        for root in sorted(roots):
-            base = Path(root)
-            for path in sorted(base.rglob("*.py")):
-                h.update(path.relative_to(base).as_posix().encode())
-                h.update(b"\x00")
-                h.update(path.read_bytes())
-                h.update(b"\x01")
-        _TREES[package] = h.hexdigest()
-    return _TREES[package]
+    return package_fingerprint(package)
 
 
 def _flint_marker() -> str:
@@ -136,40 +126,47 @@ def index_key(key: str, module: str) -> str:
 
 class IndexCache:
     """The paper index cache on disk: the paper index in ``papers.json``; each paper's item index in
-    its own JSON file (``KEY.CONTENTKEY.json``; storing a paper's item index removes that paper's
-    item indexes of other sources)."""
+    its own entry (``KEY.CONTENTKEY.json``; storing a paper's item index removes that paper's item
+    indexes of other sources).  Entries are read and written through :class:`symbolic.cache.Store`."""
 
     def __init__(self, directory: Path | None = None):
-        self.directory = Path(directory) if directory is not None else cache_dir().parent / "index"
+        self.directory = Path(directory) if directory is not None else cache_root() / "index"
+        self.store = Store(self.directory)
 
     # -- the paper index (key → module) -------------------------------------------------------
     def paper_index(self, scan: Callable[[], dict[str, str]]) -> dict[str, str]:
         """The paper index: the stored one if ``sys.path`` and its entries' modification times are
-        those it was read under, else ``scan()`` (the entry-point scan), stored."""
+        those it was read under and every module name still stands in the installed entry points it
+        was read from; else ``scan()`` (the entry-point scan), stored."""
         stamp = _path_stamp()
-        path = self.directory / "papers.json"
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            data = None
+        data = self.store.read("papers.json")
         if isinstance(data, dict) and data.get("stamp") == stamp:
-            index = data.get("index")
-            if isinstance(index, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in index.items()):
+            index, sources = data.get("index"), data.get("sources")
+            if (
+                isinstance(index, dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in index.items())
+                and isinstance(sources, list)
+                and all(isinstance(p, str) for p in sources)
+                and _declared(index, sources)
+            ):
                 return dict(index)
         index = dict(scan())
-        self._write(path, {"stamp": stamp, "index": index})
+        sources = _entry_point_files(index)
+        if sources is not None:  # else not stored: every module name must be traceable to its distribution
+            self.store.write("papers.json", {"stamp": stamp, "index": index, "sources": sources})
         return index
 
     # -- item indexes ---------------------------------------------------------------------------
+    @staticmethod
+    def _name(key: str, module: str) -> str:
+        return f"{key}.{index_key(key, module)}.json"
+
     def _path(self, key: str, module: str) -> Path:
-        return self.directory / f"{key}.{index_key(key, module)}.json"
+        return self.directory / self._name(key, module)
 
     def get(self, key: str, module: str) -> dict | None:
         """The stored item index of paper ``key``, or None (missing, unreadable or malformed)."""
-        try:
-            data = json.loads(self._path(key, module).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
+        data = self.store.read(self._name(key, module))
         if not isinstance(data, dict) or data.get("paper") != key or data.get("module") != module:
             return None
         if not all(isinstance(data.get(k), list) for k in _KINDS) or not isinstance(data.get("defined_in"), dict):
@@ -178,7 +175,7 @@ class IndexCache:
 
     def put(self, key: str, module: str, items: dict) -> None:
         path = self._path(key, module)
-        if self._write(path, {"paper": key, "module": module, **items}):
+        if self.store.write(path.name, {"paper": key, "module": module, **items}):
             try:
                 for old in self.directory.glob(f"{key}.*.json"):  # the paper's item indexes of older sources
                     if old != path:
@@ -186,18 +183,78 @@ class IndexCache:
             except OSError:
                 pass
 
-    def _write(self, path: Path, data: dict) -> bool:
-        """Write ``data`` atomically; False if it could not be (a read-only home: the cache is an
-        optimisation, never an error)."""
+
+def _entry_point_files(index: dict[str, str]) -> list[str] | None:
+    """The ``entry_points.txt`` files, directly under a ``sys.path`` directory's ``*.dist-info`` or
+    ``*.egg-info``, that declare every entry of ``index`` in the ``symbolic.papers`` group; None if
+    some entry is declared by none of them (then the index is not stored)."""
+    files, declared = [], {}
+    for entry in _path_entries():
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, ensure_ascii=False)
-            os.replace(tmp, path)
+            names = sorted(os.listdir(entry))
         except OSError:
+            continue
+        for name in names:
+            if name.endswith((".dist-info", ".egg-info")):
+                path = os.path.join(entry, name, "entry_points.txt")
+                found = _papers_declared(path)
+                if found:
+                    files.append(path)
+                    for k, v in found.items():
+                        declared.setdefault(k, set()).add(v)
+    if any(v not in declared.get(k, ()) for k, v in index.items()):
+        return None
+    return files
+
+
+def _declared(index: dict[str, str], sources: list[str]) -> bool:
+    """Whether every ``key → module`` of ``index`` stands in one of ``sources``, each an
+    ``entry_points.txt`` of a distribution directly on the current ``sys.path``."""
+    entries = set(_path_entries())
+    declared: set[tuple[str, str]] = set()
+    for source in sources:
+        dist = os.path.dirname(source)
+        if (
+            os.path.basename(source) != "entry_points.txt"
+            or not dist.endswith((".dist-info", ".egg-info"))
+            or os.path.dirname(dist) not in entries
+        ):
             return False
-        return True
+        declared.update(_papers_declared(source).items())
+    return all((k, v) in declared for k, v in index.items())
+
+
+def _path_entries() -> list[str]:
+    return [os.path.abspath(entry or ".") for entry in sys.path]
+
+
+def _papers_declared(path: str) -> dict[str, str]:
+    """The ``symbolic.papers`` section of an ``entry_points.txt`` (INI: ``name = module``); empty if the
+    file is missing, not a regular file, too large or unreadable."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return {}
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _ENTRY_POINTS_BYTES:
+            return {}
+        text = os.read(fd, _ENTRY_POINTS_BYTES).decode("utf-8")
+    except (OSError, UnicodeError):
+        return {}
+    finally:
+        os.close(fd)
+    found, section = {}, None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == PAPERS_GROUP and "=" in line:
+            name, _, value = line.partition("=")
+            found[name.strip()] = value.strip()
+    return found
 
 
 def _path_stamp() -> list:

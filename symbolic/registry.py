@@ -19,7 +19,7 @@ import importlib
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 from .cache import disabled_by_environment
-from .index_cache import IndexCache, describe
+from .index_cache import PAPERS_GROUP, IndexCache, describe
 from .errors import UnknownIdError
 from .formula import Formula
 from .paper import Paper
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .claims import Claim
 
 #: Entry-point group in which a distribution lists its papers (``key = "package.module"``).
-ENTRY_POINT_GROUP = "symbolic.papers"
+ENTRY_POINT_GROUP = PAPERS_GROUP
 
 
 def paper_index() -> dict[str, str]:

@@ -110,12 +110,20 @@ def settle(
     limit = max(8 * (dps + GUARD_DIGITS), 2 * work, 2 * trusted, 4 * int(magnitude) + 2 * dps)
     previous, previous_work, proved, settled = None, 0, None, None
     while True:
+        # Below the trusted precision an input can be absorbed by a sum (1 + λ rounds to 1 for
+        # λ = 1e-300), so an intermediate that vanishes or overflows there (1 − (1 − λ)² = 0 as a
+        # divisor) says nothing about the value: raise the precision, up to the ceiling.  At or above
+        # it, or at the ceiling, the failure is reported.
+        retry = work < trusted and work < limit
         with mpmath.workdps(work):
             try:
                 value = thunk()
             except error:
                 raise
             except ZeroDivisionError as exc:
+                if retry:
+                    work = min(2 * work, limit)
+                    continue
                 raise error(
                     f"{name}: division by zero at {work} working digits{at} ({exc or 'an intermediate vanished'})"
                 ) from exc
@@ -125,6 +133,9 @@ def settle(
                 raise error(f"{name}: {exc}") from exc
             if (isinstance(value, (int, Fraction)) or getattr(value, "is_Rational", False)) and value == 0:
                 return mpmath.mpf(0)  # an exact zero written by the evaluator's author
+            if retry and _non_finite(value):
+                work = min(2 * work, limit)
+                continue
             value = _real(value, name, at, error)
             if value == 0:
                 if proved is None:
@@ -261,6 +272,16 @@ def _proved(proves_zero):
     try:
         return bool(proves_zero())
     except (ArithmeticError, ValueError, TypeError, RecursionError):
+        return False
+
+
+def _non_finite(value):
+    """Whether ``value`` is an mpmath number that is infinite or NaN (in either part)."""
+    try:
+        if isinstance(value, mpmath.mpc):
+            return not (mpmath.isfinite(value.real) and mpmath.isfinite(value.imag))
+        return isinstance(value, mpmath.mpf) and not mpmath.isfinite(value)
+    except (TypeError, ValueError):
         return False
 
 

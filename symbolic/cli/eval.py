@@ -36,7 +36,8 @@ def configure(p):
         type=float,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"time budget of the whole command (default {DEFAULT_TIMEOUT:g} s; 0: none)",
+        help=f"CPU-time budget of the whole command (default {DEFAULT_TIMEOUT:g} s; wall-clock time only as a hang "
+        "guard at 10 times that; 0: none)",
     )
 
 

@@ -1,24 +1,42 @@
-"""``verify``: run every claim and report verdicts; exit 0 iff none is unexpected."""
+"""``verify``: run every claim and report verdicts; exit 0 iff none is unexpected.
+
+What it prints: on a terminal, a progress bar on stderr (claims done / total, elapsed time, the
+paper being checked; rich); off a terminal, one line per paper on stderr.  Then, on stdout, a table
+per paper fitted to :data:`WIDTH` columns (the method truncated; ``--json`` has every text in
+full), and last, every unexpected or UNKNOWN claim with its reason and the command that reproduces
+it, and the summary.  ``--quiet``: no table and no progress, only the closing lines.  Text that
+comes from a verdict (which may come from the cache) is escaped before it reaches the terminal.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import shutil
 import sys
 import time
 
 from ..cache import VerdictCache, disabled_by_environment, run_claims_cached
+from ..errors import UnknownIdError
 from ..registry import paper_index, registry
 from ..runner import run_claims
 from ..verdict import Status
+
+#: The table's width (at most; a narrower terminal narrows it).
+WIDTH = 120
 
 NAME = "verify"
 HELP = "check every claim (or one paper's) and report the verdicts"
 
 
 def configure(p):
+    p.add_argument("claims", nargs="*", metavar="CLAIM", help="only these claims (IDs as 'list --claims' shows them)")
     p.add_argument("--paper", metavar="KEY", help="only this paper's claims")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--json", action="store_true", help="machine-readable output, every text in full")
+    p.add_argument(
+        "--quiet", action="store_true", help="no table and no progress: only the unexpected claims and the summary"
+    )
     p.add_argument("--jobs", type=int, default=None, help="claims checked in parallel (default: all cores)")
     p.add_argument(
         "--budget-scale",
@@ -59,14 +77,28 @@ def run(args) -> int:
     reg = registry()
     start = time.monotonic()
     scale = args.budget_scale
+    if args.claims and args.paper:
+        raise UnknownIdError("give claim IDs or --paper KEY, not both")
+    progress = None if args.quiet else _Progress(start)
     cache = None if scale is not None or args.no_cache or disabled_by_environment() else VerdictCache()
-    if cache is None:
-        # Nothing to look up first: each paper loads while the previous one's claims run.  (The
-        # cache holds verdicts at the declared budgets: a scaled run re-checks everything.)
-        claims = reg.iter_claims(args.paper)
-        results, cached = run_claims(claims, jobs=args.jobs, budget_scale=scale or 1.0), set()
-    else:
-        results, cached = run_claims_cached(reg.claims(args.paper), paper_index(), cache, jobs=args.jobs)
+    try:
+        if args.claims:
+            claims = [reg.claim(cid) for cid in dict.fromkeys(args.claims)]
+        elif cache is None:
+            # Nothing to look up first: each paper loads while the previous one's claims run.  (The
+            # cache holds verdicts at the declared budgets: a scaled run re-checks everything.)
+            claims = reg.iter_claims(args.paper)
+        else:
+            claims = reg.claims(args.paper)
+        if progress:
+            progress.begin(reg, args.paper, claims)
+        if cache is None:
+            results, cached = run_claims(claims, jobs=args.jobs, budget_scale=scale or 1.0, progress=progress), set()
+        else:
+            results, cached = run_claims_cached(claims, paper_index(), cache, jobs=args.jobs, progress=progress)
+    finally:
+        if progress:
+            progress.end()
     elapsed = time.monotonic() - start
     summary = summarize(results)
     if args.json:
@@ -96,7 +128,9 @@ def run(args) -> int:
         json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
         print()
     else:
-        print_table(results, reg)
+        if not args.quiet:
+            print_table(results, reg)
+        print_problems(results)
         print(
             f"\n{summary['total']} claims: {summary['proved']} proved, {summary['checked']} checked, "
             f"{summary['refuted']} refuted, {summary['unknown']} unknown; "
@@ -107,22 +141,160 @@ def run(args) -> int:
     return 0 if summary["unexpected"] == 0 else 1
 
 
+# ---------------------------------------------------------------------------
+# Progress: a bar on a terminal, one line per paper elsewhere (both on stderr).
+
+
+class _Progress:
+    """The ``progress`` callback of :func:`symbolic.runner.run_claims`: counts results per paper."""
+
+    def __init__(self, start: float):
+        self.start = start
+        self.done = 0
+        self.total: int | None = None
+        self.per_paper: dict[str, list[int]] = {}  # paper -> [done, total, unexpected]
+        self.bar = None
+        self.task = None
+        self.last: str | None = None
+        self.printed: set[str] = set()
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(
+                TextColumn("verify"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("{task.description}"),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self.bar.start()  # shown before the papers load
+            self.task = self.bar.add_task("loading the papers", total=None)
+
+    def begin(self, reg, paper: str | None, claims) -> None:
+        """Totals: every claim's paper when ``claims`` is a list; else (papers still to load) each
+        paper's count from its item index, where the paper index cache has it."""
+        if isinstance(claims, list):
+            for c in claims:
+                self.per_paper.setdefault(c.paper, [0, 0, 0])[1] += 1
+        else:
+            for key in [paper] if paper else reg.keys():
+                try:
+                    count = len(reg.item_index(key)["claims"]) if reg.index_cache is not None else None
+                except Exception:  # the count is cosmetic: the paper's own load reports any error
+                    count = None
+                if count is None:
+                    self.per_paper.clear()
+                    break
+                self.per_paper[key] = [0, count, 0]
+        self.total = sum(v[1] for v in self.per_paper.values()) if self.per_paper else None
+        if self.bar is not None:
+            self.bar.update(self.task, total=self.total, description="")
+
+    def __call__(self, result) -> None:
+        self.done += 1
+        paper = result.claim.paper
+        counts = self.per_paper.setdefault(paper, [0, 0, 0])
+        counts[0] += 1
+        counts[2] += bool(result.unexpected)
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done, description=paper)
+            return
+        if self.last not in (None, paper) and self.last not in self.printed and not self.per_paper[self.last][1]:
+            self._line(self.last)  # its total was unknown: the next paper's first verdict ends it
+        self.last = paper
+        if counts[0] == counts[1]:
+            self._line(paper)
+
+    def _line(self, paper: str) -> None:
+        done, _, unexpected = self.per_paper[paper]
+        self.printed.add(paper)
+        print(
+            f"verify: {paper}: {done} claims checked, {unexpected} unexpected "
+            f"({time.monotonic() - self.start:.1f} s elapsed)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def end(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+            return
+        for paper, counts in self.per_paper.items():
+            if counts[0] and paper not in self.printed:
+                self._line(paper)
+
+
+# ---------------------------------------------------------------------------
+# Text.
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: object) -> str:
+    """``text`` with every control character (escape sequences, carriage returns, bidirectional
+    overrides) shown as a ``\\x..``/``\\u....`` escape: verdict text may come from the cache."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+
+
+def _fit(text: str, width: int) -> str:
+    text = printable(text).replace("\n", " ")
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+
+
+def _width() -> int:
+    if sys.stdout.isatty():
+        return max(80, min(WIDTH, shutil.get_terminal_size().columns))
+    return WIDTH
+
+
+def reproduce_command(claim_id: str) -> str:
+    return f"python -m symbolic verify {claim_id} --no-cache"
+
+
+def print_problems(results) -> None:
+    """The closing lines: every unexpected or UNKNOWN claim, its reason and how to reproduce it."""
+    problems = [r for r in results if r.unexpected or r.verdict.status is Status.UNKNOWN]
+    if not problems:
+        return
+    width = _width()
+    print(f"\n{len(problems)} claim{'s' * (len(problems) != 1)} unexpected or UNKNOWN:")
+    for r in problems:
+        label = "UNEXPECTED" if r.unexpected else "UNKNOWN"
+        print(f"  {label} {printable(r.claim.id)}: expected {r.claim.expect}, got {r.verdict.status.value}")
+        reason = r.verdict.method + (f" -- {r.verdict.evidence}" if r.verdict.evidence else "")
+        print(f"    reason: {_fit(reason, width - 12)}")
+        print(f"    reproduce: {reproduce_command(printable(r.claim.id))}")
+
+
 def print_table(results, reg) -> None:
+    """One table per paper, each line at most :func:`_width` columns: the claim's ID without its
+    paper's prefix (an ID too long for its column stands on its own line), its source and kind, the
+    verdict (an unexpected one flagged with the expectation), the seconds, and the method (truncated:
+    ``--json`` has every text in full)."""
+    width = _width()
     by_paper: dict[str, list] = {}
     for r in results:
         by_paper.setdefault(r.claim.paper, []).append(r)
     for paper, rows in by_paper.items():
-        title = reg.papers[paper].title if paper in reg.papers else paper
-        print(f"\n== {paper}: {title}")
-        width = max(len(r.claim.id) for r in rows)
-        src_w = min(40, max(len(r.claim.source.label) for r in rows))
-        print(f"{'id':{width}}  {'source':{src_w}}  {'kind':12}  {'expect':8}  {'verdict':8}  {'sec':>6}  method")
-        for r in rows:
-            flag = "  <-- UNEXPECTED" if r.unexpected else ""
+        title = reg.paper(paper).title if paper in reg.keys() else paper
+        print(f"\n== {_fit(f'{paper}: {title}', width - 3)}")
+        names = [r.claim.id[len(paper) + 1 :] if r.claim.id.startswith(paper + "/") else r.claim.id for r in rows]
+        id_w = min(36, max(len(n) for n in names))
+        src_w = min(16, max(len(r.claim.source.label) for r in rows))
+        method_w = width - (id_w + src_w + 12 + 8 + 6 + 10)
+        print(f"{'id':{id_w}}  {'source':{src_w}}  {'kind':12}  {'verdict':8}  {'sec':>6}  method")
+        for name, r in zip(names, rows):
+            if len(name) > id_w:
+                print(printable(name))
+                name = ""
+            flag = f" <-- UNEXPECTED (expected {r.claim.expect})" if r.unexpected else ""
             print(
-                f"{r.claim.id:{width}}  {r.claim.source.label[:src_w]:{src_w}}  {r.claim.kind:12}  "
-                f"{r.claim.expect:8}  {str(r.verdict.status):8}  {r.verdict.seconds:6.2f}  "
-                f"{r.verdict.method}{flag}"
+                f"{printable(name):{id_w}}  {_fit(r.claim.source.label, src_w):{src_w}}  {_fit(r.claim.kind, 12):12}  "
+                f"{str(r.verdict.status):8}  {r.verdict.seconds:6.2f}  "
+                f"{_fit(r.verdict.method, method_w - len(flag))}{flag}"
             )
             if r.verdict.status is Status.REFUTED or r.unexpected:
-                print(f"{'':{width}}    evidence: {r.verdict.evidence[:300]}")
+                print(f"{'':{id_w}}  evidence: {_fit(r.verdict.evidence, width - id_w - 12)}")

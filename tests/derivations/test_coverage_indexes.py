@@ -1,7 +1,6 @@
 """Every registered paper's coverage index is consistent with its registrations, and every
 reproduction labelled ``printed`` quotes words that stand in the paper's text."""
 
-import pathlib
 import re
 
 import pytest
@@ -10,7 +9,6 @@ from symbolic import Reproduction, registry
 from symbolic.coverage import check
 
 REG = registry()
-PAPERS_DIR = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "papers"
 
 #: Registered keys that are toolkits, not papers: they have no numbered items to index.
 TOOLKITS = {"privacy"}
@@ -29,16 +27,16 @@ def _normal(text: str) -> str:
 
 
 @pytest.mark.parametrize("key", REG.keys())
-def test_printed_reproductions_quote_the_paper_verbatim(key):
+def test_printed_reproductions_quote_the_paper_verbatim(key, request):
     paper = REG.paper(key)
     printed = [c for c in paper.claims.values() if isinstance(c, Reproduction) and c.origin == "printed"]
     if not printed:
         pytest.skip(f"{key} has no printed reproduction")
-    # The paper texts stand beside the repository in development and in CI: their absence is a failure,
-    # not a reason to skip (a skipped test would let a made-up quote pass).
-    assert PAPERS_DIR.is_dir(), f"paper texts not found at {PAPERS_DIR} (shared/papers beside the repository)"
     assert paper.text, f"{key} has printed reproductions but no paper text (Paper(text=...))"
-    text = _normal((PAPERS_DIR / paper.text).read_text(encoding="utf-8"))
+    # The texts are not in the repository (tests/derivations/conftest.py): where they are absent this
+    # skips, and the session's summary says so; CI names their directory, so there it cannot skip.
+    papers = request.getfixturevalue("paper_texts")
+    text = _normal((papers / paper.text).read_text(encoding="utf-8"))
     missing = [c.id for c in printed if _normal(c.quote) not in text]
     assert missing == [], f"quotes not found verbatim in {paper.text}: {missing}"
 

@@ -67,6 +67,7 @@ def test_store_and_skip_unknown(tmp_path):
     assert got.status is Status.PROVED and got.method == "identity: simplify"
     assert store.get("cd" * 32) is None
     assert not any(tmp_path.rglob(("cd" * 32) + ".json"))
+    assert not any(tmp_path.rglob("*.tmp"))
 
 
 def test_run_claims_cached_second_run_hits(tmp_path):
@@ -89,3 +90,221 @@ def test_environment_switch(monkeypatch):
     assert not vc.disabled_by_environment()
     monkeypatch.setenv("XDG_CACHE_HOME", "/tmp/somewhere")
     assert str(vc.cache_dir()).startswith("/tmp/somewhere/hidden-state-proofs")
+
+
+# ---------------------------------------------------------------------------
+# What a key depends on.
+
+
+def test_the_key_does_not_depend_on_which_papers_are_loaded():
+    """`verify` (every paper loaded) and `verify --paper X` (one) compute the same keys: the key hashes
+    the whole engine and the whole `derivations` tree, not the modules reachable from what is loaded."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from symbolic import registry; from symbolic import cache as vc; reg = registry(); "
+        "c = reg.claim('kong-ribero/lem-a.3c'); one = vc.claim_key(c, 'derivations.kong_ribero'); "
+        "d = lambda: sum(m.startswith('derivations') for m in sys.modules); n = d(); reg.papers; assert d() > n; "
+        "vc._TREES.clear(); "
+        "print(one == vc.claim_key(c, 'derivations.kong_ribero'))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "True", out.stderr
+
+
+def test_the_key_names_every_library_a_claim_may_import():
+    versions = vc.library_versions()
+    for name in ("sympy", "mpmath", "python-flint", "numpy", "scipy", "prv-accountant", "dp-accounting"):
+        assert f";{name}=" in versions, name
+
+
+LAZY_CLAIM = """
+from symbolic import Identity, Paper, Source
+import sympy as sp
+
+paper = Paper("lazykey", "A paper whose claim imports a helper only when checked")
+x = sp.Symbol("x", positive=True)
+
+
+class Lazy(Identity):
+    def check(self, deadline=None):
+        from .helper import FACTOR  # imported inside the checker, never at module level
+
+        self.rhs = FACTOR * (x + 1)
+        return super().check(deadline)
+
+
+paper.add(Lazy("lazykey/double", 2 * x + 2, 2 * (x + 1), "2x + 2 = 2(x + 1)", Source("lazykey", "Lemma 1", (), "derived")))
+"""
+
+
+def test_editing_a_lazily_imported_module_re_proves_the_verdict(tmp_path):
+    """The audit's stale verdict: a helper imported inside a checker was not part of the key, so an edit
+    that changes the verdict left the old one in the cache.  Here the helper's edit turns PROVED into
+    REFUTED and the second run re-proves it."""
+    import subprocess
+    import sys
+
+    pkg = tmp_path / "src" / "lazykey"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text(LAZY_CLAIM)
+    (pkg / "helper.py").write_text("FACTOR = 2\n")
+    script = (
+        "import json, sys; from symbolic.cache import VerdictCache, run_claims_cached; import lazykey; "
+        "c = lazykey.paper.claims['lazykey/double']; "
+        f"res, cached = run_claims_cached([c], {{'lazykey': 'lazykey'}}, VerdictCache({str(tmp_path / 'cache')!r}), jobs=1); "
+        "print(json.dumps([res[0].verdict.status.value, bool(cached)]))"
+    )
+    env = {**__import__("os").environ, "PYTHONPATH": str(tmp_path / "src") + ":" + str(__import__("pathlib").Path(vc.__file__).parents[1])}
+
+    def run():
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+        assert out.returncode == 0, out.stderr
+        return json.loads(out.stdout)
+
+    import json
+
+    assert run() == ["proved", False]
+    assert run() == ["proved", True]  # reused
+    (pkg / "helper.py").write_text("FACTOR = 3\n")  # the lazily imported module changes the verdict
+    assert run() == ["refuted", False]
+
+
+# ---------------------------------------------------------------------------
+# Entries are untrusted data.
+
+KEY = "ef" * 32
+
+
+def _stored(tmp_path):
+    store = vc.VerdictCache(tmp_path / "verdicts")
+    store.put(KEY, "fake/a", Verdict(Status.CHECKED, "sample points", "12 points"))
+    path = tmp_path / "verdicts" / KEY[:2] / f"{KEY}.json"
+    assert path.is_file() and vc.VerdictCache(tmp_path / "verdicts").get(KEY).status is Status.CHECKED
+    return path
+
+
+def test_an_edited_verdict_is_a_miss(tmp_path):
+    path = _stored(tmp_path)
+    mac, payload = path.read_bytes().split(b"\n", 1)
+    forged = payload.replace(b'"checked"', b'"proved"').replace(b"sample points", b"symbolic proof for all parameters")
+    path.write_bytes(mac + b"\n" + forged)
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY) is None
+    path.write_bytes(forged)  # plain JSON, the old format
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY) is None
+
+
+def test_an_entry_moved_to_another_key_is_a_miss(tmp_path):
+    path = _stored(tmp_path)
+    other = "ab" * 32
+    (tmp_path / "verdicts" / other[:2]).mkdir(mode=0o700)
+    path.rename(tmp_path / "verdicts" / other[:2] / f"{other}.json")
+    assert vc.VerdictCache(tmp_path / "verdicts").get(other) is None
+
+
+def test_a_fifo_entry_is_a_miss_without_blocking(tmp_path):
+    import os
+
+    path = _stored(tmp_path)
+    path.unlink()
+    os.mkfifo(path)
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY) is None  # a read would block forever
+
+
+def test_a_symlink_entry_is_a_miss(tmp_path):
+    path = _stored(tmp_path)
+    path.unlink()
+    path.symlink_to("/dev/zero")  # a read would never end
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY) is None
+    outside = tmp_path / "outside.json"
+    outside.write_text("{}")
+    path.unlink()
+    path.symlink_to(outside)
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY) is None
+
+
+def test_an_oversized_entry_is_a_miss(tmp_path):
+    path = _stored(tmp_path)
+    path.write_bytes(b"0" * (vc.MAX_ENTRY_BYTES + 10))
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY) is None
+
+
+def test_a_deeply_nested_entry_is_a_miss(tmp_path):
+    """Signed with the user's own key, so it passes authentication: the parse itself must not escape
+    (json.loads raises RecursionError on this)."""
+    _stored(tmp_path)
+    store = vc.Store(tmp_path / "verdicts")
+    relative = f"{KEY[:2]}/{KEY}.json"
+    payload = b"[" * 200_000 + b"]" * 200_000
+    path = tmp_path / "verdicts" / relative
+    path.write_bytes(store._mac(relative, payload).encode() + b"\n" + payload) if store.usable() else None
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY) is None
+    # and well-formed JSON of the wrong shape
+    assert store.write(relative, {"status": "proved", "method": ["not", "text"]})
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY) is None
+    assert store.write(relative, {"status": "unknown", "method": "timeout"})  # never stored: never served
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY) is None
+
+
+def test_a_directory_writable_by_others_is_ignored_with_one_warning(tmp_path, capsys):
+    import os
+
+    _stored(tmp_path)
+    os.chmod(tmp_path / "verdicts", 0o777)
+    vc._WARNED.clear()
+    for _ in range(2):
+        store = vc.VerdictCache(tmp_path / "verdicts")
+        assert store.get(KEY) is None
+        store.put(KEY, "fake/a", Verdict(Status.PROVED, "x"))
+    err = capsys.readouterr().err
+    assert err.count("warning: ignoring the cache") == 1 and "writable by others" in err
+    os.chmod(tmp_path / "verdicts", 0o700)
+    vc._WARNED.clear()
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY).method == "sample points"  # the put was not made
+
+
+def test_a_key_readable_by_others_disables_the_cache(tmp_path, capsys):
+    import os
+
+    _stored(tmp_path)
+    os.chmod(tmp_path / "key", 0o644)
+    vc._WARNED.clear()
+    assert vc.VerdictCache(tmp_path / "verdicts").get(KEY) is None
+    assert "key" in capsys.readouterr().err
+
+
+def test_the_key_and_directories_are_private(tmp_path):
+    import os
+    import stat
+
+    _stored(tmp_path)
+    assert stat.S_IMODE(os.stat(tmp_path / "key").st_mode) == 0o600
+    for d in (tmp_path / "verdicts", tmp_path / "verdicts" / KEY[:2]):
+        assert stat.S_IMODE(os.stat(d).st_mode) & 0o077 == 0
+
+
+def test_a_failed_write_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """A full disk: the write fails after mkstemp created its file; nothing is left behind."""
+    import os
+
+    _stored(tmp_path)
+    real_fdopen = os.fdopen
+
+    class Full:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, data):
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(vc.os, "fdopen", lambda fd, *a, **k: Full(real_fdopen(fd, *a, **k)))
+    store = vc.VerdictCache(tmp_path / "verdicts")
+    store.put("12" * 32, "fake/b", Verdict(Status.PROVED, "x"))
+    assert not list(tmp_path.rglob("*.tmp")) and not list(tmp_path.rglob("tmp*"))

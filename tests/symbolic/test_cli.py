@@ -121,3 +121,84 @@ def test_list_shows_parameters_hypotheses_and_source(capsys):
     assert main(["list", "--paper", "kong-ribero"]) == 0
     out = capsys.readouterr().out
     assert "kong-ribero/theta" in out and "L > 0" in out and "eq. (15)" in out
+
+
+def test_verify_names_unexpected_claims_last_with_a_reproducer(tiny_registry, capsys):
+    paper, a, src = tiny_registry
+    paper.add(Identity("demo/wrong", a, a + 1, "false but expected proved", src))
+    assert main(["verify"]) == 1
+    out, err = capsys.readouterr()
+    lines = out.rstrip().splitlines()
+    assert lines[-1].startswith("3 claims:") and "1 unexpected" in lines[-1]
+    tail = "\n".join(lines[-6:])
+    assert "UNEXPECTED demo/wrong: expected proved, got refuted" in tail
+    assert "reproduce: python -m symbolic verify demo/wrong" in tail
+    # off a terminal: one progress line per paper, on stderr
+    assert err.count("verify: demo: 3 claims checked, 1 unexpected") == 1
+    assert all(len(line) <= 120 for line in out.splitlines())
+
+
+def test_verify_quiet_prints_only_the_closing_lines(tiny_registry, capsys):
+    assert main(["verify", "--quiet"]) == 0
+    out, err = capsys.readouterr()
+    assert out.strip().splitlines() == [out.strip().splitlines()[-1]] and out.strip().startswith("2 claims:")
+    assert err == ""
+
+
+def test_verify_runs_the_claims_it_is_given(tiny_registry, capsys):
+    assert main(["verify", "demo/printed", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [c["id"] for c in out["claims"]] == ["demo/printed"]
+    assert main(["verify", "demo/nope"]) == 2
+    assert "demo/nope" in capsys.readouterr().err
+    assert main(["verify", "demo/printed", "--paper", "demo"]) == 2
+
+
+def test_verify_escapes_control_characters_of_verdict_text(tiny_registry, capsys, monkeypatch):
+    """Verdict text may come from the cache: an escape sequence in a method is shown, not obeyed."""
+    from symbolic.cli import verify
+    from symbolic.runner import Result
+    from symbolic.verdict import Status, Verdict
+
+    paper, a, src = tiny_registry
+    claim = paper.claims["demo/square"]
+    hostile = "\x1b[2J\x1b[HALL CLAIMS PROVED\r\x9b31m\u202e"
+    results = [Result(claim, Verdict(Status.UNKNOWN, hostile, hostile))]
+    verify.print_table(results, registry_module.registry())
+    verify.print_problems(results)
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\r" not in out and "\x9b" not in out and "\u202e" not in out
+    assert "\\x1b[2J" in out and "UNEXPECTED demo/square: expected proved, got unknown" in out
+
+
+def test_verify_shows_a_progress_bar_on_a_terminal(tiny_registry, tmp_path):
+    """On a terminal the bar is on stderr (rich): claims done / total, elapsed, the paper."""
+    import os
+    import pty
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}  # the user's path: the verdict cache in use
+    env.pop("HIDDEN_STATE_PROOFS_NO_CACHE")
+    script = (
+        "import importlib, sys, time; from symbolic import Identity, Paper, Registry, Source; "
+        "from symbolic.params import positive; from symbolic.cli import main; "
+        "a = positive('a').symbol; p = Paper('demo', 'Demo'); "
+        "p.add(Identity('demo/square', (a + 1)**2, a**2 + 2*a + 1, 'binomial', Source('demo', 'Lemma 1', ('3',)))); "
+        "importlib.import_module('symbolic.registry')._DEFAULT = Registry([p]); sys.exit(main(['verify']))"
+    )
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-c", script], stdin=slave, stdout=subprocess.PIPE, stderr=slave, env=env)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    out = proc.communicate(timeout=120)[0].decode()
+    err = b"".join(chunks).decode(errors="replace")
+    assert proc.returncode == 0
+    assert "verify" in err and "1/1" in err and "0:00:0" in err and "demo" in err  # done / total, elapsed, paper
+    assert "1 claims: 1 proved" in out

@@ -16,6 +16,7 @@ import pytest
 import mpmath
 
 from symbolic import Formula, Registry, UnknownIdError
+from symbolic import cache as vc
 from symbolic.index_cache import IndexCache, describe, index_key
 
 INIT = """
@@ -124,13 +125,12 @@ def test_the_item_index_serves_list_and_eval_without_importing(lazydemo, tmp_pat
 
 
 def test_the_item_index_key_follows_the_sources(lazydemo, monkeypatch):
-    from symbolic import index_cache
 
     before = index_key("lazydemo", "lazydemo")
     assert index_key("lazydemo", "lazydemo") == before
     assert index_key("other", "lazydemo") != before
     (lazydemo / "b.py").write_text((lazydemo / "b.py").read_text() + "\n# an edit\n")
-    monkeypatch.setattr(index_cache, "_TREES", {})  # a new process: the tree is hashed again
+    monkeypatch.setattr(vc, "_TREES", {})  # a new process: the tree is hashed again
     assert index_key("lazydemo", "lazydemo") != before
 
 
@@ -228,13 +228,12 @@ def test_an_id_missing_from_the_item_index_is_refused_without_loading_the_paper(
 
 
 def test_storing_an_item_index_removes_the_papers_older_ones(lazydemo, tmp_path, monkeypatch):
-    from symbolic import index_cache
 
     cache = IndexCache(tmp_path / "index")
     Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache).item_index("lazydemo")
     (first,) = (tmp_path / "index").glob("lazydemo.*.json")
     (lazydemo / "a.py").write_text((lazydemo / "a.py").read_text() + "\n# an edit\n")
-    monkeypatch.setattr(index_cache, "_TREES", {})
+    monkeypatch.setattr(vc, "_TREES", {})
     Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache).item_index("lazydemo")
     (second,) = (tmp_path / "index").glob("lazydemo.*.json")
     assert second != first
@@ -244,7 +243,13 @@ def test_the_paper_index_is_rescanned_when_a_path_entry_changes(tmp_path, monkey
     """The entry-point scan is skipped while sys.path and its entries' modification times are
     unchanged; installing a distribution (a new entry in a sys.path directory) forces it again."""
     site = tmp_path / "site"
-    site.mkdir()
+    dist = site / "demo-1.0.dist-info"
+    dist.mkdir(parents=True)
+
+    def declare(module):  # what an installed distribution's entry points say
+        (dist / "entry_points.txt").write_text(f"[console_scripts]\np = other\n\n[symbolic.papers]\np = {module}\n")
+
+    declare("mod1")
     monkeypatch.syspath_prepend(str(site))
     cache = IndexCache(tmp_path / "index")
     scans = []
@@ -255,13 +260,63 @@ def test_the_paper_index_is_rescanned_when_a_path_entry_changes(tmp_path, monkey
 
     assert cache.paper_index(scan) == {"p": "mod1"}
     assert cache.paper_index(scan) == {"p": "mod1"} and len(scans) == 1  # reused: no scan
+    declare("mod2")
     (site / "new_dist-1.0.dist-info").mkdir()
     os.utime(site, ns=(os.stat(site).st_atime_ns, os.stat(site).st_mtime_ns + 1_000_000))
+    assert cache.paper_index(scan) == {"p": "mod2"} and len(scans) == 2
     assert cache.paper_index(scan) == {"p": "mod2"} and len(scans) == 2
     monkeypatch.syspath_prepend(str(tmp_path))  # another sys.path
     assert cache.paper_index(scan) == {"p": "mod3"}
     (tmp_path / "index" / "papers.json").write_text('{"stamp": 1}')  # malformed: rescanned
     assert cache.paper_index(scan) == {"p": "mod4"}
+
+
+def test_a_planted_module_name_in_the_paper_index_is_ignored(tmp_path, monkeypatch):
+    """A stored paper index is reused only if it is authenticated and every module name stands in an
+    installed distribution's entry points: a planted name is never imported."""
+    site = tmp_path / "site"
+    dist = site / "demo-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "entry_points.txt").write_text("[symbolic.papers]\np = mod\n")
+    monkeypatch.syspath_prepend(str(site))
+    cache = IndexCache(tmp_path / "index")
+    scans = []
+
+    def scan():
+        scans.append(1)
+        return {"p": "mod"}
+
+    assert cache.paper_index(scan) == {"p": "mod"} and cache.paper_index(scan) == {"p": "mod"} and len(scans) == 1
+    stored = cache.store.read("papers.json")
+    # authenticated (written with the user's own key), but naming a module no distribution declares
+    cache.store.write("papers.json", {**stored, "index": {"p": "this"}})
+    assert cache.paper_index(scan) == {"p": "mod"} and len(scans) == 2
+    # declared by an entry_points.txt that is not an installed distribution's (not on sys.path)
+    planted = tmp_path / "elsewhere" / "evil-1.0.dist-info"
+    planted.mkdir(parents=True)
+    (planted / "entry_points.txt").write_text("[symbolic.papers]\np = this\n")
+    cache.store.write("papers.json", {**stored, "index": {"p": "this"}, "sources": [str(planted / "entry_points.txt")]})
+    assert cache.paper_index(scan) == {"p": "mod"} and len(scans) == 3
+    # not authenticated: plain JSON in place of the entry
+    (tmp_path / "index" / "papers.json").write_text(json.dumps({**stored, "index": {"p": "this"}}))
+    assert cache.paper_index(scan) == {"p": "mod"} and len(scans) == 4
+
+
+def test_a_planted_paper_module_is_not_run_by_eval(tmp_path):
+    """The audit's reproducer: ``"kong-ribero": "this"`` in the cached paper index (even signed with the
+    user's key) must not make ``eval kong-ribero/theta`` import ``this`` (which prints the Zen of Python)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("HIDDEN_STATE_PROOFS_NO_CACHE")
+    command = [sys.executable, "-m", "symbolic", "eval", "kong-ribero/theta", "L=1.37", "s=9"]
+    first = subprocess.run(command, capture_output=True, text=True, env=env)
+    assert first.returncode == 0, first.stderr
+    store = IndexCache(tmp_path / "hidden-state-proofs" / "index").store
+    stored = store.read("papers.json")
+    assert stored["index"]["kong-ribero"] == "derivations.kong_ribero"
+    store.write("papers.json", {**stored, "index": {**stored["index"], "kong-ribero": "this"}})
+    second = subprocess.run(command, capture_output=True, text=True, env=env)
+    assert second.returncode == 0, second.stderr
+    assert "Zen of Python" not in second.stdout + second.stderr and second.stdout == first.stdout
 
 
 def test_the_installed_papers_index_is_read_from_the_cache(tmp_path):

@@ -252,9 +252,34 @@ def test_budget_survives_an_extension_that_wraps_the_alarm():
     with pytest.raises(BudgetExceeded, match="time budget of 0.2 s"):
         with time_budget(0.2, "demo"):
             try:
-                time.sleep(0.5)  # the interruption lands once the sleep (one C call) returns
+                _spin_cpu(0.5)
             except BudgetExceeded as exc:
                 raise SystemError("returned a result with an exception set") from exc
+
+
+def _spin_cpu(seconds: float) -> None:
+    """Compute for ``seconds`` of this process's CPU time."""
+    stop = time.process_time() + seconds
+    while time.process_time() < stop:
+        sum(range(1000))
+
+
+def test_the_eval_budget_counts_cpu_time_not_waiting():
+    """A body that waits uses no CPU time: the CPU budget lets it finish (a loaded machine does not
+    change what eval computes), and only the wall-clock hang guard, at WALL_FACTOR budgets, ends it."""
+    from symbolic import budget
+
+    with time_budget(0.3, "demo"):
+        time.sleep(0.6)  # twice the budget in wall-clock time, ~0 CPU
+    start = time.monotonic()
+    with pytest.raises(BudgetExceeded, match="hang guard"):
+        with time_budget(0.05, "demo"):
+            for _ in range(200):
+                time.sleep(0.01)
+    assert 0.05 * budget.WALL_FACTOR <= time.monotonic() - start < 5
+    with pytest.raises(BudgetExceeded, match="CPU-time budget of 0.2 s"):
+        with time_budget(0.2, "demo"):
+            _spin_cpu(5)
 
 
 def test_linear_gaussian_divergence_near_one_is_fast_and_certified(reg):

@@ -235,3 +235,49 @@ def test_to_mpf_prints_back_exactly_the_digits_it_was_given():
             printed = mpmath.nstr(value, dps, strip_zeros=False)
         digits = printed.lstrip("-").split("e")[0].replace(".", "").lstrip("0")
         assert digits.rstrip("0") == str(abs(mantissa)).rstrip("0"), (mantissa, exponent, dps, printed)
+
+
+def _absorbed(value: str):
+    """``value`` held exactly, and ``(1 + v) − 1`` rebuilt at the current working precision: 0 until
+    the precision reaches v's magnitude (the shape of an evaluator whose inputs cancel at their magnitude,
+    ye-shokri/thm-5.3-eps at lam=1e-300: 1 − (1 − ηλ)² as a divisor)."""
+    v = Fraction(value)
+
+    def rebuilt():
+        return (1 + mpmath.mpf(v.numerator) / v.denominator) - 1
+
+    return v, rebuilt
+
+
+def test_a_division_by_zero_below_the_trusted_precision_raises_the_precision():
+    v, rebuilt = _absorbed("1e-300")
+    magnitude = settle.input_magnitude([v])
+    got = evaluate_to_precision(lambda: 1 / rebuilt(), 30, "thunk", 0, magnitude)
+    with mpmath.workdps(40):
+        assert abs(got - mpmath.mpf(10) ** 300) <= mpmath.mpf(10) ** (300 - 29)
+
+
+def test_a_non_finite_intermediate_below_the_trusted_precision_raises_the_precision():
+    v, rebuilt = _absorbed("1e-300")
+    magnitude = settle.input_magnitude([v])
+    got = evaluate_to_precision(lambda: mpmath.log(rebuilt()), 30, "thunk", 0, magnitude)
+    with mpmath.workdps(60):
+        ref = -300 * mpmath.log(10)
+        assert abs(got - ref) <= abs(ref) * mpmath.mpf(10) ** -29
+
+
+def test_a_division_by_zero_at_a_trusted_precision_is_still_an_error():
+    runs = []
+
+    def thunk():
+        runs.append(mpmath.mp.dps)
+        return mpmath.mpf(1) / 0
+
+    with pytest.raises(EvaluationError, match="division by zero"):
+        evaluate_to_precision(thunk, 20, "thunk")  # no input magnitude: the first run is trusted
+    assert len(runs) == 1
+    v, rebuilt = _absorbed("1e-300")  # vanishing at every precision: retried up to the ceiling, then reported
+    runs.clear()
+    with pytest.raises(EvaluationError, match="division by zero"):
+        evaluate_to_precision(lambda: runs.append(mpmath.mp.dps) or 1 / (rebuilt() - rebuilt()), 20, "thunk", 0, 300)
+    assert runs[-1] >= 335
