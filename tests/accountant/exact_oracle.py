@@ -83,16 +83,19 @@ class Mixture:
         return top + mpmath.log(mpmath.fsum(mpmath.exp(t - top) for t in terms))
 
     def mass_between(self, lo, hi):
-        """P(lo < X < hi) (lo may be −inf, hi +inf)."""
+        """P(lo < X < hi) (lo may be −inf, hi +inf), from upper or lower normal tails directly: 1 − CDF would
+        cancel catastrophically in the far tail where the hockey-stick divergence lives."""
 
-        def cdf(x, m):
-            if x == mpmath.inf:
-                return mpmath.mpf(1)
-            if x == -mpmath.inf:
-                return mpmath.mpf(0)
-            return _q(-(x - m) / self.tau)
+        def part(m):
+            a = (lo - m) / self.tau if lo != -mpmath.inf else -mpmath.inf
+            b = (hi - m) / self.tau if hi != mpmath.inf else mpmath.inf
+            if a >= 0:  # both in the upper tail: Q(a) − Q(b)
+                return _q(a) - (_q(b) if b != mpmath.inf else 0)
+            if b <= 0:  # both in the lower tail: Q(−b) − Q(−a)
+                return _q(-b) - (_q(-a) if a != -mpmath.inf else 0)
+            return 1 - (_q(-a) if a != -mpmath.inf else 0) - (_q(b) if b != mpmath.inf else 0)
 
-        return mpmath.fsum(w * (cdf(hi, m) - cdf(lo, m)) for w, m in self.components)
+        return mpmath.fsum(w * part(m) for w, m in self.components)
 
     @property
     def span(self):
@@ -151,17 +154,21 @@ def _increasing_root(f, level, lo_limit, hi_limit):
 
 
 def _bracketed_root(g, lo, hi):
-    """Root of an increasing g in [lo, hi] (g(lo) ≤ 0 ≤ g(hi)): Illinois steps kept inside the bracket,
-    to the working precision."""
+    """Root of an increasing g in [lo, hi] (g(lo) ≤ 0 ≤ g(hi)): Illinois steps kept inside the bracket, every
+    third step a bisection (so the bracket halves at least every three steps even where rounding noise in g
+    stalls Illinois), until the bracket is 2^−(prec−24) of its scale."""
     glo, ghi = g(lo), g(hi)
     side = 0
-    tol = mpmath.mpf(2) ** (-mpmath.mp.prec + 6)
-    for _ in range(2000):
-        if hi - lo <= tol * max(abs(lo), abs(hi), mpmath.mpf(1)):
+    tol = mpmath.mpf(2) ** (-mpmath.mp.prec + 24)
+    for it in range(3 * mpmath.mp.prec):
+        if hi - lo <= tol * max(abs(lo), abs(hi)):
             break
-        x = (lo * ghi - hi * glo) / (ghi - glo) if ghi != glo else (lo + hi) / 2
-        if not lo < x < hi:
+        if it % 3 == 2 or ghi == glo:
             x = (lo + hi) / 2
+        else:
+            x = (lo * ghi - hi * glo) / (ghi - glo)
+            if not lo < x < hi:
+                x = (lo + hi) / 2
         gx = g(x)
         if gx == 0:
             return x
