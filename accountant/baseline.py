@@ -12,20 +12,43 @@ bound is checked against, so the ratio compares like with like) and is recorded 
 * ``add-remove`` — the sum moves by one gradient g_i, of norm ≤ C with clipping; without clipping
   Δ is read as the bound on ‖g_i − 0‖ (the neighbour lacks the example).
 
-* ``full``, ``cyclic``, ``shuffled`` — the example is used in K steps (K = T under full
-  batching; K = ⌈T·b/n⌉ for cyclic batches, whose positions wrap around the dataset;
-  K = ⌈T/⌈n/b⌉⌉, one per epoch begun, for shuffled batches, with no amplification by
-  shuffling claimed): the composition of K Gaussian mechanisms, exactly μ-GDP with
-  μ = √K·Δ/(b·s) (Dong, Roth & Su 2022, Cor. 3.3), converted exactly (``privacy/gdp-epsilon``)
-  and certified.
+* ``full``, ``cyclic``, ``shuffled`` — the example is used in K steps, counted exactly from the run:
+  K = T under full batching; for cyclic and shuffled batches an epoch is ⌈n/b⌉ steps (the run's
+  T = E·⌈n/b⌉; when b ∤ n the epoch's last batch holds the remaining n − (⌈n/b⌉ − 1)b examples, as a
+  PyTorch ``DataLoader`` with ``drop_last=False`` makes it), each example is in one batch per epoch, and
+  the first batch's examples are used once in every epoch begun: K = ⌈T/⌈n/b⌉⌉ (10 epochs of 128 over
+  n = 50000: T = 3910, K = 10).  No amplification by shuffling is claimed.  The composition of K
+  Gaussian mechanisms is exactly μ-GDP with μ = √K·Δ/(b·s) (Dong, Roth & Su 2022, Cor. 3.3), converted
+  exactly (``privacy/gdp-epsilon``) and certified.
 * ``poisson`` — dp-accounting's PLD accountant (pessimistic discretisation, float64) for T
-  Poisson-subsampled Gaussian steps with rate b/n, under dp-accounting's relation of the same name:
-  ``REPLACE_ONE`` with per-example norm Δ/2 (its model: replacing moves the sum by up to twice the
-  per-example norm, i.e. by Δ; C under clipping) or ``ADD_OR_REMOVE_ONE`` with norm C (Δ unclipped).
+  Poisson-subsampled Gaussian steps with rate q = b/n (T is the run's own count: an epoch is ⌈n/b⌉
+  steps here, where Opacus counts int(1/q)).  **add-remove**: ``ADD_OR_REMOVE_ONE`` with per-example norm
+  C (Δ unclipped) — exactly dp-accounting's (and Opacus') accounting of the run.  **replace-one**: the
+  worst admissible pair, not just the symmetric one.  The example's gradient goes from a to a' with
+  ‖a − a'‖ ≤ Δ; each step's output is (1 − q)N(0) + qN(a) against (1 − q)N(0) + qN(a') (noise std b·s on the
+  sum).  Revealing whether the example was sampled can only help the adversary, and then the pair is
+  (1 − q)·(no loss) + q·(Gaussian pair at distance Δ): the *flagged* pair, privacy-loss distribution
+  (1 − q)δ₀ + q·PLD(N(Δ, (bs)²) ‖ N(0, (bs)²)), which dominates every admissible pair and is their
+  supremum when the gradients are unbounded (a = c + Δ/2, a' = c − Δ/2, c → ∞: the mixture components
+  separate).  So an unclipped run gets the flagged pair.  With clipping (‖a‖, ‖a'‖ ≤ C) dp-accounting's
+  ``REPLACE_ONE`` at norm C (the symmetric pair ±C) is the accepted worst case; the baseline is the smaller
+  of the two (both are upper bounds).  The earlier model, ``REPLACE_ONE`` at Δ/2 (the pair ±Δ/2), is the
+  worst case only when every gradient has norm ≤ Δ/2: n = 1000, b = 10, η = 1, s = 1/20, Δ = 1, T = 1,
+  unclipped gave ε = 0.209374 at δ = 1e-5, while the instance (a, a') = (Δ, 0) of a linear loss has exact
+  ε = 3.02536 and the class's supremum is 7.58128 (issue 28).
 * ``without-replacement`` — dp-accounting's RDP accountant (``SampledWithoutReplacementDpEvent``,
-  Wang, Balle & Kasiviswanathan 2019) for T steps; dp-accounting supports it for replace-one only
-  (under add-remove the batch size would change with the dataset), so an add-remove run gets no
-  baseline, with that reason (:attr:`Baseline.reason`).
+  Wang, Balle & Kasiviswanathan 2019) for T steps, whose base mechanism is the Gaussian with
+  replace-one sensitivity Δ (any a, a' with ‖a − a'‖ ≤ Δ: no norm assumption); dp-accounting supports
+  it for replace-one only (under add-remove the batch size would change with the dataset), so an
+  add-remove run gets no baseline, with that reason (:attr:`Baseline.reason`).
+
+Every label names the ratio it passes to dp-accounting as "noise / sensitivity" (b·s/Δ, b·s/C), which is
+the run's DP-SGD noise multiplier z = b·s/C only when the sensitivity is C: under replace-one with
+clipping Δ = 2C, so b·s/Δ = z/2 (a run with z = 1.1 shows 0.55, with that said).
+
+Add-remove with full, cyclic or shuffled batches is read as replacing the example by a null one
+(gradient 0, positions kept; dp-accounting's ``REPLACE_SPECIAL``): removing it outright would shift
+every later example's batch.
 
 dp-accounting is the ``peers`` extra (:mod:`derivations.privacy.peers`).
 """
@@ -70,13 +93,17 @@ class Baseline:
 
 
 def participations(run: Run) -> int:
-    """K: the most steps one example takes part in (full, cyclic, shuffled)."""
+    """K: the most steps one example takes part in (full, cyclic, shuffled), counted exactly.
+
+    Full: every step.  Cyclic and shuffled: an epoch is ⌈n/b⌉ steps in which every example is in exactly
+    one batch (the last one ragged when b ∤ n), so an example is used once per epoch begun at most, and
+    the first batch's examples (cyclic), or an example a permutation puts first (shuffled), are used in
+    every one: K = ⌈T/⌈n/b⌉⌉.  (The former count ⌈T·b/n⌉ charged 11 participations for 10 epochs of 128
+    over n = 50000.)"""
     n, b, T = (int(run[k]) for k in ("n", "batch_size", "steps"))
     if run.batching == "full":
         return T
-    if run.batching == "cyclic":
-        return min(T, -(-T * b // n))
-    if run.batching == "shuffled":
+    if run.batching in ("cyclic", "shuffled"):
         return -(-T // (-(-n // b)))
     raise ValueError(f"no deterministic participation count for {run.batching} batches")
 
@@ -103,7 +130,11 @@ def all_iterates(run: Run, *, delta=None, epsilon=None, certify: bool = True) ->
         with mpmath.workdps(40):
             mu_est = mpmath.sqrt(mpmath.mpf(int(mu_sq.p)) / int(mu_sq.q))
         est, res, iv = gdp_convert(ball, delta=delta, epsilon=epsilon, certify=certify, mu_estimate=mu_est)
-        what = {"full": "T", "cyclic": "⌈T·b/n⌉", "shuffled": "⌈T/⌈n/b⌉⌉ (no shuffling amplification)"}
+        what = {
+            "full": "T",
+            "cyclic": "⌈T/⌈n/b⌉⌉, one per epoch begun",
+            "shuffled": "⌈T/⌈n/b⌉⌉, one per epoch begun (no shuffling amplification)",
+        }
         moved = "Δ" if run.adjacency == "replace-one" else ("C" if run.clipped else "Δ")
         method = (
             f"composition of K = {K} Gaussian mechanisms, K = {what[run.batching]}, {run.adjacency} "
@@ -115,17 +146,7 @@ def all_iterates(run: Run, *, delta=None, epsilon=None, certify: bool = True) ->
     dpa = require("dp_accounting")
     q = float(run["batch_size"] / run["n"])
     if run.batching == "poisson":
-        if run.adjacency == "replace-one":
-            relation, per = dpa.NeighboringRelation.REPLACE_ONE, sens / 2
-        else:
-            relation, per = dpa.NeighboringRelation.ADD_OR_REMOVE_ONE, sens
-        z = float(b * s / per)
-        event = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(q, dpa.GaussianDpEvent(z)), T)
-        acc = dpa.pld.PLDAccountant(neighboring_relation=relation, value_discretization_interval=1e-3)
-        label = (
-            f"dp-accounting PLD accountant (pessimistic, float64): {T} Poisson-subsampled Gaussian steps, "
-            f"rate {q:.6g}, noise multiplier {z:.6g} ({run.adjacency})"
-        )
+        return _poisson(run, dpa, q, T, delta=delta, epsilon=epsilon)
     else:
         if run.adjacency != "replace-one":
             method = "dp-accounting RDP accountant (sampling without replacement)"
@@ -147,7 +168,8 @@ def all_iterates(run: Run, *, delta=None, epsilon=None, certify: bool = True) ->
         acc = dpa.rdp.RdpAccountant(neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE)
         label = (
             f"dp-accounting RDP accountant (Wang–Balle–Kasiviswanathan, float64): {T} steps sampled "
-            f"without replacement, rate {q:.6g}, noise multiplier {z:.6g} (replace-one)"
+            f"without replacement, rate {q:.6g}, noise/sensitivity b·s/Δ = {z:.6g} (replace-one: the sum moves "
+            f"by ≤ Δ = {sens}{_multiplier_note(run, sens)})"
         )
     acc.compose(event)
     if delta is not None:
@@ -157,7 +179,89 @@ def all_iterates(run: Run, *, delta=None, epsilon=None, certify: bool = True) ->
     return Baseline(label, "delta", _float_up(value), None, value, False, run.adjacency)
 
 
+def _multiplier_note(run: Run, sens) -> str:
+    if not run.clipped or sens == run["clip"]:
+        return ""
+    z = run["batch_size"] * run["noise_std"] / run["clip"]
+    return f"; the run's noise multiplier z = b·s/C is {float(z):.6g}"
+
+
+_PLD_INTERVAL = 1e-3
+
+
+def _poisson(run: Run, dpa, q: float, T: int, *, delta=None, epsilon=None) -> Baseline:
+    """The Poisson baseline (module docstring): add-remove as dp-accounting, replace-one the worst pair."""
+    b, s = run["batch_size"], run["noise_std"]
+    PLD = dpa.pld.privacy_loss_distribution
+    candidates = []  # (pld, description)
+    if run.adjacency == "add-remove":
+        sens = run["clip"] if run.clipped else run["gradient_sensitivity"]
+        z = float(b * s / sens)
+        pld = PLD.from_gaussian_mechanism(
+            z,
+            sensitivity=1,
+            sampling_prob=q,
+            neighboring_relation=dpa.NeighboringRelation.ADD_OR_REMOVE_ONE,
+            value_discretization_interval=_PLD_INTERVAL,
+            pessimistic_estimate=True,
+        )
+        which = "C" if run.clipped else "Δ"
+        candidates.append((pld, f"ADD_OR_REMOVE_ONE, noise/sensitivity b·s/{which} = {z:.6g}"))
+    else:
+        delta_g = run["gradient_sensitivity"]
+        z = float(b * s / delta_g)
+        gauss = PLD.from_gaussian_mechanism(
+            z, sensitivity=1, value_discretization_interval=_PLD_INTERVAL, pessimistic_estimate=True
+        )
+        flagged = gauss.compute_mixture(PLD.identity(_PLD_INTERVAL, pessimistic_estimate=True), q)
+        candidates.append(
+            (
+                flagged,
+                f"replace-one, flagged pair (1 − q)·δ₀ + q·Gaussian at distance Δ = {delta_g}, noise/sensitivity "
+                f"b·s/Δ = {z:.6g}: dominates every pair with ‖a − a'‖ ≤ Δ (their supremum without clipping)",
+            )
+        )
+        if run.clipped:
+            zc = float(b * s / run["clip"])
+            sym = PLD.from_gaussian_mechanism(
+                zc,
+                sensitivity=1,
+                sampling_prob=q,
+                neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE,
+                value_discretization_interval=_PLD_INTERVAL,
+                pessimistic_estimate=True,
+            )
+            candidates.append(
+                (
+                    sym,
+                    f"REPLACE_ONE at the clip norm C = {run['clip']} (the pair ±C), noise multiplier b·s/C = {zc:.6g}",
+                )
+            )
+    results = []
+    for pld, what in candidates:
+        composed = pld.self_compose(T)
+        value = float(composed.get_epsilon_for_delta(float(delta)) if delta is not None else composed.get_delta_for_epsilon(float(epsilon)))
+        results.append((value, what))
+    value, what = min(results, key=lambda r: r[0])
+    others = "; ".join(f"{w}: {v:.6g}" for v, w in results if w != what)
+    label = (
+        f"dp-accounting PLD accountant (pessimistic, float64): {T} Poisson-subsampled Gaussian steps, rate {q:.6g} "
+        f"(T as the run counts it, ⌈n/b⌉ steps per epoch; Opacus counts int(1/q)), {run.adjacency}: {what}"
+        + (f" (the smaller of two upper bounds; the other, {others})" if others else "")
+    )
+    target = "epsilon" if delta is not None else "delta"
+    return Baseline(label, target, _float_up(value), None, value, False, run.adjacency)
+
+
 def _float_up(x: float) -> str:
+    """x rounded *up* to 6 significant digits (a float64 estimate reported as a bound is never rounded down:
+    ``f"{x:.6g}"`` printed 0.2093744… as 0.209374)."""
     if not math.isfinite(x):
         return "inf"
-    return f"{x:.6g}"
+    if x == 0:
+        return "0"
+    from decimal import ROUND_CEILING, Decimal
+
+    d = Decimal(x)  # the float's exact value
+    exp = d.adjusted() - 5
+    return f"{d.quantize(Decimal(1).scaleb(exp), rounding=ROUND_CEILING).normalize():f}"

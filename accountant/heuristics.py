@@ -9,12 +9,14 @@ gradient norm C (Δ without clipping), with noise multiplier σ = b·s/C, the tw
     P = Σ_k w_k N(k, σ²T)   and   Q = N(0, σ²T);
 
 under **replace-one** (the run's ``adjacency``, the relation every bound is checked against) the
-example's gradient changes from a to a' with ‖a − a'‖ ≤ Δ (2C with clipping), and the symmetric
-linear instance a = −a' gives, in units of Δ/2 with σ = b·s/(Δ/2),
+example's gradient changes from a to a' with ‖a − a'‖ ≤ Δ.  Without clipping the worst linear instance
+is the limit a = c + Δ/2, a' = c − Δ/2, c → ∞, which reveals the number k of participations:
+δ(ε) = Σ_k w_k δ_G(kΔ/(b·s·√T); ε).  With clipping (‖a‖, ‖a'‖ ≤ C) the symmetric instance a = −a' = C,
+in units of C with σ = b·s/C,
 
-    P = Σ_k w_k N(k, σ²T)   and   Q = Σ_k w_k N(−k, σ²T)
+    P = Σ_k w_k N(k, σ²T)   and   Q = Σ_k w_k N(−k, σ²T),
 
-(for a fixed k, a Gaussian pair with μ = 2k/(σ√T)),
+is used, or the count-revealed pair at Δ when that is smaller,
 
 with w the law of the number of participations (Binomial(T, b/n) for Poisson sampling and
 sampling without replacement; a point mass at T, at ⌈T·b/n⌉ or at the number of epochs begun
@@ -164,52 +166,99 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
     return max(d_pq, d_qp, mpmath.mpf(0))
 
 
-def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
-    """Steinke et al.'s heuristic ε at ``delta`` (or δ at ``epsilon``) — not a bound."""
-    with mpmath.workdps(DPS):
-        # The published form is add/remove with per-example gradients of norm ≤ C: shift C per
-        # participation, noise multiplier z = b·s/C (Δ for C without clipping).  Under replace-one
-        # the differing example's gradient goes from a to a' with ‖a − a'‖ ≤ Δ: the symmetric linear
-        # instance a = −a' = (Δ/2)u gives P = Σ w_k N(k·Δ/2) vs Q = Σ w_k N(−k·Δ/2), in units of Δ/2.
-        if run.adjacency == "replace-one":
-            sens = run["gradient_sensitivity"] / 2
-        elif run.clipped:
-            sens = run["clip"]
+def _delta_flagged(weights, tau, eps) -> mpmath.mpf:
+    """δ(ε) when the number k of participations is revealed: Σ_k w_k δ_G(k/τ; ε) (units of Δ).  The limit of
+    the replace-one linear instances a = c + Δ/2, a' = c − Δ/2 as c → ∞ (their mixture components separate),
+    so the supremum over linear losses when the gradients are unbounded."""
+    q_tail = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+    total = mpmath.mpf(0)
+    for k, w in weights:
+        mu = mpmath.mpf(k) / tau
+        if mu == 0:
+            continue
+        total += w * max(q_tail(eps / mu - mu / 2) - mpmath.exp(eps) * q_tail(eps / mu + mu / 2), mpmath.mpf(0))
+    return total
+
+
+def _solve_epsilon(delta_of, target) -> mpmath.mpf:
+    if delta_of(mpmath.mpf(0)) <= target:
+        return mpmath.mpf(0)
+    lo, hi = mpmath.mpf(0), mpmath.mpf(1)
+    while delta_of(hi) > target:
+        lo, hi = hi, hi * 2
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if delta_of(mid) > target:
+            lo = mid
         else:
-            sens = run["gradient_sensitivity"]
-        delta_of = _delta_replace_one if run.adjacency == "replace-one" else _delta
-        sigma = mpmath.mpf(int((run["batch_size"] * run["noise_std"] / sens).p)) / int(
-            (run["batch_size"] * run["noise_std"] / sens).q
-        )
-        tau = sigma * mpmath.sqrt(int(run["steps"]))
+            hi = mid
+        if hi - lo < hi * mpmath.mpf("1e-7"):
+            break
+    return hi
+
+
+def _ratio(x) -> mpmath.mpf:
+    return mpmath.mpf(int(x.p)) / int(x.q)
+
+
+def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
+    """Steinke et al.'s heuristic ε at ``delta`` (or δ at ``epsilon``) — not a bound.
+
+    The published form is add/remove with per-example gradients of norm ≤ C: shift C per participation,
+    noise multiplier z = b·s/C (Δ for C without clipping).  Under replace-one the differing example's
+    gradient goes from a to a' with ‖a − a'‖ ≤ Δ, and the worst linear instance depends on what bounds
+    the gradients: without clipping a = c + Δ/2, a' = c − Δ/2 with c → ∞ reveals the participation count
+    (:func:`_delta_flagged`); with clipping (‖a‖, ‖a'‖ ≤ C) the symmetric pair ±C
+    (:func:`_delta_replace_one` in units of C), or the flagged pair if smaller.  The symmetric pair ±Δ/2
+    alone (the earlier model) is the worst case only when every gradient has norm ≤ Δ/2 (issue 28)."""
+    T = int(run["steps"])
+    with mpmath.workdps(DPS):
         weights = _weights(run)
         total = mpmath.fsum(w for _, w in weights)
         weights = [(k, w / total) for k, w in weights]
-        pair = (
-            "replace-one: Σ w_k N(kΔ/2, τ²) vs Σ w_k N(−kΔ/2, τ²)"
-            if run.adjacency == "replace-one"
-            else "add-remove (the published form): Σ w_k N(kC, τ²) vs N(0, τ²)"
-        )
-        note = (
-            f"{pair}; exact for linear losses only; conjectured, not proved, for others — not a privacy guarantee; "
-            f"participations ~ {'Binomial(T, b/n)' if len(weights) > 1 else 'fixed'}, noise multiplier "
-            f"{mpmath.nstr(sigma, 8)}"
-        )
+        fixed = len(weights) == 1
+        b, s = run["batch_size"], run["noise_std"]
+        candidates = []  # (δ(ε) function, pair description, noise multiplier)
+        if run.adjacency == "replace-one":
+            sig = _ratio(b * s / run["gradient_sensitivity"])
+            candidates.append(
+                (
+                    lambda e, t=sig * mpmath.sqrt(T): _delta_flagged(weights, t, e),
+                    "replace-one, count revealed: Σ w_k δ_G(kΔ/τ) (gradients c ± Δ/2, c → ∞)",
+                    sig,
+                )
+            )
+            if run.clipped:
+                sig_c = _ratio(b * s / run["clip"])
+                candidates.append(
+                    (
+                        lambda e, t=sig_c * mpmath.sqrt(T): _delta_replace_one(weights, t, e),
+                        "replace-one, gradients ±C: Σ w_k N(kC, τ²) vs Σ w_k N(−kC, τ²)",
+                        sig_c,
+                    )
+                )
+        else:
+            sens = run["clip"] if run.clipped else run["gradient_sensitivity"]
+            sig = _ratio(b * s / sens)
+            candidates.append(
+                (
+                    lambda e, t=sig * mpmath.sqrt(T): _delta(weights, t, e),
+                    "add-remove (the published form): Σ w_k N(kC, τ²) vs N(0, τ²)",
+                    sig,
+                )
+            )
+
+        def note(pair, sigma):
+            return (
+                f"{pair}; exact for linear losses only; conjectured, not proved, for others — not a privacy "
+                f"guarantee; participations ~ {'fixed' if fixed else 'Binomial(T, b/n)'}, noise/sensitivity "
+                f"{mpmath.nstr(sigma, 8)}"
+            )
+
         if epsilon is not None:
-            d = delta_of(weights, tau, mpmath.mpf(int(epsilon.p)) / int(epsilon.q))
-            return Heuristic(NAME, "delta", mpmath.nstr(d, 6), float(d), note, run.adjacency)
-        target = mpmath.mpf(int(delta.p)) / int(delta.q)
-        if delta_of(weights, tau, mpmath.mpf(0)) <= target:
-            return Heuristic(NAME, "epsilon", "0", 0.0, note, run.adjacency)
-        lo, hi = mpmath.mpf(0), mpmath.mpf(1)
-        while delta_of(weights, tau, hi) > target:
-            lo, hi = hi, hi * 2
-        for _ in range(60):
-            mid = (lo + hi) / 2
-            if delta_of(weights, tau, mid) > target:
-                lo = mid
-            else:
-                hi = mid
-            if hi - lo < hi * mpmath.mpf("1e-7"):
-                break
-        return Heuristic(NAME, "epsilon", mpmath.nstr(hi, 6), float(hi), note, run.adjacency)
+            e = _ratio(epsilon)
+            d, pair, sigma = min(((f(e), pair, sg) for f, pair, sg in candidates), key=lambda r: r[0])
+            return Heuristic(NAME, "delta", mpmath.nstr(d, 6), float(d), note(pair, sigma), run.adjacency)
+        target = _ratio(delta)
+        eps, pair, sigma = min(((_solve_epsilon(f, target), pair, sg) for f, pair, sg in candidates), key=lambda r: r[0])
+        return Heuristic(NAME, "epsilon", mpmath.nstr(eps, 6), float(eps), note(pair, sigma), run.adjacency)

@@ -13,6 +13,14 @@ the step is non-expansive / a (1 − ηλ)-contraction), so runs with per-exampl
 variant (Proposition 6.2: clip only the unregularized logistic gradient, then add λθ) keeps it; such a run
 is described without ``clip``, with ``gradient_sensitivity`` S_g and the regularised loss's m, M.
 
+Theorem 5.3 (Algorithm 2: a fresh batch of size b sampled without replacement at each step) iterates (20)
+K·n/b times.  The run counts T = E·⌈n/b⌉ steps, so the row requires b | n, where K·n/b = E·⌈n/b⌉ = T
+(``_DIVIDES_53``, as Theorems 4.3–4.5 require b | n).  Without it, footnote 1's ⌊n/b⌋ steps per epoch undercount the
+run: n = 11, b = 10, T = 4 (E = 2), m = M = 1, η = 1/100, s = 1/10, Δ = 1 gave ε = 7.0170 at δ = 1e-5 from
+2 steps of (20), below the exact ε = 9.5040 of the 1-D quadratic instance (issue 28).  The proof (Appendix
+C.2, (139)–(147)) applies (20) once per iteration with P(i₀ ∈ B) = b/n, so iterating it over the run's own T
+steps would also be supported; the printed formula counts epochs, and b | n keeps it as printed.
+
 Theorems 4.3, 4.4 bound the records of the batch B^{j₀}; the declarations map j₀ to the worst
 position, the last batch j₀ = n/b − 1, which bounds every record.
 
@@ -41,6 +49,11 @@ _COMMON = {"eta": eta, "sigma": s * sp.sqrt(eta / 2), "Sg": Delta, "b": b}
 _STEP_SC = Requirement(eta < 2 / (m + M), "needs η < 2/(m + M) (λ-strongly convex, β-smooth: η < 2/(λ + β))")
 _STEP_C = Requirement(eta < 2 / M, "needs η < 2/M (convex, β-smooth: η < 2/β)")
 _DIVIDES = Requirement(sp.Eq(sp.Mod(n, b), 0), "needs b to divide n (Algorithm 1 partitions the data into n/b batches)")
+_DIVIDES_53 = Requirement(
+    sp.Eq(sp.Mod(n, b), 0),
+    "needs b to divide n (Algorithm 2's epoch is n/b steps of (20): only then are the K·n/b steps it counts the "
+    "run's T = E·⌈n/b⌉)",
+)
 _TWO = Requirement(n >= 2 * b, "needs n/b ≥ 2 (Theorems 4.4, 5.2)")
 _ONE = Requirement(b <= n, "needs b ≤ n")
 
@@ -194,12 +207,15 @@ declare(
             losses=("strongly-convex",),
             batchings=("without-replacement",),
             needs=("m", "M"),
-            requires=(_STEP_SC, _ONE),
+            requires=(_STEP_SC, _DIVIDES_53),
             clipping="forbidden",
         ),
         {**_COMMON, "n": n, "K": E, "lam": m, "beta": M},
         _UPDATE,
-        note="a fresh uniformly random batch of size b at each of the K·⌊n/b⌋ steps; converges iff (b/n)e^{(α−1)A} < 1",
+        note=(
+            "a fresh uniformly random batch of size b at each of the K·n/b steps (b | n, so K·n/b = T); "
+            "converges iff (b/n)e^{(α−1)A} < 1"
+        ),
         certifier=_thm53_ball,
     ),
 )

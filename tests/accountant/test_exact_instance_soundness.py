@@ -1,5 +1,8 @@
 """Sound by test: no applicable bound reports less than the exact ε of an instance it covers.
 
+(A fixed sweep over full and cyclic batches; ``test_exact_oracle_property.py`` extends it to every batching,
+adjacency and clipping form with generated runs and the independent library ``exact_oracle.py``.)
+
 Noisy GD on a one-dimensional quadratic loss f_i(θ) = (h/2)θ² − c_i θ (curvature h the same for
 every example; the differing example changes c_i by Δ, so ‖∇f_i − ∇f'_i‖ = Δ everywhere) with
 the canonical step θ ← θ − η((1/b)Σ_{i∈B} ∇f_i(θ) + ξ), ξ ~ N(0, s²), from the same θ_0.
@@ -42,8 +45,10 @@ def _mp(text: str) -> mpmath.mpf:
 def _batches(n: int, b: int, T: int, batching: str) -> list[set]:
     if batching == "full":
         return [set(range(n))] * T
-    # cyclic: batch t holds positions b·t, …, b·t + b − 1 (mod n)
-    return [{(b * t + j) % n for j in range(b)} for t in range(T)]
+    # cyclic: epochs of ⌈n/b⌉ consecutive batches {jb, …, min((j+1)b, n) − 1}, the last one ragged when b ∤ n
+    # (the run's T = E·⌈n/b⌉ counts these epochs); step t uses batch t mod ⌈n/b⌉
+    per = -(-n // b)
+    return [set(range((t % per) * b, min((t % per + 1) * b, n))) for t in range(T)]
 
 
 def exact_epsilon(run: dict, curvatures, delta: str = DELTA) -> mpmath.mpf:
@@ -57,10 +62,15 @@ def exact_epsilon(run: dict, curvatures, delta: str = DELTA) -> mpmath.mpf:
         patterns = {tuple(t for t in range(T) if i in batches[t]) for i in range(n)}
         mu = mpmath.mpf(0)
         for h in curvatures:
-            c = 1 - eta * h
-            v = eta**2 * s**2 * mpmath.fsum(c ** (2 * k) for k in range(T))
+            # step t multiplies θ by c_t = 1 − ηh|B_t|/b (the normaliser 1/b is the run's; a ragged batch has
+            # |B_t| < b); the noise and the gap enter through the product of the later factors
+            cs = [1 - eta * h * mpmath.mpf(len(batches[t])) / b for t in range(T)]
+            after = [mpmath.mpf(1)] * (T + 1)  # after[t] = Π_{u ≥ t} c_u
+            for t in range(T - 1, -1, -1):
+                after[t] = after[t + 1] * cs[t]
+            v = eta**2 * s**2 * mpmath.fsum(after[t + 1] ** 2 for t in range(T))
             for steps in patterns:
-                d = eta * Delta / b * mpmath.fsum(c ** (T - 1 - t) for t in steps)
+                d = eta * Delta / b * mpmath.fsum(after[t + 1] for t in steps)
                 mu = max(mu, abs(d) / mpmath.sqrt(v))
         target = mpmath.mpf(delta)
         Phi = lambda z: mpmath.erfc(-z / mpmath.sqrt(2)) / 2
