@@ -683,3 +683,38 @@ def baseline_limit(run: Run) -> str | None:
             "the range in which dp-accounting's float64 accountants run in bounded memory and without overflow"
         )
     return None
+
+
+@dataclass
+class CurvePoint:
+    """The guarantee at one δ of ``--curve``."""
+
+    delta: str
+    result: str | None  # exact decimal, rounded up (None: nothing computed at this δ)
+    shown: str
+    what: str  # which theorem or the all-iterates accountant, and whether certified
+    source: str | None
+    certified: bool
+    estimate: float | None
+
+    def as_json(self) -> dict:
+        return {"delta": self.delta, "epsilon": self.result, "source": self.source, "what": self.what,
+                "certified": self.certified}
+
+
+def curve(run, deltas, *, digits: int = 6, certify: bool = True) -> list[CurvePoint]:
+    """The guarantee for the released last iterate at each δ in ``deltas`` (``--curve``)."""
+    run = parse_run(run)
+    points = []
+    for d in deltas:
+        res = account(run, delta=d, heuristics=False, digits=digits, certify=certify)
+        best = res.best
+        if best is None:
+            points.append(CurvePoint(str(d), None, "—", "nothing computed", None, False, None))
+            continue
+        tag = "certified" if best.certified else (
+            "float64 estimate, not certified" if best.source == "all-iterates" else "not certified")
+        what = ("all-iterates accountant" if best.source == "all-iterates" else best.title) + f" [{tag}]"
+        points.append(CurvePoint(res.given, best.result, res.show(best.result), what, best.id, best.certified,
+                                 best.estimate))
+    return points
