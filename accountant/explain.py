@@ -67,6 +67,12 @@ class Explanation:
             + (": " + "; ".join(t.title for t in ok) if ok else ""),
             "(the all-iterates accountant needs none of these settings: it is always computed)",
         ]
+        missing = sorted((sum(c.met is not True for c in t.checks), t.title, t) for t in self.theorems if not t.applies)
+        closest = [m for m in missing if m[0] == missing[0][0]] if missing else []
+        if closest and not ok:
+            lines.append("closest (fewest settings to change): " + "; ".join(
+                f"{title}: " + ", ".join(c.change or f"meet '{c.needs}'" for c in t.checks if c.met is not True)
+                for _, title, t in closest[:3]))
         for t in self.theorems:
             lines.append("")
             lines.append(f"{t.title} ({t.id}) — proof covers {t.relation} neighbours — "

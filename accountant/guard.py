@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from symbolic.deadline import cpu_now, interrupt_when
 
 #: CPU seconds a part (one row, the baseline, one heuristic) may use by default.
-PART_CPU_SECONDS = 20.0
+PART_CPU_SECONDS = 10.0
 #: The wall-clock hang guard, as a multiple of the CPU budget.
 WALL_FACTOR = 4.0
 

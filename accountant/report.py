@@ -535,7 +535,7 @@ def parse_target(delta=None, epsilon=None) -> tuple[str, str, dict]:
         if d < sp.Rational(1, 10**MAX_TARGET_EXPONENT):
             raise InputError(
                 f"account: delta = {show_number(d)} is below 1e-{MAX_TARGET_EXPONENT}, the smallest δ the "
-                "accountant's parts handle (its ε would need more than 4300-digit arithmetic)"
+                "accountant's parts are asked for"
             )
         return "epsilon", _given(delta), {"delta": d}
     e = parse_exact(epsilon, "account: epsilon")
@@ -543,8 +543,8 @@ def parse_target(delta=None, epsilon=None) -> tuple[str, str, dict]:
         raise InputError(f"account: epsilon must be ≥ 0, not {show_number(e)}")
     if e > MAX_TARGET_EPSILON:
         raise InputError(
-            f"account: epsilon = {show_number(e)} is above {MAX_TARGET_EPSILON}, the largest ε the accountant "
-            f"handles (δ at ε ≥ {MAX_TARGET_EPSILON} is below e^-{MAX_TARGET_EPSILON} for every bound here)"
+            f"account: epsilon = {show_number(e)} is above {MAX_TARGET_EPSILON}, the largest ε the accountant's "
+            "parts are asked for"
         )
     return "delta", _given(epsilon), {"epsilon": e}
 
@@ -668,18 +668,20 @@ def baseline_limit(run: Run) -> str | None:
     """Why the all-iterates baseline is not attempted at ``run`` (its limits), or None."""
     if run.batching not in ("poisson", "without-replacement"):
         return None
+    from .baseline import sensitivity_of_sum
+
     T = run["steps"]
     b, s = run["batch_size"], run["noise_std"]
-    per = run["clip"] if run.clipped else run["gradient_sensitivity"]
-    z = b * s / per
+    # the multiplier dp-accounting is handed: b·s over the sum's sensitivity (or half of it, replace-one Poisson)
+    z = b * s / sensitivity_of_sum(run)
     if T > PLD_MAX_STEPS:
         return (
             f"not attempted: T = {show_number(T)} steps is beyond the limit of {PLD_MAX_STEPS:.0e} steps for "
             "dp-accounting's composition"
         )
-    if z < PLD_MIN_Z or z > PLD_MAX_Z:
+    if z < PLD_MIN_Z or 2 * z > PLD_MAX_Z:
         return (
-            f"not attempted: the noise multiplier b·s/C = {show_number(z, 6)} is outside [{PLD_MIN_Z}, {PLD_MAX_Z:g}], "
+            f"not attempted: the noise multiplier b·s/(sensitivity of the batch sum) = {show_number(z, 6)} is outside [{PLD_MIN_Z}, {PLD_MAX_Z:g}], "
             "the range in which dp-accounting's float64 accountants run in bounded memory and without overflow"
         )
     return None
