@@ -26,7 +26,7 @@ from symbolic.errors import InputError
 from symbolic.exact import parse_exact
 
 from .report import Account, _exact, account, parse_target
-from .run_description import parse_run
+from .run_description import MAX_COUNT, parse_run
 
 #: Relative width of the final bracket (noise) — the answer is within 0.01 % of the least noise.
 REL_TOL = Fraction(1, 10**4)
@@ -147,6 +147,11 @@ def calibrate(run, *, key: str, target_epsilon, delta="1e-5", digits: int = 6) -
             lo_ok, x = T0, T0
             for _ in range(MAX_DOUBLINGS):
                 x *= 2
+                if x > MAX_COUNT:
+                    raise InputError(
+                        f"account: the guarantee stays ≤ {target_epsilon} at every {key} checked up to {lo_ok} "
+                        f"(the largest count a run may have is {MAX_COUNT:.0e}): no most {key} to report"
+                    )
                 if not ok(x):
                     hi_bad = x
                     break
