@@ -294,15 +294,23 @@ class Account:
         if rows:
             lines.append("")
             width = max(len(row.title or row.label) for row in rows)
-            lines.append(f"{'last-iterate theorem':{width}} {sym + ' (certified, rounded up)':26} certified at")
+            lines.append(f"{'last-iterate theorem':{width}} {sym + ' (certified, rounded up)':26} {'certified at':20} id")
             for row in rows:
                 shown = self.show(row.result) + ("" if row.certified else " (not certified)")
                 at = row.caveat_short or "its exact value"
                 caveats = caveats or bool(row.caveat)
                 name = row.title or row.label
-                lines.append(f"{name:{width}} {shown:26} {at}" + ("  — looser than releasing all iterates" if row.looser else ""))
+                lines.append(f"{name:{width}} {shown:26} {at:20} {row.id}"
+                             + ("  — looser than releasing all iterates" if row.looser else ""))
             if caveats:
                 lines.append(CAVEAT_LEGEND)
+            bb = self.best_bound
+            lines.append(
+                f"best last-iterate theorem: {bb.title or bb.label} ({bb.id}), {sym} ≤ {self.show(bb.result)}"
+                + ("" if bb.certified else " (NOT CERTIFIED: search value of a custom algorithm, rounded up)")
+                + (f" (certified at the {bb.caveat_short[:-11]} a search chose: see 'certified at')" if bb.caveat
+                   else "")
+            )
         else:
             lines.append("")
             lines.append("no last-iterate theorem gives a number for this run (reasons below; try --explain)")
