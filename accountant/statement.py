@@ -49,8 +49,8 @@ def statement(result: Account) -> str:
         setting += f", with every iterate projected onto a convex set of diameter D = {v('diameter')}"
     setting += "; only the final iterate is released."
     best = result.best
-    rel = ("datasets that differ by replacing one example" if r.adjacency == "replace-one"
-           else "datasets that differ by adding or removing one example")
+    rel = ("neighbouring datasets that differ by replacing one example" if r.adjacency == "replace-one"
+           else "neighbouring datasets that differ by adding or removing one example")
     if best is None:
         return (setting + f" No guarantee could be computed for this run at {result._header()} (neither a "
                 "last-iterate theorem nor the all-iterates accountant); see `account --explain`.")
@@ -76,4 +76,4 @@ def statement(result: Account) -> str:
         loss = _LOSS[r.loss].format(m=v("m"), M=v("M"), hx=v("holder_exponent"), hc=v("holder_constant"))
         assumed = f" The theorem assumes that {loss}" + (
             f" and that the constraint set has diameter {v('diameter')}" if r.has("diameter") else "") + "."
-    return f"{setting} Under {rel}, the released final iterate satisfies {at}-differential privacy. {how}{assumed}"
+    return f"{setting} For {rel}, the released final iterate satisfies {at}-differential privacy. {how}{assumed}"
