@@ -1,18 +1,34 @@
-"""The accountant's result: every declared bound's row, the best, the all-iterates baseline, heuristics.
+"""The accountant's result: the guarantee to report, every declared bound's row, the all-iterates baseline,
+the parts that failed, heuristics.
 
 :func:`account` is the Python API (``from accountant import account``).  The result renders as
-a table in Jupyter (``_repr_html_``), as text (``str``) and as the JSON contract of issue 16
-(:meth:`Account.as_json`)::
+a table in Jupyter (``_repr_html_``), as text (``str``; its first line is the guarantee) and as the JSON
+contract (:meth:`Account.as_json`)::
 
-    {"run": {...}, "delta": "...", "bounds": [{"id", "label", "applies", "reason", "currency",
-     "relation", "value", "epsilon", "interval", "certified", "caveat"}], "best": {"id", "epsilon", "caveat"},
-     "all_iterates": {"method", "epsilon", ...}, "heuristics": [...]}
+    {"run": {...}, "delta": "...",
+     "best": {"source": "bound" | "all-iterates", "id", "label", "title", "epsilon", "certified", "caveat", "note"},
+     "best_last_iterate_bound": {"id", "label", "title", "epsilon", "certified", "caveat"} | null,
+     "bounds": [{"id", "label", "title", "applies", "reason", "currency", "relation", "value", "epsilon",
+                 "interval", "certified", "caveat", "looser_than_all_iterates"}],
+     "all_iterates": {"method", "relation", "epsilon", ...}, "heuristics": [...],
+     "failures": [{"part", "reason"}]}
 
-(with ``--epsilon`` the target key is ``"epsilon"`` and each row carries ``"delta"``).  ``caveat`` (null when
-the interval encloses the bound's own exact value at the target) names the search's choices the value is certified
-at — the RDP order α, free parameters, a theorem's minimiser found by its evaluator: the reported number is a valid
-bound certified at that choice, at least the bound's optimum over it, not a certificate of the optimum; the text
-table's "certified at" column and the HTML table show the same.
+(with ``--epsilon`` the target key is ``"epsilon"`` and each row carries ``"delta"``).
+
+**The guarantee** (``best``) is the least of every applicable last-iterate bound and the all-iterates
+accountant: releasing only the last iterate is post-processing of releasing every iterate, so the all-iterates
+ε is itself a valid last-iterate guarantee.  It names what achieved it and whether that number is certified
+(the dp-accounting baselines of Poisson and without-replacement runs are float64 estimates, and say so).
+A row whose bound exceeds the baseline is marked "looser than releasing all iterates".
+
+``caveat`` (null when the interval encloses the bound's own exact value at the target) names the search's
+choices the value is certified at — the RDP order α, free parameters, a theorem's minimiser found by its
+evaluator: the reported number is a valid bound certified at that choice, at least the bound's optimum over
+it, not a certificate of the optimum; the text table's "certified at" column and the HTML table show the same.
+
+Each part (a row, the baseline, the heuristic) runs under its own error handling and CPU budget
+(:mod:`accountant.guard`); a part that fails is listed in ``failures`` (a failed row also on its row) and the
+rest is reported.
 """
 
 from __future__ import annotations

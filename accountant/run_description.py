@@ -1,23 +1,34 @@
 """Parse and validate a training-run description in the canonical vocabulary.
 
-A run is a JSON object (a file, a JSON string or a dict) with the keys of
-:data:`derivations.privacy.run.RUN_SYMBOLS` (exact numbers as strings: ``"0.1"``, ``"1/3"``,
-``"1e-5"``; integers may be JSON integers) plus three categorical keys, ``loss``
+A run is a JSON object (a file, a JSON string or a dict; a YAML file where PyYAML is installed) with the
+keys of :data:`derivations.privacy.run.RUN_SYMBOLS` plus three categorical keys, ``loss``
 (:data:`~derivations.privacy.run.LOSSES`), ``batching``
 (:data:`~derivations.privacy.run.BATCHINGS`) and ``adjacency`` (``replace-one``, the
 default, or ``add-remove``).  The canonical step is written in :mod:`derivations.privacy.run`.
+
+Numbers are exact: strings (``"0.1"``, ``"1/3"``, ``"1e-5"``, fractions of decimals ``"1.1/256"``) or JSON
+numbers, which are read from their decimal text (``0.1`` is exactly 1/10; the JSON parser's float is never
+used; a Python float in a dict is refused, its digits already lost).  ``sample_rate`` q (Poisson batches,
+Opacus' word) may replace ``batch_size``: b = q·n, which must be whole.  ``M`` may be omitted (unknown
+smoothness): the theorems that need it are then not applicable and the all-iterates baseline still runs.
+An unknown key gets a "did you mean".  Limits, named in the message when exceeded: counts (n, b, T, E) at most
+:data:`MAX_COUNT`; values with at most :data:`MAX_VALUE_DIGITS` significant digits and magnitudes within
+10^±:data:`MAX_VALUE_EXPONENT`; files of at most :data:`MAX_FILE_BYTES` bytes, UTF-8 (UTF-16/32 with a
+byte-order mark), JSON nested at most :data:`MAX_DEPTH` deep.
 
 Derived values (each recorded in :attr:`Run.derived` with the reason):
 
 * ``noise_std`` s = z·C/b from ``noise_multiplier`` z and ``clip`` C (both forms may be given
   if they agree);
-* ``steps`` T = E·⌈n/b⌉ from ``epochs`` E, and E = T/⌈n/b⌉ from T when that is a whole number;
+* ``steps`` T = E·⌈n/b⌉ from ``epochs`` E (an epoch as PyTorch's ``DataLoader`` counts it with
+  ``drop_last=False``; Opacus' Poisson loader makes ⌊n/b⌋ steps per epoch, said in ``derived``: give
+  ``steps`` for that), and E = T/⌈n/b⌉ from T when that is a whole number;
 * ``gradient_sensitivity`` Δ = 2C from ``clip`` (Δ = min(Δ, 2C) when both are given: clipped
   gradients differ by at most 2C);
 * ``batch_size`` b = n under full batching;
 * ``m`` = 0 for a loss that is not declared strongly convex;
 * ``weak_convexity`` ρ = 0 for a convex loss and ρ = M for an M-smooth nonconvex loss
-  (f + (M/2)‖θ‖² is convex when ∇f is M-Lipschitz).
+  (f + (M/2)‖θ‖² is convex when ∇f is M-Lipschitz; left unknown when M is).
 
 Every problem raises :class:`symbolic.errors.InputError` naming the key and the problem
 (the command line prints it and exits with status 2).
