@@ -145,6 +145,14 @@ def _exact(text: str) -> Fraction:
     return Fraction(int(q.p), int(q.q))
 
 
+def _value(text) -> Fraction | None:
+    """A result as an exact number, or None for anything else ('inf', 'nan', None)."""
+    try:
+        return _exact(text)
+    except (SymbolicError, TypeError, ValueError):
+        return None
+
+
 @dataclass
 class Account:
     run: Run
@@ -174,26 +182,23 @@ class Account:
     @property
     def best_bound(self) -> Row | None:
         """The least applicable last-iterate theorem's row (None when no theorem gives a number)."""
-        rows = self.applicable
-        return min(rows, key=lambda r: _exact(r.result)) if rows else None
+        rows = [r for r in self.applicable if _value(r.result) is not None]
+        return min(rows, key=lambda r: _value(r.result)) if rows else None
 
     @property
     def baseline_value(self) -> Fraction | None:
         """The all-iterates ε (or δ) as an exact number, when the baseline is available and finite."""
         b = self.all_iterates
-        if b is None or not b.available or b.result in (None, "inf", "nan"):
+        if b is None or not b.available:
             return None
-        try:
-            return _exact(b.result)
-        except SymbolicError:
-            return None
+        return _value(b.result)
 
     @property
     def best(self) -> Guarantee | None:
         """The guarantee to report: min(best applicable last-iterate bound, all-iterates baseline)."""
         row, base = self.best_bound, self.baseline_value
         b = self.all_iterates
-        if base is not None and (row is None or base < _exact(row.result)):
+        if base is not None and (row is None or base < _value(row.result)):
             certified = bool(b.certified and b.interval is not None)
             how = (
                 "certified (an Arb enclosure of the exact GDP composition, rounded up)"
@@ -661,10 +666,11 @@ def account(
                     base = all_iterates(run, certify=certify, **kw)
             except Exception as exc:  # noqa: BLE001 -- reported; the rows above stand on their own
                 failures.append(Failure("all-iterates baseline", describe(exc)))
-    if base is not None and base.available and base.result not in (None, "nan"):
-        cut = None if base.result == "inf" else _exact(base.result)
+    cut = _value(base.result) if base is not None and base.available else None
+    if cut is not None:
         for row in rows:
-            if row.applies and row.result is not None and cut is not None and _exact(row.result) > cut:
+            v = _value(row.result) if row.applies else None
+            if v is not None and v > cut:
                 row.looser = True
     heur = []
     if heuristics:
