@@ -69,3 +69,13 @@ def test_digits_round_up_and_intervals_outward():
     assert Fraction(shown) >= Fraction(row.result) and len(shown.replace(".", "").lstrip("0")) <= 3 + 4
     lo, hi = res.show_interval(row.interval).strip("[]").split(", ")
     assert Fraction(lo) <= Fraction(row.interval[0]) and Fraction(hi) >= Fraction(row.interval[1])
+
+
+def test_no_empty_table_header_and_html_leads_with_the_guarantee():
+    run = {k: v for k, v in RUN_A.items() if k not in ("m", "M", "diameter")}
+    res = account(dict(run, loss="nonconvex"), delta="1e-5", heuristics=False)
+    text = str(res)
+    assert not res.applicable and "certified at" not in text  # no header over an empty table
+    assert "no last-iterate theorem gives a number for this run" in text
+    html = res._repr_html_()
+    assert html.startswith("<p><b>guarantee for the released last iterate: ε ≤ 2.85093")
