@@ -98,6 +98,16 @@ def _description(args) -> dict:
     return raw
 
 
+def _numeric(text: str) -> bool:
+    from symbolic.exact import parse_exact
+
+    try:
+        parse_exact(text, "delta")
+    except Exception:  # noqa: BLE001 -- any refusal: not a number
+        return False
+    return True
+
+
 def _target(args) -> dict:
     from symbolic.errors import InputError
 
@@ -115,6 +125,9 @@ def run(args) -> int:
 
     if args.digits < 1 or args.digits > 60:
         raise InputError(f"account: --digits must be between 1 and 60, not {args.digits}")
+    if args.run is None and args.delta and not _numeric(args.delta[-1]):
+        # `account --delta 1e-5 run.json`: --delta takes several values, so it swallowed the run description
+        args.run = args.delta.pop()
     plot_path = None
     if args.plot:
         from .plot import check_plot_path

@@ -137,3 +137,8 @@ def test_plot_replaces_a_symlink_instead_of_writing_through_it(tmp_path, capsys)
     assert main(["account", path, "--plot", str(link), "--no-heuristics", "--force"]) == 0
     assert target.read_text() == "my notes" and not link.is_symlink() and link.stat().st_size > 1000
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".plot-")]
+
+
+def test_delta_before_the_run_file(tmp_path, capsys):
+    assert main(["account", "--delta", "1e-6", _write(tmp_path, RUN), "--json", "--no-heuristics"]) == 0
+    assert json.loads(capsys.readouterr().out)["delta"] == "1e-6"
