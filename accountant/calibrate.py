@@ -34,8 +34,7 @@ REL_TOL = Fraction(1, 10**4)
 MAX_DOUBLINGS = 60
 NOISE = ("noise_multiplier", "noise_std")
 COUNTS = ("steps", "epochs")
-_COUNTERPART = {"noise_multiplier": "noise_std", "noise_std": "noise_multiplier", "steps": "epochs",
-                "epochs": "steps"}
+_COUNTERPART = {"noise_multiplier": "noise_std", "noise_std": "noise_multiplier", "steps": "epochs", "epochs": "steps"}
 
 
 @dataclass
@@ -70,12 +69,21 @@ class Calibration:
     def __str__(self) -> str:
         best = self.result.best
         what = "least" if self.key in NOISE else "most"
-        tag = "certified" if best.certified else (
-            "a float64 estimate by dp-accounting, not certified" if best.source == "all-iterates" else "not certified")
+        tag = (
+            "certified"
+            if best.certified
+            else (
+                "a float64 estimate by dp-accounting, not certified"
+                if best.source == "all-iterates"
+                else "not certified"
+            )
+        )
         lo, hi = self.bracket
-        side = (f"the guarantee exceeds ε = {self.target_epsilon} at {self.key} = {lo} and is within it at {hi}"
-                if self.key in NOISE
-                else f"the guarantee is within ε = {self.target_epsilon} at {self.key} = {lo} and exceeds it at {hi}")
+        side = (
+            f"the guarantee exceeds ε = {self.target_epsilon} at {self.key} = {lo} and is within it at {hi}"
+            if self.key in NOISE
+            else f"the guarantee is within ε = {self.target_epsilon} at {self.key} = {lo} and exceeds it at {hi}"
+        )
         return (
             f"{self.key} = {self.value}: the {what} {self.key} with guarantee ε ≤ {self.target_epsilon} at δ = "
             f"{self.delta}\n"
@@ -122,8 +130,9 @@ def calibrate(run, *, key: str, target_epsilon, delta="1e-5", digits: int = 6) -
                 if not ok(lo):
                     break
             else:
-                raise InputError(f"account: the guarantee is ≤ {target_epsilon} even at {key} = {_text(lo)}; "
-                                 "no least noise found")
+                raise InputError(
+                    f"account: the guarantee is ≤ {target_epsilon} even at {key} = {_text(lo)}; no least noise found"
+                )
         else:
             for _ in range(MAX_DOUBLINGS):
                 hi = hi * 2

@@ -53,25 +53,41 @@ class _Once(argparse.Action):
 def configure(parser) -> None:
     parser.add_argument("run", nargs="?", help="run description: a JSON (or YAML) file, or JSON text")
     parser.add_argument(
-        "--delta", nargs="+", action="extend", metavar="D",
+        "--delta",
+        nargs="+",
+        action="extend",
+        metavar="D",
         help="report ε at this δ (default 1e-5); several values (or the flag repeated) give ε at each",
     )
     parser.add_argument("--epsilon", action=_Once, help="report δ at this ε instead")
     parser.add_argument("--json", action="store_true", help="print the JSON result")
-    parser.add_argument("--plot", metavar="PATH", help="write a figure to PATH (ε against steps; with --curve ε against δ)")
+    parser.add_argument(
+        "--plot", metavar="PATH", help="write a figure to PATH (ε against steps; with --curve ε against δ)"
+    )
     parser.add_argument("--force", action="store_true", help="let --plot overwrite an existing file")
     parser.add_argument("--no-heuristics", action="store_true", help="omit the (non-bound) heuristics")
-    parser.add_argument("--digits", type=int, default=6, metavar="N",
-                        help="significant digits shown (default 6; values rounded up, intervals outward)")
-    parser.add_argument("--explain", action="store_true",
-                        help="which settings each theorem needs, which this run meets, and the smallest change that "
-                        "would make it apply")
-    parser.add_argument("--statement", action="store_true",
-                        help="print a paragraph stating the guarantee for a paper's appendix")
+    parser.add_argument(
+        "--digits",
+        type=int,
+        default=6,
+        metavar="N",
+        help="significant digits shown (default 6; values rounded up, intervals outward)",
+    )
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="which settings each theorem needs, which this run meets, and the smallest change that "
+        "would make it apply",
+    )
+    parser.add_argument(
+        "--statement", action="store_true", help="print a paragraph stating the guarantee for a paper's appendix"
+    )
     parser.add_argument("--curve", action="store_true", help="ε at several δ (the --delta values, or 1e-3 … 1e-10)")
     parser.add_argument("--target-epsilon", action=_Once, metavar="E", help="with --calibrate: the ε to reach")
     parser.add_argument(
-        "--calibrate", choices=("noise_multiplier", "noise_std", "steps", "epochs"), action=_Once,
+        "--calibrate",
+        choices=("noise_multiplier", "noise_std", "steps", "epochs"),
+        action=_Once,
         help="find the least noise (or the most steps/epochs) whose guarantee is ≤ --target-epsilon at --delta",
     )
     keys = parser.add_argument_group("run keys (override the file)")
@@ -153,8 +169,11 @@ def run(args) -> int:
         from .statement import statement
 
         text = statement(result)
-        print(json.dumps({"statement": text, "best": result.as_json()["best"]}, indent=2, ensure_ascii=False)
-              if args.json else text)
+        print(
+            json.dumps({"statement": text, "best": result.as_json()["best"]}, indent=2, ensure_ascii=False)
+            if args.json
+            else text
+        )
     elif args.json:
         print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
     else:
@@ -185,8 +204,10 @@ def _curve(args, raw, plot_path) -> int:
     if args.json:
         print(json.dumps({"curve": [p.as_json() for p in points]}, indent=2, ensure_ascii=False))
     else:
-        print("ε(δ) for the released last iterate (each: the least of the applicable theorems and the all-iterates "
-              "accountant)")
+        print(
+            "ε(δ) for the released last iterate (each: the least of the applicable theorems and the all-iterates "
+            "accountant)"
+        )
         print(f"{'δ':>10}  {'ε ≤':>12}  from")
         for p in points:
             print(f"{p.delta:>10}  {p.shown:>12}  {p.what}")
@@ -205,11 +226,17 @@ def _calibrate(args, raw, plot_path) -> int:
     from .calibrate import calibrate
 
     if not (args.calibrate and args.target_epsilon is not None):
-        raise InputError("account: calibration needs both --target-epsilon E and --calibrate "
-                         "noise_multiplier|noise_std|steps|epochs")
+        raise InputError(
+            "account: calibration needs both --target-epsilon E and --calibrate noise_multiplier|noise_std|steps|epochs"
+        )
     if args.epsilon is not None or (args.delta and len(args.delta) > 1):
         raise InputError("account: calibration takes one --delta (the δ at which ε ≤ --target-epsilon)")
-    res = calibrate(raw, key=args.calibrate, target_epsilon=args.target_epsilon,
-                    delta=(args.delta or ["1e-5"])[0], digits=args.digits)
+    res = calibrate(
+        raw,
+        key=args.calibrate,
+        target_epsilon=args.target_epsilon,
+        delta=(args.delta or ["1e-5"])[0],
+        digits=args.digits,
+    )
     print(json.dumps(res.as_json(), indent=2, ensure_ascii=False) if args.json else res)
     return 0

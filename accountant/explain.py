@@ -43,8 +43,13 @@ class TheoremCoverage:
     checks: list[Check] = field(default_factory=list)
 
     def as_json(self) -> dict:
-        return {"id": self.id, "title": self.title, "relation": self.relation, "applies": self.applies,
-                "checks": [c.as_json() for c in self.checks]}
+        return {
+            "id": self.id,
+            "title": self.title,
+            "relation": self.relation,
+            "applies": self.applies,
+            "checks": [c.as_json() for c in self.checks],
+        }
 
 
 @dataclass
@@ -70,17 +75,24 @@ class Explanation:
         missing = sorted((sum(c.met is not True for c in t.checks), t.title, t) for t in self.theorems if not t.applies)
         closest = [m for m in missing if m[0] == missing[0][0]] if missing else []
         if closest and not ok:
-            lines.append("closest (fewest settings to change): " + "; ".join(
-                f"{title}: " + ", ".join(c.change or f"meet '{c.needs}'" for c in t.checks if c.met is not True)
-                for _, title, t in closest[:3]))
+            lines.append(
+                "closest (fewest settings to change): "
+                + "; ".join(
+                    f"{title}: " + ", ".join(c.change or f"meet '{c.needs}'" for c in t.checks if c.met is not True)
+                    for _, title, t in closest[:3]
+                )
+            )
         for t in self.theorems:
             lines.append("")
-            lines.append(f"{t.title} ({t.id}) — proof covers {t.relation} neighbours — "
-                         + ("APPLIES" if t.applies else "does not apply"))
+            lines.append(
+                f"{t.title} ({t.id}) — proof covers {t.relation} neighbours — "
+                + ("APPLIES" if t.applies else "does not apply")
+            )
             for c in t.checks:
                 mark = "ok " if c.met else ("?  " if c.met is None else "NO ")
-                lines.append(f"  {mark}{c.setting}: needs {c.needs}" + (f" → {c.change}" if c.change and not c.met
-                                                                          else ""))
+                lines.append(
+                    f"  {mark}{c.setting}: needs {c.needs}" + (f" → {c.change}" if c.change and not c.met else "")
+                )
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -141,48 +153,71 @@ def coverage(bound, run: Run) -> TheoremCoverage:
     reg = bound.regime
     checks = []
     rel_ok = bound.relation == run.adjacency
-    checks.append(Check(
-        "neighbouring relation", bound.relation, rel_ok,
-        None if rel_ok else (
-            f"the paper's proof covers {bound.relation} neighbours only; no {run.adjacency} argument is given there "
-            f"or derived here, so no change to the run makes it apply under {run.adjacency} (use adjacency "
-            f"{bound.relation} if that is the relation you mean)"
-        ),
-    ))
+    checks.append(
+        Check(
+            "neighbouring relation",
+            bound.relation,
+            rel_ok,
+            None
+            if rel_ok
+            else (
+                f"the paper's proof covers {bound.relation} neighbours only; no {run.adjacency} argument is given there "
+                f"or derived here, so no change to the run makes it apply under {run.adjacency} (use adjacency "
+                f"{bound.relation} if that is the relation you mean)"
+            ),
+        )
+    )
     loss_ok = any(loss_satisfies(run.loss, x) for x in reg.losses)
     wanted = " or ".join(_LOSS_WORDS.get(x, x) for x in reg.losses)
     change = None
     if not loss_ok:
         if "strongly-convex" in reg.losses and run.loss == "convex":
-            change = "add an L2 regulariser (m/2)‖θ‖² to make the loss m-strongly convex (declare loss strongly-convex, m)"
+            change = (
+                "add an L2 regulariser (m/2)‖θ‖² to make the loss m-strongly convex (declare loss strongly-convex, m)"
+            )
         else:
             change = f"a loss of that class (declare loss {' or '.join(reg.losses)} if your loss is one)"
     checks.append(Check("loss", wanted, loss_ok, change))
     batch_ok = any(batching_satisfies(run.batching, x) for x in reg.batchings)
     words = ", ".join(_BATCH_WORDS.get(x, x) for x in reg.batchings)
-    checks.append(Check("batching", words, batch_ok, None if batch_ok else (
-        f"use {_BATCH_WORDS.get(reg.batchings[0], reg.batchings[0])}"
-        + (" (b = n)" if reg.batchings == ("full",) else "")
-    )))
+    checks.append(
+        Check(
+            "batching",
+            words,
+            batch_ok,
+            None
+            if batch_ok
+            else (
+                f"use {_BATCH_WORDS.get(reg.batchings[0], reg.batchings[0])}"
+                + (" (b = n)" if reg.batchings == ("full",) else "")
+            ),
+        )
+    )
     if reg.clipping != "allowed":
         need = "per-example clipping" if reg.clipping == "required" else "no clipping (its contraction argument)"
         ok = run.clipped if reg.clipping == "required" else not run.clipped
-        chg = ("clip per-example gradients (give clip C)" if reg.clipping == "required"
-               else "train without clipping, giving the gradient sensitivity Δ (e.g. from a Lipschitz loss)")
+        chg = (
+            "clip per-example gradients (give clip C)"
+            if reg.clipping == "required"
+            else "train without clipping, giving the gradient sensitivity Δ (e.g. from a Lipschitz loss)"
+        )
         checks.append(Check("clipping", need, ok, None if ok else chg))
     for key in reg.needs:
         ok = run.has(key)
-        checks.append(Check(f"key '{key}'", RUN_MEANING.get(key, key), ok,
-                            None if ok else _KEY_CHANGE.get(key, f"give '{key}'")))
+        checks.append(
+            Check(f"key '{key}'", RUN_MEANING.get(key, key), ok, None if ok else _KEY_CHANGE.get(key, f"give '{key}'"))
+        )
     for req in reg.requires:
         value, missing = _condition_value(req.condition, run)
         if missing:
-            checks.append(Check("condition", req.text.removeprefix("needs "), None,
-                                f"give {', '.join(missing)} to decide it"))
+            checks.append(
+                Check("condition", req.text.removeprefix("needs "), None, f"give {', '.join(missing)} to decide it")
+            )
             continue
         ok = value is sp.true
-        checks.append(Check("condition", req.text.removeprefix("needs "), ok,
-                            None if ok else _condition_change(req, run)))
+        checks.append(
+            Check("condition", req.text.removeprefix("needs "), ok, None if ok else _condition_change(req, run))
+        )
     applies = inapplicable_reason(bound, run) is None
     return TheoremCoverage(bound.id, _title(bound), bound.relation, applies, checks)
 

@@ -29,8 +29,10 @@ def check_plot_path(path, force: bool = False) -> pathlib.Path:
     """Refuse a ``--plot`` path that cannot be written, before any accounting (see the module docstring)."""
     text = os.fspath(path)
     if text == "-":
-        raise InputError("account: --plot - is not supported (a figure is not written to standard output); "
-                         "give a file name such as eps.png")
+        raise InputError(
+            "account: --plot - is not supported (a figure is not written to standard output); "
+            "give a file name such as eps.png"
+        )
     out = pathlib.Path(text)
     if out.is_dir():
         raise InputError(f"account: --plot {text} is a directory; give a file name (e.g. {out / 'eps.png'})")
@@ -38,8 +40,9 @@ def check_plot_path(path, force: bool = False) -> pathlib.Path:
     if not ext:
         raise InputError(f"account: --plot {text} has no extension; give one of .{', .'.join(FORMATS)}")
     if ext not in FORMATS:
-        raise InputError(f"account: --plot {text}: matplotlib does not write '.{ext}' files; use one of "
-                         f".{', .'.join(FORMATS)}")
+        raise InputError(
+            f"account: --plot {text}: matplotlib does not write '.{ext}' files; use one of .{', .'.join(FORMATS)}"
+        )
     parent = out.parent if str(out.parent) else pathlib.Path(".")
     if not parent.exists():
         raise InputError(f"account: --plot {text}: the directory {parent} does not exist")
@@ -47,8 +50,10 @@ def check_plot_path(path, force: bool = False) -> pathlib.Path:
         raise InputError(f"account: --plot {text}: {parent} is not a directory")
     if out.is_symlink():
         if not force:
-            raise InputError(f"account: --plot {text} is a symbolic link; pass --force to replace the link (its "
-                             "target is never written)")
+            raise InputError(
+                f"account: --plot {text} is a symbolic link; pass --force to replace the link (its "
+                "target is never written)"
+            )
     elif out.exists():
         if not out.is_file():
             raise InputError(f"account: --plot {text} exists and is not a regular file")

@@ -221,8 +221,16 @@ class Account:
             if row.certified
             else "NOT CERTIFIED (search value of a custom algorithm, rounded up)"
         )
-        return Guarantee("bound", row.id, row.title or row.label, row.result, row.estimate, row.certified,
-                         f"{how}; {row.relation} neighbours", row)
+        return Guarantee(
+            "bound",
+            row.id,
+            row.title or row.label,
+            row.result,
+            row.estimate,
+            row.certified,
+            f"{how}; {row.relation} neighbours",
+            row,
+        )
 
     @property
     def computed(self) -> bool:
@@ -247,8 +255,14 @@ class Account:
             self.given_name: self.given,
             "best": best.as_json(self.target) if best else None,
             "best_last_iterate_bound": (
-                {"id": bb.id, "label": bb.label, "title": bb.title, self.target: bb.result,
-                 "certified": bb.certified, "caveat": bb.caveat}
+                {
+                    "id": bb.id,
+                    "label": bb.label,
+                    "title": bb.title,
+                    self.target: bb.result,
+                    "certified": bb.certified,
+                    "caveat": bb.caveat,
+                }
                 if bb
                 else None
             ),
@@ -282,8 +296,13 @@ class Account:
                 f"guarantee for the released last iterate: none computed at {self._header()} "
                 "(no theorem applies and no all-iterates baseline; see below why)"
             )
-        tag = "certified" if best.certified else (
-            "float64 estimate by dp-accounting, not certified" if best.source == "all-iterates" else "NOT certified")
+        tag = (
+            "certified"
+            if best.certified
+            else (
+                "float64 estimate by dp-accounting, not certified" if best.source == "all-iterates" else "NOT certified"
+            )
+        )
         what = (
             "the all-iterates accountant (post-processing: releasing only the last iterate costs no more)"
             if best.source == "all-iterates"
@@ -315,22 +334,29 @@ class Account:
         if rows:
             lines.append("")
             width = max(len(row.title or row.label) for row in rows)
-            lines.append(f"{'last-iterate theorem':{width}} {sym + ' (certified, rounded up)':26} {'certified at':20} id")
+            lines.append(
+                f"{'last-iterate theorem':{width}} {sym + ' (certified, rounded up)':26} {'certified at':20} id"
+            )
             for row in rows:
                 shown = self.show(row.result) + ("" if row.certified else " (not certified)")
                 at = row.caveat_short or "its exact value"
                 caveats = caveats or bool(row.caveat)
                 name = row.title or row.label
-                lines.append(f"{name:{width}} {shown:26} {at:20} {row.id}"
-                             + ("  — looser than releasing all iterates" if row.looser else ""))
+                lines.append(
+                    f"{name:{width}} {shown:26} {at:20} {row.id}"
+                    + ("  — looser than releasing all iterates" if row.looser else "")
+                )
             if caveats:
                 lines.append(CAVEAT_LEGEND)
             bb = self.best_bound
             lines.append(
                 f"best last-iterate theorem: {bb.title or bb.label} ({bb.id}), {sym} ≤ {self.show(bb.result)}"
                 + ("" if bb.certified else " (NOT CERTIFIED: search value of a custom algorithm, rounded up)")
-                + (f" (certified at the {bb.caveat_short[:-11]} a search chose: see 'certified at')" if bb.caveat
-                   else "")
+                + (
+                    f" (certified at the {bb.caveat_short[:-11]} a search chose: see 'certified at')"
+                    if bb.caveat
+                    else ""
+                )
             )
         else:
             lines.append("")
@@ -346,8 +372,10 @@ class Account:
                 lines.append(f"all iterates ({b.relation} neighbours): {sym} = {shown} [{cert}; {b.method}]")
             adv = self.advantage
             if adv is not None:
-                lines.append(f"last-iterate advantage: all-iterates / best theorem = {adv:.4g}"
-                             + (" (< 1: no theorem beats releasing every iterate here)" if adv < 1 else ""))
+                lines.append(
+                    f"last-iterate advantage: all-iterates / best theorem = {adv:.4g}"
+                    + (" (< 1: no theorem beats releasing every iterate here)" if adv < 1 else "")
+                )
         if self.failures:
             lines.append("")
             lines.append("parts that failed (reported, the rest is unaffected):")
@@ -392,8 +420,11 @@ class Account:
                         e(r.title or r.label) + mark,
                         e(r.id),
                         "yes" if ok else "no",
-                        e((self.show(r.result) if ok else "") + (" (not certified)" if ok and not r.certified else "")
-                          + (" — looser than releasing all iterates" if r.looser else "")),
+                        e(
+                            (self.show(r.result) if ok else "")
+                            + (" (not certified)" if ok and not r.certified else "")
+                            + (" — looser than releasing all iterates" if r.looser else "")
+                        ),
                         e(self.show_interval(r.interval) if r.interval else ("not certified" if ok else "")),
                         (
                             f'<span title="{e(r.caveat)}">{e(r.caveat_short)}</span>'
@@ -615,7 +646,13 @@ def account(
     failures: list[Failure] = []
     for bound in bounds:
         row = Row(
-            bound.id, bound.label, bound.output.currency, bound.relation, False, valid=bound.valid, note=bound.note,
+            bound.id,
+            bound.label,
+            bound.output.currency,
+            bound.relation,
+            False,
+            valid=bound.valid,
+            note=bound.note,
             title=_title(bound),
         )
         reason = inapplicable_reason(bound, run)
@@ -730,8 +767,13 @@ class CurvePoint:
     estimate: float | None
 
     def as_json(self) -> dict:
-        return {"delta": self.delta, "epsilon": self.result, "source": self.source, "what": self.what,
-                "certified": self.certified}
+        return {
+            "delta": self.delta,
+            "epsilon": self.result,
+            "source": self.source,
+            "what": self.what,
+            "certified": self.certified,
+        }
 
 
 def curve(run, deltas, *, digits: int = 6, certify: bool = True) -> list[CurvePoint]:
@@ -744,9 +786,13 @@ def curve(run, deltas, *, digits: int = 6, certify: bool = True) -> list[CurvePo
         if best is None:
             points.append(CurvePoint(str(d), None, "—", "nothing computed", None, False, None))
             continue
-        tag = "certified" if best.certified else (
-            "float64 estimate, not certified" if best.source == "all-iterates" else "not certified")
+        tag = (
+            "certified"
+            if best.certified
+            else ("float64 estimate, not certified" if best.source == "all-iterates" else "not certified")
+        )
         what = ("all-iterates accountant" if best.source == "all-iterates" else best.title) + f" [{tag}]"
-        points.append(CurvePoint(res.given, best.result, res.show(best.result), what, best.id, best.certified,
-                                 best.estimate))
+        points.append(
+            CurvePoint(res.given, best.result, res.show(best.result), what, best.id, best.certified, best.estimate)
+        )
     return points

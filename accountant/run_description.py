@@ -130,14 +130,21 @@ def _decode(data: bytes, where: str) -> str:
     """The text of a file: UTF-8 (with or without a BOM), or UTF-16/32 when it starts with their BOM."""
     import codecs
 
-    for bom, enc in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-                     (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")):
+    for bom, enc in (
+        (codecs.BOM_UTF32_LE, "utf-32"),
+        (codecs.BOM_UTF32_BE, "utf-32"),
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
         if data.startswith(bom):
             try:
                 return data.decode(enc)
             except UnicodeDecodeError as exc:
-                raise InputError(f"run description: {where} starts with a {enc.upper()} byte-order mark but is not "
-                                 f"valid {enc.upper()} (byte {exc.start}).") from None
+                raise InputError(
+                    f"run description: {where} starts with a {enc.upper()} byte-order mark but is not "
+                    f"valid {enc.upper()} (byte {exc.start})."
+                ) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -175,11 +182,15 @@ def parse_text(text: str, where: str = "the description") -> dict:
     """A run description from JSON text (numbers kept as their decimal text, so they parse exactly), or YAML
     when PyYAML is installed (every scalar kept as text, for the same reason)."""
     if not text.strip():
-        raise InputError(f"run description: {where} is empty; give a JSON object such as "
-                         '{"loss": "convex", "M": "1", ...} (see account --help).')
+        raise InputError(
+            f"run description: {where} is empty; give a JSON object such as "
+            '{"loss": "convex", "M": "1", ...} (see account --help).'
+        )
     if not _depth_ok(text):
-        raise InputError(f"run description: {where} nests JSON more than {MAX_DEPTH} levels deep; a run description "
-                         "is one flat object of key: value pairs.")
+        raise InputError(
+            f"run description: {where} nests JSON more than {MAX_DEPTH} levels deep; a run description "
+            "is one flat object of key: value pairs."
+        )
     try:
         raw = json.loads(text, parse_float=str, parse_int=str, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
@@ -187,8 +198,7 @@ def parse_text(text: str, where: str = "the description") -> dict:
     except RecursionError:
         raise InputError(f"run description: {where} nests JSON too deeply.") from None
     if not isinstance(raw, dict):
-        raise InputError(f"run description: {where} must be an object of key: value pairs, not a "
-                         f"{type(raw).__name__}.")
+        raise InputError(f"run description: {where} must be an object of key: value pairs, not a {type(raw).__name__}.")
     return raw
 
 
@@ -214,7 +224,9 @@ def _yaml(text: str, where: str, json_error) -> dict:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise InputError(f"run description: {where} is neither JSON nor YAML ({getattr(exc, 'problem', exc)}{at}).") from None
+        raise InputError(
+            f"run description: {where} is neither JSON nor YAML ({getattr(exc, 'problem', exc)}{at})."
+        ) from None
     except RecursionError:
         raise InputError(f"run description: {where} nests YAML too deeply.") from None
     if not isinstance(raw, dict):
@@ -235,8 +247,10 @@ def load_run(source) -> dict:
             where = f"the file {_short_text(text)}"
             try:
                 if os.path.isfile(text) and os.path.getsize(text) > MAX_FILE_BYTES:
-                    raise InputError(f"run description: {where} is larger than {MAX_FILE_BYTES} bytes; a run "
-                                     "description is a handful of keys.")
+                    raise InputError(
+                        f"run description: {where} is larger than {MAX_FILE_BYTES} bytes; a run "
+                        "description is a handful of keys."
+                    )
                 with open(text, "rb") as fh:
                     data = fh.read(MAX_FILE_BYTES + 1)
             except OSError as exc:
@@ -287,8 +301,11 @@ def parse_value(key: str, value) -> sp.Rational:
         text = value.strip()
         digits = sum(ch.isdigit() for ch in text.lower().split("e")[0])
         if len(text) > 2 * MAX_VALUE_DIGITS + 20 or digits > 2 * MAX_VALUE_DIGITS:
-            raise _fail(key, f"{_short_text(text, 40)} has {digits} digits, beyond the limit of {MAX_VALUE_DIGITS} "
-                        "significant digits for a run value.")
+            raise _fail(
+                key,
+                f"{_short_text(text, 40)} has {digits} digits, beyond the limit of {MAX_VALUE_DIGITS} "
+                "significant digits for a run value.",
+            )
         if text.count("/") == 1:
             num, den = (part.strip() for part in text.split("/"))
             a = _parse_one(num, where)
@@ -308,8 +325,11 @@ def parse_value(key: str, value) -> sp.Rational:
         # log10 of |v| from bit lengths (no 10**k of a huge k, no str() of a huge integer)
         mag = (int(q.p).bit_length() - int(q.q).bit_length()) * 0.30103
         if abs(mag) > MAX_VALUE_EXPONENT + 1:
-            raise _fail(key, f"{_show(v)} is beyond the range 1e-{MAX_VALUE_EXPONENT} to 1e{MAX_VALUE_EXPONENT} that "
-                        "the accountant's parts handle.")
+            raise _fail(
+                key,
+                f"{_show(v)} is beyond the range 1e-{MAX_VALUE_EXPONENT} to 1e{MAX_VALUE_EXPONENT} that "
+                "the accountant's parts handle.",
+            )
     return v
 
 
@@ -371,27 +391,42 @@ def parse_run(source) -> Run:
         if key in _INTEGER and not v.is_integer:
             raise _fail(key, f"must be a positive integer, not {_show(v)}.")
         if key in _INTEGER and v > MAX_COUNT:
-            raise _fail(key, f"{_show(v)} is beyond the limit of {MAX_COUNT:.0e} (no training run has that many; "
-                        "counts are also kept exact in float64 below it).")
+            raise _fail(
+                key,
+                f"{_show(v)} is beyond the limit of {MAX_COUNT:.0e} (no training run has that many; "
+                "counts are also kept exact in float64 below it).",
+            )
         values[key] = v
     if "sample_rate" in values:
         q = values.pop("sample_rate")
         if cats["batching"] != "poisson":
-            raise _fail("sample_rate", "is the Poisson sampling rate q; this run's batching is "
-                        f"{cats['batching']} — give batch_size instead.")
+            raise _fail(
+                "sample_rate",
+                f"is the Poisson sampling rate q; this run's batching is {cats['batching']} — give batch_size instead.",
+            )
         if not 0 < q <= 1:
             raise _fail("sample_rate", f"must satisfy 0 < q ≤ 1, not {_show(q)}.")
         if "n" not in values:
             raise _fail("n", "missing (needed with sample_rate: the expected batch size is q·n).")
         from_q = q * values["n"]
         if "batch_size" in values and values["batch_size"] != from_q:
-            raise _fail("batch_size", f"batch_size = {_show(values['batch_size'])} disagrees with sample_rate·n = "
-                        f"{_show(from_q)}; give one of them.")
+            raise _fail(
+                "batch_size",
+                f"batch_size = {_show(values['batch_size'])} disagrees with sample_rate·n = "
+                f"{_show(from_q)}; give one of them.",
+            )
         if not from_q.is_integer:
-            raise _fail("sample_rate", f"q·n = {_show(from_q)} is not a whole number of examples; give "
-                        "batch_size (the expected batch size), or q as a fraction such as 256/60000.")
+            raise _fail(
+                "sample_rate",
+                f"q·n = {_show(from_q)} is not a whole number of examples; give "
+                "batch_size (the expected batch size), or q as a fraction such as 256/60000.",
+            )
         values["batch_size"] = from_q
-    _derived_early = {"batch_size": "= sample_rate·n (Poisson: the expected batch size)"} if "sample_rate" in given and "batch_size" not in given else {}
+    _derived_early = (
+        {"batch_size": "= sample_rate·n (Poisson: the expected batch size)"}
+        if "sample_rate" in given and "batch_size" not in given
+        else {}
+    )
     derived: dict[str, str] = dict(_derived_early)
     loss, batching = cats["loss"], cats["batching"]
 
@@ -489,8 +524,9 @@ def parse_run(source) -> Run:
             raise _fail("m", "a strongly-convex loss needs m > 0.")
         if "M" in values and values["m"] > values["M"]:
             raise _fail(
-                "m", f"m > M ({_show(values['m'])} > {_show(values['M'])}): no loss is m-strongly convex and "
-                "M-smooth with m > M."
+                "m",
+                f"m > M ({_show(values['m'])} > {_show(values['M'])}): no loss is m-strongly convex and "
+                "M-smooth with m > M.",
             )
     elif "m" not in values:
         values["m"] = sp.Integer(0)
@@ -515,8 +551,12 @@ def parse_run(source) -> Run:
         batching,
         cats["adjacency"],
         clipped,
-        {k: (v if isinstance(v, str) else str(v) if not isinstance(v, float) else v) for k, v in given.items()
-         if k != "sample_rate" or "batch_size" not in given} if "sample_rate" not in given else
-        {**{k: v for k, v in given.items() if k != "sample_rate"}, "batch_size": str(values["batch_size"])},
+        {
+            k: (v if isinstance(v, str) else str(v) if not isinstance(v, float) else v)
+            for k, v in given.items()
+            if k != "sample_rate" or "batch_size" not in given
+        }
+        if "sample_rate" not in given
+        else {**{k: v for k, v in given.items() if k != "sample_rate"}, "batch_size": str(values["batch_size"])},
         derived,
     )

@@ -38,42 +38,61 @@ def statement(result: Account) -> str:
         + f", T = {v('steps')} steps of step size η = {v('step_size')}"
     )
     if r.clipped:
-        setting += (f", per-example gradients clipped to ℓ2 norm C = {v('clip')}, and Gaussian noise of standard "
-                    f"deviation s = {v('noise_std')} added to the averaged gradient (noise multiplier z = b·s/C = "
-                    f"{show_number(r['batch_size'] * r['noise_std'] / r['clip'], 6)})")
+        setting += (
+            f", per-example gradients clipped to ℓ2 norm C = {v('clip')}, and Gaussian noise of standard "
+            f"deviation s = {v('noise_std')} added to the averaged gradient (noise multiplier z = b·s/C = "
+            f"{show_number(r['batch_size'] * r['noise_std'] / r['clip'], 6)})"
+        )
     else:
-        setting += (f", per-example gradients whose difference between neighbouring datasets is at most "
-                    f"Δ = {v('gradient_sensitivity')}, and Gaussian noise of standard deviation s = {v('noise_std')} "
-                    "added to the averaged gradient")
+        setting += (
+            f", per-example gradients whose difference between neighbouring datasets is at most "
+            f"Δ = {v('gradient_sensitivity')}, and Gaussian noise of standard deviation s = {v('noise_std')} "
+            "added to the averaged gradient"
+        )
     if r.has("diameter"):
         setting += f", with every iterate projected onto a convex set of diameter D = {v('diameter')}"
     setting += "; only the final iterate is released."
     best = result.best
-    rel = ("neighbouring datasets that differ by replacing one example" if r.adjacency == "replace-one"
-           else "neighbouring datasets that differ by adding or removing one example")
+    rel = (
+        "neighbouring datasets that differ by replacing one example"
+        if r.adjacency == "replace-one"
+        else "neighbouring datasets that differ by adding or removing one example"
+    )
     if best is None:
-        return (setting + f" No guarantee could be computed for this run at {result._header()} (neither a "
-                "last-iterate theorem nor the all-iterates accountant); see `account --explain`.")
-    at = (f"(ε, δ) = ({result.show(best.result)}, {result.given})" if result.target == "epsilon"
-          else f"(ε, δ) = ({result.given}, {result.show(best.result)})")
+        return (
+            setting + f" No guarantee could be computed for this run at {result._header()} (neither a "
+            "last-iterate theorem nor the all-iterates accountant); see `account --explain`."
+        )
+    at = (
+        f"(ε, δ) = ({result.show(best.result)}, {result.given})"
+        if result.target == "epsilon"
+        else f"(ε, δ) = ({result.given}, {result.show(best.result)})"
+    )
     if best.source == "all-iterates":
         how = (
             "This follows from accounting for the release of every iterate (releasing only the last is "
             "post-processing): "
-            + ("the composition of Gaussian mechanisms is exactly μ-GDP (Dong, Roth & Su 2022), converted to "
-               "(ε, δ) and certified with interval arithmetic"
-               if best.certified
-               else "dp-accounting's privacy-loss-distribution accountant (a float64 numerical estimate, not "
-               "certified)")
+            + (
+                "the composition of Gaussian mechanisms is exactly μ-GDP (Dong, Roth & Su 2022), converted to "
+                "(ε, δ) and certified with interval arithmetic"
+                if best.certified
+                else "dp-accounting's privacy-loss-distribution accountant (a float64 numerical estimate, not "
+                "certified)"
+            )
             + ". No assumption on the loss beyond the per-example gradient bound is used; no last-iterate theorem "
             "gives a smaller ε for this run."
         )
         assumed = ""
     else:
-        how = (f"This is {best.title} (the last-iterate analysis; `hidden-state-proofs` id {best.id}), evaluated "
-               + ("with certified interval arithmetic and rounded up" if best.certified else
-                  "numerically (not certified)") + ".")
+        how = (
+            f"This is {best.title} (the last-iterate analysis; `hidden-state-proofs` id {best.id}), evaluated "
+            + ("with certified interval arithmetic and rounded up" if best.certified else "numerically (not certified)")
+            + "."
+        )
         loss = _LOSS[r.loss].format(m=v("m"), M=v("M"), hx=v("holder_exponent"), hc=v("holder_constant"))
-        assumed = f" The theorem assumes that {loss}" + (
-            f" and that the constraint set has diameter {v('diameter')}" if r.has("diameter") else "") + "."
+        assumed = (
+            f" The theorem assumes that {loss}"
+            + (f" and that the constraint set has diameter {v('diameter')}" if r.has("diameter") else "")
+            + "."
+        )
     return f"{setting} For {rel}, the released final iterate satisfies {at}-differential privacy. {how}{assumed}"

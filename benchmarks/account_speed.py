@@ -30,17 +30,38 @@ import time
 
 RUNS = {
     "a'": {
-        "loss": "strongly-convex", "m": "1e-3", "M": "0.251", "batching": "poisson", "n": "60000",
-        "batch_size": "256", "noise_multiplier": "1.1", "clip": "1", "step_size": "0.5", "epochs": "30",
+        "loss": "strongly-convex",
+        "m": "1e-3",
+        "M": "0.251",
+        "batching": "poisson",
+        "n": "60000",
+        "batch_size": "256",
+        "noise_multiplier": "1.1",
+        "clip": "1",
+        "step_size": "0.5",
+        "epochs": "30",
         "diameter": "20",
     },
     "b": {
-        "loss": "nonconvex", "batching": "cyclic", "n": "50000", "batch_size": "128", "clip": "1",
-        "noise_multiplier": "1.1", "step_size": "0.1", "epochs": "10",
+        "loss": "nonconvex",
+        "batching": "cyclic",
+        "n": "50000",
+        "batch_size": "128",
+        "clip": "1",
+        "noise_multiplier": "1.1",
+        "step_size": "0.1",
+        "epochs": "10",
     },
     "c": {
-        "loss": "strongly-convex", "m": "0.01", "M": "0.26", "batching": "full", "n": "60000", "step_size": "1",
-        "noise_std": "0.0005", "gradient_sensitivity": "2", "steps": "2000",
+        "loss": "strongly-convex",
+        "m": "0.01",
+        "M": "0.26",
+        "batching": "full",
+        "n": "60000",
+        "step_size": "1",
+        "noise_std": "0.0005",
+        "gradient_sensitivity": "2",
+        "steps": "2000",
     },
 }
 
@@ -66,8 +87,9 @@ def dp_accounting_seconds(run: dict) -> tuple[float, float]:
         if r.batching == "poisson":
             z = float(b * s / (sens / 2))
             ev = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(float(b / r["n"]), dpa.GaussianDpEvent(z)), T)
-            acc = dpa.pld.PLDAccountant(neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE,
-                                        value_discretization_interval=1e-3)
+            acc = dpa.pld.PLDAccountant(
+                neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE, value_discretization_interval=1e-3
+            )
         else:
             z = float(b * s / sens)
             ev = dpa.SelfComposedDpEvent(dpa.GaussianDpEvent(z), participations(r))
@@ -83,8 +105,12 @@ def cli_seconds(run: dict, *flags) -> float:
         json.dump(run, fh)
     try:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, "-m", "symbolic", "account", fh.name, "--delta", "1e-5", *flags],
-                       check=True, capture_output=True, env={**os.environ})
+        subprocess.run(
+            [sys.executable, "-m", "symbolic", "account", fh.name, "--delta", "1e-5", *flags],
+            check=True,
+            capture_output=True,
+            env={**os.environ},
+        )
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     finally:
@@ -101,8 +127,9 @@ def main() -> None:
     rows = []
     for name, run in RUNS.items():
         cold, res = cpu(lambda: account(run, delta="1e-5", heuristics=False))
-        warm = statistics.median(cpu(lambda: account(run, delta="1e-5", heuristics=False))[0]
-                                 for _ in range(args.repeat))
+        warm = statistics.median(
+            cpu(lambda: account(run, delta="1e-5", heuristics=False))[0] for _ in range(args.repeat)
+        )
         heur, _ = cpu(lambda: account(run, delta="1e-5"))
         dpa_s, dpa_eps = dp_accounting_seconds(run)
         row = {

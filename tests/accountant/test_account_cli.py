@@ -81,8 +81,19 @@ def test_repeated_single_valued_flags_and_cli_conflicts_are_errors(tmp_path, cap
     assert main(["account", path, "--steps", "10", "--epochs", "3"]) == 2
     assert "disagrees with epochs" in capsys.readouterr().err
     # one flag overrides the file's counterpart
-    assert main(["account", _write(tmp_path, dict(RUN, steps=None, epochs="2")), "--steps", "8", "--json",
-                 "--no-heuristics"]) == 0
+    assert (
+        main(
+            [
+                "account",
+                _write(tmp_path, dict(RUN, steps=None, epochs="2")),
+                "--steps",
+                "8",
+                "--json",
+                "--no-heuristics",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["run"]["steps"] == "8"
 
 

@@ -15,14 +15,31 @@ from symbolic.errors import InputError
 
 #: the audit's "ordinary run" that exited 1 with no report: clipped, without replacement, noise_std = 1e-5
 SMALL_NOISE = {
-    "loss": "strongly-convex", "m": "0.01", "M": "1", "batching": "without-replacement", "n": "1000",
-    "batch_size": "100", "clip": "1", "noise_std": "1e-5", "step_size": "0.1", "steps": "100", "diameter": "1",
+    "loss": "strongly-convex",
+    "m": "0.01",
+    "M": "1",
+    "batching": "without-replacement",
+    "n": "1000",
+    "batch_size": "100",
+    "clip": "1",
+    "noise_std": "1e-5",
+    "step_size": "0.1",
+    "steps": "100",
+    "diameter": "1",
 }
 POISSON = dict(SMALL_NOISE, batching="poisson", noise_std=None, noise_multiplier="1.1")
 POISSON = {k: v for k, v in POISSON.items() if v is not None}
 CYCLIC = {
-    "loss": "strongly-convex", "m": "0.5", "M": "2", "batching": "cyclic", "n": "20", "batch_size": "5",
-    "step_size": "0.2", "noise_std": "0.3", "gradient_sensitivity": "1", "steps": "40",
+    "loss": "strongly-convex",
+    "m": "0.5",
+    "M": "2",
+    "batching": "cyclic",
+    "n": "20",
+    "batch_size": "5",
+    "step_size": "0.2",
+    "noise_std": "0.3",
+    "gradient_sensitivity": "1",
+    "steps": "40",
 }
 
 

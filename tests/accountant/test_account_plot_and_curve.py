@@ -10,8 +10,16 @@ from accountant.plot import coinciding, plot_curve
 from accountant.report import curve
 
 RUN = {
-    "loss": "strongly-convex", "m": "0.5", "M": "2", "batching": "cyclic", "n": "20", "batch_size": "5",
-    "step_size": "0.2", "noise_std": "0.3", "gradient_sensitivity": "1", "steps": "40",
+    "loss": "strongly-convex",
+    "m": "0.5",
+    "M": "2",
+    "batching": "cyclic",
+    "n": "20",
+    "batch_size": "5",
+    "step_size": "0.2",
+    "noise_std": "0.3",
+    "gradient_sensitivity": "1",
+    "steps": "40",
 }
 
 

@@ -12,8 +12,15 @@ from symbolic.cli import main
 
 #: run (c): full-batch, strongly convex, unclipped (notebook 07's run where a theorem beats all iterates)
 RUN_C = {
-    "loss": "strongly-convex", "m": "0.01", "M": "0.26", "batching": "full", "n": "60000",
-    "step_size": "1", "noise_std": "0.0005", "gradient_sensitivity": "2", "steps": "2000",
+    "loss": "strongly-convex",
+    "m": "0.01",
+    "M": "0.26",
+    "batching": "full",
+    "n": "60000",
+    "step_size": "1",
+    "noise_std": "0.0005",
+    "gradient_sensitivity": "2",
+    "steps": "2000",
 }
 
 
@@ -25,8 +32,10 @@ def _guarantee(run, **change):
 def test_least_noise_std_for_epsilon_one(tmp_path, capsys):
     path = tmp_path / "c.json"
     path.write_text(json.dumps(RUN_C))
-    assert main(["account", str(path), "--target-epsilon", "1", "--delta", "1e-5", "--calibrate", "noise_std",
-                 "--json"]) == 0
+    assert (
+        main(["account", str(path), "--target-epsilon", "1", "--delta", "1e-5", "--calibrate", "noise_std", "--json"])
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     value = Fraction(out["value"])
     assert Fraction(out["epsilon"]) <= 1 and out["certified"]

@@ -12,15 +12,30 @@ from accountant import account
 
 #: run (a′) of issue 29: L2-regularised logistic regression, Poisson batches of 256 of 60 000, z = 1.1, C = 1
 RUN_A = {
-    "loss": "strongly-convex", "m": "1e-3", "M": "0.251", "batching": "poisson", "n": "60000",
-    "batch_size": "256", "noise_multiplier": "1.1", "clip": "1", "step_size": "0.5", "epochs": "30",
+    "loss": "strongly-convex",
+    "m": "1e-3",
+    "M": "0.251",
+    "batching": "poisson",
+    "n": "60000",
+    "batch_size": "256",
+    "noise_multiplier": "1.1",
+    "clip": "1",
+    "step_size": "0.5",
+    "epochs": "30",
     "diameter": "20",
 }
 
 #: a full-batch strongly convex run where Bok, Su & Altschuler's Theorem 4.2 beats the baseline
 RUN_FULL = {
-    "loss": "strongly-convex", "m": "0.01", "M": "0.26", "batching": "full", "n": "60000",
-    "step_size": "1", "noise_std": "0.0005", "gradient_sensitivity": "2", "steps": "2000",
+    "loss": "strongly-convex",
+    "m": "0.01",
+    "M": "0.26",
+    "batching": "full",
+    "n": "60000",
+    "step_size": "1",
+    "noise_std": "0.0005",
+    "gradient_sensitivity": "2",
+    "steps": "2000",
 }
 
 
@@ -57,8 +72,13 @@ def test_the_guarantee_is_the_minimum_of_rows_and_baseline():
 
 def test_every_row_names_its_paper_and_repr_is_short(run_a):
     assert all(", " in r.title for r in run_a.rows)
-    assert {r.title.split(",")[0] for r in run_a.rows} >= {"Bok", "Asoodeh & Diaz", "Kong & Ribero", "Ye & Shokri",
-                                                            "Chien & Li"}
+    assert {r.title.split(",")[0] for r in run_a.rows} >= {
+        "Bok",
+        "Asoodeh & Diaz",
+        "Kong & Ribero",
+        "Ye & Shokri",
+        "Chien & Li",
+    }
     assert len(repr(run_a)) < 300 and "2.85093" in repr(run_a)
 
 
