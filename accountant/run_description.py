@@ -146,13 +146,19 @@ def _decode(data: bytes, where: str) -> str:
                     f"valid {enc.upper()} (byte {exc.start})."
                 ) from None
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         hint = " (it looks like UTF-16 without a byte-order mark)" if b"\x00" in data[:64] else ""
         raise InputError(
             f"run description: {where} is not UTF-8 text{hint}: byte 0x{data[exc.start]:02x} at offset {exc.start}; "
             "save it as UTF-8."
         ) from None
+    if "\x00" in text:  # ASCII saved as UTF-16 without a byte-order mark is valid UTF-8 with NULs between
+        raise InputError(
+            f"run description: {where} contains NUL bytes (it looks like UTF-16 without a byte-order mark); "
+            "save it as UTF-8."
+        )
+    return text
 
 
 def _depth_ok(text: str) -> bool:

@@ -157,3 +157,10 @@ def test_deep_json_and_long_numbers_are_refused_in_one_paragraph():
         with pytest.raises(InputError) as err:
             parse_run(text)
         assert "limit" in str(err.value) and len(str(err.value)) < 400
+
+
+def test_utf16_without_byte_order_mark_is_named(tmp_path):
+    path = tmp_path / "u16le.json"
+    path.write_bytes(json.dumps(BASE).encode("utf-16-le"))
+    with pytest.raises(InputError, match="looks like UTF-16 without a byte-order mark"):
+        parse_run(str(path))
