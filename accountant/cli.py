@@ -144,6 +144,11 @@ def run(args) -> int:
     if args.run is None and args.delta and not _numeric(args.delta[-1]):
         # `account --delta 1e-5 run.json`: --delta takes several values, so it swallowed the run description
         args.run = args.delta.pop()
+    if args.plot and (args.explain or args.calibrate or args.target_epsilon is not None):
+        raise InputError(
+            "account: --plot draws the report (ε against steps) or --curve (ε against δ); it is not "
+            "used with --explain or --calibrate"
+        )
     plot_path = None
     if args.plot:
         from .plot import check_plot_path
