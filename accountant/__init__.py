@@ -7,12 +7,19 @@ its theorems with :func:`derivations.privacy.bounds.declare` is picked up with n
     from accountant import account
     result = account({"loss": "strongly-convex", "m": "0.1", "M": "1", ...}, delta="1e-5")
     result            # a table in Jupyter; str(result) as text; result.as_json() the JSON contract
+    result.best       # the guarantee: which theorem (or the all-iterates accountant), ε, certified or not
 
 Modules: :mod:`.run_description` (parse and validate a run), :mod:`.applicability` (does a bound
 apply; else why not), :mod:`.evaluation` (a bound's formula at a run), :mod:`.conversion` (to ε at
 δ or δ at ε, certified), :mod:`.baseline` (the all-iterates accountant), :mod:`.heuristics`
 (labelled heuristics, not bounds), :mod:`.report` (result objects, :func:`account`),
-:mod:`.plot` (ε against steps), :mod:`.cli` (the ``account`` command).
+:mod:`.plot` (ε against steps, ε against δ; the ``--plot`` path checks), :mod:`.guard` (each part's error
+handling and CPU budget), :mod:`.explain` (``--explain``: which settings each theorem needs), :mod:`.statement`
+(``--statement``: a paragraph for a paper's appendix), :mod:`.calibrate` (``--calibrate``: the least noise or
+the most steps for a target ε), :mod:`.cli` (the ``account`` command).
+
+``result.best`` is the guarantee to report: the least of the applicable theorems and the all-iterates
+accountant (releasing only the last iterate is post-processing of releasing them all).
 """
 
 from .report import Account, Row, account

@@ -264,7 +264,7 @@ def test_baseline_relation_is_the_runs():
 
 
 def test_add_remove_without_replacement_has_no_baseline_and_says_why(capsys):
-    """dp-accounting accounts sampling without replacement for replace-one only: no number, a reason, exit 0."""
+    """dp-accounting accounts sampling without replacement for replace-one only: no number, a reason."""
     from symbolic.cli import main
 
     run = {
@@ -284,8 +284,10 @@ def test_add_remove_without_replacement_has_no_baseline_and_says_why(capsys):
     assert res.as_json()["all_iterates"]["relation"] == "add-remove"
     import json
 
-    assert main(["account", json.dumps(run), "--no-heuristics"]) == 0
-    assert "not available" in capsys.readouterr().out
+    # nothing at all is computed (no theorem covers add-remove, no baseline, no heuristic): exit 2 (issue 29)
+    assert main(["account", json.dumps(run), "--no-heuristics"]) == 2
+    captured = capsys.readouterr()
+    assert "not available" in captured.out and "nothing could be computed" in captured.err
 
 
 def test_contraction_theorems_do_not_cover_clipped_runs(registry):

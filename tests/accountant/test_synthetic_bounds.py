@@ -125,6 +125,6 @@ def test_a_value_certified_at_a_searched_choice_says_so(result):
     js = {b["id"]: b for b in result.as_json()["bounds"]}
     assert js["toy/rdp"]["caveat"] == rdp.caveat
     assert js["toy/gdp"]["caveat"] is None and js["toy/delta"]["caveat"] is None
-    lines = {x.split()[0]: x for x in str(result).splitlines() if x.startswith("toy/")}
+    lines = {t: x for x in str(result).splitlines() for t in x.split() if t.startswith("toy/")}
     assert "α, kappa (searched)" in lines["toy/rdp"] and "its exact value" in lines["toy/gdp"]
     assert "certified at:" in str(result) and "α, kappa (searched)" in result._repr_html_()

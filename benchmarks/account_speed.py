@@ -1,0 +1,153 @@
+"""Speed of one ``account`` call for the three runs of issue 29, beside dp-accounting on the same run (not a test).
+
+    python benchmarks/account_speed.py [--repeat N] [--skip-cli]
+
+For each run: CPU seconds of ``account(run, delta=1e-5)`` in this process — the first call (cold: formulas
+compiled, Arb programs built) and the median of ``--repeat`` later calls (warm) — with and without the
+Steinke et al. heuristic (a labelled non-bound, computed by default); CPU seconds of
+``python -m symbolic account RUN --delta 1e-5`` from the command line (the child's user + system time,
+interpreter start included); and dp-accounting's own time for the all-iterates ε of the same run (its PLD
+accountant for Poisson batches; its RDP accountant otherwise, for reference).  CPU, not wall: on a shared
+2-core machine wall time mostly measures the other jobs.
+
+The three runs (issue 29): (a′) L2-regularised logistic regression with Poisson batches of 256 of 60 000,
+z = 1.1, C = 1, η = 0.5, 30 epochs, m = 1e-3, M = 0.251, diameter 20; (b) a nonconvex model of unknown
+smoothness, cyclic batches of 128 over 50 000, z = 1.1, C = 1, 10 epochs; (c) full-batch strongly convex
+(m = 0.01, M = 0.26), n = 60 000, η = 1, s = 0.0005, Δ = 2, 2000 steps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+RUNS = {
+    "a'": {
+        "loss": "strongly-convex",
+        "m": "1e-3",
+        "M": "0.251",
+        "batching": "poisson",
+        "n": "60000",
+        "batch_size": "256",
+        "noise_multiplier": "1.1",
+        "clip": "1",
+        "step_size": "0.5",
+        "epochs": "30",
+        "diameter": "20",
+    },
+    "b": {
+        "loss": "nonconvex",
+        "batching": "cyclic",
+        "n": "50000",
+        "batch_size": "128",
+        "clip": "1",
+        "noise_multiplier": "1.1",
+        "step_size": "0.1",
+        "epochs": "10",
+    },
+    "c": {
+        "loss": "strongly-convex",
+        "m": "0.01",
+        "M": "0.26",
+        "batching": "full",
+        "n": "60000",
+        "step_size": "1",
+        "noise_std": "0.0005",
+        "gradient_sensitivity": "2",
+        "steps": "2000",
+    },
+}
+
+
+def cpu(fn):
+    t = time.process_time()
+    out = fn()
+    return time.process_time() - t, out
+
+
+def dp_accounting_seconds(run: dict) -> tuple[float, float]:
+    """(CPU s, ε) of dp-accounting for the all-iterates ε of ``run`` at δ = 1e-5 (same model as the baseline)."""
+    import dp_accounting as dpa
+
+    from accountant import parse_run
+    from accountant.baseline import participations, sensitivity_of_sum
+
+    r = parse_run(run)
+    b, s, T = r["batch_size"], r["noise_std"], int(r["steps"])
+    sens = sensitivity_of_sum(r)
+
+    def go():
+        if r.batching == "poisson":
+            z = float(b * s / (sens / 2))
+            ev = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(float(b / r["n"]), dpa.GaussianDpEvent(z)), T)
+            acc = dpa.pld.PLDAccountant(
+                neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE, value_discretization_interval=1e-3
+            )
+        else:
+            z = float(b * s / sens)
+            ev = dpa.SelfComposedDpEvent(dpa.GaussianDpEvent(z), participations(r))
+            acc = dpa.rdp.RdpAccountant(neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE)
+        acc.compose(ev)
+        return acc.get_epsilon(1e-5)
+
+    return cpu(go)
+
+
+def cli_seconds(run: dict, *flags) -> float:
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(run, fh)
+    try:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(
+            [sys.executable, "-m", "symbolic", "account", fh.name, "--delta", "1e-5", *flags],
+            check=True,
+            capture_output=True,
+            env={**os.environ},
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    finally:
+        os.unlink(fh.name)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--skip-cli", action="store_true")
+    args = ap.parse_args()
+    from accountant import account
+
+    rows = []
+    for name, run in RUNS.items():
+        cold, res = cpu(lambda: account(run, delta="1e-5", heuristics=False))
+        warm = statistics.median(
+            cpu(lambda: account(run, delta="1e-5", heuristics=False))[0] for _ in range(args.repeat)
+        )
+        heur, _ = cpu(lambda: account(run, delta="1e-5"))
+        dpa_s, dpa_eps = dp_accounting_seconds(run)
+        row = {
+            "run": name,
+            "guarantee": res.best.result if res.best else None,
+            "achieved_by": res.best.id if res.best else None,
+            "cpu_first_call_s": round(cold, 3),
+            "cpu_warm_s": round(warm, 3),
+            "cpu_with_heuristic_s": round(heur, 3),
+            "dp_accounting_cpu_s": round(dpa_s, 4),
+            "dp_accounting_epsilon": round(float(dpa_eps), 6),
+        }
+        if not args.skip_cli:
+            row["cli_cpu_s_no_heuristics"] = round(cli_seconds(run, "--no-heuristics"), 3)
+            row["cli_cpu_s"] = round(cli_seconds(run), 3)
+        rows.append(row)
+        print(json.dumps(row, ensure_ascii=False), flush=True)
+
+
+if __name__ == "__main__":
+    main()
