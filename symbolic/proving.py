@@ -418,6 +418,12 @@ class EngineBug(AssertionError):
     """
 
 
+class UnconfirmedProof(EngineBug):
+    """A confirmation step that evaluated the residual at no point of the domain: the domain is
+    empty, or the residual is undefined (or not a number) at every point tried.  An engine error,
+    never PROVED: a proof confirmed nowhere may be a proof about nothing."""
+
+
 #: Seeded random rational points per confirmed proof, and their seed.
 CONFIRM_POINTS = 4
 CONFIRM_SEED = 20260923
@@ -448,7 +454,8 @@ def confirm_zero(
     Exact when the value is rational, else at ``digits`` digits where only a value far
     from 0 at that precision counts as nonzero.  Raises :class:`EngineBug` on a certainly
     nonzero value; returns the number of points at which the residual could be evaluated
-    (points where it is undefined or not a number are skipped).
+    (points where it is undefined or not a number are skipped), and raises
+    :class:`UnconfirmedProof` when that number is 0.
     """
     import random
 
@@ -489,6 +496,12 @@ def confirm_zero(
                 f"ENGINE BUG: the {what} was proved identically 0, but at {show_point(point)} "
                 f"it is {sp.sstr(pv.value)[:80]} ({'exact' if pv.exact else f'{digits} digits'})"
             )
+    if n > 0 and evaluated == 0:
+        raise UnconfirmedProof(
+            f"ENGINE ERROR: the {what} was proved identically 0, but it could be evaluated at no point of the "
+            f"domain ({', '.join(map(str, symbols)) or 'no symbols'}; where {[sp.sstr(w) for w in where]}): "
+            "an empty domain, or a residual undefined wherever it was tried"
+        )
     return evaluated
 
 
