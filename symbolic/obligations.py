@@ -47,9 +47,15 @@ from .sign import manifestly_nonnegative, manifestly_positive
 
 #: Condition kinds of an atomic requirement ``(kind, expr)``: expr ≠ 0, > 0, ≥ 0, integer.
 NE, POS, NONNEG, INTEGER = "≠ 0", "> 0", "≥ 0", "∈ ℤ"
+#: A requirement met when any of its alternatives ``((kind, expr), ...)`` is.
+ANY = "any"
 
 #: Above this many operations an expression is not factored when discharging (cost bound).
-_FACTOR_OPS = 80
+_FACTOR_OPS = 40
+#: Above this many operations only the expression as it stands is signed (no substitution, no
+#: rewriting): what a condition on a large expression needs is beyond these rules anyway, and
+#: ``together``/``expand`` on it would cost more than the proof.
+_SUBSTITUTE_OPS = 120
 
 
 @dataclass
@@ -120,16 +126,25 @@ def _symbol_domain(s: sp.Symbol) -> str:
 # Extraction
 
 
-def definedness(exprs: Iterable, domain: Domain) -> list[Obligation]:
+def definedness(exprs: Iterable, domain: Domain, *, real: bool = True) -> list[Obligation]:
     """The ``defined``/``integer-bounds``/``index-range``/``covering``/``no-generic-limit``
-    obligations of the expressions, deduplicated, in order of appearance."""
+    obligations of the expressions, deduplicated, in order of appearance.
+
+    ``real``: every subexpression must also be real (an inequality compares reals; an ODE's
+    solution lives on a real interval), so logarithm arguments are positive, fractional-power
+    bases nonnegative and ``acos``/``asin``/``LambertW`` arguments in their real domain.  With
+    ``real=False`` (an identity between complex values, principal branches as SymPy defines
+    them) only the points where an expression is undefined (a pole, ``log 0``, ``0`` to a
+    negative power, ``erfinv`` outside (−1, 1), ``gamma`` at a pole) are obligations."""
     found: dict = {}
     for e in exprs:
-        _walk(sp.sympify(e), (), (), found)
+        _walk(sp.sympify(e), (), (), found, real)
     return list(found.values())
 
 
 def _add(found, kind, text, reqs, ranges, context):
+    # −f ≠ 0 is f ≠ 0: one obligation (a numeric factor changes no zero)
+    reqs = [(k, e.as_coeff_Mul()[1]) if k == NE and isinstance(e, sp.Expr) else (k, e) for k, e in reqs]
     key = (kind, tuple(reqs), ranges, context)
     if key not in found:
         found[key] = Obligation(kind, text, requirements=tuple(reqs), ranges=ranges, context=context)
@@ -139,7 +154,7 @@ def _show(e) -> str:
     return sp.sstr(e)[:160]
 
 
-def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict) -> None:
+def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = True) -> None:
     if e.is_Atom or isinstance(e, (sp.core.relational.Relational, sp.logic.boolalg.Boolean)) and not e.args:
         return
     if isinstance(e, sp.Limit):
@@ -158,14 +173,14 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict) -> None:
                     _add(found, "integer-bounds", f"{_show(b)} ∈ ℤ (a bound of {k})", [(INTEGER, b)], ranges, context)
             _index_range(k, lo, hi, ranges, context, found)
             inner = inner + ((k, lo, hi, True),)
-        _walk(e.function, inner, context, found)
+        _walk(e.function, inner, context, found, real)
         return
     if isinstance(e, sp.Integral):
         inner = ranges
         for lim in e.limits:
             if len(lim) == 3:
                 inner = inner + ((lim[0], lim[1], lim[2], False),)
-        _walk(e.function, inner, context, found)
+        _walk(e.function, inner, context, found, real)
         return
     if isinstance(e, sp.Piecewise):
         conds = [c for _, c in e.args]
@@ -180,46 +195,44 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict) -> None:
             )
         earlier: list = []
         for piece, cond in e.args:
-            here = context + ((cond,) if cond != sp.true else ()) + tuple(sp.Not(c) for c in earlier[-1:])
-            _walk(piece, ranges, tuple(c for c in here if c not in (sp.true, sp.false)), found)
+            here = context + ((cond,) if cond != sp.true else ()) + tuple(sp.Not(c) for c in earlier)
+            _walk(piece, ranges, tuple(c for c in here if c not in (sp.true, sp.false)), found, real)
             earlier.append(cond)
         return
     if isinstance(e, sp.Pow):
         base, ex = e.args
-        if ex.is_negative or (ex.is_number and ex.is_real and ex < 0):
-            if not base.is_number or base == 0:
-                if not ex.is_Integer:
-                    _add(found, "defined", f"{_show(base)} > 0", [(POS, base)], ranges, context)
-                else:
-                    _add(found, "defined", f"{_show(base)} ≠ 0", [(NE, base)], ranges, context)
-        elif ex.is_Rational and not ex.is_Integer and not base.is_number:
-            _add(found, "defined", f"{_show(base)} ≥ 0 (real root)", [(NONNEG, base)], ranges, context)
-        elif not ex.is_number and ex.is_integer is not True and not base.is_number:
-            # a symbolic, possibly non-integer exponent: real only for a positive base
-            # (or a nonnegative one under a positive exponent)
-            if ex.is_positive:
-                _add(found, "defined", f"{_show(base)} ≥ 0 (base of {_show(e)})", [(NONNEG, base)], ranges, context)
-            else:
-                _add(found, "defined", f"{_show(base)} > 0 (base of {_show(e)})", [(POS, base)], ranges, context)
-        elif not ex.is_number and ex.is_integer and not ex.is_nonnegative and not base.is_number:
-            _add(found, "defined", f"{_show(base)} ≠ 0 (base of {_show(e)})", [(NE, base)], ranges, context)
+        if not base.is_number:
+            need = _power_requirement(base, ex, real)
+            if need is not None and need[0] == ANY:
+                _add(found, "defined", f"{_show(base)} ≠ 0 or {_show(ex)} ≥ 0 (base of the power {_show(ex)})",
+                     [(ANY, need[1])], ranges, context)
+            elif need is not None:
+                kind, why = need
+                _add(found, "defined", f"{_show(base)} {kind} ({why})", [(kind, base)], ranges, context)
     elif isinstance(e, sp.log):
         a = e.args[0]
         if not a.is_number or not a.is_positive:
-            _add(found, "defined", f"{_show(a)} > 0 (log argument)", [(POS, a)], ranges, context)
+            if real:
+                _add(found, "defined", f"{_show(a)} > 0 (log argument)", [(POS, a)], ranges, context)
+            else:
+                _add(found, "defined", f"{_show(a)} ≠ 0 (log argument)", [(NE, a)], ranges, context)
+    elif getattr(e.func, "__name__", "") == "log1p":
+        a = e.args[0]
+        kind = POS if real else NE
+        _add(found, "defined", f"1 + {_show(a)} {kind} (log1p argument)", [(kind, 1 + a)], ranges, context)
     elif isinstance(e, (sp.erfinv, sp.atanh)):
         a = e.args[0]
         _add(found, "defined", f"-1 < {_show(a)} < 1", [(POS, 1 - a), (POS, 1 + a)], ranges, context)
     elif isinstance(e, sp.erfcinv):
         a = e.args[0]
         _add(found, "defined", f"0 < {_show(a)} < 2", [(POS, a), (POS, 2 - a)], ranges, context)
-    elif isinstance(e, (sp.acos, sp.asin)):
+    elif isinstance(e, (sp.acos, sp.asin)) and real:
         a = e.args[0]
         _add(found, "defined", f"-1 ≤ {_show(a)} ≤ 1", [(NONNEG, 1 - a), (NONNEG, 1 + a)], ranges, context)
-    elif isinstance(e, sp.acosh):
+    elif isinstance(e, sp.acosh) and real:
         a = e.args[0]
         _add(found, "defined", f"{_show(a)} ≥ 1", [(NONNEG, a - 1)], ranges, context)
-    elif isinstance(e, sp.LambertW):
+    elif isinstance(e, sp.LambertW) and real:
         a = e.args[0]
         _add(found, "defined", f"{_show(a)} ≥ -1/e", [(NONNEG, a + sp.exp(-1))], ranges, context)
     elif isinstance(e, (sp.gamma, sp.loggamma, sp.polygamma, sp.digamma)):
@@ -230,7 +243,26 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict) -> None:
         _add(found, "defined", f"{_show(e)} defined (pole of {e.func.__name__})", [("never", e)], ranges, context)
     for a in e.args:
         if isinstance(a, sp.Basic) and not isinstance(a, sp.Tuple):
-            _walk(a, ranges, context, found)
+            _walk(a, ranges, context, found, real)
+
+
+def _power_requirement(base, ex, real: bool):
+    """What ``base**ex`` needs to be defined (and real, with ``real``): ``(kind, why)`` or None."""
+    if ex.is_integer:
+        if ex.is_nonnegative:
+            return None
+        if not ex.is_number:  # 0**k is defined for k ≥ 0: either suffices
+            return ANY, ((NE, base), (NONNEG, ex))
+        return NE, "base of a negative power"
+    negative = ex.is_negative or (ex.is_number and ex.is_real and ex < 0)
+    if real:
+        if ex.is_positive:
+            return NONNEG, "base of a fractional power" if ex.is_number else f"base of the power {_show(ex)}"
+        return POS, "base of a negative fractional power" if ex.is_number else f"base of the power {_show(ex)}"
+    # principal branch: defined for every base except 0 under a non-positive exponent
+    if ex.is_positive:
+        return None
+    return NE, "base of a negative power" if negative else f"base of the power {_show(ex)}"
 
 
 def _index_range(k, lo, hi, ranges, context, found) -> None:
@@ -270,6 +302,7 @@ def _index_range(k, lo, hi, ranges, context, found) -> None:
 def discharge(obligations: Sequence[Obligation], domain: Domain, *, witness_search: bool = True) -> None:
     """Settle each open obligation in place: ``discharged`` (with the rule), ``violated`` (with a
     witness point of the domain) or left ``open`` (with what was tried)."""
+    _SEEN.clear()
     for ob in obligations:
         if ob.status != "open":
             continue
@@ -298,12 +331,32 @@ def _discharge_one(ob: Obligation, domain: Domain) -> str | None:
             rule = _range_rule(e, domain, ob)
         elif kind == "never":
             rule = None
+        elif kind == ANY:
+            rule = next((r for k, x in e if (r := _sign_rule(k, x, domain, ob.ranges, ob.context))), None)
         else:
             rule = _sign_rule(kind, e, domain, ob.ranges, ob.context)
+        if not rule:
+            rule = _unreachable(domain, ob.context)
         if not rule:
             return None
         rules.append(rule)
     return "; ".join(dict.fromkeys(rules))
+
+
+def _unreachable(domain: Domain, context: tuple) -> str | None:
+    """A Piecewise branch whose condition contradicts a hypothesis of the domain never applies there
+    (``Not(η(M + m) ≤ 2)`` under the hypothesis ``η(M + m) ≤ 2``), so what it needs is vacuous."""
+    for c in context:
+        neg = sp.Not(c)
+        for h in domain.where:
+            if h == neg or (
+                isinstance(h, sp.core.relational.Relational)
+                and isinstance(neg, sp.core.relational.Relational)
+                and type(h) is type(neg)
+                and sp.expand(h.lhs - h.rhs - neg.lhs + neg.rhs) == 0
+            ):
+                return f"the branch condition {sp.sstr(c)} contradicts the hypothesis {sp.sstr(h)}"
+    return None
 
 
 def _limit_rule(limit: sp.Limit) -> str | None:
@@ -355,19 +408,54 @@ def _defined_near(expr, var, point, direction: str) -> bool:
 
 def _factored(e):
     try:
-        return sp.factor(sp.together(e)) if e.count_ops() <= _FACTOR_OPS else e
+        if e.count_ops() > _FACTOR_OPS or any(not p.exp.is_Integer for p in e.atoms(sp.Pow)):
+            return e  # factor treats a symbolic power as a new generator: slow, and no sign comes of it
+        return sp.factor(sp.together(e))
     except (sp.PolynomialError, NotImplementedError, TypeError, ValueError):
         return e
 
 
-def _sign_rule(kind, e, domain: Domain, ranges: tuple, context: tuple) -> str | None:
+#: (kind, expr, ranges, context) -> rule, within one :func:`discharge` call: the obligations of one
+#: claim repeat their subexpressions (``log1p(x) ≠ 0`` beside ``1 + x > 0``)
+_SEEN: dict = {}
+
+
+def _sign_rule(kind, e, domain: Domain, ranges: tuple, context: tuple, depth: int = 0) -> str | None:
+    key = (kind, e, ranges, context)
+    if key not in _SEEN:
+        _SEEN[key] = _sign_rule_uncached(kind, e, domain, ranges, context, depth)
+    return _SEEN[key]
+
+
+def _sign_rule_uncached(kind, e, domain: Domain, ranges: tuple, context: tuple, depth: int = 0) -> str | None:
     if kind == INTEGER:
         return "declared integer" if e.is_integer else None
     e = sp.sympify(e)
     for how, form in _forms(e, domain, ranges, context):
-        if _holds(kind, form):
+        if all(_holds(kind, f) for f in form) if isinstance(form, _Cases) else _holds(kind, form):
             return how
+    if e.has(sp.Piecewise) and depth < 2:
+        return _piecewise_rule(kind, e, domain, ranges, context, depth)
     return None
+
+
+def _piecewise_rule(kind, e, domain, ranges, context, depth) -> str | None:
+    """Branch by branch: ``e`` folded into one Piecewise, each branch's requirement proved under its
+    condition (and the failure of the earlier ones), or the branch unreachable on the domain."""
+    if e.count_ops() > _SUBSTITUTE_OPS:
+        return None
+    pw = sp.piecewise_fold(e)
+    if not isinstance(pw, sp.Piecewise):
+        return None
+    rules, earlier = [], []
+    for piece, cond in pw.args:
+        here = context + tuple(c for c in (cond, *[sp.Not(c) for c in earlier]) if c not in (sp.true, sp.false))
+        rule = _unreachable(domain, here) or _sign_rule(kind, piece, domain, ranges, here, depth + 1)
+        if not rule:
+            return None
+        rules.append(f"[{sp.sstr(cond)}] {rule}")
+        earlier.append(cond)
+    return "by branches: " + "; ".join(rules)
 
 
 def _holds(kind, e) -> bool:
@@ -376,14 +464,66 @@ def _holds(kind, e) -> bool:
     if kind == NONNEG:
         return manifestly_nonnegative(e)
     if kind == NE:
-        if e.is_zero is False or manifestly_positive(e) or manifestly_positive(-e):
-            return True
-        if isinstance(e, sp.Mul):
-            return all(_holds(NE, a) for a in e.args)
-        if isinstance(e, sp.Pow) and (e.exp.is_positive or e.exp.is_negative):
-            return _holds(NE, e.base) and e.exp.is_finite is not False
-        return False
+        return _nonzero(e)
     return False
+
+
+def _nonzero(e) -> bool:
+    """Manifestly ≠ 0 for every value the assumptions allow: a manifest sign, a product of nonzero
+    factors, a power of a nonzero base, ``exp`` (never 0), ``expm1(a)``/``log1p(a)`` of a real nonzero
+    ``a``, ``log(a)`` with ``a − 1`` nonzero, or ``A − B`` with ``A/B`` a product of positive factors
+    each on the same side of 1 (``1 − (1 + u)^(−l)`` for ``u, l > 0``: ``(1 + u)^l > 1``)."""
+    if e.is_zero is False or manifestly_positive(e) or manifestly_positive(-e):
+        return True
+    if isinstance(e, sp.Mul):
+        return all(_nonzero(a) for a in e.args)
+    if isinstance(e, sp.Pow):
+        return (e.exp.is_positive or e.exp.is_negative or e.exp.is_integer) and e.exp.is_finite is not False and _nonzero(
+            e.base
+        )
+    if isinstance(e, sp.exp):
+        return e.args[0].is_finite is not False
+    name = type(e).__name__
+    if name in ("expm1", "log1p") and len(e.args) == 1:
+        a = e.args[0]
+        return bool(a.is_extended_real) and _nonzero(a) and (name == "expm1" or manifestly_positive(1 + a))
+    if isinstance(e, sp.log):
+        a = e.args[0]
+        return manifestly_positive(a) and _nonzero(_together(a - 1))
+    if isinstance(e, sp.Add) and len(e.args) == 2:
+        t1, t2 = e.args
+        return _side_of_one(_together(t1 / (-t2))) != 0
+    return False
+
+
+def _side_of_one(r) -> int:
+    """1 if ``r > 1``, −1 if ``0 < r < 1`` (manifestly, factor by factor), else 0."""
+    total = 0
+    for f in sp.Mul.make_args(r):
+        if f.is_number:
+            if not (f.is_real and f > 0):
+                return 0
+            side = 1 if f > 1 else -1 if f < 1 else 0
+        elif isinstance(f, sp.exp):
+            x = f.args[0]
+            side = 1 if manifestly_positive(x) else -1 if manifestly_positive(-x) else None
+        elif isinstance(f, sp.Pow) and manifestly_positive(f.base):
+            b = _together(f.base - 1)
+            sb = 1 if manifestly_positive(b) else -1 if manifestly_positive(-b) else None
+            sx = 1 if manifestly_positive(f.exp) else -1 if manifestly_positive(-f.exp) else None
+            side = None if sb is None or sx is None else sb * sx
+        elif manifestly_positive(f):
+            d = _together(f - 1)
+            side = 1 if manifestly_positive(d) else -1 if manifestly_positive(-d) else None
+        else:
+            return 0
+        if side is None:
+            return 0
+        if side:
+            if total and side != total:
+                return 0
+            total = side
+    return total
 
 
 def _forms(e, domain: Domain, ranges: tuple, context: tuple):
@@ -409,21 +549,54 @@ def _forms(e, domain: Domain, ranges: tuple, context: tuple):
     for sub, how in base_subs:
         f0 = e.xreplace(sub) if sub else e
         yield f"{how}sign rules (symbols' assumptions)", f0
+        if f0.has(sp.exp):
+            yield f"{how}sign rules with exp(a) = 1 + expm1(a)", f0.xreplace(
+                {x: 1 + _expm1(x.args[0]) for x in f0.atoms(sp.exp)}
+            )
+        ops = f0.count_ops()
+        if ops > _SUBSTITUTE_OPS:
+            continue
         bounds = _bounds(f0.free_symbols, hyps)
-        for name, bsub in _bound_substitutions(f0.free_symbols, bounds):
-            yield f"{how}sign rules with {name}", _together(f0.xreplace(bsub))
-        if f0.count_ops() <= _FACTOR_OPS:
-            try:
-                yield f"{how}sign rules on the factored form", sp.factor(sp.together(f0))
-                for name, bsub in _bound_substitutions(f0.free_symbols, bounds):
-                    yield f"{how}sign rules on the factored form with {name}", sp.factor(sp.together(f0.xreplace(bsub)))
-            except (sp.PolynomialError, NotImplementedError, TypeError, ValueError):
-                pass
+        subs = list(_bound_substitutions(f0.free_symbols, bounds))
+        small = ops <= _FACTOR_OPS
+        for name, bsub in subs:
+            yield f"{how}sign rules with {name}", _Cases([_together(_apply(f0, b)) for b in _pieces(bsub)])
+        if small:
+            yield f"{how}sign rules on the factored form", _factored(f0)
+            for name, bsub in subs:
+                yield f"{how}sign rules on the factored form with {name}", _Cases(
+                    [_factored(_apply(f0, b)) for b in _pieces(bsub)]
+                )
+
+
+def _expm1(a):
+    from sympy.codegen.cfunctions import expm1
+
+    return expm1(a)
+
+
+def _apply(e, sub: dict):
+    """``e`` under the substitution, applied again while a bound names another bounded symbol (a bound
+    ``η ≤ 2/(M + m)`` beside ``M ≥ m``), at most once per symbol."""
+    for _ in range(len(sub)):
+        nxt = e.xreplace(sub)
+        if nxt == e or not (nxt.free_symbols & set(sub)) or nxt.count_ops() > _SUBSTITUTE_OPS:
+            return nxt
+        e = nxt
+    return e
+
+
+class _Cases(list):
+    """Forms that must all have the sign (a cover of the domain by several parametrisations)."""
+
+
+def _pieces(bsub):
+    return list(bsub) if isinstance(bsub, tuple) else [bsub]
 
 
 def _together(e):
     try:
-        return sp.together(e) if e.count_ops() <= 4 * _FACTOR_OPS else e
+        return sp.together(e) if e.count_ops() <= _SUBSTITUTE_OPS else e
     except (TypeError, ValueError):
         return e
 
@@ -444,6 +617,13 @@ def _bounds(symbols, hyps) -> dict:
     """symbol -> ([(lower, strict)], [(upper, strict)]) read off the hypotheses linear in it."""
     out: dict = {}
     for h in hyps:
+        if isinstance(h, sp.Ne) and {h.lhs, h.rhs} & set(symbols):
+            # an integer k ≥ 0 with k ≠ 0 is ≥ 1 (a Piecewise's Eq(k, 0) branch taken earlier)
+            s, other = (h.lhs, h.rhs) if h.lhs in symbols else (h.rhs, h.lhs)
+            if s.is_Symbol and s.is_integer and other == 0 and (s.is_nonnegative or s.is_nonpositive):
+                lows, highs = out.setdefault(s, ([], []))
+                (lows if s.is_nonnegative else highs).append((sp.S.Zero, True))
+            continue
         if not isinstance(h, (sp.StrictGreaterThan, sp.StrictLessThan, sp.GreaterThan, sp.LessThan)):
             continue
         strict = isinstance(h, (sp.StrictGreaterThan, sp.StrictLessThan))
@@ -456,11 +636,19 @@ def _bounds(symbols, hyps) -> dict:
             if poly.degree() != 1:
                 continue
             lc, tc = poly.all_coeffs()
-            if not lc.is_number or lc == 0 or s in tc.free_symbols:
+            if s in tc.free_symbols:
+                continue
+            up = lc.is_number and lc > 0 or not lc.is_number and manifestly_positive(lc)
+            down = lc.is_number and lc < 0 or not lc.is_number and manifestly_positive(-lc)
+            if not (up or down):
                 continue
             bound = -tc / lc
             lows, highs = out.setdefault(s, ([], []))
-            (lows if lc > 0 else highs).append((bound, strict))
+            (lows if up else highs).append((bound, strict))
+    # a positive integer steps from 1 (k = 1 + u, u ∈ ℕ): exactly its domain
+    for s in symbols:
+        if s.is_Symbol and s.is_integer and s.is_positive and s not in out:
+            out[s] = ([], [])
     # the declared sign of a symbol is a bound too, used when the hypotheses give the other side
     for s, (lows, highs) in out.items():
         if s.is_positive:
@@ -483,14 +671,18 @@ def _bound_substitutions(symbols, bounds: dict):
     if not symbols:
         return
     for mode in ("both", "low", "high"):
-        sub, names = {}, []
+        sub, names, ends = {}, [], []
         for s in symbols:
             lows, highs = bounds[s]
-            if mode == "both" and lows and highs and not s.is_integer and lows[0][1] and highs[0][1]:
-                (lo, _), (hi, _) = lows[0], highs[0]
-                u = sp.Dummy(f"u_{s.name}", positive=True)
+            if mode == "both" and lows and highs and not s.is_integer:
+                (lo, ls), (hi, hs) = lows[0], highs[0]
+                # (lo, hi) exactly; a closed end is the limit u -> 0 or u -> oo, so only an open interval
+                # is parametrised: a closed one gets u ≥ 0 at its lower end and the endpoint hi itself below
+                u = sp.Dummy(f"u_{s.name}", positive=True) if ls else sp.Dummy(f"u_{s.name}", nonnegative=True)
                 sub[s] = (lo + hi * u) / (1 + u)
-                names.append(f"{s} = ({sp.sstr(lo)} + {sp.sstr(hi)}·u)/(1 + u), u > 0")
+                names.append(f"{s} = ({sp.sstr(lo)} + {sp.sstr(hi)}·u)/(1 + u), u {'>' if ls else '≥'} 0")
+                if not hs:
+                    ends.append((s, hi))
                 continue
             side = lows if (mode in ("both", "low") and lows) else highs if mode in ("both", "high") else []
             if not side:
@@ -506,8 +698,11 @@ def _bound_substitutions(symbols, bounds: dict):
                 sub[s] = b + sign * u
                 how = "u > 0" if strict else "u ≥ 0"
             names.append(f"{s} = {sp.sstr(sub[s]).replace('_u_' + s.name, 'u')} ({how})")
-        if sub:
+        if sub and not ends:
             yield "; ".join(names), sub
+        elif sub and len(ends) == 1:
+            (s, hi), = ends
+            yield "; ".join(names) + f"; and {s} = {sp.sstr(hi)}", (sub, {**sub, s: hi})
 
 
 def _cover_rule(cond, domain: Domain, context) -> str | None:
@@ -592,7 +787,9 @@ def _witness(ob: Obligation, domain: Domain) -> dict | None:
     for kind, e in checks:
         if kind == NE:
             cands += _root_points(e, syms)
-    points = list(cands) + list(sample_points(sorted(syms, key=lambda s: s.name), where, n=24, seed=27))
+    if any(not isinstance(e, tuple) and sp.sympify(e).count_ops() > _SUBSTITUTE_OPS for _, e in checks):
+        return None  # evaluating a large expression at many points costs more than the proof
+    points = list(cands) + list(sample_points(sorted(syms, key=lambda s: s.name), where, n=16, seed=27))
     for point in points:
         if not _in_domain(point, where, decide, UndecidedError):
             continue

@@ -54,7 +54,7 @@ class Identity(Claim):
 
     def _obligations(self):
         """Both sides defined on the whole domain (:func:`symbolic.obligations.definedness`)."""
-        return definedness([self.lhs, self.rhs], self.obligation_domain())
+        return definedness([self.lhs, self.rhs], self.obligation_domain(), real=False)
 
     def _check(self, deadline: Deadline) -> Verdict:
         residual = self.lhs - self.rhs

@@ -139,7 +139,9 @@ class Recurrence(Claim):
 
     def _obligations(self):
         """The closed form, the recursion along it and the base values defined for every index >= start."""
-        return definedness([self.closed_form, self.step_residual, *self.base.values()], self.obligation_domain())
+        return definedness(
+            [self.closed_form, self.step_residual, *self.base.values()], self.obligation_domain(), real=False
+        )
 
     def _substitute(self, expr):
         return expr.replace(
