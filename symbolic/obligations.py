@@ -253,7 +253,7 @@ def _power_requirement(base, ex, real: bool):
             return None
         if not ex.is_number:  # 0**k is defined for k ≥ 0: either suffices
             return ANY, ((NE, base), (NONNEG, ex))
-        return NE, "base of a negative power"
+        return NE, "denominator"
     negative = ex.is_negative or (ex.is_number and ex.is_real and ex < 0)
     if real:
         if ex.is_positive:
@@ -783,13 +783,19 @@ def _witness(ob: Obligation, domain: Domain) -> dict | None:
     syms = {rename.get(s, s) for s in syms}
     checks = [(kind, e.xreplace(rename) if not isinstance(e, tuple) else e) for kind, e in checks]
     where = [w.xreplace(rename) for w in where]
+    if any(not isinstance(e, tuple) and sp.sympify(e).count_ops() > _SUBSTITUTE_OPS for _, e in checks):
+        return None  # evaluating a large expression at many points costs more than the proof
+    samples = list(sample_points(sorted(syms, key=lambda s: s.name), where, n=16, seed=27))
     cands = []
     for kind, e in checks:
         if kind == NE:
             cands += _root_points(e, syms)
-    if any(not isinstance(e, tuple) and sp.sympify(e).count_ops() > _SUBSTITUTE_OPS for _, e in checks):
-        return None  # evaluating a large expression at many points costs more than the proof
-    points = list(cands) + list(sample_points(sorted(syms, key=lambda s: s.name), where, n=16, seed=27))
+            # a zero in one symbol with the others at sample values (q = 0 in q/(p + q))
+            for point in samples[:4]:
+                for s in sorted(e.free_symbols & syms, key=lambda s: s.name):
+                    rest = {k: v for k, v in point.items() if k != s}
+                    cands += [{**rest, **r} for r in _root_points(e.xreplace(rest), {s})]
+    points = cands + samples
     for point in points:
         if not _in_domain(point, where, decide, UndecidedError):
             continue
