@@ -221,11 +221,12 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
         kind = POS if real else NE
         _add(found, "defined", f"1 + {_show(a)} {kind} (log1p argument)", [(kind, 1 + a)], ranges, context)
     elif isinstance(e, (sp.erfinv, sp.atanh)):
+        # erfinv(±1) = ±∞ in SymPy's extended reals (a Gaussian tradeoff curve at α ∈ {0, 1}); beyond, nothing
         a = e.args[0]
-        _add(found, "defined", f"-1 < {_show(a)} < 1", [(POS, 1 - a), (POS, 1 + a)], ranges, context)
+        _add(found, "defined", f"-1 ≤ {_show(a)} ≤ 1", [(NONNEG, 1 - a), (NONNEG, 1 + a)], ranges, context)
     elif isinstance(e, sp.erfcinv):
         a = e.args[0]
-        _add(found, "defined", f"0 < {_show(a)} < 2", [(POS, a), (POS, 2 - a)], ranges, context)
+        _add(found, "defined", f"0 ≤ {_show(a)} ≤ 2", [(NONNEG, a), (NONNEG, 2 - a)], ranges, context)
     elif isinstance(e, (sp.acos, sp.asin)) and real:
         a = e.args[0]
         _add(found, "defined", f"-1 ≤ {_show(a)} ≤ 1", [(NONNEG, 1 - a), (NONNEG, 1 + a)], ranges, context)
@@ -431,7 +432,7 @@ def _sign_rule_uncached(kind, e, domain: Domain, ranges: tuple, context: tuple, 
     if kind == INTEGER:
         return "declared integer" if e.is_integer else None
     e = sp.sympify(e)
-    for how, form in _forms(e, domain, ranges, context):
+    for how, form in _forms(kind, e, domain, ranges, context):
         if all(_holds(kind, f) for f in form) if isinstance(form, _Cases) else _holds(kind, form):
             return how
     if e.has(sp.Piecewise) and depth < 2:
@@ -526,7 +527,7 @@ def _side_of_one(r) -> int:
     return total
 
 
-def _forms(e, domain: Domain, ranges: tuple, context: tuple):
+def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
     """``(how, form)`` pairs whose sign, proved, proves the requirement on the whole domain: the
     expression, its factored form, and its forms under parametrisations of a superset of the
     domain (bound variables at ``lo + j`` / ``hi − j``, symbols between their bounds)."""
@@ -543,9 +544,15 @@ def _forms(e, domain: Domain, ranges: tuple, context: tuple):
                 nxt.append(({**sub, k: at}, f"{how}{name}, j ≥ 0; "))
         base_subs = nxt or base_subs
     hyps = list(domain.where) + list(context)
-    literal = _literal(e, hyps)
+    literal = _literal(kind, e, hyps)
     if literal:
-        yield literal, e
+        yield literal, sp.S.One  # the hypothesis is the requirement
+    if e.has(sp.binomial):
+        # C(N, K) > 0 for integers 0 ≤ K ≤ N: each such binomial stands for a positive number
+        pos = {bn: sp.Dummy("C", positive=True) for bn in e.atoms(sp.binomial) if _binomial_positive(bn, hyps)}
+        if pos:
+            e = e.xreplace(pos)
+            yield "binomial coefficients C(N, K) with 0 ≤ K ≤ N are positive", e
     for sub, how in base_subs:
         f0 = e.xreplace(sub) if sub else e
         yield f"{how}sign rules (symbols' assumptions)", f0
@@ -567,6 +574,21 @@ def _forms(e, domain: Domain, ranges: tuple, context: tuple):
                 yield f"{how}sign rules on the factored form with {name}", _Cases(
                     [_factored(_apply(f0, b)) for b in _pieces(bsub)]
                 )
+
+
+def _binomial_positive(bn, hyps) -> bool:
+    n, k = bn.args
+    if not (n.is_integer and k.is_integer and (k.is_nonnegative or manifestly_nonnegative(k))):
+        return False
+    d = sp.expand(n - k)
+    if manifestly_nonnegative(d):
+        return True
+    for h in hyps:
+        if isinstance(h, (sp.GreaterThan, sp.StrictGreaterThan)) and sp.expand(h.lhs - h.rhs - d) == 0:
+            return True
+        if isinstance(h, (sp.LessThan, sp.StrictLessThan)) and sp.expand(h.rhs - h.lhs - d) == 0:
+            return True
+    return False
 
 
 def _expm1(a):
@@ -601,15 +623,27 @@ def _together(e):
         return e
 
 
-def _literal(e, hyps) -> str | None:
-    """A hypothesis that states the requirement itself (``x - 1 > 0`` for ``x - 1 ≠ 0``)."""
+def _literal(kind, e, hyps) -> str | None:
+    """A hypothesis that states the requirement itself (``x - 1 > 0`` for ``x - 1 ≠ 0`` or ``x - 1 > 0``)."""
+    if kind not in (NE, POS, NONNEG) or e.count_ops() > _SUBSTITUTE_OPS:
+        return None
+    e = sp.expand(e)
     for h in hyps:
-        if isinstance(h, sp.core.relational.Relational):
-            d = sp.expand(h.lhs - h.rhs)
-            for sign in (1, -1):
-                if sp.expand(sign * e - d) == 0 or sp.expand(sign * e + d) == 0:
-                    if isinstance(h, sp.Ne) or isinstance(h, (sp.StrictGreaterThan, sp.StrictLessThan)):
-                        return f"hypothesis {sp.sstr(h)}"
+        if not isinstance(h, sp.core.relational.Relational) or isinstance(h, sp.Eq):
+            continue
+        d = sp.expand(h.lhs - h.rhs)  # h says d ≠ 0, d > 0, d < 0, ...
+        if isinstance(h, sp.Ne):
+            if kind == NE and (e - d == 0 or e + d == 0):
+                return f"hypothesis {sp.sstr(h)}"
+            continue
+        up = isinstance(h, (sp.StrictGreaterThan, sp.GreaterThan))  # d ≥ 0 (or > 0); else −d ≥ 0
+        strict = isinstance(h, (sp.StrictGreaterThan, sp.StrictLessThan))
+        same = e - (d if up else -d) == 0  # e is the side the hypothesis makes positive
+        opposite = e + (d if up else -d) == 0
+        if (kind == NE and strict and (same or opposite)) or (kind == POS and strict and same) or (
+            kind == NONNEG and same
+        ):
+            return f"hypothesis {sp.sstr(h)}"
     return None
 
 
@@ -700,9 +734,18 @@ def _bound_substitutions(symbols, bounds: dict):
             names.append(f"{s} = {sp.sstr(sub[s]).replace('_u_' + s.name, 'u')} ({how})")
         if sub and not ends:
             yield "; ".join(names), sub
-        elif sub and len(ends) == 1:
-            (s, hi), = ends
-            yield "; ".join(names) + f"; and {s} = {sp.sstr(hi)}", (sub, {**sub, s: hi})
+        elif sub and len(ends) <= 3:
+            # every combination of interior points and closed upper ends (2^k pieces, k ≤ 3)
+            import itertools
+
+            pieces = []
+            for mask in itertools.product((False, True), repeat=len(ends)):
+                piece = dict(sub)
+                for (s, hi), at_end in zip(ends, mask):
+                    if at_end:
+                        piece[s] = hi
+                pieces.append(piece)
+            yield "; ".join(names) + "; and " + ", ".join(f"{s} = {sp.sstr(hi)}" for s, hi in ends), tuple(pieces)
 
 
 def _cover_rule(cond, domain: Domain, context) -> str | None:
@@ -791,7 +834,7 @@ def _witness(ob: Obligation, domain: Domain) -> dict | None:
         if kind == NE:
             cands += _root_points(e, syms)
             # a zero in one symbol with the others at sample values (q = 0 in q/(p + q))
-            for point in samples[:4]:
+            for point in samples[:2]:
                 for s in sorted(e.free_symbols & syms, key=lambda s: s.name):
                     rest = {k: v for k, v in point.items() if k != s}
                     cands += [{**rest, **r} for r in _root_points(e.xreplace(rest), {s})]

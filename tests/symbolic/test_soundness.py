@@ -391,7 +391,7 @@ def test_defined_and_determined_claim_is_still_proved(name):
     "name, condition",
     [
         ("removable-singularity-excluded", "x - 1 ≠ 0"),
-        ("erfinv-inside-its-domain", "-1 < x < 1"),
+        ("erfinv-inside-its-domain", "-1 ≤ x ≤ 1"),
         ("sum-with-defined-terms", "kp + 1 ≠ 0"),
         ("ode-regular-initial-point", "Picard–Lindelöf"),
         ("optimality-index-range-matches", "ip positive (as declared)"),
