@@ -40,6 +40,8 @@ class _NumericForm:
         self.formula = formula
 
     def build(self, key: str):
+        import sympy as sp
+
         from .claims import Identity
 
         f = self.formula
@@ -53,6 +55,8 @@ class _NumericForm:
             ),
             covers=[f.id],
             budget=NUMERIC_FORM_BUDGET,
+            # the formula's hypotheses are the identity's domain (its obligations hold only there)
+            where=[h.relation.xreplace({sp.Symbol(s.name): s for s in f.symbols}) for h in f.hypotheses],
         )
 
 

@@ -418,6 +418,12 @@ class EngineBug(AssertionError):
     """
 
 
+class UnconfirmedProof(EngineBug):
+    """A confirmation step that evaluated the residual at no point of the domain: the domain is
+    empty, or the residual is undefined (or not a number) at every point tried.  An engine error,
+    never PROVED: a proof confirmed nowhere may be a proof about nothing."""
+
+
 #: Seeded random rational points per confirmed proof, and their seed.
 CONFIRM_POINTS = 4
 CONFIRM_SEED = 20260923
@@ -448,14 +454,15 @@ def confirm_zero(
     Exact when the value is rational, else at ``digits`` digits where only a value far
     from 0 at that precision counts as nonzero.  Raises :class:`EngineBug` on a certainly
     nonzero value; returns the number of points at which the residual could be evaluated
-    (points where it is undefined or not a number are skipped).
+    (points where it is undefined or not a number are skipped), and raises
+    :class:`UnconfirmedProof` when that number is 0.
     """
     import random
 
     rng = random.Random(CONFIRM_SEED)
     symbols = sorted(set(symbols), key=lambda s: s.name)
     pools = {s: _random_pool(s, rng) for s in symbols}
-    evaluated = 0
+    evaluated = undefined = 0
     improper = any(
         any(bound.is_infinite for lim in integral.limits for bound in lim[1:]) for integral in expr.atoms(sp.Integral)
     )
@@ -478,10 +485,14 @@ def confirm_zero(
                 pv = value_at(expr, point, digits, simplify=False)
                 if not pv.exact and pv.is_certainly_nonzero(digits):
                     pv = value_at(expr, point, digits)
-            if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo) or not pv.value.is_number:
+            if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo):
+                undefined += 1
+                continue
+            if not pv.value.is_number:  # an undefined function (θ(k)) left symbolic: no value, no verdict
                 continue
             bad = bool(pv.is_certainly_nonzero(digits))
         except (ZeroDivisionError, ValueError, TypeError):
+            undefined += 1
             continue
         evaluated += 1
         if bad:
@@ -489,7 +500,17 @@ def confirm_zero(
                 f"ENGINE BUG: the {what} was proved identically 0, but at {show_point(point)} "
                 f"it is {sp.sstr(pv.value)[:80]} ({'exact' if pv.exact else f'{digits} digits'})"
             )
+    if n > 0 and evaluated == 0 and (undefined or not _has_points(symbols, where, pools)):
+        raise UnconfirmedProof(
+            f"ENGINE ERROR: the {what} was proved identically 0, but it could be evaluated at no point of the "
+            f"domain ({', '.join(map(str, symbols)) or 'no symbols'}; where {[sp.sstr(w) for w in where]}): "
+            "an empty domain, or a residual undefined wherever it was tried"
+        )
     return evaluated
+
+
+def _has_points(symbols, where, pools) -> bool:
+    return next(iter(sample_points(symbols, where, n=1, seed=CONFIRM_SEED, candidate_map=pools)), None) is not None
 
 
 def _vanishes_in_a_ball(expr: sp.Basic, point: dict, digits: int) -> bool:

@@ -9,13 +9,17 @@ side condition (otherwise it answers "unknown", never a guess):
   (``2**(I*x)`` is not real); it is nonnegative when ``e`` is an even integer and ``b``
   is *real* (``(sqrt(x - 1) + sqrt(x - 2))**2`` is not, for real ``x < 1``), or when
   ``b >= 0`` and ``e > 0``;
-* ``exp`` and ``erfc`` of a real argument are positive, ``erf`` has the sign of its argument;
+* ``exp`` and ``erfc`` of a real argument are positive, ``erf``, ``expm1`` and ``log1p`` have the
+  sign of their argument, ``log(a)`` is positive when ``a − 1`` is;
 * ``Sum(f, (k, a, b))`` is nonnegative when its range is empty or forward
   (``b - a + 1 >= 0``, so SymPy's Karr convention does not flip its sign) and ``f`` is
   nonnegative for every integer ``k`` of the range: ``f`` is signed with ``k = a + j``
   and with ``k = b - j`` for a fresh integer ``j >= 0``, never from the assumptions
   declared on ``k`` itself (``Sum(k - 1, (k, 0, n))`` with ``k`` declared positive is
-  negative at ``n = 0``).
+  negative at ``n = 0``); it is positive when moreover the range is nonempty (``b − a ≥ 0``) and
+  its first term ``f(a)`` is positive;
+* ``Integral(f, (x, a, b))`` over a range of positive length (``b − a > 0``, or an infinite end) is
+  nonnegative (positive) when ``f`` is, for ``x = a + j`` (``j > 0``; any real ``x`` over ℝ).
 
 SymPy's own assumption system (``is_positive``/``is_nonnegative``) is consulted at the
 leaves.  Anything else (Piecewise, Min/Max of unsigned terms, products) is "unknown".
@@ -67,9 +71,48 @@ def _sign(e: sp.Basic) -> int:
     if isinstance(e, sp.erf):  # erf has the sign of its argument
         arg = e.args[0]
         return POS if arg.is_positive else NONNEG if (arg.is_nonnegative and arg.is_real) else 0
+    name = type(e).__name__
+    if name in ("expm1", "log1p") and len(e.args) == 1:  # sympy.codegen.cfunctions: the sign of the argument
+        arg = e.args[0]
+        if not arg.is_extended_real:
+            return 0
+        s = _sign(arg)
+        return s if (name == "expm1" or s) else 0
+    if isinstance(e, sp.log):
+        arg = e.args[0]
+        return _sign(sp.expand(arg - 1)) if _sign(arg) == POS else 0
     if isinstance(e, sp.Sum):
-        return NONNEG if _sum_nonnegative(e) else 0
+        if not _sum_nonnegative(e):
+            return 0
+        return POS if _sum_first_term_positive(e) else NONNEG
+    if isinstance(e, sp.Integral):
+        return _integral_sign(e)
     return 0
+
+
+def _sum_first_term_positive(e: sp.Sum) -> bool:
+    """A nonnegative sum is positive when its range is nonempty and its first term positive."""
+    idx, lo, hi = e.limits[0]
+    if not (_sign(sp.expand(hi - lo)) or (hi - lo).is_nonnegative):
+        return False
+    return _sign(e.function.xreplace({idx: lo})) == POS
+
+
+def _integral_sign(e: sp.Integral) -> int:
+    if len(e.limits) != 1 or len(e.limits[0]) != 3:
+        return 0
+    x, a, b = e.limits[0]
+    if a.is_infinite and b.is_infinite:
+        if not (a == -sp.oo and b == sp.oo):
+            return 0
+        at = sp.Dummy("x", real=True)
+    elif b == sp.oo:
+        at = a + sp.Dummy("j", positive=True)
+    elif a.is_finite and b.is_finite and _sign(sp.expand(b - a)) == POS:
+        at = a + sp.Dummy("j", positive=True)  # x ∈ (a, ∞) ⊇ (a, b)
+    else:
+        return 0
+    return _sign(e.function.xreplace({x: at}))
 
 
 def _sum_nonnegative(e: sp.Sum) -> bool:

@@ -8,7 +8,9 @@ from enum import Enum
 
 class Status(str, Enum):
     """PROVED: a symbolic argument by the engine's rules, checked for every parameter value
-    in the stated domain and confirmed at seeded random rational points — not a
+    in the stated domain, with every proof obligation of the claim (definedness on the whole
+    domain, integer index ranges consistent with the declared assumptions, determinacy; see
+    :mod:`symbolic.obligations`) discharged, and confirmed at seeded random rational points — not a
     kernel-checked (Lean/Isabelle) proof: it trusts SymPy's rewriting.  CHECKED: evidence
     only (a fixed, seeded sample; numerics).  REFUTED: a concrete counterexample.  UNKNOWN:
     none of these within the (CPU-time) budget, or the checker failed."""
@@ -59,6 +61,9 @@ class Verdict:
     seconds: float = 0.0
     #: CPU seconds the checker used (what budgets count; ``seconds`` is wall-clock time).
     cpu_seconds: float = 0.0
+    #: The claim's proof obligations (:class:`symbolic.obligations.Obligation`), each with its
+    #: status (discharged / open / violated) and the rule that discharged it.
+    obligations: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
         out = {
@@ -72,4 +77,6 @@ class Verdict:
             out["counterexample"] = dict(self.counterexample)
         if self.details:
             out["details"] = {k: str(v) for k, v in self.details.items()}
+        if self.obligations:
+            out["obligations"] = [o.as_dict() if hasattr(o, "as_dict") else dict(o) for o in self.obligations]
         return out

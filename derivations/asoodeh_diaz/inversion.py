@@ -134,6 +134,7 @@ paper.add(
         "δ_∞ = δ at θ = δ/(p + (1 − p)δ): the right-hand side of (22) is δ_∞ solved for θ",
         paper.source("Appendix, (22)", "22"),
         covers=[eq_22.id, thm_2_limit.id],
+        where=[p_sym <= 1, d_sym < 1],  # the paper's p ∈ (0, 1], δ ∈ (0, 1)
     )
 )
 paper.add(
@@ -144,8 +145,10 @@ paper.add(
         "The argument of Φ⁻¹ in (23) is 1 − τ: p(1 − δ)/(p + (1 − p)δ) = 1 − δ/(p + (1 − p)δ)",
         paper.source("Appendix, (23)", "23", "derived", ""),
         covers=[eq_23.id],
+        where=[p_sym <= 1, d_sym < 1],  # the paper's p ∈ (0, 1], δ ∈ (0, 1)
     )
 )
+_s23 = {x.name: x for x in (eq_23_forward(eps=eq_23_printed) - delta).free_symbols}
 paper.add(
     Identity(
         paper.id("eq-23-solves-forward"),
@@ -155,6 +158,8 @@ paper.add(
         "i.e. Q(ε/r − r/2) = τ — so eq-23's evaluator (the inverse of eq-23-forward) computes (23)",
         paper.source("Appendix, (23)", "23", "derived"),
         covers=[eq_23.id, eq_23_forward.id],
+        # the paper's p ∈ (0, 1], δ ∈ (0, 1) (symbols of the formulas' parameters)
+        where=[_s23["p"] <= 1, _s23["delta"] < 1],
     )
 )
 # The inequality behind "ε*_δ ≤ (23)": θ_ε(r) < Q(ε/r − r/2).  Only this is encoded; the bound on

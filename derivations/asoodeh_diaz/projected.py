@@ -247,6 +247,7 @@ paper.add(
         "1 − δ_∞ = (1 − θ)/(1 − (1 − p)θ), positive exactly when θ < 1",
         _alg("§I: 'always less than 1'", ""),
         covers=[thm_2_limit.id],
+        where=[th_sym <= 1, p_sym <= 1],  # Theorem 2: θ ∈ [0, 1] (a contraction coefficient), p ∈ (0, 1]
     )
 )
 paper.add(

@@ -463,6 +463,7 @@ paper.add(
         "The printed second term is exactly 1/(1 − p) times Lemma 1's: on its own E2 only loosens the bound",
         paper.source("Theorem 3", "21", "derived", "erratum E2 of ERRATA.md"),
         covers=[thm_3["printed"].id, thm_3["coef"].id],
+        where=[p < 1],  # the printed term has p/(1 − p): p ∈ (0, 1)
     )
 )
 

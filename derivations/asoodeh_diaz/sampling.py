@@ -79,6 +79,7 @@ paper.add(
         "Sampling without replacement: C(n−1, b−1)/C(n, b) = b/n of the batches contain n",
         _src("a simple combinatorial argument"),
         covers=[swor_weight.id],
+        where=[b <= n],  # batches of b ≤ n of the n records
     )
 )
 paper.add(
@@ -89,5 +90,6 @@ paper.add(
         "Sampling without replacement: C(n−1, b)/C(n, b) = 1 − b/n of the batches avoid n",
         _src("a simple combinatorial argument"),
         covers=[swor_weight.id],
+        where=[b <= n],  # batches of b ≤ n of the n records
     )
 )

@@ -203,6 +203,7 @@ paper.add(
         "Theorem C.17 at l = 1 is Theorem 4.2 with t = E (full batch: the lower bound is exact)",
         src("Theorem C.17", (), "derived"),
         covers=cC17,
+        where=[c < 1],  # Theorem C.17: strongly convex, c < 1
     )
 )
 sig_ = sp.Symbol("sigma", positive=True)
@@ -218,6 +219,7 @@ paper.add(
         "(ηL/b)(1−c^{lE})/(1−c^l); (mean/std)² is the stated μ²",
         src("Theorem C.17, proof", (), "derived"),
         covers=cC17,
+        where=[c < 1],  # Theorem C.17: strongly convex, c < 1
     )
 )
 

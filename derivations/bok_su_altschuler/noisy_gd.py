@@ -133,6 +133,7 @@ paper.add(
         "exact increment: g(t+1) − g(t) = 2c^t(1+c)/((1+c^t)(1+c^{t+1})) with g = μ²/(L/(nσ))² of Theorem 4.2",
         src("Theorem 4.2", (), "derived"),
         covers=c42,
+        where=[c < 1],  # Theorem 4.2: strongly convex, c < 1
     )
 )
 _inc_w = (2 * _w * (1 + c) / ((1 + _w) * (1 + c * _w))).subs({_w: 1 / (1 + kappa), c: 1 / (1 + u)})
@@ -212,6 +213,7 @@ paper.add(
         "(mean gap / std)² equals (1−c^t)/(1+c^t)·(1+c)/(1−c)·s²/σ² — Theorem 4.2 is exact",
         src("Theorem C.5", (), "derived", "the text prints X'_t ~ N((1−c^t)/(1−c²)σ²I_d), no mean; mean restored"),
         covers=c42,
+        where=[c < 1],  # Theorem C.5: strongly convex, c < 1
     )
 )
 paper.add(
@@ -222,6 +224,7 @@ paper.add(
         "proof of Theorem 4.2: Theorem C.5 with s ← ηL/n and σ ← ησ (noise η·σ·N(0, I)) gives the stated μ",
         src("Theorem 4.2, proof (App. C.2.1)", (), "derived"),
         covers=c42,
+        where=[c < 1],  # Theorem 4.2: strongly convex, c < 1
     )
 )
 a_ = sp.Symbol("a", positive=True)

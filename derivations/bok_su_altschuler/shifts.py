@@ -88,6 +88,7 @@ paper.add(
         c * z6(k - 1) + s,
         "Lemma C.6: the optimal z_k, a_k satisfy z_k + a_k = c z_{k−1} + s for every k (symbolic t, k)",
         src(C6),
+        where=[c < 1],  # Lemma C.6 is the strongly convex case, c < 1 (the closed forms divide by 1 − c)
     )
 )
 paper.add(
@@ -98,6 +99,7 @@ paper.add(
         "Lemma C.6: λ_k = c^{t−k}(1−c²)/(1 − c^{t−k+2} − c^k + c^t) gives a_k = λ_k(c z_{k−1} + s) "
         "(and so z_k = (1 − λ_k)(c z_{k−1} + s))",
         src(C6),
+        where=[c < 1, k >= 1, k <= t],  # as in Lemma C.6: c < 1, k ∈ [t]
     )
 )
 paper.add(Identity(paper.id("lem-c.6-z0"), z6(0), 0, "Lemma C.6: z_0 = 0", src(C6)))
@@ -179,6 +181,7 @@ paper.add(
         z8(k - 1) + s,
         "Lemma C.8: z_k = R(t−k), a_k ≡ s + R satisfy z_k + a_k = z_{k−1} + s (c = 1, R = D/(t−τ))",
         src(C8),
+        where=[tau < t],  # Lemma C.8: τ < t (R = D/(t − τ))
     )
 )
 paper.add(
@@ -188,6 +191,7 @@ paper.add(
         a8,
         "Lemma C.8: λ_k = (s+R)/(s + R(t−k+1)) gives a_k = λ_k(z_{k−1} + s)",
         src(C8),
+        where=[tau < t, k <= t],  # Lemma C.8: τ < t, k ∈ (τ, t]
     )
 )
 for _lab, _l, _r, _txt in (
@@ -203,6 +207,7 @@ paper.add(
         (s + D / Nint) ** 2 * Nint,
         "Lemma C.8: Σ_{k=τ+1}^t a_k² = (s + D/(t−τ))²(t−τ)",
         src(C8),
+        where=[tau < t],  # Lemma C.8: τ < t
     )
 )
 
@@ -219,6 +224,7 @@ paper.add(
         "Theorem 4.10: λ_{k+1} = 1/(t−k), z_k = D(t−k)/(t−τ) give (1−λ_{k+1})z_k = z_{k+1} (z_τ = D, "
         "z_t = 0, λ_t = 1 at k = t − 1)",
         src(T410, (), "derived"),
+        where=[tau < t, k < t],  # Theorem 4.10: τ < t, k ∈ [τ, t − 1]
     )
 )
 paper.add(
@@ -228,6 +234,7 @@ paper.add(
         D / Nint,
         "Theorem 4.10: the per-step shift cost is a_{k+1} = λ_{k+1} z_k = D/(t−τ) for every k",
         src(T410, (), "derived"),
+        where=[tau < t, k < t],  # Theorem 4.10: τ < t, k ∈ [τ, t − 1]
     )
 )
 eta, sig = sp.Symbol("eta", positive=True), sp.Symbol("sigma", positive=True)
@@ -257,6 +264,7 @@ paper.add(
         {0: 0},
         "Theorem C.13 with a_k = 0 for k < τ: z_k = s(1−c^k)/(1−c) for k ≤ τ − 1 (z_0 = 0)",
         src(C13, (), "derived"),
+        where=[c < 1],  # Theorem C.13 / 4.9: strongly convex, c < 1
     )
 )
 tau1 = sp.Symbol("tau", integer=True, positive=True)
@@ -283,6 +291,7 @@ paper.add(
         "proof of Theorem 4.9: G(2√2 c z_{t−1}/(ησ)) with z_{t−1} above and s = ηL/b is Theorem 4.9's "
         "G((2√2L/(bσ))·(c^{t−τ+1} − c^t)/(1−c))",
         src(C13, (), "derived"),
+        where=[c < 1],  # Theorem 4.9: strongly convex, c < 1
     )
 )
 tau0 = sp.Symbol("tau", integer=True, nonnegative=True)
@@ -485,6 +494,7 @@ paper.add(
         hints=[{"c": sp.Rational(7, 10), "l": 3, "E": 5, "q": 2}],
         expect="refuted",
         erratum="bok-su-altschuler E2",
+        where=[c07 < 1],  # Lemma C.10: strongly convex, c < 1
     )
 )
 paper.add(
@@ -497,6 +507,7 @@ paper.add(
         src(C10 + ", proof", (), "corrected"),
         erratum="bok-su-altschuler E2",
         budget=60,
+        where=[c07 < 1],  # Lemma C.10: strongly convex, c < 1
     )
 )
 
@@ -564,5 +575,6 @@ paper.add(
         D * (1 - (qv - tv_ + 1) / (Ev - tv_)),
         "Lemma C.11, proof: D + (q−τ+1)s − (q−τ+1)(D + s(E−τ))/(E−τ) = D(1 − (q−τ+1)/(E−τ)) (≥ 0 for q ≤ E − 1)",
         src(C11 + ", proof", (), "derived"),
+        where=[tv_ < Ev],  # Lemma C.11: τ < E (the window has E − τ ≥ 1 sensitive steps)
     )
 )

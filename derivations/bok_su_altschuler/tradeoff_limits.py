@@ -131,6 +131,7 @@ paper.add(
         "then the atom 0): both pieces agree for every n ≥ 2 and α",
         src(REM, (), "derived"),
         covers=[rem_pn_q.id],
+        where=[n_ >= 2],  # as stated: n ≥ 2 (the second piece divides by 1 − 1/n)
     )
 )
 paper.add(
@@ -331,5 +332,6 @@ paper.add(
         "function g (the proof's next step, ≥ δ g(α/(1 − δ)) for a nonincreasing g, is not part of this check)",
         src(A11, (), "derived"),
         covers=[h_delta.id],
+        where=[delta < 1],  # h_δ is defined for δ ∈ (0, 1)
     )
 )

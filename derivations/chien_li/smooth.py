@@ -442,6 +442,8 @@ paper.add(
         "Theorem 3.1 = (α/2σ²) min_{τ, a ≥ 0} Σ_k (s + a_k)² s.t. Σ_k c^{−k}a_k ≥ Δ_τ",
         src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "β eliminated pairwise; not in the paper"),
         covers=c31,
+        # q > 0: at q = 0 (β = 1) the term q²/(1 − β) is 0/0, which the sum over steps reads as 0 by convention
+        where=[q_ > 0],
     )
 )
 

@@ -505,6 +505,7 @@ paper.add(
         "factorises along c); increasing in |c|, so the sup over ‖c‖ ≤ a in (21) is αa²/(2σ²)",
         src("Lemma A.2, eq. (21)", ("4", "21")),
         covers=[eq21.id],
+        where=[alpha > 1],  # Rényi order α > 1 (the divergence (4) has the factor 1/(α − 1))
     )
 )
 

@@ -116,6 +116,7 @@ paper.add(
         "of squared residuals of the 81 entries is 0); in the unclipped branch g₀ = ∇ℓ₀ and ∇g₀ = ∇²ℓ₀",
         src("Proposition 6.2, proof, eq. (166)", ("166",)),
         budget=60,
+        where=[sp.Ne(sum(x**2 for x in _G), 0)],  # G ∈ ℝ⁹ ∖ {0}, as stated (the clipped branch has ‖G‖ > S/2)
     )
 )
 
@@ -236,6 +237,7 @@ paper.add(
         "∇g₀ = (s/‖G‖)(I − uuᵀ)∇²ℓ₀ (eq-161-hessian-general)" + REDUCTION_SCOPE,
         src("Proposition 6.2, proof, eq. (166)", ("166",)),
         budget=6,
+        where=[sp.Ne(_gi**2 + _gj**2 + _gQ, 0)],  # G ≠ 0, as stated
     )
 )
 _px, _py = sp.symbols("x y", positive=True)  # A = s + x > s; B = s + y > s

@@ -94,6 +94,7 @@ paper.add(
         "(9) is 2αL_F²/(σ_F²(n − t + 1)) with t = j₀ + 1, [20, Thm 23] (the equivalence stated after Theorem 4.3)",
         src("Theorem 4.3, eq. (9)", "9", "derived", "equivalence with [20, Thm 23]"),
         covers=[thm43.id],
+        where=[tF <= nF],  # t = j₀ + 1 ≤ n (j₀ < N = n with b = 1)
     )
 )
 paper.add(
@@ -116,6 +117,7 @@ paper.add(
         "K = 1: (9) reduces to A/(n/b − j₀) = ε_0^{N−j₀} of the convex recursion (102) (the first epoch only)",
         src("Theorem 4.3, eq. (9)", ("9", "102"), "derived"),
         covers=[thm43.id],
+        where=[j0 >= 0, j0 < N_of],  # Theorem 4.3: j₀ ∈ {0, …, N − 1}
     )
 )
 
@@ -380,6 +382,7 @@ paper.add(
         "(α − 1)^{−1} log Avg_{j₀<N} e^{(α−1)ε_0^{N−j₀}} over the batch positions alone",
         src("Theorem 5.2, eq. (15)", "15", "derived"),
         covers=c52,
+        where=[alpha > 1, b <= n],  # Theorem 5.2: α > 1, batch size b ≤ n
     )
 )
 lme = sp.Symbol("ell", positive=True)  # the log-mean-exp term of (15): it does not depend on K

@@ -1,4 +1,15 @@
-"""The Claim base class: a checkable statement with an expectation."""
+"""The Claim base class: a checkable statement with an expectation.
+
+What PROVED means for every claim kind: the kind's argument holds for every parameter value of
+the domain (the symbols' assumptions and ``where``) *and* every proof obligation the claim
+generates from its statement (:mod:`symbolic.obligations`: every subexpression defined and real
+on the whole domain, integer summation bounds, summation indices whose declared assumptions hold
+over their range, no parametric limit left to SymPy's generic rules, and the kind's own
+determinacy conditions) was discharged by the engine's sign and interval rules.  An obligation no
+rule discharges caps the verdict at CHECKED and is named in it; one that fails at a point of the
+domain makes the verdict REFUTED at that point.  The verdict carries the obligations and the rule
+that discharged each (``Verdict.obligations``).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +18,7 @@ from typing import ClassVar, Iterable
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
+from ..obligations import Domain, Obligation, definedness, discharge, summary
 from ..source import Source
 from ..verdict import EXPECTATIONS, Status, Verdict
 
@@ -71,18 +83,71 @@ class Claim:
         return self.id.split("/", 1)[0]
 
     def check(self, deadline: Deadline | None = None) -> Verdict:
-        """Run the checker in this process (the runner adds isolation and a hard kill)."""
+        """Run the checker in this process (the runner adds isolation and a hard kill).
+
+        The claim's proof obligations are derived and settled first: a violated one REFUTES at its
+        witness point without further work; an open one caps a PROVED argument at CHECKED."""
         deadline = deadline or Deadline(self.budget)
+        obligations: list[Obligation] = []
         try:
-            return self._check(deadline)
+            obligations = self.obligations()
+            verdict = _obligation_verdict(obligations) or self._check(deadline)
         except PhaseTimeout as exc:
-            return Verdict(Status.UNKNOWN, f"{self.kind}: out of time", str(exc))
+            verdict = Verdict(Status.UNKNOWN, f"{self.kind}: out of time", str(exc))
+        return _with_obligations(verdict, obligations)
+
+    # --- proof obligations (symbolic.obligations) ---------------------------------------------
+
+    def obligation_domain(self) -> Domain:
+        """The domain the obligations must hold on: the claim's symbols and ``where``."""
+        return Domain(getattr(self, "symbols", ()), getattr(self, "where", ()))
+
+    def _obligations(self) -> list[Obligation]:
+        """The kind's obligations, not yet discharged (none for kinds that prove nothing symbolically)."""
+        return []
+
+    def obligations(self) -> list[Obligation]:
+        """The claim's proof obligations, each discharged, left open or violated (with a witness)."""
+        obligations = self._obligations()
+        discharge(obligations, self.obligation_domain())
+        return obligations
 
     def _check(self, deadline: Deadline) -> Verdict:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.id!r}, expect={self.expect!r})"
+
+
+def _obligation_verdict(obligations: list[Obligation]) -> Verdict | None:
+    """REFUTED at the witness of the first violated obligation, else None (the argument decides)."""
+    _, violated = summary(obligations)
+    if not violated:
+        return None
+    ob = violated[0]
+    return Verdict(
+        Status.REFUTED,
+        f"proof obligation violated ({ob.kind})",
+        f"the statement needs {ob.text}, which fails at {ob.witness}",
+        counterexample=dict(ob.witness or {}),
+        details={"obligation": ob.text},
+    )
+
+
+def _with_obligations(verdict: Verdict, obligations: list[Obligation]) -> Verdict:
+    """Attach the obligations; a PROVED argument with an open obligation is only CHECKED."""
+    open_, _ = summary(obligations)
+    if verdict.status is Status.PROVED and open_:
+        names = "; ".join(o.text for o in open_)
+        verdict = Verdict(
+            Status.CHECKED,
+            f"{verdict.method} (where defined); not proved: {names}"[:400],
+            f"CHECKED: {verdict.evidence}; not proved: {names}",
+            verdict.counterexample,
+            verdict.details,
+        )
+    verdict.obligations = [o.public() for o in obligations]
+    return verdict
 
 
 def free_symbols(*exprs) -> list[sp.Symbol]:

@@ -7,6 +7,7 @@ from typing import Iterable
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
+from ..obligations import definedness
 from ..proving import confirm_zero, find_counterexample, prove_zero, show_point, value_at
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
@@ -18,7 +19,8 @@ SYMBOLIC_SHARE = 0.7
 class Identity(Claim):
     """``lhs = rhs`` on the domain given by the symbols' assumptions and ``where``.
 
-    PROVED when ``lhs - rhs`` simplifies to 0 (sums evaluated, ``Piecewise``
+    PROVED when both sides are defined on the whole domain (the obligations of
+    :mod:`symbolic.obligations`, each discharged), ``lhs - rhs`` simplifies to 0 (sums evaluated, ``Piecewise``
     branches such as ``L = 1`` checked one by one) and the residual also vanishes at
     seeded random rational points of the domain (:func:`symbolic.proving.confirm_zero`;
     a nonzero value there is an engine bug, raised, never PROVED).  Otherwise sample points in
@@ -49,6 +51,10 @@ class Identity(Claim):
         self.symbols = free_symbols(self.lhs, self.rhs, *self.where)
         self.hints = named_points(hints, self.symbols)
         self.samples = samples
+
+    def _obligations(self):
+        """Both sides defined on the whole domain (:func:`symbolic.obligations.definedness`)."""
+        return definedness([self.lhs, self.rhs], self.obligation_domain(), real=False)
 
     def _check(self, deadline: Deadline) -> Verdict:
         residual = self.lhs - self.rhs

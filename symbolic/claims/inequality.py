@@ -9,6 +9,7 @@ import mpmath
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
+from ..obligations import definedness
 from ..proving import prove_zero, show_point, value_at
 from ..sampling import sample_points
 from ..sign import manifestly_nonnegative, manifestly_positive
@@ -22,7 +23,8 @@ _RELATIONS = {">=": (1, False), ">": (1, True), "<=": (-1, False), "<": (-1, Tru
 class Inequality(Claim):
     """``lhs rel rhs`` (``rel`` in ``>=, >, <=, <``) on the domain.
 
-    PROVED when the difference ``d`` (oriented so the claim is ``d >= 0``) is
+    PROVED when both sides are defined on the whole domain (obligations, :mod:`symbolic.obligations`)
+    and the difference ``d`` (oriented so the claim is ``d >= 0``) is
     manifestly nonnegative after simplification (see :mod:`symbolic.sign`), or
     when a supplied ``certificate`` is proved equal to ``d`` and is itself
     manifestly nonnegative, or (``decreasing_in=x``) when the difference decreases strictly
@@ -84,6 +86,11 @@ class Inequality(Claim):
         self.increasing_in = increasing_in
         #: ``(factor, expr, hints)`` triples whose ``Σ factor·expr`` is the difference (see the class docstring).
         self.parts = tuple((sp.sympify(f), sp.sympify(e), dict(h)) for f, e, h in parts)
+
+    def _obligations(self):
+        """Both sides (and a certificate) defined on the whole domain."""
+        exprs = [self.lhs, self.rhs] + ([self.certificate] if self.certificate is not None else [])
+        return definedness(exprs, self.obligation_domain())
 
     def _manifest(self, e) -> bool:
         return manifestly_positive(e) if self.strict else manifestly_nonnegative(e)

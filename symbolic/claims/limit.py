@@ -8,6 +8,7 @@ import mpmath
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
+from ..obligations import Domain, definedness
 from ..proving import EngineBug, PointValue, mp_value, prove_zero, show_point, value_at
 from ..sign import manifestly_nonnegative, manifestly_positive
 from ..sampling import candidates, sample_points
@@ -651,6 +652,15 @@ class Limit(Claim):
         approach = f"the values{side} approach {mpmath.nstr(values[-1], 15)}"
         note = f"at {show_point(point)} {approach}, not {mpmath.nstr(goal, 15)}"
         return (("elsewhere" if settled else "unclear"), note, point), 0.0
+
+    def _obligations(self):
+        """No parametric ``Limit`` inside the expression left to SymPy's generic rules, integer bounds of its
+        sums (the expression itself only matters near the point), and the expected value defined for every
+        parameter value."""
+        params = [s for s in free_symbols(self.expr, self.expected) if s != self.var]
+        domain = Domain(params, [w for w in getattr(self, "where", ()) if self.var not in w.free_symbols])
+        inner = [o for o in definedness([self.expr], domain) if o.kind in ("no-generic-limit", "integer-bounds", "index-range")]
+        return inner + definedness([self.expected], domain, real=False)
 
     def _equal(self, value) -> bool:
         if value in _INF or self.expected in _INF:

@@ -7,6 +7,7 @@ from typing import Iterable, Mapping
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
+from ..obligations import Obligation, definedness
 from ..proving import confirm_zero, prove_zero
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
@@ -26,7 +27,16 @@ class ODE(Claim):
 
     ``initial`` must be non-empty, unless the claim is declared a general-solution claim
     (``general_solution=True``: the solution satisfies the equation, no initial value
-    singles it out); otherwise construction fails with :class:`UnderSpecified`.
+    singles it out); otherwise construction fails with :class:`UnderSpecified`, as it does
+    when the equation's order exceeds the number of initial values.
+
+    Proof obligations (:mod:`symbolic.obligations`), all discharged for PROVED: the solution and
+    the equation along it are defined and real on the whole interval (``var``'s assumptions and
+    ``where``); and, for an initial-value claim, *determinacy*: a first-order equation solved as
+    ``f' = F(x, f)`` with ``F`` and ``∂F/∂f`` defined at the initial point (Picard–Lindelöf:
+    ``f' = 2√f, f(0) = 0`` has ``t²`` and ``0`` as solutions; ``f' = f/x`` is singular at 0).
+    Values of a higher-order equation at several points (a boundary-value problem) are an open
+    obligation: uniqueness is not established by any rule here.
     """
 
     kind = "ode"
@@ -59,6 +69,15 @@ class ODE(Claim):
         self.equation = equation
         self.func = func  # f(x)
         self.var = func.args[0]
+        self.order = max(
+            (d.derivative_count for d in (equation.lhs - equation.rhs).atoms(sp.Derivative) if d.expr == func),
+            default=0,
+        )
+        if not general_solution and self.order > len(initial):
+            raise UnderSpecified(
+                f"{id}: an ODE of order {self.order} needs {self.order} initial values to single out its solution; "
+                f"{len(initial)} given ({dict(initial)}).  Give {self.order} conditions, or general_solution=True"
+            )
         self.solution = sp.sympify(solution)
         self.initial = {sp.sympify(k): sp.sympify(v) for k, v in initial.items()}
         self.where = tuple(sp.sympify(w) for w in where)
@@ -68,6 +87,52 @@ class ODE(Claim):
         self.ode_residual = sub
         self.symbols = free_symbols(sub, *self.where)
         self.hints = named_points(hints, self.symbols)
+
+    def _obligations(self) -> list[Obligation]:
+        domain = self.obligation_domain()
+        out = definedness([self.solution, self.ode_residual], domain)
+        for x0, value in self.initial.items():
+            at = self.solution.subs(self.var, x0)
+            if at.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+                out.append(Obligation("defined", f"solution defined at {self.var} = {x0}", "violated",
+                                      "evaluates to a non-number", {str(self.var): str(x0)}))
+        if self.initial and not self.general_solution:
+            out += self._determinacy()
+        return out
+
+    def _determinacy(self) -> list[Obligation]:
+        """Picard–Lindelöf at the initial point (order 1), else an open boundary-value obligation."""
+        what = f"the initial data {dict(self.initial)} determine the solution"
+        if self.order != 1 or len(self.initial) != 1:
+            return [Obligation("determinacy", what, "open", f"order {self.order} with values at "
+                               f"{len(self.initial)} points: no uniqueness rule for boundary-value problems")]
+        (x0, y0), = self.initial.items()
+        yp, y = sp.Dummy("yp"), sp.Dummy("y")
+        g = (self.equation.lhs - self.equation.rhs).subs(sp.Derivative(self.func, self.var), yp).subs(self.func, y)
+        coeff = sp.diff(g, yp)
+        if coeff.has(yp) or g.has(sp.Derivative):
+            return [Obligation("determinacy", what, "open", "the equation is not linear in the derivative")]
+        F = -g.subs(yp, 0) / coeff
+        dF = sp.diff(F, y)
+        at = {self.var: x0, y: y0}
+        try:
+            F0, dF0 = sp.simplify(F.subs(at)), sp.simplify(dF.subs(at))
+        except (TypeError, ValueError, NotImplementedError):
+            F0 = dF0 = sp.nan
+        text = f"f' = F({self.var}, f) with F and ∂F/∂f defined at ({x0}, {y0}) (Picard–Lindelöf)"
+        if any(v.has(sp.zoo, sp.nan, sp.oo, -sp.oo) for v in (F0, dF0)):
+            return [Obligation("determinacy", text, "open",
+                               f"F = {sp.sstr(F)[:80]}, ∂F/∂f = {sp.sstr(dF)[:80]}: not finite at the initial point "
+                               "(uniqueness not established)")]
+        domain_params = [s for s in self.obligation_domain().symbols if s != self.var]
+        from ..obligations import Domain, discharge
+        inner = definedness([F0, dF0], Domain(domain_params, [w for w in self.where if self.var not in w.free_symbols]))
+        discharge(inner, Domain(domain_params, [w for w in self.where if self.var not in w.free_symbols]))
+        if all(o.status == "discharged" for o in inner):
+            rules = "; ".join(o.rule for o in inner) or "no side condition"
+            return [Obligation("determinacy", text, "discharged",
+                               f"F({x0}, {y0}) = {sp.sstr(F0)[:60]}, ∂F/∂f = {sp.sstr(dF0)[:60]} finite ({rules})")]
+        return [Obligation("determinacy", text, "open", "F or ∂F/∂f not proved finite at the initial point for every parameter")]
 
     def _symbolic(self, deadline: Deadline) -> "Verdict | str":
         """PROVED when the residual and every initial condition reduce to 0; else the reason why not."""

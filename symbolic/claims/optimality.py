@@ -7,6 +7,7 @@ from typing import Iterable
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
+from ..obligations import Domain, definedness
 from ..proving import confirm_zero, prove_zero
 from ..sign import manifestly_nonnegative, manifestly_positive
 from ..sums import constants_outside
@@ -37,6 +38,11 @@ class Optimality(Claim):
     3. feasibility: ``sum c * candidate = total`` and every ``candidate`` lies in
        ``feasible`` (signed at ``index = lower + j`` and ``upper - j``, ``j >= 0``);
     4. value: ``sum objective(candidate) = value``.
+
+    Proof obligations (:mod:`symbolic.obligations`), all discharged for PROVED: the assumptions
+    declared on ``index`` hold for every index in ``[lower, upper]`` (convexity and stationarity
+    are proved under them: ``(2i − 1)x²`` with ``i`` declared positive but ranging from 0 is
+    concave at ``i = 0``), the bounds are integers, and every term is defined over the range.
 
     Stationarity with convexity on the (convex) feasible set makes every feasible point
     cost at least the candidate's (the Lagrangian is convex there and its derivative
@@ -98,6 +104,15 @@ class Optimality(Claim):
             "value": sp.Sum(at, rng) - self.value,
         }
         self.hints_raw = list(hints)
+
+    def obligation_domain(self) -> Domain:
+        return Domain(free_symbols(*self.parts.values(), *self.where), self.where)
+
+    def _obligations(self):
+        """The index's declared assumptions hold over [lower, upper] (convexity and stationarity are
+        proved under them), integer bounds, and the candidate, coefficients and value defined for
+        every index of the range."""
+        return definedness([*self.parts.values(), self.multiplier, self.value], self.obligation_domain())
 
     def _candidate_feasible(self) -> bool:
         """Every coordinate of the candidate lies in ``feasible``, for every index of the range."""

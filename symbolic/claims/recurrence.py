@@ -7,6 +7,7 @@ from typing import Iterable, Mapping
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
+from ..obligations import definedness
 from ..proving import confirm_zero, prove_zero
 from ..sign import manifestly_positive
 from ..verdict import Status, Verdict
@@ -38,7 +39,12 @@ class Recurrence(Claim):
     * ``base`` holds every index from ``start + min(c, 0)`` to ``start + max(c) - 1`` (the
       recursion's order and its start: a second-order recursion needs two base cases);
     * the step, proved for the symbolic ``index`` under its declared assumptions, covers
-      every ``index >= start`` (an index declared positive cannot start at 0).
+      every ``index >= start`` (an index declared positive cannot start at 0; one declared
+      negative, nonpositive, even or odd covers no such range).
+
+    Proof obligations (:mod:`symbolic.obligations`): the closed form and the recursion along it
+    are defined for every index ``>= start`` and every parameter value (``X(n+1) = X(n)·(n − 3)/(n − 2)``
+    is not, at ``n = 2``); all discharged for PROVED.
 
     PROVED also requires the step residual to vanish at seeded random rational points
     (:func:`symbolic.proving.confirm_zero`).
@@ -118,11 +124,24 @@ class Recurrence(Claim):
                 f"{self.id}: a recursion of order {max(shifts) - min(shifts)} from {self.index} = {self.start} needs "
                 f"base cases at {self.index} = {', '.join(map(str, needed))}; missing {', '.join(map(str, missing))}"
             )
+        declared = [key for key in ("negative", "nonpositive", "even", "odd") if getattr(self.index, f"is_{key}")]
+        if declared:
+            raise UnderSpecified(
+                f"{self.id}: the index {self.index} is declared {', '.join(declared)}, so the step proved under "
+                f"those assumptions does not cover every integer {self.index} >= {self.start}; declare it integer "
+                "(nonnegative/positive as the start allows)"
+            )
         if (self.index.is_positive and self.start < 1) or (self.index.is_nonnegative and self.start < 0):
             raise UnderSpecified(
                 f"{self.id}: the step is proved for {self.index} under its assumptions, which "
                 f"exclude {self.index} = {self.start}; declare the index to cover start = {self.start}"
             )
+
+    def _obligations(self):
+        """The closed form, the recursion along it and the base values defined for every index >= start."""
+        return definedness(
+            [self.closed_form, self.step_residual, *self.base.values()], self.obligation_domain(), real=False
+        )
 
     def _substitute(self, expr):
         return expr.replace(

@@ -118,6 +118,7 @@ def run(args) -> int:
                     "cached": i in cached,
                     "evidence": r.verdict.evidence,
                     **({"counterexample": r.verdict.counterexample} if r.verdict.counterexample else {}),
+                    **({"obligations": [o.as_dict() for o in r.verdict.obligations]} if r.verdict.obligations else {}),
                     **({"erratum": r.claim.erratum} if r.claim.erratum else {}),
                 }
                 for i, r in enumerate(results)

@@ -179,6 +179,248 @@ TRUE_CLAIMS = {
 }
 
 
+# --- issue #27: PROVED means defined, determined and proved (proof obligations) -------------
+# Five classes of claims that a verdict "the residual is 0 wherever SymPy can make sense of it"
+# used to PROVE: undefined on part of the domain, under-determined ODEs/recurrences, declared
+# assumptions contradicting an index range, non-integer summation bounds, and SymPy's generic-
+# parameter limits inside a proof step.  Each comment says where the claim fails.
+t_ = sp.Symbol("t", positive=True)
+kp = sp.Symbol("kp", integer=True, positive=True)
+kn = sp.Symbol("kn", integer=True, nonnegative=True)
+ke = sp.Symbol("ke", integer=True, even=True)
+ko = sp.Symbol("ko", integer=True, odd=True)
+ip = sp.Symbol("ip", integer=True, positive=True)
+nn = sp.Symbol("nn", integer=True, negative=True)
+npos = sp.Symbol("npos", integer=True, nonpositive=True)
+g = sp.Function("g")
+R = sp.Rational
+
+
+def ode_t(name, eq, sol, initial, **kw):
+    """An ODE in g(t), t > 0 (the initial point t = 0 is the closure of the interval)."""
+    return lambda: ODE(f"t/{name}", eq, g(t_), sol, initial, name, SRC, budget=BUDGET, **kw)
+
+
+def opt_range(name, objective, index, lower, upper, total, candidate, multiplier, value):
+    return lambda: Optimality(
+        f"t/{name}",
+        objective,
+        x,
+        index,
+        lower,
+        upper,
+        1,
+        total,
+        candidate,
+        multiplier,
+        value,
+        name,
+        SRC,
+        budget=BUDGET,
+        feasible=sp.S.Reals,
+    )
+
+
+OBLIGATION_FALSE = {
+    # class 1: undefined on part of the domain
+    "undefined-removable-singularity": ident("d1", (x**2 - 1) / (x - 1), x + 1),  # 0/0 at x = 1
+    "undefined-for-all-nonnegative": ident("d2", (x - sp.Abs(x)) / (sp.Abs(x) - x), -1),  # x >= 0
+    "erfinv-outside-its-domain": ident(
+        "d3", (sp.erfinv(x) + 1) ** 2, sp.erfinv(x) ** 2 + 2 * sp.erfinv(x) + 1
+    ),  # |x| >= 1
+    "piecewise-not-covering": ident("d4", sp.Piecewise((x, x > 0), (-x, x < 0)), sp.Abs(x)),  # x = 0
+    "sum-with-zero-denominator-terms": ident(
+        "d5", sp.Sum(1 / ((kp - 2) * (kp - 1)), (kp, 1, N)), sp.Sum(1 / ((kp - 2) * (kp - 1)), (kp, 1, N))
+    ),  # terms 1/0 at kp = 1, 2
+    "manifest-but-undefined-inequality": ineq("d6", x**2 / y**2, ">=", 0),  # y = 0
+    "log-of-square-vs-abs": ident("d7", sp.log(x**2) - 2 * sp.log(sp.Abs(x)), 0),  # x = 0
+    "erfcinv-outside-its-domain": ident("d8", sp.erfcinv(x) - sp.erfinv(1 - x), 0),  # x outside (0, 2)
+    "rational-cancel-two-poles": ident("d9", (x**2 + x) / (x**2 - 1), x / (x - 1)),  # x = -1: 0/0
+    "opposite-poles-cancel": ident("d10", 1 / (x - y) + 1 / (y - x), 0),  # x = y
+    "where-with-no-evaluable-point": ident("d11", (x**2 - 1) / (x - 1), x + 1, where=[sp.Eq(x, 1)]),  # pole only
+    "lambertw-below-branch-point": ident(
+        "d12", sp.LambertW(x) * sp.exp(sp.LambertW(x)), x, where=[x < -1]
+    ),  # W is not real below -1/e
+    "acos-outside-interval": ident(
+        "d13", sp.acos(x) + sp.asin(x), sp.pi / 2, where=[x > 1]
+    ),  # acos(x), asin(x) are not real
+    # class 2: under-determined ODEs and recurrences (the ill-formed ones are in OBLIGATION_REJECTED)
+    "ode-not-lipschitz-sqrt": ode_t("o4", sp.Eq(g(t_).diff(t_), 2 * sp.sqrt(g(t_))), t_**2, {0: 0}),  # g ≡ 0 too
+    "ode-not-lipschitz-two-thirds": ode_t(
+        "o5", sp.Eq(g(t_).diff(t_), 3 * g(t_) ** R(2, 3)), t_**3, {0: 0}
+    ),  # g ≡ 0 too
+    "ode-singular-initial-point": ode_t("o6", sp.Eq(g(t_).diff(t_), g(t_) / t_), 3 * t_, {0: 0}),  # c·t for every c
+    "ode-singular-initial-point-affine": ode_t(
+        "o7", sp.Eq(g(t_).diff(t_), (g(t_) - 1) / t_), 1 + t_, {0: 1}
+    ),  # 1 + c·t for every c
+    "ode-blow-up-inside-the-interval": ode("o8", sp.Eq(f(x).diff(x), f(x) ** 2), 1 / (1 - x), {0: 1}),  # x = 1
+    "ode-solution-leaves-the-reals": ode(
+        "o9", sp.Eq(f(x).diff(x), 1 / (x - 1)), sp.log(1 - x), {0: 0}
+    ),  # log of a negative number for x > 1
+    "ode-boundary-values-not-unique": ode(
+        "o10", sp.Eq(f(x).diff(x, 2), -f(x)), sp.sin(x), {0: 0, sp.pi: 0}
+    ),  # c·sin(x) for every c
+    "recurrence-recursion-undefined-at-an-index": rec(
+        "r3", X, n, 2 * n, sp.Eq(X(n + 1), X(n) + (n**2 - 4) / (n - 2) - n), {0: 0}
+    ),  # n = 2: 0/0
+    "recurrence-closed-form-pole": rec(
+        "r4", X, n, 1 / (n - 3), sp.Eq(X(n + 1), X(n) * (n - 3) / (n - 2)), {0: -R(1, 3)}
+    ),  # n = 3
+    "recurrence-sum-term-undefined": rec(
+        "r5", X, n, sp.Sum(1 / (kp - 2), (kp, 1, n)), sp.Eq(X(n + 1), X(n) + 1 / (n - 1)), {0: 0}
+    ),  # kp = 2
+    # class 3: declared assumptions that contradict the range
+    "optimality-index-positive-from-zero": opt_range(
+        "a1", (2 * ip - 1) * x**2, ip, 0, 2, 3, 9 / (2 * ip - 1), 18, 27
+    ),  # (2i − 1)x² is concave at i = 0: unbounded below (x = (−10, −7, 0)... gives −51 < 27)
+    "optimality-index-nonnegative-from-minus-one": opt_range(
+        "a2", (2 * kn + 1) * x**2, kn, -1, 1, 1, 3 / (2 * kn + 1), 6, 3
+    ),  # i = −1: −x², unbounded below
+    "abs-sum-index-declared-positive": ident("a3", sp.Sum(sp.Abs(kp), (kp, -n, n)), 0),  # n = 1: 2
+    "sqrt-square-sum-index-declared-positive": ident("a4", sp.Sum(sp.sqrt(kp**2), (kp, -n, n)), 0),  # n = 1: 2
+    "max-sum-index-declared-positive": ident("a5", sp.Sum(sp.Max(kp, 0), (kp, -n, n)), 0),  # n(n + 1)/2
+    "sign-sum-index-declared-positive": ineq("a6", sp.Sum(sp.sign(kp), (kp, -n, 0)), ">=", 1),  # the sum is −n
+    "abs-sum-index-declared-nonnegative": ident("a7", sp.Sum(sp.Abs(kn), (kn, -n, 0)), -n * (n + 1) / 2),
+    "alternating-sum-index-declared-even": ident("a8", sp.Sum((-1) ** ke, (ke, 0, n)), n + 1),  # n = 1: 0
+    "alternating-sum-index-declared-odd": ident("a9", sp.Sum((-1) ** ko, (ko, 0, n)), -(n + 1)),  # n = 1: 0
+    "heaviside-sum-index-declared-positive": ident(
+        "a10", sp.Sum(sp.Heaviside(kp), (kp, -n, n)), 2 * n + 1
+    ),  # negative k contribute 0
+    "product-abs-index-declared-positive": ident(
+        "a11", sp.Product(sp.Abs(kp), (kp, -n, -1)), (-1) ** n * sp.factorial(n)
+    ),  # n = 1: 1, not −1
+    # class 4: non-integer summation bounds
+    "sum-to-real-bound": ident("b1", sp.Sum(kp, (kp, 1, t_)), t_ * (t_ + 1) / 2),  # t = 5/2: 3
+    "count-to-real-bound": ident("b2", sp.Sum(1, (kp, 1, t_)), t_),  # t = 5/2: 2
+    "geometric-to-real-bound": ident("b3", sp.Sum(2**kn, (kn, 0, t_)), 2 ** (t_ + 1) - 1),
+    "product-to-real-bound": ident("b4", sp.Product(2, (kp, 1, t_)), 2**t_),
+    "squares-to-real-bound": ident("b5", sp.Sum(kp**2, (kp, 1, t_)), t_ * (t_ + 1) * (2 * t_ + 1) / 6),
+    "sum-to-half-integer": ident("b6", sp.Sum(kp, (kp, 1, N / 2)), (N / 2) * (N / 2 + 1) / 2),  # N odd
+    "sum-from-real-bound": ident("b7", sp.Sum(1, (kp, t_, 3)), 4 - t_),  # t = 1/2
+    "inequality-count-to-real-bound": ineq("b8", sp.Sum(1, (kp, 1, t_)), ">=", t_),  # t = 5/2: 2 < 5/2
+    "sum-to-sqrt-bound": ident("b9", sp.Sum(1, (kp, 1, sp.sqrt(N))), sp.sqrt(N)),  # N = 2
+    "factorial-product-to-real-bound": ident("b10", sp.Product(kp, (kp, 1, t_)), sp.gamma(t_ + 1)),  # t = 5/2
+    "sum-to-shifted-real-bound": ident("b11", sp.Sum(1, (kp, 1, n + t_)), n + t_),
+    # class 5: SymPy's generic-parameter limits inside a proof step
+    "identity-generic-limit": ident("g1", sp.Limit(x / (x + a0), x, 0), 0),  # a = 0: 1
+    "identity-generic-power-limit": ident("g2", sp.Limit(t_**a0, t_, 0, "+"), 0),  # a = 0: 1
+    "identity-generic-exp-limit": ident("g3", sp.Limit(sp.exp(-a0 * t_), t_, sp.oo), 0),  # a = 0: 1
+    "inequality-generic-limit": ineq("g4", sp.Limit(x / (x + a0), x, 0), "<=", 0),  # a = 0: 1
+    "limit-claim-with-inner-generic-limit": lim("g5", x + sp.Limit(t_ / (t_ + a0), t_, 0), x, 0, 0),  # a = 0: 1
+    "identity-generic-limit-plus-parameter": ident("g6", sp.Limit(x / (x + a0), x, 0) + a0, a0),  # a = 0
+    "identity-generic-limit-ratio": ident("g7", sp.Limit((a0 * x + x**2) / (a0 * x + x**3), x, 0), 1),  # a = 0: ∞
+    "inequality-generic-limit-strict": ineq("g8", 1 - sp.Limit(x / (x + a0), x, 0), ">", 0),  # a = 0: 0
+    "identity-generic-limit-undefined-at-zero": ident(
+        "g9", sp.Limit(sp.sin(a0 * x) / (a0 * x), x, 0), 1
+    ),  # a = 0: 0/0 near 0
+    "identity-generic-limit-at-infinity": ident(
+        "g10", sp.Limit(x**2 / (a0 * x**2 + 1), x, sp.oo), 1 / a0
+    ),  # a = 0
+}
+
+OBLIGATION_REJECTED = {
+    "ode-order-two-one-value": lambda: ODE(
+        "t/u9", sp.Eq(f(x).diff(x, 2), -f(x)), f(x), 5 * sp.sin(x), {0: 0}, "f'' = -f, f(0) = 0", SRC
+    ),
+    "ode-order-two-cosh": lambda: ODE("t/u10", sp.Eq(f(x).diff(x, 2), f(x)), f(x), sp.cosh(x), {0: 1}, "cosh", SRC),
+    "ode-order-three-two-values": lambda: ODE(
+        "t/u11", sp.Eq(f(x).diff(x, 3), 0), f(x), x**2, {0: 0, 1: 1}, "third derivative 0", SRC
+    ),
+    "recurrence-index-declared-negative": lambda: Recurrence(
+        "t/u12", X, nn, 3**nn, sp.Eq(X(nn + 1), 3 * X(nn)), {0: 1}, "negative index", SRC
+    ),
+    "recurrence-index-declared-even": lambda: Recurrence(
+        "t/u13", X, ke, 3**ke, sp.Eq(X(ke + 1), 3 * X(ke)), {0: 1}, "even index", SRC
+    ),
+    "recurrence-index-declared-odd": lambda: Recurrence(
+        "t/u14", X, ko, 3**ko, sp.Eq(X(ko + 1), 3 * X(ko)), {1: 3}, "odd index", SRC, start=1
+    ),
+    "recurrence-index-declared-nonpositive": lambda: Recurrence(
+        "t/u15", X, npos, 3**npos, sp.Eq(X(npos + 1), 3 * X(npos)), {0: 1}, "nonpositive index", SRC
+    ),
+}
+
+OBLIGATION_TRUE = {
+    "removable-singularity-excluded": ident("D1", (x**2 - 1) / (x - 1), x + 1, where=[x > 1]),
+    "erfinv-inside-its-domain": ident(
+        "D2", (sp.erfinv(x) + 1) ** 2, sp.erfinv(x) ** 2 + 2 * sp.erfinv(x) + 1, where=[x > -1, x < 1]
+    ),
+    "piecewise-covering": ident("D3", sp.Piecewise((x**2, x >= 0), (x**2, x < 0)), x**2),
+    "sum-with-defined-terms": ident("D4", sp.Sum(1 / (kp * (kp + 1)), (kp, 1, N)), 1 - 1 / (N + 1)),
+    "square-ratio-positive-denominator": ineq("D5", x**2 / (y**2 + 1), ">=", 0),
+    "log-of-positive-product": ident("D6", sp.log(p * xp), sp.log(p) + sp.log(xp)),
+    "ode-regular-initial-point": ode("D7", sp.Eq(f(x).diff(x), 2 * f(x)), 3 * sp.exp(2 * x), {0: 3}),
+    "ode-blow-up-excluded": ode("D8", sp.Eq(f(x).diff(x), f(x) ** 2), 1 / (1 - x), {0: 1}, where=[x < 1]),
+    "ode-linear-time-dependent": ode_t("D9", sp.Eq(g(t_).diff(t_), g(t_) / (1 + t_)), 1 + t_, {0: 1}),
+    "recurrence-defined-everywhere": rec(
+        "D10", X, n, 1 / (n + 1), sp.Eq(X(n + 1), X(n) * (n + 1) / (n + 2)), {0: 1}
+    ),
+    "sum-to-integer-bound": ident("D11", sp.Sum(kp, (kp, 1, N)), N * (N + 1) / 2),
+    "optimality-index-range-matches": opt_range("D12", (2 * ip - 1) * x**2, ip, 1, 2, 4, 3 / (2 * ip - 1), 6, 12),
+    "abs-sum-over-index-range": ident("D13", sp.Sum(sp.Abs(i), (i, 1, n)), n * (n + 1) / 2),
+    "limit-positive-parameter-inside-identity": ident("D14", sp.Limit(x / (x + p), x, 0), 0),
+    "limit-parameter-free": ident("D15", sp.Limit(sp.sin(x) / x, x, 0), 1),
+    "geometric-integer-bound": ident("D16", sp.Sum(2**kn, (kn, 0, n)), 2 ** (n + 1) - 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OBLIGATION_FALSE))
+def test_claim_with_a_bad_point_is_never_proved(name):
+    from symbolic.runner import _check_or_report  # a crashing checker is UNKNOWN, as under `verify`
+    from symbolic.deadline import Deadline
+
+    claim = OBLIGATION_FALSE[name]()
+    verdict = _check_or_report(claim, Deadline(claim.budget))
+    assert verdict.status is not Status.PROVED, f"{name}: {verdict.method} {verdict.evidence[:200]}"
+
+
+@pytest.mark.parametrize("name", sorted(OBLIGATION_REJECTED))
+def test_ill_formed_claim_is_rejected_when_built(name):
+    with pytest.raises(ValueError):
+        OBLIGATION_REJECTED[name]()
+
+
+@pytest.mark.parametrize("name", sorted(OBLIGATION_TRUE))
+def test_defined_and_determined_claim_is_still_proved(name):
+    verdict = OBLIGATION_TRUE[name]().check()
+    assert verdict.status is Status.PROVED, f"{name}: {verdict.status} {verdict.method} {verdict.evidence[:300]}"
+    assert all(o.status == "discharged" and o.rule for o in verdict.obligations), verdict.obligations
+
+
+@pytest.mark.parametrize(
+    "name, condition",
+    [
+        ("removable-singularity-excluded", "x - 1 ≠ 0"),
+        ("erfinv-inside-its-domain", "-1 ≤ x ≤ 1"),
+        ("sum-with-defined-terms", "kp + 1 ≠ 0"),
+        ("ode-regular-initial-point", "Picard–Lindelöf"),
+        ("optimality-index-range-matches", "ip positive (as declared)"),
+        ("limit-positive-parameter-inside-identity", "Limit(x/(p + x), x, 0"),
+        ("sum-to-integer-bound", None),
+    ],
+)
+def test_proved_verdict_names_its_discharged_obligations(name, condition):
+    verdict = OBLIGATION_TRUE[name]().check()
+    texts = [o.text for o in verdict.obligations]
+    if condition is None:  # integer bounds: nothing to discharge beyond the declared assumptions
+        assert all(o.kind != "integer-bounds" for o in verdict.obligations)
+        return
+    assert any(condition in t for t in texts), texts
+    assert verdict.as_dict()["obligations"][0]["status"] == "discharged"
+
+
+def test_open_obligation_is_named_in_a_checked_verdict():
+    verdict = OBLIGATION_FALSE["undefined-removable-singularity"]().check()
+    assert verdict.status is not Status.PROVED
+    assert "x - 1" in verdict.evidence, verdict.evidence
+
+
+def test_confirmation_at_no_point_is_an_engine_error():
+    # a domain point at which the residual is undefined is skipped; none left is never "confirmed"
+    with pytest.raises(EngineBug):
+        confirm_zero((x**2 - 1) / (x - 1) - (x + 1), [x], where=[sp.Eq(x, 1)])
+
+
 def test_corpus_size():
     assert len(FALSE_CLAIMS) + len(UNDER_SPECIFIED) >= 40
 
