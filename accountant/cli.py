@@ -74,6 +74,14 @@ def configure(parser) -> None:
         help="significant digits shown (default 6; values rounded up, intervals outward)",
     )
     parser.add_argument(
+        "--part-seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="CPU seconds each part of the report (a theorem's row, the baseline, the heuristic) may use before it "
+        "is reported as failed (default 10; wall-clock time only guards against hangs)",
+    )
+    parser.add_argument(
         "--explain",
         action="store_true",
         help="which settings each theorem needs, which this run meets, and the smallest change that "
@@ -139,6 +147,8 @@ def run(args) -> int:
 
     from .report import account
 
+    if args.part_seconds is not None and not 0 < args.part_seconds <= 3600:
+        raise InputError(f"account: --part-seconds must be in (0, 3600], not {args.part_seconds:g}")
     if args.digits < 1 or args.digits > 60:
         raise InputError(f"account: --digits must be between 1 and 60, not {args.digits}")
     if args.run is None and args.delta and not _numeric(args.delta[-1]):
@@ -169,7 +179,9 @@ def run(args) -> int:
         return _curve(args, raw, plot_path)
 
     kw = _target(args)
-    result = account(raw, heuristics=heur and not args.statement, digits=args.digits, **kw)
+    result = account(
+        raw, heuristics=heur and not args.statement, digits=args.digits, part_seconds=args.part_seconds, **kw
+    )
     if args.statement:
         from .statement import statement
 

@@ -54,7 +54,9 @@ def budget(what: str, cpu_seconds: float | None = None):
     def exc() -> PartBudgetExceeded:
         clock = "CPU" if cpu_now() >= cpu_stop else "wall-clock (hang guard)"
         limit = cpu if clock == "CPU" else WALL_FACTOR * cpu + 1.0
-        return PartBudgetExceeded(f"{what}: stopped after its {clock} budget of {limit:g} s")
+        error = PartBudgetExceeded(f"stopped after its {clock} budget of {limit:g} s")
+        error.part = what  # the part is named by the report's Failure; kept here for callers
+        return error
 
     try:
         with interrupt_when(reached, exc, signal.SIGVTALRM):

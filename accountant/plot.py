@@ -4,7 +4,7 @@
 Log axes; matplotlib with the Agg backend.  The curves use the accountant's search values
 (``certify=False``: the same conversions, without the certified enclosure), at log-spaced
 step counts up to the run's own T (and beyond, to show where each theorem wins).  Curves that coincide
-(the same values to 0.1 %) are drawn once, with distinct markers, and the legend names every one of them.
+(within 1 % at every T plotted) are drawn once, with distinct markers, and the legend names every one of them.
 
 The output path is checked before any work (:func:`check_plot_path`, like ``export -o``): its directory
 exists and is writable, its extension is one matplotlib writes, an existing file is refused without
@@ -116,7 +116,12 @@ def curves(run, *, delta=None, epsilon=None, points: int = 12) -> dict:
     return out
 
 
-def coinciding(data: dict, rel: float = 1e-3) -> list[list[str]]:
+#: Curves within this relative distance at every plotted T are drawn once and named together (on log axes
+#: 1 % is well under a line's width).
+COINCIDE_REL = 0.01
+
+
+def coinciding(data: dict, rel: float = COINCIDE_REL) -> list[list[str]]:
     """Groups of labels whose curves have the same points to ``rel`` (drawn once, named together)."""
     groups: list[list[str]] = []
     for label, pts in data.items():
@@ -135,6 +140,18 @@ def coinciding(data: dict, rel: float = 1e-3) -> list[list[str]]:
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
 
 
+def _legend_label(group: list[str], width: int = 48) -> str:
+    """A legend entry: one curve's label, or the labels of coinciding curves and how many coincide, wrapped."""
+    import textwrap
+
+    text = (
+        group[0]
+        if len(group) == 1
+        else f"these {len(group)} coincide (within {COINCIDE_REL:.0%} at every T): " + "; ".join(group)
+    )
+    return "\n".join(textwrap.wrap(text, width))
+
+
 def plot_epsilon_vs_steps(run, path, *, delta=None, epsilon=None, points: int = 12, force: bool = False) -> str:
     """Write the figure to ``path`` and return the path."""
     import matplotlib
@@ -147,16 +164,19 @@ def plot_epsilon_vs_steps(run, path, *, delta=None, epsilon=None, points: int = 
     check_plot_path(path, force)
     run = parse_run(run)
     data = curves(run, delta=delta, epsilon=epsilon, points=points)
-    fig, ax = plt.subplots(figsize=(7.5, 4.8))
-    for i, group in enumerate(coinciding(data)):
+    fig, ax = plt.subplots(figsize=(10, 4.8))
+    groups = coinciding(data)
+    for i, group in enumerate(groups):
         xs, ys = zip(*data[group[0]])
-        label = group[0] if len(group) == 1 else " = ".join(group) + f" (these {len(group)} coincide)"
+        label = _legend_label(group)
+        # curves drawn earlier get larger open markers, so one lying on another stays visible under it
+        size = max(3.0, 10.0 - 7.0 * i / max(1, len(groups) - 1))
         style = (
-            {"color": "black", "linestyle": "--", "linewidth": 2}
+            {"color": "black", "linestyle": "--", "linewidth": 1.5, "markersize": 3}
             if group[0].startswith("all iterates")
-            else {"linewidth": 1.2 + 0.8 * (len(group) > 1)}
+            else {"linewidth": 1.0 + 0.8 * (len(group) > 1), "markersize": size, "markerfacecolor": "none"}
         )
-        ax.plot(xs, ys, marker=MARKERS[i % len(MARKERS)], markersize=4 + 2 * (len(group) > 1), label=label, **style)
+        ax.plot(xs, ys, marker=MARKERS[i % len(MARKERS)], label=label, **style)
     ax.axvline(int(run["steps"]), color="grey", linewidth=0.8, linestyle=":")
     ax.set_xscale("log")
     ax.set_yscale("log")
@@ -164,7 +184,7 @@ def plot_epsilon_vs_steps(run, path, *, delta=None, epsilon=None, points: int = 
     ax.set_ylabel(f"ε at δ = {delta}" if delta is not None else f"δ at ε = {epsilon}")
     ax.set_title(f"{run.loss} loss, {run.batching} batches: last-iterate theorems vs all iterates", fontsize=10)
     if data:
-        ax.legend(fontsize=6)
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0)
     fig.tight_layout()
     try:
         return _save(fig, path, force)

@@ -153,3 +153,11 @@ def test_plot_replaces_a_symlink_instead_of_writing_through_it(tmp_path, capsys)
 def test_delta_before_the_run_file(tmp_path, capsys):
     assert main(["account", "--delta", "1e-6", _write(tmp_path, RUN), "--json", "--no-heuristics"]) == 0
     assert json.loads(capsys.readouterr().out)["delta"] == "1e-6"
+
+
+def test_part_seconds_flag(tmp_path, capsys):
+    path = _write(tmp_path, RUN)
+    assert main(["account", path, "--part-seconds", "0"]) == 2
+    assert "--part-seconds must be in (0, 3600]" in capsys.readouterr().err
+    assert main(["account", path, "--part-seconds", "30", "--no-heuristics", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["failures"] == []
