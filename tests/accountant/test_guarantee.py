@@ -56,7 +56,8 @@ def test_run_a_prime_reports_the_baseline_not_the_looser_theorem(run_a):
     assert "all-iterates" in first and "float64 estimate by dp-accounting, not certified" in first
     assert "looser than releasing all iterates" in text
     js = run_a.as_json()
-    assert f"{float(js['best']['epsilon']):.6g}" == "2.85093" and js["best"]["source"] == "all-iterates"
+    # dp-accounting's float64 ε is 2.8509340…; the baseline rounds such estimates up (never below the truth)
+    assert 2.850934 <= float(js["best"]["epsilon"]) < 2.85095 and js["best"]["source"] == "all-iterates"
     assert js["best"]["certified"] is False
     assert js["best_last_iterate_bound"]["id"].startswith("asoodeh-diaz/")
 
