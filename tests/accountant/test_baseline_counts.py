@@ -66,3 +66,15 @@ def test_poisson_replace_one_unclipped_is_not_below_the_issue_instance():
            "step_size": "1", "noise_std": "1/20", "gradient_sensitivity": "1"}
     base = account(run, delta="1e-5", heuristics=False).all_iterates
     assert float(base.result) >= 7.58127
+
+
+def test_poisson_replace_one_clipped_with_small_delta_covers_the_far_pair():
+    """Clip C = 10 with Δ = 1 admits the pair (a, a') = (C, C − Δ) = (10, 9): its components sit far from the
+    unsampled N(0), so the pair behaves like the count-revealed one.  Its exact ε at δ = 1e-5 (n = 1000, b = 10,
+    s = 1/20, T = 1: means 20 and 18 in units of the sum's noise std b·s) is 7.5812799245701138097
+    (``exact_oracle.pair_delta``, general mixtures, 20 digits).  Issue 28's suggested model, the larger of
+    add-or-remove at min(Δ, C) and replace-one at Δ/2, gives about 3.03: below it."""
+    run = {"loss": "convex", "M": "1", "batching": "poisson", "n": "1000", "batch_size": "10", "steps": "1",
+           "step_size": "1", "noise_std": "1/20", "clip": "10", "gradient_sensitivity": "1"}
+    base = all_iterates(parse_run(run), delta=sp.Rational(1, 10**5))
+    assert float(base.result) >= 7.5812799245701138097
