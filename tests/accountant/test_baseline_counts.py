@@ -78,3 +78,14 @@ def test_poisson_replace_one_clipped_with_small_delta_covers_the_far_pair():
            "step_size": "1", "noise_std": "1/20", "clip": "10", "gradient_sensitivity": "1"}
     base = all_iterates(parse_run(run), delta=sp.Rational(1, 10**5))
     assert float(base.result) >= 7.5812799245701138097
+
+
+def test_without_replacement_replace_one_unclipped_covers_the_far_pair():
+    """Found by the property test: n = 2, b = 1, T = 1, s = 1/2, Δ = 1/2 unclipped.  The linear instances
+    a = c ± Δ/2 (the other example's gradient 0) approach the count-revealed pair as c → ∞:
+    δ(ε) = (b/n)·δ_G(Δ/(b·s); ε), whose ε at δ = 1e-5 is 4.2124436315308513894 (``exact_oracle.flagged_delta``).
+    dp-accounting's WBK RDP at sensitivity Δ said 4.0859."""
+    run = {"loss": "convex", "M": "1", "batching": "without-replacement", "n": "2", "batch_size": "1", "steps": "1",
+           "step_size": "1/50", "noise_std": "1/2", "gradient_sensitivity": "1/2"}
+    base = all_iterates(parse_run(run), delta=sp.Rational(1, 10**5))
+    assert float(base.result) >= 4.2124436315308513894
