@@ -176,7 +176,9 @@ def _flagged(run: Run, dpa, q: float):
     PLD = dpa.pld.privacy_loss_distribution
     delta_g = run["gradient_sensitivity"]
     z = float(run["batch_size"] * run["noise_std"] / delta_g)
-    gauss = PLD.from_gaussian_mechanism(z, sensitivity=1, value_discretization_interval=_PLD_INTERVAL, pessimistic_estimate=True)
+    gauss = PLD.from_gaussian_mechanism(
+        z, sensitivity=1, value_discretization_interval=_PLD_INTERVAL, pessimistic_estimate=True
+    )
     flagged = gauss.compute_mixture(PLD.identity(_PLD_INTERVAL, pessimistic_estimate=True), q)
     what = (
         f"replace-one, flagged pair (1 − q)·δ₀ + q·Gaussian at distance Δ = {delta_g}, noise/sensitivity "
@@ -221,9 +223,8 @@ def _without_replacement(run: Run, dpa, q: float, T: int, *, delta=None, epsilon
         )
     value, how = min(results, key=lambda r: r[0])
     others = "; ".join(f"{w}: {v:.6g}" for v, w in results if w != how)
-    label = (
-        f"{T} steps sampled without replacement, rate {q:.6g}, replace-one: {how}"
-        + (f" (the smaller of two upper bounds; the other, {others})" if others else "")
+    label = f"{T} steps sampled without replacement, rate {q:.6g}, replace-one: {how}" + (
+        f" (the smaller of two upper bounds; the other, {others})" if others else ""
     )
     target = "epsilon" if delta is not None else "delta"
     return Baseline(label, target, _float_up(value), None, value, False, run.adjacency)

@@ -186,12 +186,15 @@ def exact_epsilon(run, delta) -> tuple[mpmath.mpf, str]:
                 eps = O.monotone_epsilon(P, Q, delta)
             if eps > best:
                 best, which = eps, f"h = {mpmath.nstr(h, 6)}, (a₁, a₂) = ({mpmath.nstr(a1, 6)}, {mpmath.nstr(a2, 6)})"
-        if batching in ("poisson", "without-replacement") and h == 0 and run.get("adjacency", "replace-one") == "replace-one" and (
-            "clip" not in run
+        if (
+            batching in ("poisson", "without-replacement")
+            and h == 0
+            and run.get("adjacency", "replace-one") == "replace-one"
+            and ("clip" not in run)
         ):
-            mu = _pairs(run)[0][0] * 2 / (b * s * mpmath.sqrt(T))
+            mu = _pairs(run)[0][0] * 2 / (b * s * mpmath.sqrt(T))  # Δ/(b·s·√T): one participation's shift
             q = mpmath.mpf(b) / n
-            eps = O.epsilon_for_delta(lambda e: O.flagged_delta(mu=mu, T=T, q=q, eps=e), delta)
+            eps = O.epsilon_for_delta(lambda e, mu=mu, q=q: O.flagged_delta(mu=mu, T=T, q=q, eps=e), delta)
             if eps > best:
                 best, which = eps, "linear, a = c ± Δ/2 with c → ∞ (count revealed; supremum)"
     return best, which
@@ -261,7 +264,9 @@ def test_issue_28_reproducers_are_not_below_their_exact_values():
     check(dict(REPRODUCER_POISSON))
 
 
-@pytest.mark.parametrize("cell", CELLS_REACHED, ids=lambda c: "-".join(str(x) for x in c[:3]) + ("-clip" if c[3] else ""))
+@pytest.mark.parametrize(
+    "cell", CELLS_REACHED, ids=lambda c: "-".join(str(x) for x in c[:3]) + ("-clip" if c[3] else "")
+)
 def test_no_output_is_below_an_exact_instance(cell):
     """One derandomised hypothesis search per cell (``EXACT_ORACLE_EXAMPLES`` runs each, default 1, so that
     every cell is exercised within the CI budget; raise it for a longer search)."""
