@@ -36,11 +36,18 @@ bound is checked against, so the ratio compares like with like) and is recorded 
   worst case only when every gradient has norm ≤ Δ/2: n = 1000, b = 10, η = 1, s = 1/20, Δ = 1, T = 1,
   unclipped gave ε = 0.209374 at δ = 1e-5, while the instance (a, a') = (Δ, 0) of a linear loss has exact
   ε = 3.02536 and the class's supremum is 7.58128 (issue 28).
-* ``without-replacement`` — dp-accounting's RDP accountant (``SampledWithoutReplacementDpEvent``,
-  Wang, Balle & Kasiviswanathan 2019) for T steps, whose base mechanism is the Gaussian with
-  replace-one sensitivity Δ (any a, a' with ‖a − a'‖ ≤ Δ: no norm assumption); dp-accounting supports
-  it for replace-one only (under add-remove the batch size would change with the dataset), so an
-  add-remove run gets no baseline, with that reason (:attr:`Baseline.reason`).
+* ``without-replacement`` — replace-one: each step takes the example with probability b/n afresh, so the
+  flagged pair above dominates it too; with clipping also dp-accounting's RDP accountant
+  (``SampledWithoutReplacementDpEvent``, Wang, Balle & Kasiviswanathan 2019) at sensitivity 2C, and the
+  smaller of the two.  WBK's bound needs the base mechanism's sensitivity for *every* replacement inside
+  the subsample, which Δ does not give (it bounds the differing example's change only): unclipped,
+  n = 2, b = 1, T = 1, s = 1/2, Δ = 1/2 gave 4.0859 at δ = 1e-5 below 4.21244, the supremum of the linear
+  instances a = c ± Δ/2 (the other example's gradient 0, c → ∞; found by the property test).
+  dp-accounting supports it for replace-one only (under add-remove the batch size would change with
+  the dataset), so an add-remove run gets no baseline, with that reason (:attr:`Baseline.reason`).
+
+**Δ** is the bound on the differing example's gradient change ‖g_i − g'_i‖ only: the other examples'
+gradients are not assumed to lie within Δ of it (the pairs above range over every such instance).
 
 Every label names the ratio it passes to dp-accounting as "noise / sensitivity" (b·s/Δ, b·s/C), which is
 the run's DP-SGD noise multiplier z = b·s/C only when the sensitivity is C: under replace-one with
@@ -161,22 +168,66 @@ def all_iterates(run: Run, *, delta=None, epsilon=None, certify: bool = True) ->
                 "dp-accounting accounts sampling without replacement (fixed batch size) for replace-one "
                 "neighbours only; under add-remove the batch size would change with the dataset",
             )
+        return _without_replacement(run, dpa, q, T, delta=delta, epsilon=epsilon)
+
+
+def _flagged(run: Run, dpa, q: float):
+    """dp-accounting PLD of the flagged pair (1 − q)δ₀ + q·Gaussian at distance Δ (module docstring)."""
+    PLD = dpa.pld.privacy_loss_distribution
+    delta_g = run["gradient_sensitivity"]
+    z = float(run["batch_size"] * run["noise_std"] / delta_g)
+    gauss = PLD.from_gaussian_mechanism(
+        z, sensitivity=1, value_discretization_interval=_PLD_INTERVAL, pessimistic_estimate=True
+    )
+    flagged = gauss.compute_mixture(PLD.identity(_PLD_INTERVAL, pessimistic_estimate=True), q)
+    what = (
+        f"replace-one, flagged pair (1 − q)·δ₀ + q·Gaussian at distance Δ = {delta_g}, noise/sensitivity "
+        f"b·s/Δ = {z:.6g}: dominates every pair with ‖a − a'‖ ≤ Δ (their supremum without clipping)"
+    )
+    return flagged, what
+
+
+def _pld_value(pld, T: int, delta, epsilon) -> float:
+    composed = pld.self_compose(T)
+    if delta is not None:
+        return float(composed.get_epsilon_for_delta(float(delta)))
+    return float(composed.get_delta_for_epsilon(float(epsilon)))
+
+
+def _without_replacement(run: Run, dpa, q: float, T: int, *, delta=None, epsilon=None) -> Baseline:
+    """Sampling without replacement, replace-one: the flagged pair (each step takes the example with probability
+    b/n, afresh) and, with clipping, dp-accounting's RDP accountant (Wang–Balle–Kasiviswanathan) at sensitivity
+    2C; the smaller.  WBK's bound needs the base mechanism's sensitivity for *every* replacement in the
+    subsample, which Δ (the differing example's change) does not give: n = 2, b = 1, T = 1, s = 1/2, Δ = 1/2
+    unclipped gave 4.0859 at δ = 1e-5 below the supremum 4.21244 of the linear instances a = c ± Δ/2, c → ∞
+    (the other example's gradient 0)."""
+    b, s = run["batch_size"], run["noise_std"]
+    flagged, what = _flagged(run, dpa, q)
+    results = [(_pld_value(flagged, T, delta, epsilon), f"dp-accounting PLD accountant (pessimistic, float64): {what}")]
+    if run.clipped:
+        sens = 2 * run["clip"]
         z = float(b * s / sens)
         event = dpa.SelfComposedDpEvent(
             dpa.SampledWithoutReplacementDpEvent(int(run["n"]), int(run["batch_size"]), dpa.GaussianDpEvent(z)), T
         )
         acc = dpa.rdp.RdpAccountant(neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE)
-        label = (
-            f"dp-accounting RDP accountant (Wang–Balle–Kasiviswanathan, float64): {T} steps sampled "
-            f"without replacement, rate {q:.6g}, noise/sensitivity b·s/Δ = {z:.6g} (replace-one: the sum moves "
-            f"by ≤ Δ = {sens}{_multiplier_note(run, sens)})"
+        acc.compose(event)
+        value = float(acc.get_epsilon(float(delta)) if delta is not None else acc.get_delta(float(epsilon)))
+        results.append(
+            (
+                value,
+                f"dp-accounting RDP accountant (Wang–Balle–Kasiviswanathan, float64), noise/sensitivity "
+                f"b·s/(2C) = {z:.6g} (every clipped gradient lies in the ball of radius C = {run['clip']}, so any "
+                f"replacement moves the sum by ≤ 2C{_multiplier_note(run, sens)})",
+            )
         )
-    acc.compose(event)
-    if delta is not None:
-        value = float(acc.get_epsilon(float(delta)))
-        return Baseline(label, "epsilon", _float_up(value), None, value, False, run.adjacency)
-    value = float(acc.get_delta(float(epsilon)))
-    return Baseline(label, "delta", _float_up(value), None, value, False, run.adjacency)
+    value, how = min(results, key=lambda r: r[0])
+    others = "; ".join(f"{w}: {v:.6g}" for v, w in results if w != how)
+    label = f"{T} steps sampled without replacement, rate {q:.6g}, replace-one: {how}" + (
+        f" (the smaller of two upper bounds; the other, {others})" if others else ""
+    )
+    target = "epsilon" if delta is not None else "delta"
+    return Baseline(label, target, _float_up(value), None, value, False, run.adjacency)
 
 
 def _multiplier_note(run: Run, sens) -> str:
@@ -208,19 +259,7 @@ def _poisson(run: Run, dpa, q: float, T: int, *, delta=None, epsilon=None) -> Ba
         which = "C" if run.clipped else "Δ"
         candidates.append((pld, f"ADD_OR_REMOVE_ONE, noise/sensitivity b·s/{which} = {z:.6g}"))
     else:
-        delta_g = run["gradient_sensitivity"]
-        z = float(b * s / delta_g)
-        gauss = PLD.from_gaussian_mechanism(
-            z, sensitivity=1, value_discretization_interval=_PLD_INTERVAL, pessimistic_estimate=True
-        )
-        flagged = gauss.compute_mixture(PLD.identity(_PLD_INTERVAL, pessimistic_estimate=True), q)
-        candidates.append(
-            (
-                flagged,
-                f"replace-one, flagged pair (1 − q)·δ₀ + q·Gaussian at distance Δ = {delta_g}, noise/sensitivity "
-                f"b·s/Δ = {z:.6g}: dominates every pair with ‖a − a'‖ ≤ Δ (their supremum without clipping)",
-            )
-        )
+        candidates.append(_flagged(run, dpa, q))
         if run.clipped:
             zc = float(b * s / run["clip"])
             sym = PLD.from_gaussian_mechanism(
@@ -237,11 +276,7 @@ def _poisson(run: Run, dpa, q: float, T: int, *, delta=None, epsilon=None) -> Ba
                     f"REPLACE_ONE at the clip norm C = {run['clip']} (the pair ±C), noise multiplier b·s/C = {zc:.6g}",
                 )
             )
-    results = []
-    for pld, what in candidates:
-        composed = pld.self_compose(T)
-        value = float(composed.get_epsilon_for_delta(float(delta)) if delta is not None else composed.get_delta_for_epsilon(float(epsilon)))
-        results.append((value, what))
+    results = [(_pld_value(pld, T, delta, epsilon), what) for pld, what in candidates]
     value, what = min(results, key=lambda r: r[0])
     others = "; ".join(f"{w}: {v:.6g}" for v, w in results if w != what)
     label = (

@@ -260,5 +260,7 @@ def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
             d, pair, sigma = min(((f(e), pair, sg) for f, pair, sg in candidates), key=lambda r: r[0])
             return Heuristic(NAME, "delta", mpmath.nstr(d, 6), float(d), note(pair, sigma), run.adjacency)
         target = _ratio(delta)
-        eps, pair, sigma = min(((_solve_epsilon(f, target), pair, sg) for f, pair, sg in candidates), key=lambda r: r[0])
+        eps, pair, sigma = min(
+            ((_solve_epsilon(f, target), pair, sg) for f, pair, sg in candidates), key=lambda r: r[0]
+        )
         return Heuristic(NAME, "epsilon", mpmath.nstr(eps, 6), float(eps), note(pair, sigma), run.adjacency)

@@ -44,7 +44,9 @@ Loss classes (``LOSSES``), from the most to the least structured: ``strongly-con
 theorem stated for a less structured one (:func:`loss_satisfies`).
 
 Batching schemes (``BATCHINGS``): ``full`` (every example every step), ``cyclic`` (fixed
-order, b | n not assumed), ``shuffled`` (a fresh permutation each epoch), ``poisson``
+order, b | n not assumed: an epoch is ⌈n/b⌉ consecutive batches, the last one holding the
+n − (⌈n/b⌉ − 1)b remaining examples, and T = E·⌈n/b⌉ counts such epochs), ``shuffled`` (a
+fresh permutation each epoch), ``poisson``
 (each example independently with probability b/n), ``without-replacement`` (a uniformly
 random subset of size b each step).
 """

@@ -381,14 +381,16 @@ def subsets_pair(*, eta, s, h, T, b, q, a1, a2):
 
 
 def flagged_delta(*, mu, T, q, eps):
-    """δ(ε) of T steps each revealing whether the example was sampled (probability q) and, if so, a Gaussian
-    with μ: Σ_k Binom(T, q)(k) δ_G(√k μ; ε).  The limit of the Poisson replace-one instance a₁ = c + Δ/2,
-    a₂ = c − Δ/2 as c → ∞ (its components separate), so the supremum of the class's instances."""
+    """δ(ε) of the last iterate of a linear loss when the number k ~ Binomial(T, q) of the example's
+    participations is revealed: Σ_k Binom(T, q)(k) δ_G(k·μ; ε), μ = (shift of one participation)/(std of the
+    last iterate) = Δ/(b·s·√T).  The limit of the replace-one instances a₁ = c + Δ/2, a₂ = c − Δ/2 (the other
+    examples' gradients 0) as c → ∞: the mixture components N(k·a·η/b) separate, so it is the supremum of
+    those instances' exact δ(ε) (and of their ε(δ))."""
     q, mu = num(q), num(mu)
     total = mpmath.mpf(0)
     for k in range(1, T + 1):
         w = mpmath.binomial(T, k) * q**k * (1 - q) ** (T - k)
         if w < mpmath.mpf(10) ** -(mpmath.mp.dps + 40):
             continue
-        total += w * gaussian_delta(mpmath.sqrt(k) * mu, eps)
+        total += w * gaussian_delta(k * mu, eps)
     return total
