@@ -411,7 +411,10 @@ def main_fuzz(argv=None) -> int:
     for row in cache_rows:
         counts["cache:" + row["outcome"]] += 1
         if row["outcome"] != "ok":
-            print(f"!! cache state {row['state']}: {' '.join(row['args'])}: {'; '.join(row['problems'])[:300]}", flush=True)
+            print(
+                f"!! cache state {row['state']}: {' '.join(row['args'])}: {'; '.join(row['problems'])[:300]}",
+                flush=True,
+            )
     rows += cache_rows
     elapsed = time.monotonic() - start
     summary = {

@@ -211,9 +211,7 @@ def test_verify_json_escapes_c1_controls(tiny_registry, capsys, monkeypatch):
     from symbolic.verdict import Status, Verdict
 
     hostile = "\x9b2J\u202e\x1b[31m"
-    monkeypatch.setattr(
-        runner, "_check_safely", lambda claim, scale=1.0: Verdict(Status.PROVED, hostile, hostile)
-    )
+    monkeypatch.setattr(runner, "_check_safely", lambda claim, scale=1.0: Verdict(Status.PROVED, hostile, hostile))
     main(["verify", "demo/square", "--json", "--jobs", "1"])
     out = capsys.readouterr().out
     assert not any(c in out for c in "\x9b\u202e\x1b")
