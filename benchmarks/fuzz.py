@@ -1,13 +1,21 @@
-"""Adversarial fuzzing of ``eval`` (issue #10): one command for the next audit.
+"""Adversarial fuzzing of ``eval`` (issue #10) and of the caches (issue #33): one command for the next audit.
 
-    python benchmarks/fuzz.py --cases 2000 --seed 0 --timeout 10 [--json out.json]
+    python benchmarks/fuzz.py --cases 2000 --seed 0 --timeout 10 [--json out.json] [--skip-caches]
 
 Runs the command line in-process (``symbolic.cli.main``) on
 
 * the reproducers of issue #10 (always), and
 * ``--cases`` random ``eval`` commands over every registered formula: parameter values across
   many orders of magnitude and the hard regimes (near 0, near 1, huge, negative, 5000-digit,
-  Unicode digits, malformed), random ``--dps`` (including 0 and 5000) and ``--certify``.
+  Unicode digits, malformed), random ``--dps`` (including 0 and 5000) and ``--certify``;
+
+then (unless ``--skip-caches``) runs ``verify``, ``eval`` and ``list`` in subprocesses over hostile
+cache states (:data:`CACHE_STATES`: forged, moved, truncated and bit-flipped verdicts, FIFOs,
+``/dev/zero`` symlinks, deeply nested and escape-laden entries signed with the user's own key, a
+planted paper-index module, a directory or key open to others, a read-only directory, a file-size
+limit that makes every write fail).  Each must exit as it does with an empty cache, print the
+verdict the claim has when checked afresh, print no raw control character, import no planted
+module, and leave no temporary file.
 
 Each case is classified:
 
@@ -17,7 +25,8 @@ Each case is classified:
 * ``traceback`` — an exception escaped ``main`` or it reported an internal error (exit 1);
 * ``outside-ball`` — a printed value that is not within half a unit of its last digit of a
   certified ball of the formula at 64 extra bits (checked whenever the formula certifies);
-* ``hang`` — a case that ran past its time budget plus 10 s.
+* ``hang`` — a case that ran past its CPU-time budget plus 10 s, or past eval's wall-clock hang
+  guard (``WALL_FACTOR`` budgets) plus 10 s.
 
 Not part of the test suite (it takes minutes); ``tests/symbolic/test_reliability.py`` keeps
 the reproducers and a bounded property test.
@@ -29,13 +38,20 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import random
+import resource
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
+from pathlib import Path
 
 import mpmath
 
+from symbolic.budget import WALL_FACTOR
 from symbolic.certify import bits_for_digits
 from symbolic.cli import main
 from symbolic.registry import registry
@@ -193,7 +209,7 @@ def check_against_ball(formula_id: str, params: dict, dps: int, text: str) -> bo
 
 def run_case(args: list[str], timeout: float) -> dict:
     out, err = io.StringIO(), io.StringIO()
-    start = time.monotonic()
+    start, cpu_start = time.monotonic(), time.process_time()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(["eval", *args, "--json", "--timeout", str(timeout)])
@@ -206,9 +222,12 @@ def run_case(args: list[str], timeout: float) -> dict:
             "error": f"{type(exc).__name__}: {exc}"[:300],
             "seconds": time.monotonic() - start,
         }
-    seconds = time.monotonic() - start
-    row = {"args": [a if len(a) < 80 else a[:60] + "..." for a in args], "code": code, "seconds": seconds}
-    if seconds > timeout + 10:
+    seconds, cpu = time.monotonic() - start, time.process_time() - cpu_start
+    row = {"args": [a if len(a) < 80 else a[:60] + "..." for a in args], "code": code, "seconds": seconds, "cpu": cpu}
+    # eval's budget is CPU time, with the wall clock as a hang guard at WALL_FACTOR budgets: a hang is
+    # a case that ran past either limit by more than 10 s (a loaded machine stretches the wall clock
+    # of a case that stays within its CPU budget)
+    if cpu > timeout + 10 or seconds > WALL_FACTOR * timeout + 10:
         row["outcome"] = "hang"
     elif code == 0:
         result = json.loads(out.getvalue())
@@ -231,12 +250,148 @@ def run_case(args: list[str], timeout: float) -> dict:
     return row
 
 
+# ---------------------------------------------------------------------------
+# The caches.
+
+#: A cheap claim and a formula of one paper: what each hostile cache state is tried with.
+CACHE_CLAIM = "kong-ribero/theta-at-L-1"
+CACHE_EVAL = ["eval", "kong-ribero/theta", "L=1.37", "s=9"]
+
+
+def _entries(root: Path):
+    return sorted((root / "verdicts").glob("*/*.json"))
+
+
+def _forge(root: Path, rewrite) -> None:
+    """Rewrite every verdict entry's payload, signed again with the user's own key (so only the
+    parser and the checks on its content stand between the entry and the output)."""
+    from symbolic.cache import Store
+
+    store = Store(root / "verdicts")
+    for path in _entries(root):
+        relative = path.relative_to(root / "verdicts").as_posix()
+        store.write(relative, rewrite(store.read(relative)))
+
+
+def _replace_entries(root: Path, make) -> None:
+    for path in _entries(root):
+        path.unlink()
+        make(path)
+
+
+def _rewrite_bytes(root: Path, change) -> None:
+    for path in _entries(root):
+        path.write_bytes(change(path.read_bytes()))
+
+
+def _plant_module(root: Path) -> None:
+    from symbolic.cache import Store
+
+    store = Store(root / "index")
+    data = store.read("papers.json")
+    if isinstance(data, dict):
+        store.write("papers.json", {**data, "index": {**data["index"], "kong-ribero": "this"}})
+
+
+HOSTILE = "\x1b[2J\x1b[HALL CLAIMS PROVED\r\x9b31m"
+CACHE_STATES = {
+    "empty": lambda root: None,
+    "forged-status": lambda root: _rewrite_bytes(root, lambda b: b.replace(b'"checked"', b'"proved"')),
+    "escape-sequences": lambda root: _forge(root, lambda d: {**d, "method": HOSTILE, "evidence": HOSTILE}),
+    "wrong-types": lambda root: _forge(root, lambda d: {**d, "method": [1, 2], "seconds": "nan"}),
+    "nested": lambda root: _rewrite_bytes(root, lambda b: b.split(b"\n")[0] + b"\n" + b"[" * 100_000 + b"]" * 100_000),
+    "truncated": lambda root: _rewrite_bytes(root, lambda b: b[: len(b) // 2]),
+    "bit-flip": lambda root: _rewrite_bytes(root, lambda b: b[:-3] + bytes([b[-3] ^ 1]) + b[-2:]),
+    "fifo": lambda root: _replace_entries(root, os.mkfifo),
+    "dev-zero": lambda root: _replace_entries(root, lambda p: p.symlink_to("/dev/zero")),
+    "symlink-out": lambda root: _replace_entries(root, lambda p: p.symlink_to("/etc/hostname")),
+    "moved": lambda root: [p.rename(p.with_name(("0" * 64) + ".json")) for p in _entries(root)],
+    "planted-module": _plant_module,
+    "world-writable": lambda root: os.chmod(root / "verdicts", 0o777),
+    "key-readable": lambda root: os.chmod(root / "key", 0o644),
+    "key-symlink": lambda root: (root / "key").unlink() or (root / "key").symlink_to("/dev/zero"),
+    "read-only": lambda root: [os.chmod(d, 0o500) for d in (root / "verdicts", root / "index")],
+    "disk-full": lambda root: shutil.rmtree(root / "verdicts"),  # rewritten under a file-size limit of 0
+}
+
+
+def _run_cli(args: list[str], cache: Path, timeout: float, full_disk: bool = False) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "HIDDEN_STATE_PROOFS_NO_CACHE"}
+    env["XDG_CACHE_HOME"] = str(cache)
+
+    def limit():  # every write of more than 0 bytes fails (EFBIG), as on a full disk
+        resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+    start = time.monotonic()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "symbolic", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=timeout,
+            preexec_fn=limit if full_disk else None,
+        )
+    except subprocess.TimeoutExpired:
+        return {"exit": None, "out": "", "err": "", "seconds": time.monotonic() - start}
+    return {"exit": done.returncode, "out": done.stdout, "err": done.stderr, "seconds": time.monotonic() - start}
+
+
+def fuzz_caches(timeout: float) -> list[dict]:
+    """Each hostile cache state of :data:`CACHE_STATES`, tried with verify, eval and list."""
+    rows = []
+    verify = ["verify", CACHE_CLAIM, "--json"]
+    with tempfile.TemporaryDirectory() as scratch:
+        fresh = _run_cli([*verify, "--no-cache"], Path(scratch) / "none", timeout)
+        truth = json.loads(fresh["out"])["claims"][0]["status"] if fresh["exit"] == 0 else None
+        expected_eval = _run_cli(CACHE_EVAL, Path(scratch) / "none", timeout)["out"]
+        for name, spoil in CACHE_STATES.items():
+            cache = Path(scratch) / name
+            root = cache / "hidden-state-proofs"
+            for args in (verify, CACHE_EVAL, ["list", "--paper", "kong-ribero"]):  # fill both caches
+                _run_cli(args, cache, timeout)
+            spoil(root)
+            for args in (verify, [*verify[:2]], CACHE_EVAL):  # --json, the table, eval
+                run = _run_cli(args, cache, timeout, full_disk=name == "disk-full")
+                problems = []
+                if run["exit"] is None:
+                    problems.append("hang")
+                elif run["exit"] != 0:
+                    problems.append(f"exit {run['exit']}: {run['err'][-300:]}")
+                text = run["out"] + run["err"]
+                if any(c in text for c in ("\x1b", "\x9b", "\r")):
+                    problems.append("raw control characters in the output")
+                if "Zen of Python" in text:
+                    problems.append("the planted module ran")
+                if args is verify and run["exit"] == 0 and json.loads(run["out"])["claims"][0]["status"] != truth:
+                    problems.append(f"verdict {json.loads(run['out'])['claims'][0]['status']}, afresh {truth}")
+                if args is CACHE_EVAL and run["exit"] == 0 and run["out"] != expected_eval:
+                    problems.append(f"eval printed {run['out']!r}, with no cache {expected_eval!r}")
+                litter = [str(p) for p in root.rglob("*.tmp")] + [str(p) for p in root.rglob("tmp*")]
+                if litter:
+                    problems.append(f"temporary files left: {litter[:3]}")
+                rows.append(
+                    {
+                        "state": name,
+                        "args": args,
+                        "outcome": "hang" if "hang" in problems else ("cache-failure" if problems else "ok"),
+                        "problems": problems,
+                        "seconds": round(run["seconds"], 2),
+                    }
+                )
+            for d in (root / "verdicts", root / "index"):  # a read-only state: let the scratch go
+                if d.exists():
+                    os.chmod(d, 0o700)
+    return rows
+
+
 def main_fuzz(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=2000, help="random cases besides the reproducers")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--timeout", type=float, default=10.0, help="eval --timeout per case (seconds)")
     ap.add_argument("--json", metavar="PATH", help="write every case's row to PATH")
+    ap.add_argument("--skip-caches", action="store_true", help="do not fuzz the verdict and paper index caches")
     args = ap.parse_args(argv)
     formulas = registry().formulas()
     rng = random.Random(args.seed)
@@ -252,6 +407,15 @@ def main_fuzz(argv=None) -> int:
         checked += bool(row.get("checked_against_ball"))
         if row["outcome"] in ("traceback", "outside-ball", "hang"):
             print(f"!! {row['outcome']}: {' '.join(row['args'])[:200]} {row.get('error', '')[:200]}", flush=True)
+    cache_rows = [] if args.skip_caches else fuzz_caches(timeout=max(60.0, 6 * args.timeout))
+    for row in cache_rows:
+        counts["cache:" + row["outcome"]] += 1
+        if row["outcome"] != "ok":
+            print(
+                f"!! cache state {row['state']}: {' '.join(row['args'])}: {'; '.join(row['problems'])[:300]}",
+                flush=True,
+            )
+    rows += cache_rows
     elapsed = time.monotonic() - start
     summary = {
         "cases": len(cases),
@@ -264,13 +428,15 @@ def main_fuzz(argv=None) -> int:
         "outcomes": dict(sorted(counts.items())),
         "tracebacks": counts["traceback"],
         "outside_ball": counts["outside-ball"],
-        "hangs": counts["hang"],
+        "hangs": counts["hang"] + counts["cache:hang"],
+        "cache_states": len(CACHE_STATES),
+        "cache_failures": counts["cache:cache-failure"],
     }
     print(json.dumps(summary, indent=1))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump({"summary": summary, "rows": rows}, handle, indent=1)
-    return 1 if summary["tracebacks"] or summary["outside_ball"] or summary["hangs"] else 0
+    return 1 if summary["tracebacks"] or summary["outside_ball"] or summary["hangs"] or summary["cache_failures"] else 0
 
 
 if __name__ == "__main__":

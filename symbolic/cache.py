@@ -390,7 +390,9 @@ class Store:
 
     def _mac(self, name: str, payload: bytes) -> str:
         assert self._key is not None
-        return hmac.new(self._key, name.encode("utf-8", "surrogatepass") + b"\x00" + payload, hashlib.sha256).hexdigest()
+        return hmac.new(
+            self._key, name.encode("utf-8", "surrogatepass") + b"\x00" + payload, hashlib.sha256
+        ).hexdigest()
 
     # -- entries ----------------------------------------------------------------------------------
     def read(self, relative: str):
@@ -486,7 +488,9 @@ def _read_or_create_key(root: Path) -> bytes:
             if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
                 raise ValueError(f"its key {path} is not a regular file of this user")
             if info.st_mode & 0o077:
-                raise ValueError(f"its key {path} is readable or writable by others (mode {stat.filemode(info.st_mode)})")
+                raise ValueError(
+                    f"its key {path} is readable or writable by others (mode {stat.filemode(info.st_mode)})"
+                )
             key = os.read(fd, _KEY_BYTES + 1)
         finally:
             os.close(fd)

@@ -86,6 +86,7 @@ def describe(paper) -> dict:
 # ---------------------------------------------------------------------------
 # The key: content of the sources an item index is built from.
 
+
 def _tree_fingerprint(package: str) -> str:
     """SHA-256 over the relative path and content of every ``*.py`` file of a top-level package."""
     return package_fingerprint(package)

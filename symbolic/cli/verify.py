@@ -126,8 +126,10 @@ def run(args) -> int:
             "summary": summary,
             **({"budget_scale": scale} if scale is not None else {}),
         }
-        json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
-        print()
+        # JSON escapes C0 controls itself; C1 controls (U+009B is a CSI) and bidirectional overrides are
+        # escaped too, as \u.... (they occur only inside strings, so the text stays the same JSON)
+        text = json.dumps(out, indent=2, ensure_ascii=False)
+        print(_UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text))
     else:
         if not args.quiet:
             print_table(results, reg)
@@ -231,6 +233,7 @@ class _Progress:
 # ---------------------------------------------------------------------------
 # Text.
 
+_UNSAFE_IN_JSON = re.compile(r"[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 

@@ -156,7 +156,10 @@ def test_editing_a_lazily_imported_module_re_proves_the_verdict(tmp_path):
         f"res, cached = run_claims_cached([c], {{'lazykey': 'lazykey'}}, VerdictCache({str(tmp_path / 'cache')!r}), jobs=1); "
         "print(json.dumps([res[0].verdict.status.value, bool(cached)]))"
     )
-    env = {**__import__("os").environ, "PYTHONPATH": str(tmp_path / "src") + ":" + str(__import__("pathlib").Path(vc.__file__).parents[1])}
+    env = {
+        **__import__("os").environ,
+        "PYTHONPATH": str(tmp_path / "src") + ":" + str(__import__("pathlib").Path(vc.__file__).parents[1]),
+    }
 
     def run():
         out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)

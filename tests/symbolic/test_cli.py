@@ -202,3 +202,17 @@ def test_verify_shows_a_progress_bar_on_a_terminal(tiny_registry, tmp_path):
     assert proc.returncode == 0
     assert "verify" in err and "1/1" in err and "0:00:0" in err and "demo" in err  # done / total, elapsed, paper
     assert "1 claims: 1 proved" in out
+
+
+def test_verify_json_escapes_c1_controls(tiny_registry, capsys, monkeypatch):
+    """JSON escapes C0 controls itself; a C1 CSI (U+009B) or a bidi override in a verdict's text is escaped
+    too, and the output is still the same JSON."""
+    from symbolic import runner
+    from symbolic.verdict import Status, Verdict
+
+    hostile = "\x9b2J\u202e\x1b[31m"
+    monkeypatch.setattr(runner, "_check_safely", lambda claim, scale=1.0: Verdict(Status.PROVED, hostile, hostile))
+    main(["verify", "demo/square", "--json", "--jobs", "1"])
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x9b\u202e\x1b")
+    assert json.loads(out)["claims"][0]["method"] == hostile
