@@ -521,6 +521,27 @@ def _text(value, limit: int = 20_000) -> str:
     return value
 
 
+def _obligations(entries) -> list:
+    """The proof obligations a cached verdict carried (``Obligation.as_dict`` rows), checked field by
+    field: a cached PROVED shows the same obligations, and how each was discharged, as a fresh one."""
+    from .obligations import Obligation
+
+    if not isinstance(entries, list):
+        raise TypeError("obligations")
+    out = []
+    for row in entries:
+        if not isinstance(row, dict):
+            raise TypeError("obligation")
+        witness = row.get("witness")
+        if witness is not None and not (
+            isinstance(witness, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in witness.items())
+        ):
+            raise TypeError("witness")
+        fields = (_text(row["kind"]), _text(row["condition"]), _text(row["status"]), _text(row["rule"]))
+        out.append(Obligation(*fields, witness=witness))
+    return out
+
+
 def _seconds(value) -> float:
     value = float(value)
     if not math.isfinite(value) or value < 0:
@@ -571,6 +592,7 @@ class VerdictCache:
                 _seconds(data.get("seconds", 0)),
                 _seconds(data.get("cpu_seconds", 0)),
             )
+            verdict.obligations = _obligations(data.get("obligations", []))
             if verdict.status not in _CACHED_STATUSES:
                 raise ValueError("never stored")
         except (ValueError, KeyError, TypeError, OverflowError):
@@ -585,6 +607,9 @@ class VerdictCache:
         data = {"claim": claim_id, **verdict.as_dict()}
         if verdict.details:  # as_dict stringifies details already
             data["details"] = {k: str(v) for k, v in verdict.details.items()}
+        for row in data.get("obligations", []):  # a witness holds exact SymPy values: kept as their text
+            if row.get("witness") is not None:
+                row["witness"] = {str(k): str(v) for k, v in row["witness"].items()}
         self.store.write(self._relative(key), data)
 
 

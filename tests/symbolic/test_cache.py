@@ -311,3 +311,22 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     store = vc.VerdictCache(tmp_path / "verdicts")
     store.put("12" * 32, "fake/b", Verdict(Status.PROVED, "x"))
     assert not list(tmp_path.rglob("*.tmp")) and not list(tmp_path.rglob("tmp*"))
+
+
+def test_a_cached_verdict_keeps_its_proof_obligations(tmp_path):
+    """A verdict served from the cache shows the same obligations (and how each was settled) as the
+    fresh one: PROVED means every obligation discharged, and a reader of ``verify --json`` or ``show``
+    must see them whether or not the verdict was re-proved."""
+    y = sp.Symbol("y", real=True)
+    claim = Identity("fake/quotient", (y**2 - 1) / (y - 1), y + 1, "(y² − 1)/(y − 1) = y + 1", SRC)
+    first, _ = vc.run_claims_cached([claim], MODULES, vc.VerdictCache(tmp_path), jobs=1)
+    fresh = first[0].verdict
+    assert fresh.obligations, "the quotient's denominator is an obligation"
+    second, cached = vc.run_claims_cached([claim], MODULES, vc.VerdictCache(tmp_path), jobs=1)
+    assert cached == {0}
+    again = second[0].verdict
+    assert again.status is fresh.status
+    assert [o.as_dict() for o in again.obligations] == [
+        {**o.as_dict(), **({"witness": {str(k): str(v) for k, v in o.witness.items()}} if o.witness else {})}
+        for o in fresh.obligations
+    ]
