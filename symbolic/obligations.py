@@ -561,8 +561,8 @@ def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
                 {x: 1 + _expm1(x.args[0]) for x in f0.atoms(sp.exp)}
             )
         ops = f0.count_ops()
-        if ops > _SUBSTITUTE_OPS:
-            continue
+        if ops > _SUBSTITUTE_OPS or f0.has(sp.Piecewise, sp.floor, sp.ceiling):
+            continue  # a Piecewise goes branch by branch (_piecewise_rule); substituting into it re-decides conditions
         bounds = _bounds(f0.free_symbols, hyps)
         subs = list(_bound_substitutions(f0.free_symbols, bounds))
         small = ops <= _FACTOR_OPS
@@ -826,8 +826,11 @@ def _witness(ob: Obligation, domain: Domain) -> dict | None:
     syms = {rename.get(s, s) for s in syms}
     checks = [(kind, e.xreplace(rename) if not isinstance(e, tuple) else e) for kind, e in checks]
     where = [w.xreplace(rename) for w in where]
-    if any(not isinstance(e, tuple) and sp.sympify(e).count_ops() > _SUBSTITUTE_OPS for _, e in checks):
-        return None  # evaluating a large expression at many points costs more than the proof
+    if any(
+        not isinstance(e, tuple) and (sp.sympify(e).count_ops() > _FACTOR_OPS or sp.sympify(e).has(sp.erf, sp.erfc))
+        for _, e in checks
+    ):
+        return None  # evaluating a large or special-function expression at many points costs more than the proof
     samples = list(sample_points(sorted(syms, key=lambda s: s.name), where, n=16, seed=27))
     cands = []
     for kind, e in checks:
