@@ -487,10 +487,11 @@ def _nonzero(e) -> bool:
     name = type(e).__name__
     if name in ("expm1", "log1p") and len(e.args) == 1:
         a = e.args[0]
-        return bool(a.is_extended_real) and _nonzero(a) and (name == "expm1" or manifestly_positive(1 + a))
+        # log1p(a) ≠ 0 iff a ≠ 0 where it is defined; 1 + a > 0 is an obligation of its own
+        return bool(a.is_extended_real) and _nonzero(a)
     if isinstance(e, sp.log):
-        a = e.args[0]
-        return manifestly_positive(a) and _nonzero(_together(a - 1))
+        a = e.args[0]  # log a ≠ 0 iff a ≠ 1 where it is defined (a > 0 is an obligation of its own)
+        return bool(a.is_extended_real) and _nonzero(_together(a - 1))
     if isinstance(e, sp.Add) and len(e.args) == 2:
         t1, t2 = e.args
         return _side_of_one(_together(t1 / (-t2))) != 0
@@ -547,6 +548,9 @@ def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
     literal = _literal(kind, e, hyps)
     if literal:
         yield literal, sp.S.One  # the hypothesis is the requirement
+    nonzero = _nonzero_atoms(e, hyps)
+    if nonzero:
+        yield "hypotheses " + ", ".join(f"{sp.sstr(a)} ≠ 0" for a in nonzero) + " (as nonzero atoms)", e.xreplace(nonzero)
     if e.has(sp.binomial):
         # C(N, K) > 0 for integers 0 ≤ K ≤ N: each such binomial stands for a positive number
         pos = {bn: sp.Dummy("C", positive=True) for bn in e.atoms(sp.binomial) if _binomial_positive(bn, hyps)}
@@ -574,6 +578,21 @@ def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
                 yield f"{how}sign rules on the factored form with {name}", _Cases(
                     [_factored(_apply(f0, b)) for b in _pieces(bsub)]
                 )
+
+
+def _nonzero_atoms(e, hyps) -> dict:
+    """``a - b`` -> a nonzero symbol for each hypothesis ``Ne(a, b)`` whose difference occurs in ``e``
+    (``log1p(L - 1)`` under ``L ≠ 1``): the sign rules then see a factor that cannot vanish."""
+    out = {}
+    for h in hyps:
+        if isinstance(h, sp.Ne):
+            d = h.lhs - h.rhs
+            for form in (d, -d, sp.expand(d), sp.expand(-d)):
+                if form.free_symbols and e.has(form):
+                    pos = form.is_Symbol and form.is_nonnegative
+                    out[form] = sp.Dummy("nz", positive=True) if pos else sp.Dummy("nz", nonzero=True, real=True)
+                    break
+    return out
 
 
 def _binomial_positive(bn, hyps) -> bool:
@@ -654,7 +673,7 @@ def _bounds(symbols, hyps) -> dict:
         if isinstance(h, sp.Ne) and {h.lhs, h.rhs} & set(symbols):
             # an integer k ≥ 0 with k ≠ 0 is ≥ 1 (a Piecewise's Eq(k, 0) branch taken earlier)
             s, other = (h.lhs, h.rhs) if h.lhs in symbols else (h.rhs, h.lhs)
-            if s.is_Symbol and s.is_integer and other == 0 and (s.is_nonnegative or s.is_nonpositive):
+            if s.is_Symbol and other == 0 and (s.is_nonnegative or s.is_nonpositive):
                 lows, highs = out.setdefault(s, ([], []))
                 (lows if s.is_nonnegative else highs).append((sp.S.Zero, True))
             continue
