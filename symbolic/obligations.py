@@ -657,8 +657,10 @@ def _literal(kind, e, hyps) -> str | None:
             continue
         up = isinstance(h, (sp.StrictGreaterThan, sp.GreaterThan))  # d ≥ 0 (or > 0); else −d ≥ 0
         strict = isinstance(h, (sp.StrictGreaterThan, sp.StrictLessThan))
-        same = e - (d if up else -d) == 0  # e is the side the hypothesis makes positive
-        opposite = e + (d if up else -d) == 0
+        side = d if up else -d  # the expression the hypothesis makes nonnegative (positive)
+        ratio = sp.cancel(e / side) if side != 0 else sp.nan
+        same = ratio.is_number and ratio.is_positive is True  # e = (positive number) · side
+        opposite = ratio.is_number and ratio.is_negative is True
         if (kind == NE and strict and (same or opposite)) or (kind == POS and strict and same) or (
             kind == NONNEG and same
         ):

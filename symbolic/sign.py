@@ -82,6 +82,9 @@ def _sign(e: sp.Basic) -> int:
         arg = e.args[0]
         return _sign(sp.expand(arg - 1)) if _sign(arg) == POS else 0
     if isinstance(e, sp.Sum):
+        if len(e.limits) == 1 and sp.expand(e.limits[0][2] - e.limits[0][1]) == 0:  # one term: that term
+            idx, lo, _ = e.limits[0]
+            return _sign(e.function.xreplace({idx: lo}))
         if not _sum_nonnegative(e):
             return 0
         return POS if _sum_first_term_positive(e) else NONNEG
