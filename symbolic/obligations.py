@@ -204,8 +204,14 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
         if not base.is_number:
             need = _power_requirement(base, ex, real)
             if need is not None and need[0] == ANY:
-                _add(found, "defined", f"{_show(base)} ≠ 0 or {_show(ex)} ≥ 0 (base of the power {_show(ex)})",
-                     [(ANY, need[1])], ranges, context)
+                _add(
+                    found,
+                    "defined",
+                    f"{_show(base)} ≠ 0 or {_show(ex)} ≥ 0 (base of the power {_show(ex)})",
+                    [(ANY, need[1])],
+                    ranges,
+                    context,
+                )
             elif need is not None:
                 kind, why = need
                 _add(found, "defined", f"{_show(base)} {kind} ({why})", [(kind, base)], ranges, context)
@@ -282,8 +288,14 @@ def _index_range(k, lo, hi, ranges, context, found) -> None:
     if reqs:
         declared = ", ".join(
             key
-            for key, weaker in (("positive", None), ("nonnegative", "positive"), ("negative", None),
-                                ("nonpositive", "negative"), ("even", None), ("odd", None))
+            for key, weaker in (
+                ("positive", None),
+                ("nonnegative", "positive"),
+                ("negative", None),
+                ("nonpositive", "negative"),
+                ("even", None),
+                ("odd", None),
+            )
             if getattr(k, f"is_{key}") and not (weaker and getattr(k, f"is_{weaker}"))
         )
         _add(
@@ -479,8 +491,10 @@ def _nonzero(e) -> bool:
     if isinstance(e, sp.Mul):
         return all(_nonzero(a) for a in e.args)
     if isinstance(e, sp.Pow):
-        return (e.exp.is_positive or e.exp.is_negative or e.exp.is_integer) and e.exp.is_finite is not False and _nonzero(
-            e.base
+        return (
+            (e.exp.is_positive or e.exp.is_negative or e.exp.is_integer)
+            and e.exp.is_finite is not False
+            and _nonzero(e.base)
         )
     if isinstance(e, sp.exp):
         return e.args[0].is_finite is not False
@@ -550,7 +564,10 @@ def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
         yield literal, sp.S.One  # the hypothesis is the requirement
     nonzero = _nonzero_atoms(e, hyps)
     if nonzero:
-        yield "hypotheses " + ", ".join(f"{sp.sstr(a)} ≠ 0" for a in nonzero) + " (as nonzero atoms)", e.xreplace(nonzero)
+        yield (
+            "hypotheses " + ", ".join(f"{sp.sstr(a)} ≠ 0" for a in nonzero) + " (as nonzero atoms)",
+            e.xreplace(nonzero),
+        )
     if e.has(sp.binomial):
         # C(N, K) > 0 for integers 0 ≤ K ≤ N: each such binomial stands for a positive number
         pos = {bn: sp.Dummy("C", positive=True) for bn in e.atoms(sp.binomial) if _binomial_positive(bn, hyps)}
@@ -561,8 +578,9 @@ def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
         f0 = e.xreplace(sub) if sub else e
         yield f"{how}sign rules (symbols' assumptions)", f0
         if f0.has(sp.exp):
-            yield f"{how}sign rules with exp(a) = 1 + expm1(a)", f0.xreplace(
-                {x: 1 + _expm1(x.args[0]) for x in f0.atoms(sp.exp)}
+            yield (
+                f"{how}sign rules with exp(a) = 1 + expm1(a)",
+                f0.xreplace({x: 1 + _expm1(x.args[0]) for x in f0.atoms(sp.exp)}),
             )
         ops = f0.count_ops()
         if ops > _SUBSTITUTE_OPS or f0.has(sp.Piecewise, sp.floor, sp.ceiling):
@@ -575,8 +593,9 @@ def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
         if small:
             yield f"{how}sign rules on the factored form", _factored(f0)
             for name, bsub in subs:
-                yield f"{how}sign rules on the factored form with {name}", _Cases(
-                    [_factored(_apply(f0, b)) for b in _pieces(bsub)]
+                yield (
+                    f"{how}sign rules on the factored form with {name}",
+                    _Cases([_factored(_apply(f0, b)) for b in _pieces(bsub)]),
                 )
 
 
@@ -661,8 +680,10 @@ def _literal(kind, e, hyps) -> str | None:
         ratio = sp.cancel(e / side) if side != 0 else sp.nan
         same = ratio.is_number and ratio.is_positive is True  # e = (positive number) · side
         opposite = ratio.is_number and ratio.is_negative is True
-        if (kind == NE and strict and (same or opposite)) or (kind == POS and strict and same) or (
-            kind == NONNEG and same
+        if (
+            (kind == NE and strict and (same or opposite))
+            or (kind == POS and strict and same)
+            or (kind == NONNEG and same)
         ):
             return f"hypothesis {sp.sstr(h)}"
     return None
@@ -839,8 +860,10 @@ def _witness(ob: Obligation, domain: Domain) -> dict | None:
         if integer:
             bound.append(k)
             where += [sp.Ge(_plain_index(k), lo), sp.Le(_plain_index(k), hi)]
-    for kind, e in checks:
-        syms |= (e.free_symbols if not isinstance(e, tuple) else set().union(*(sp.sympify(v).free_symbols for v in e[1:3])))
+    for _kind, e in checks:
+        syms |= (
+            e.free_symbols if not isinstance(e, tuple) else set().union(*(sp.sympify(v).free_symbols for v in e[1:3]))
+        )
     syms -= {r[0] for r in ob.ranges if not r[3]}
     # bound indices are sampled as plain integers (their declared signs may be what is wrong)
     rename = {k: _plain_index(k) for k in bound}
