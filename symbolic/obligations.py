@@ -447,8 +447,52 @@ def _sign_rule_uncached(kind, e, domain: Domain, ranges: tuple, context: tuple, 
     for how, form in _forms(kind, e, domain, ranges, context):
         if all(_holds(kind, f) for f in form) if isinstance(form, _Cases) else _holds(kind, form):
             return how
+    if kind == NE and depth < 4:
+        rule = _nonzero_by_parts(e, domain, ranges, context, depth)
+        if rule:
+            return rule
     if e.has(sp.Piecewise) and depth < 2:
         return _piecewise_rule(kind, e, domain, ranges, context, depth)
+    return None
+
+
+def _nonzero_by_parts(e, domain, ranges, context, depth) -> str | None:
+    """``e ≠ 0`` from its parts, each proved ≠ 0 by any rule (a hypothesis, a Piecewise branch's
+    condition, a sign rule): a product whose factors are all nonzero; a power of a nonzero base;
+    ``expm1(x)`` with ``x`` real and nonzero (exp is injective on ℝ); ``log1p(y)`` with ``y ≠ 0`` and
+    ``log(a)`` with ``a ≠ 1`` (the principal logarithm vanishes only at 1, for complex arguments too;
+    where it is defined is an obligation of its own)."""
+
+    def part(x):
+        return _sign_rule(NE, x, domain, ranges, context, depth + 1)
+
+    name = type(e).__name__
+    if isinstance(e, sp.Mul):
+        if any(a.is_number and a.is_zero is not False for a in e.args):
+            return None
+        factors = [a for a in e.args if not a.is_number]
+        rules = []
+        for a in factors:
+            rule = part(a)
+            if not rule:
+                return None
+            rules.append(rule)
+        return "a product of nonzero factors (" + "; ".join(dict.fromkeys(rules)) + ")" if rules else None
+    if isinstance(e, sp.Pow):
+        ex = e.exp
+        if (ex.is_positive or ex.is_negative or ex.is_integer) and ex.is_finite is not False:
+            rule = part(e.base)
+            return f"a power of a nonzero base ({rule})" if rule else None
+        return None
+    if name == "expm1" and len(e.args) == 1 and e.args[0].is_extended_real:
+        rule = part(e.args[0])
+        return f"expm1(x) ≠ 0 for real x ≠ 0 ({rule})" if rule else None
+    if name == "log1p" and len(e.args) == 1:
+        rule = part(e.args[0])
+        return f"log1p(y) ≠ 0 for y ≠ 0 ({rule})" if rule else None
+    if isinstance(e, sp.log):
+        rule = part(_together(e.args[0] - 1))
+        return f"log(a) ≠ 0 for a ≠ 1 ({rule})" if rule else None
     return None
 
 
@@ -543,6 +587,51 @@ def _side_of_one(r) -> int:
 
 
 def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
+    """The forms of :func:`_plain_forms`, then the same forms with each bounded special function
+    replaced by a fresh symbol that parametrises a superset of its range (:func:`_ranged_atoms`)."""
+    yield from _plain_forms(kind, e, domain, ranges, context)
+    ranged, names = _ranged_atoms(e, domain, ranges, context)
+    if ranged:
+        pre = "; ".join(names) + "; "
+        for how, form in _plain_forms(kind, e.xreplace(ranged), domain, ranges, context):
+            yield pre + how, form
+
+
+def _ranged_atoms(e, domain: Domain, ranges: tuple, context: tuple) -> tuple[dict, list]:
+    """Special functions replaced by fresh symbols ranging over a superset of their values, so that
+    the sign rules (and the bound substitutions, which skip ``floor``) see a rational expression:
+    ``erfc(x) = 2v/(1 + v)`` (``erfc`` maps ℝ into (0, 2)), ``erf(x) = (v − 1)/(v + 1)`` (into
+    (−1, 1); ``v/(1 + v)`` into (0, 1) for ``x > 0``), and ``floor(x)`` an integer ≥ 1 where ``x ≥ 1``
+    (≥ 0 where ``x ≥ 0``) is proved by these rules under the domain."""
+    out, names = {}, []
+    for f in sorted(e.atoms(sp.erfc, sp.erf, sp.floor), key=sp.default_sort_key):
+        x = f.args[0]
+        if isinstance(f, sp.floor):
+            if x.has(sp.floor):
+                continue
+            if _sign_rule(NONNEG, _together(x - 1), domain, ranges, context):
+                out[f] = sp.Dummy("F", integer=True, positive=True)
+                names.append(f"{sp.sstr(f)} ≥ 1 as {sp.sstr(x)} ≥ 1")
+            elif _sign_rule(NONNEG, x, domain, ranges, context):
+                out[f] = sp.Dummy("F", integer=True, nonnegative=True)
+                names.append(f"{sp.sstr(f)} ≥ 0 as {sp.sstr(x)} ≥ 0")
+            continue
+        if not x.is_extended_real or x.is_finite is False:
+            continue
+        v = sp.Dummy("v", positive=True)
+        if isinstance(f, sp.erfc):
+            out[f] = 2 * v / (1 + v)
+            names.append(f"{sp.sstr(f)} = 2v/(1 + v) ∈ (0, 2)")
+        elif x.is_positive:
+            out[f] = v / (1 + v)
+            names.append(f"{sp.sstr(f)} = v/(1 + v) ∈ (0, 1)")
+        else:
+            out[f] = (v - 1) / (v + 1)
+            names.append(f"{sp.sstr(f)} = (v − 1)/(v + 1) ∈ (−1, 1)")
+    return out, names
+
+
+def _plain_forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
     """``(how, form)`` pairs whose sign, proved, proves the requirement on the whole domain: the
     expression, its factored form, and its forms under parametrisations of a superset of the
     domain (bound variables at ``lo + j`` / ``hi − j``, symbols between their bounds)."""

@@ -223,9 +223,6 @@ paper.add(
         covers=[eq_22.id],
         samples=12,
         budget=8,
-        # the certificate's denominator 1 + wK, K = 1 − (1 − p)θ_0 > 0, is an obligation the sign rules do not
-        # discharge (θ_0 = erf(r/(2√2)) < 1 with p = 1/(1 + a), a ≥ 0): CHECKED, not PROVED (issue #27)
-        expect="checked",
     )
 )
 # E7: (23) can be negative.

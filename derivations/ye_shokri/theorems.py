@@ -383,9 +383,6 @@ paper.add(
         src("Theorem 5.2, eq. (15)", "15", "derived"),
         covers=c52,
         where=[alpha > 1, b <= n],  # Theorem 5.2: α > 1, batch size b ≤ n
-        # ⌊n/b⌋ ≥ 1 and the log-mean-exp's sum of exponentials ≠ 0 hold there, but the sign rules do not
-        # discharge them (floor): CHECKED (issue #27)
-        expect="checked",
     )
 )
 lme = sp.Symbol("ell", positive=True)  # the log-mean-exp term of (15): it does not depend on K
