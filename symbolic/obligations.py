@@ -43,7 +43,7 @@ from typing import Iterable, Sequence
 
 import sympy as sp
 
-from .sign import manifestly_nonnegative, manifestly_positive
+from .sign import manifestly_nonnegative, manifestly_positive, manifestly_real
 
 #: Condition kinds of an atomic requirement ``(kind, expr)``: expr ≠ 0, > 0, ≥ 0, integer.
 NE, POS, NONNEG, INTEGER = "≠ 0", "> 0", "≥ 0", "∈ ℤ"
@@ -616,7 +616,7 @@ def _ranged_atoms(e, domain: Domain, ranges: tuple, context: tuple) -> tuple[dic
                 out[f] = sp.Dummy("F", integer=True, nonnegative=True)
                 names.append(f"{sp.sstr(f)} ≥ 0 as {sp.sstr(x)} ≥ 0")
             continue
-        if not x.is_extended_real or x.is_finite is False:
+        if not (x.is_real or manifestly_real(x)):  # finite and real: erfc(−∞) = 2, erfc(∞) = 0 are outside (0, 2)
             continue
         v = sp.Dummy("v", positive=True)
         if isinstance(f, sp.erfc):

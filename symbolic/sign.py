@@ -189,3 +189,8 @@ def manifestly_nonnegative(expr: sp.Basic) -> bool:
 
 def manifestly_positive(expr: sp.Basic) -> bool:
     return _sign(_neutral_bound_variables(sp.sympify(expr))) == POS
+
+
+def manifestly_real(expr: sp.Basic) -> bool:
+    """Manifestly a finite real number for every value the assumptions allow (see :func:`_real`)."""
+    return _real(_neutral_bound_variables(sp.sympify(expr)))
