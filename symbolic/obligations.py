@@ -26,7 +26,11 @@ the symbols' assumptions, the manifest sign rules of :mod:`symbolic.sign` (on th
 its factored form, or after the substitution ``s = lo + u``, ``s = hi − u`` or
 ``s = (lo + hi·u)/(1 + u)`` that parametrises the bounds the domain puts on a symbol — a
 superset of the domain, so a sign proved there holds on it), an equal hypothesis in ``where``,
-or a finite interval check for a one-symbol ``Piecewise``.  What no rule discharges stays
+or a finite interval check for a one-symbol ``Piecewise``.  Bounded special functions are replaced
+by fresh symbols over a superset of their range (``erfc`` in (0, 2), ``erf`` in (−1, 1), ``floor(x)``
+a positive integer where ``x ≥ 1`` is proved), and ``e ≠ 0`` is also proved from its parts, each by
+any rule under the Piecewise branch's conditions (a product of nonzero factors, ``expm1(x)`` for
+real ``x ≠ 0``, ``log1p(y)`` for ``y ≠ 0``).  What no rule discharges stays
 ``open``; a point of the domain where it fails (exact arithmetic: a real root of a polynomial
 denominator, a sample point) makes it ``violated`` with that ``witness``.
 
