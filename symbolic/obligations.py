@@ -754,14 +754,17 @@ def _together(e):
         return e
 
 
-def _literal(kind, e, hyps) -> str | None:
+def _literal(kind, req, hyps) -> str | None:
     """A hypothesis that states the requirement itself (``x - 1 > 0`` for ``x - 1 ≠ 0`` or ``x - 1 > 0``)."""
-    if kind not in (NE, POS, NONNEG) or e.count_ops() > _SUBSTITUTE_OPS:
+    if kind not in (NE, POS, NONNEG) or req.count_ops() > _SUBSTITUTE_OPS:
         return None
-    e = sp.expand(e)
+    free, e = req.free_symbols, None
     for h in hyps:
         if not isinstance(h, sp.core.relational.Relational) or isinstance(h, sp.Eq):
             continue
+        if not free <= h.free_symbols:
+            continue  # e = (number)·(h's difference) needs e's symbols among h's: skip the expand/cancel
+        e = sp.expand(req) if e is None else e
         d = sp.expand(h.lhs - h.rhs)  # h says d ≠ 0, d > 0, d < 0, ...
         if isinstance(h, sp.Ne):
             if kind == NE and (e - d == 0 or e + d == 0):
