@@ -451,7 +451,7 @@ def _sign_rule_uncached(kind, e, domain: Domain, ranges: tuple, context: tuple, 
     for how, form in _forms(kind, e, domain, ranges, context):
         if all(_holds(kind, f) for f in form) if isinstance(form, _Cases) else _holds(kind, form):
             return how
-    if kind == NE and depth < 4:
+    if kind == NE and depth < 4 and e.count_ops() <= _SUBSTITUTE_OPS:  # a larger one is beyond the rules (cost)
         rule = _nonzero_by_parts(e, domain, ranges, context, depth)
         if rule:
             return rule
