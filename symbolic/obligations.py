@@ -26,7 +26,11 @@ the symbols' assumptions, the manifest sign rules of :mod:`symbolic.sign` (on th
 its factored form, or after the substitution ``s = lo + u``, ``s = hi − u`` or
 ``s = (lo + hi·u)/(1 + u)`` that parametrises the bounds the domain puts on a symbol — a
 superset of the domain, so a sign proved there holds on it), an equal hypothesis in ``where``,
-or a finite interval check for a one-symbol ``Piecewise``.  What no rule discharges stays
+or a finite interval check for a one-symbol ``Piecewise``.  Bounded special functions are replaced
+by fresh symbols over a superset of their range (``erfc`` in (0, 2), ``erf`` in (−1, 1), ``floor(x)``
+a positive integer where ``x ≥ 1`` is proved), and ``e ≠ 0`` is also proved from its parts, each by
+any rule under the Piecewise branch's conditions (a product of nonzero factors, ``expm1(x)`` for
+real ``x ≠ 0``, ``log1p(y)`` for ``y ≠ 0``).  What no rule discharges stays
 ``open``; a point of the domain where it fails (exact arithmetic: a real root of a polynomial
 denominator, a sample point) makes it ``violated`` with that ``witness``.
 
@@ -43,7 +47,7 @@ from typing import Iterable, Sequence
 
 import sympy as sp
 
-from .sign import manifestly_nonnegative, manifestly_positive
+from .sign import manifestly_nonnegative, manifestly_positive, manifestly_real
 
 #: Condition kinds of an atomic requirement ``(kind, expr)``: expr ≠ 0, > 0, ≥ 0, integer.
 NE, POS, NONNEG, INTEGER = "≠ 0", "> 0", "≥ 0", "∈ ℤ"
@@ -204,8 +208,14 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
         if not base.is_number:
             need = _power_requirement(base, ex, real)
             if need is not None and need[0] == ANY:
-                _add(found, "defined", f"{_show(base)} ≠ 0 or {_show(ex)} ≥ 0 (base of the power {_show(ex)})",
-                     [(ANY, need[1])], ranges, context)
+                _add(
+                    found,
+                    "defined",
+                    f"{_show(base)} ≠ 0 or {_show(ex)} ≥ 0 (base of the power {_show(ex)})",
+                    [(ANY, need[1])],
+                    ranges,
+                    context,
+                )
             elif need is not None:
                 kind, why = need
                 _add(found, "defined", f"{_show(base)} {kind} ({why})", [(kind, base)], ranges, context)
@@ -282,8 +292,14 @@ def _index_range(k, lo, hi, ranges, context, found) -> None:
     if reqs:
         declared = ", ".join(
             key
-            for key, weaker in (("positive", None), ("nonnegative", "positive"), ("negative", None),
-                                ("nonpositive", "negative"), ("even", None), ("odd", None))
+            for key, weaker in (
+                ("positive", None),
+                ("nonnegative", "positive"),
+                ("negative", None),
+                ("nonpositive", "negative"),
+                ("even", None),
+                ("odd", None),
+            )
             if getattr(k, f"is_{key}") and not (weaker and getattr(k, f"is_{weaker}"))
         )
         _add(
@@ -435,8 +451,52 @@ def _sign_rule_uncached(kind, e, domain: Domain, ranges: tuple, context: tuple, 
     for how, form in _forms(kind, e, domain, ranges, context):
         if all(_holds(kind, f) for f in form) if isinstance(form, _Cases) else _holds(kind, form):
             return how
+    if kind == NE and depth < 4 and e.count_ops() <= _SUBSTITUTE_OPS:  # a larger one is beyond the rules (cost)
+        rule = _nonzero_by_parts(e, domain, ranges, context, depth)
+        if rule:
+            return rule
     if e.has(sp.Piecewise) and depth < 2:
         return _piecewise_rule(kind, e, domain, ranges, context, depth)
+    return None
+
+
+def _nonzero_by_parts(e, domain, ranges, context, depth) -> str | None:
+    """``e ≠ 0`` from its parts, each proved ≠ 0 by any rule (a hypothesis, a Piecewise branch's
+    condition, a sign rule): a product whose factors are all nonzero; a power of a nonzero base;
+    ``expm1(x)`` with ``x`` real and nonzero (exp is injective on ℝ); ``log1p(y)`` with ``y ≠ 0`` and
+    ``log(a)`` with ``a ≠ 1`` (the principal logarithm vanishes only at 1, for complex arguments too;
+    where it is defined is an obligation of its own)."""
+
+    def part(x):
+        return _sign_rule(NE, x, domain, ranges, context, depth + 1)
+
+    name = type(e).__name__
+    if isinstance(e, sp.Mul):
+        if any(a.is_number and a.is_zero is not False for a in e.args):
+            return None
+        factors = [a for a in e.args if not a.is_number]
+        rules = []
+        for a in factors:
+            rule = part(a)
+            if not rule:
+                return None
+            rules.append(rule)
+        return "a product of nonzero factors (" + "; ".join(dict.fromkeys(rules)) + ")" if rules else None
+    if isinstance(e, sp.Pow):
+        ex = e.exp
+        if (ex.is_positive or ex.is_negative or ex.is_integer) and ex.is_finite is not False:
+            rule = part(e.base)
+            return f"a power of a nonzero base ({rule})" if rule else None
+        return None
+    if name == "expm1" and len(e.args) == 1 and e.args[0].is_extended_real:
+        rule = part(e.args[0])
+        return f"expm1(x) ≠ 0 for real x ≠ 0 ({rule})" if rule else None
+    if name == "log1p" and len(e.args) == 1:
+        rule = part(e.args[0])
+        return f"log1p(y) ≠ 0 for y ≠ 0 ({rule})" if rule else None
+    if isinstance(e, sp.log):
+        rule = part(_together(e.args[0] - 1))
+        return f"log(a) ≠ 0 for a ≠ 1 ({rule})" if rule else None
     return None
 
 
@@ -479,18 +539,21 @@ def _nonzero(e) -> bool:
     if isinstance(e, sp.Mul):
         return all(_nonzero(a) for a in e.args)
     if isinstance(e, sp.Pow):
-        return (e.exp.is_positive or e.exp.is_negative or e.exp.is_integer) and e.exp.is_finite is not False and _nonzero(
-            e.base
+        return (
+            (e.exp.is_positive or e.exp.is_negative or e.exp.is_integer)
+            and e.exp.is_finite is not False
+            and _nonzero(e.base)
         )
     if isinstance(e, sp.exp):
         return e.args[0].is_finite is not False
     name = type(e).__name__
     if name in ("expm1", "log1p") and len(e.args) == 1:
         a = e.args[0]
-        return bool(a.is_extended_real) and _nonzero(a) and (name == "expm1" or manifestly_positive(1 + a))
+        # log1p(a) ≠ 0 iff a ≠ 0 where it is defined; 1 + a > 0 is an obligation of its own
+        return bool(a.is_extended_real) and _nonzero(a)
     if isinstance(e, sp.log):
-        a = e.args[0]
-        return manifestly_positive(a) and _nonzero(_together(a - 1))
+        a = e.args[0]  # log a ≠ 0 iff a ≠ 1 where it is defined (a > 0 is an obligation of its own)
+        return bool(a.is_extended_real) and _nonzero(_together(a - 1))
     if isinstance(e, sp.Add) and len(e.args) == 2:
         t1, t2 = e.args
         return _side_of_one(_together(t1 / (-t2))) != 0
@@ -528,6 +591,51 @@ def _side_of_one(r) -> int:
 
 
 def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
+    """The forms of :func:`_plain_forms`, then the same forms with each bounded special function
+    replaced by a fresh symbol that parametrises a superset of its range (:func:`_ranged_atoms`)."""
+    yield from _plain_forms(kind, e, domain, ranges, context)
+    ranged, names = _ranged_atoms(e, domain, ranges, context)
+    if ranged:
+        pre = "; ".join(names) + "; "
+        for how, form in _plain_forms(kind, e.xreplace(ranged), domain, ranges, context):
+            yield pre + how, form
+
+
+def _ranged_atoms(e, domain: Domain, ranges: tuple, context: tuple) -> tuple[dict, list]:
+    """Special functions replaced by fresh symbols ranging over a superset of their values, so that
+    the sign rules (and the bound substitutions, which skip ``floor``) see a rational expression:
+    ``erfc(x) = 2v/(1 + v)`` (``erfc`` maps ℝ into (0, 2)), ``erf(x) = (v − 1)/(v + 1)`` (into
+    (−1, 1); ``v/(1 + v)`` into (0, 1) for ``x > 0``), and ``floor(x)`` an integer ≥ 1 where ``x ≥ 1``
+    (≥ 0 where ``x ≥ 0``) is proved by these rules under the domain."""
+    out, names = {}, []
+    for f in sorted(e.atoms(sp.erfc, sp.erf, sp.floor), key=sp.default_sort_key):
+        x = f.args[0]
+        if isinstance(f, sp.floor):
+            if x.has(sp.floor):
+                continue
+            if _sign_rule(NONNEG, _together(x - 1), domain, ranges, context):
+                out[f] = sp.Dummy("F", integer=True, positive=True)
+                names.append(f"{sp.sstr(f)} ≥ 1 as {sp.sstr(x)} ≥ 1")
+            elif _sign_rule(NONNEG, x, domain, ranges, context):
+                out[f] = sp.Dummy("F", integer=True, nonnegative=True)
+                names.append(f"{sp.sstr(f)} ≥ 0 as {sp.sstr(x)} ≥ 0")
+            continue
+        if not (x.is_real or manifestly_real(x)):  # finite and real: erfc(−∞) = 2, erfc(∞) = 0 are outside (0, 2)
+            continue
+        v = sp.Dummy("v", positive=True)
+        if isinstance(f, sp.erfc):
+            out[f] = 2 * v / (1 + v)
+            names.append(f"{sp.sstr(f)} = 2v/(1 + v) ∈ (0, 2)")
+        elif x.is_positive:
+            out[f] = v / (1 + v)
+            names.append(f"{sp.sstr(f)} = v/(1 + v) ∈ (0, 1)")
+        else:
+            out[f] = (v - 1) / (v + 1)
+            names.append(f"{sp.sstr(f)} = (v − 1)/(v + 1) ∈ (−1, 1)")
+    return out, names
+
+
+def _plain_forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
     """``(how, form)`` pairs whose sign, proved, proves the requirement on the whole domain: the
     expression, its factored form, and its forms under parametrisations of a superset of the
     domain (bound variables at ``lo + j`` / ``hi − j``, symbols between their bounds)."""
@@ -547,6 +655,12 @@ def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
     literal = _literal(kind, e, hyps)
     if literal:
         yield literal, sp.S.One  # the hypothesis is the requirement
+    nonzero = _nonzero_atoms(e, hyps)
+    if nonzero:
+        yield (
+            "hypotheses " + ", ".join(f"{sp.sstr(a)} ≠ 0" for a in nonzero) + " (as nonzero atoms)",
+            e.xreplace(nonzero),
+        )
     if e.has(sp.binomial):
         # C(N, K) > 0 for integers 0 ≤ K ≤ N: each such binomial stands for a positive number
         pos = {bn: sp.Dummy("C", positive=True) for bn in e.atoms(sp.binomial) if _binomial_positive(bn, hyps)}
@@ -557,12 +671,13 @@ def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
         f0 = e.xreplace(sub) if sub else e
         yield f"{how}sign rules (symbols' assumptions)", f0
         if f0.has(sp.exp):
-            yield f"{how}sign rules with exp(a) = 1 + expm1(a)", f0.xreplace(
-                {x: 1 + _expm1(x.args[0]) for x in f0.atoms(sp.exp)}
+            yield (
+                f"{how}sign rules with exp(a) = 1 + expm1(a)",
+                f0.xreplace({x: 1 + _expm1(x.args[0]) for x in f0.atoms(sp.exp)}),
             )
         ops = f0.count_ops()
-        if ops > _SUBSTITUTE_OPS:
-            continue
+        if ops > _SUBSTITUTE_OPS or f0.has(sp.Piecewise, sp.floor, sp.ceiling):
+            continue  # a Piecewise goes branch by branch (_piecewise_rule); substituting into it re-decides conditions
         bounds = _bounds(f0.free_symbols, hyps)
         subs = list(_bound_substitutions(f0.free_symbols, bounds))
         small = ops <= _FACTOR_OPS
@@ -571,9 +686,25 @@ def _forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
         if small:
             yield f"{how}sign rules on the factored form", _factored(f0)
             for name, bsub in subs:
-                yield f"{how}sign rules on the factored form with {name}", _Cases(
-                    [_factored(_apply(f0, b)) for b in _pieces(bsub)]
+                yield (
+                    f"{how}sign rules on the factored form with {name}",
+                    _Cases([_factored(_apply(f0, b)) for b in _pieces(bsub)]),
                 )
+
+
+def _nonzero_atoms(e, hyps) -> dict:
+    """``a - b`` -> a nonzero symbol for each hypothesis ``Ne(a, b)`` whose difference occurs in ``e``
+    (``log1p(L - 1)`` under ``L ≠ 1``): the sign rules then see a factor that cannot vanish."""
+    out = {}
+    for h in hyps:
+        if isinstance(h, sp.Ne):
+            d = h.lhs - h.rhs
+            for form in (d, -d, sp.expand(d), sp.expand(-d)):
+                if form.free_symbols and e.has(form):
+                    pos = form.is_Symbol and form.is_nonnegative
+                    out[form] = sp.Dummy("nz", positive=True) if pos else sp.Dummy("nz", nonzero=True, real=True)
+                    break
+    return out
 
 
 def _binomial_positive(bn, hyps) -> bool:
@@ -623,14 +754,17 @@ def _together(e):
         return e
 
 
-def _literal(kind, e, hyps) -> str | None:
+def _literal(kind, req, hyps) -> str | None:
     """A hypothesis that states the requirement itself (``x - 1 > 0`` for ``x - 1 ≠ 0`` or ``x - 1 > 0``)."""
-    if kind not in (NE, POS, NONNEG) or e.count_ops() > _SUBSTITUTE_OPS:
+    if kind not in (NE, POS, NONNEG) or req.count_ops() > _SUBSTITUTE_OPS:
         return None
-    e = sp.expand(e)
+    free, e = req.free_symbols, None
     for h in hyps:
         if not isinstance(h, sp.core.relational.Relational) or isinstance(h, sp.Eq):
             continue
+        if not free <= h.free_symbols:
+            continue  # e = (number)·(h's difference) needs e's symbols among h's: skip the expand/cancel
+        e = sp.expand(req) if e is None else e
         d = sp.expand(h.lhs - h.rhs)  # h says d ≠ 0, d > 0, d < 0, ...
         if isinstance(h, sp.Ne):
             if kind == NE and (e - d == 0 or e + d == 0):
@@ -638,10 +772,14 @@ def _literal(kind, e, hyps) -> str | None:
             continue
         up = isinstance(h, (sp.StrictGreaterThan, sp.GreaterThan))  # d ≥ 0 (or > 0); else −d ≥ 0
         strict = isinstance(h, (sp.StrictGreaterThan, sp.StrictLessThan))
-        same = e - (d if up else -d) == 0  # e is the side the hypothesis makes positive
-        opposite = e + (d if up else -d) == 0
-        if (kind == NE and strict and (same or opposite)) or (kind == POS and strict and same) or (
-            kind == NONNEG and same
+        side = d if up else -d  # the expression the hypothesis makes nonnegative (positive)
+        ratio = sp.cancel(e / side) if side != 0 else sp.nan
+        same = ratio.is_number and ratio.is_positive is True  # e = (positive number) · side
+        opposite = ratio.is_number and ratio.is_negative is True
+        if (
+            (kind == NE and strict and (same or opposite))
+            or (kind == POS and strict and same)
+            or (kind == NONNEG and same)
         ):
             return f"hypothesis {sp.sstr(h)}"
     return None
@@ -654,7 +792,7 @@ def _bounds(symbols, hyps) -> dict:
         if isinstance(h, sp.Ne) and {h.lhs, h.rhs} & set(symbols):
             # an integer k ≥ 0 with k ≠ 0 is ≥ 1 (a Piecewise's Eq(k, 0) branch taken earlier)
             s, other = (h.lhs, h.rhs) if h.lhs in symbols else (h.rhs, h.lhs)
-            if s.is_Symbol and s.is_integer and other == 0 and (s.is_nonnegative or s.is_nonpositive):
+            if s.is_Symbol and other == 0 and (s.is_nonnegative or s.is_nonpositive):
                 lows, highs = out.setdefault(s, ([], []))
                 (lows if s.is_nonnegative else highs).append((sp.S.Zero, True))
             continue
@@ -818,16 +956,21 @@ def _witness(ob: Obligation, domain: Domain) -> dict | None:
         if integer:
             bound.append(k)
             where += [sp.Ge(_plain_index(k), lo), sp.Le(_plain_index(k), hi)]
-    for kind, e in checks:
-        syms |= (e.free_symbols if not isinstance(e, tuple) else set().union(*(sp.sympify(v).free_symbols for v in e[1:3])))
+    for _kind, e in checks:
+        syms |= (
+            e.free_symbols if not isinstance(e, tuple) else set().union(*(sp.sympify(v).free_symbols for v in e[1:3]))
+        )
     syms -= {r[0] for r in ob.ranges if not r[3]}
     # bound indices are sampled as plain integers (their declared signs may be what is wrong)
     rename = {k: _plain_index(k) for k in bound}
     syms = {rename.get(s, s) for s in syms}
     checks = [(kind, e.xreplace(rename) if not isinstance(e, tuple) else e) for kind, e in checks]
     where = [w.xreplace(rename) for w in where]
-    if any(not isinstance(e, tuple) and sp.sympify(e).count_ops() > _SUBSTITUTE_OPS for _, e in checks):
-        return None  # evaluating a large expression at many points costs more than the proof
+    if any(
+        not isinstance(e, tuple) and (sp.sympify(e).count_ops() > _FACTOR_OPS or sp.sympify(e).has(sp.erf, sp.erfc))
+        for _, e in checks
+    ):
+        return None  # evaluating a large or special-function expression at many points costs more than the proof
     samples = list(sample_points(sorted(syms, key=lambda s: s.name), where, n=16, seed=27))
     cands = []
     for kind, e in checks:

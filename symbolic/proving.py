@@ -491,8 +491,10 @@ def confirm_zero(
             if not pv.value.is_number:  # an undefined function (θ(k)) left symbolic: no value, no verdict
                 continue
             bad = bool(pv.is_certainly_nonzero(digits))
-        except (ZeroDivisionError, ValueError, TypeError):
+        except ZeroDivisionError:
             undefined += 1
+            continue
+        except (ValueError, TypeError):  # not evaluable this way (a derivative in a substituted variable)
             continue
         evaluated += 1
         if bad:

@@ -9,7 +9,8 @@ side condition (otherwise it answers "unknown", never a guess):
   (``2**(I*x)`` is not real); it is nonnegative when ``e`` is an even integer and ``b``
   is *real* (``(sqrt(x - 1) + sqrt(x - 2))**2`` is not, for real ``x < 1``), or when
   ``b >= 0`` and ``e > 0``;
-* ``exp`` and ``erfc`` of a real argument are positive, ``erf``, ``expm1`` and ``log1p`` have the
+* ``exp`` and ``erfc`` of a real argument are positive (real by SymPy's assumptions or by
+  :func:`_real`), ``erf``, ``expm1`` and ``log1p`` have the
   sign of their argument, ``log(a)`` is positive when ``a − 1`` is;
 * ``Sum(f, (k, a, b))`` is nonnegative when its range is empty or forward
   (``b - a + 1 >= 0``, so SymPy's Karr convention does not flip its sign) and ``f`` is
@@ -65,9 +66,9 @@ def _sign(e: sp.Basic) -> int:
         return 0
     if isinstance(e, sp.exp):
         arg = e.args[0]
-        return POS if (arg.is_extended_real and arg.is_finite) else 0
+        return POS if (arg.is_extended_real and arg.is_finite) or _real(arg) else 0
     if isinstance(e, sp.erfc):  # erfc(x) = 1 − erf(x) ∈ (0, 2) for every finite real x
-        return POS if e.args[0].is_real else 0
+        return POS if e.args[0].is_real or _real(e.args[0]) else 0
     if isinstance(e, sp.erf):  # erf has the sign of its argument
         arg = e.args[0]
         return POS if arg.is_positive else NONNEG if (arg.is_nonnegative and arg.is_real) else 0
@@ -82,12 +83,48 @@ def _sign(e: sp.Basic) -> int:
         arg = e.args[0]
         return _sign(sp.expand(arg - 1)) if _sign(arg) == POS else 0
     if isinstance(e, sp.Sum):
+        if len(e.limits) == 1 and sp.expand(e.limits[0][2] - e.limits[0][1]) == 0:  # one term: that term
+            idx, lo, _ = e.limits[0]
+            return _sign(e.function.xreplace({idx: lo}))
         if not _sum_nonnegative(e):
             return 0
         return POS if _sum_first_term_positive(e) else NONNEG
     if isinstance(e, sp.Integral):
         return _integral_sign(e)
     return 0
+
+
+def _real(e: sp.Basic) -> bool:
+    """Manifestly a finite real number for every value the assumptions allow, where SymPy's own
+    assumptions cannot tell (``x/Σ_k y^(2k)``: a quotient is real only where its denominator is
+    nonzero): sums and products of such numbers; an integer power of a real base that is
+    nonnegative or whose base has a manifest sign (no pole); a real power of a positive base;
+    ``exp``/``erf``/``erfc`` of a real argument; a one-index ``Sum`` over a forward range whose term is
+    such a number at every index (``lo + j``, or ``hi − j``, ``j ≥ 0``)."""
+    if e.is_extended_real and e.is_finite:
+        return True
+    if e.is_number:
+        return bool(e.is_real)
+    if isinstance(e, (sp.Add, sp.Mul)):
+        return all(_real(a) for a in e.args)
+    if isinstance(e, sp.Pow):
+        b, x = e.args
+        if x.is_integer:
+            return _real(b) and (bool(x.is_nonnegative) or _sign(b) == POS or _sign(-b) == POS)
+        return _real(x) and _sign(b) == POS and _real(b)
+    if isinstance(e, (sp.exp, sp.erf, sp.erfc)):
+        return _real(e.args[0])
+    if isinstance(e, sp.Sum) and len(e.limits) == 1 and len(e.limits[0]) == 3:
+        idx, lo, hi = e.limits[0]
+        if not (_real(lo) and _real(hi)) or lo.is_infinite or hi.is_infinite:
+            return False
+        length = sp.expand(hi - lo + 1)
+        if not (length.is_nonnegative or _sign(length)):
+            return False  # a reversed range (Karr) sums indices outside [lo, hi]
+        # every index of a forward range is lo + j and hi − j for some integer j ≥ 0
+        j = sp.Dummy("j", integer=True, nonnegative=True)
+        return any(_real(e.function.xreplace({idx: at})) for at in (lo + j, hi - j))
+    return False
 
 
 def _sum_first_term_positive(e: sp.Sum) -> bool:
@@ -152,3 +189,8 @@ def manifestly_nonnegative(expr: sp.Basic) -> bool:
 
 def manifestly_positive(expr: sp.Basic) -> bool:
     return _sign(_neutral_bound_variables(sp.sympify(expr))) == POS
+
+
+def manifestly_real(expr: sp.Basic) -> bool:
+    """Manifestly a finite real number for every value the assumptions allow (see :func:`_real`)."""
+    return _real(_neutral_bound_variables(sp.sympify(expr)))

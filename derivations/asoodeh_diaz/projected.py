@@ -134,6 +134,8 @@ paper.add(
         "(common μ_0): δ_{T+1} = (1 − p)θ δ_T + pθ, δ_0 = 0, for every T ≥ 0",
         paper.source("Theorem 2 from Prop. 3 and Lemma 1", ("5", "11")),
         covers=[thm_2.id],
+        # Theorem 2's p ∈ (0, 1] (the formula's hypothesis): with erfc ∈ (0, 2), 1 − (1 − p)θ_ε(r) > 0
+        where=[p <= 1],
         budget=60,  # the induction takes ~6 CPU s here; at a third of 20 s it timed out (verify --budget-scale 1/3)
     )
 )
@@ -145,6 +147,7 @@ paper.add(
         "δ_∞ − δ_T = δ_∞ [(1 − p)θ]^T: the convergence is geometric ('converges exponentially fast')",
         paper.source("§I and Appendix: convergence of (5)", "5", "derived", ""),
         covers=[thm_2.id, thm_2_limit.id],
+        where=[p <= 1],  # as thm-2-recursion
     )
 )
 paper.add(
@@ -155,6 +158,7 @@ paper.add(
         "δ_{T+1} − δ_T = pθ[(1 − p)θ]^T",
         paper.source("Appendix: 'monotonically converges'", (), "derived"),
         covers=[thm_2.id],
+        where=[p <= 1],  # as thm-2-recursion
     )
 )
 paper.add(

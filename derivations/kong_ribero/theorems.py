@@ -285,6 +285,8 @@ paper.add(
         src("Theorem 2.2, proof (A.3.1)", ("16", "24"), "corrected"),
         erratum="kong-ribero E25",
         covers=[thm22.id, lemma_a4a.id],
+        # Theorem 2.2's own hypotheses (m + M > 0, the step size, ...): the domain of (16)
+        where=[h.relation.xreplace({sp.Symbol(x.name): x for x in thm22.symbols}) for h in thm22.hypotheses],
     )
 )
 Mp = sp.Symbol("M", positive=True)

@@ -18,7 +18,7 @@ from typing import ClassVar, Iterable
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
-from ..obligations import Domain, Obligation, definedness, discharge, summary
+from ..obligations import Domain, Obligation, discharge, summary
 from ..source import Source
 from ..verdict import EXPECTATIONS, Status, Verdict
 

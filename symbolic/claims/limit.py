@@ -659,7 +659,11 @@ class Limit(Claim):
         parameter value."""
         params = [s for s in free_symbols(self.expr, self.expected) if s != self.var]
         domain = Domain(params, [w for w in getattr(self, "where", ()) if self.var not in w.free_symbols])
-        inner = [o for o in definedness([self.expr], domain) if o.kind in ("no-generic-limit", "integer-bounds", "index-range")]
+        inner = [
+            o
+            for o in definedness([self.expr], domain)
+            if o.kind in ("no-generic-limit", "integer-bounds", "index-range")
+        ]
         return inner + definedness([self.expected], domain, real=False)
 
     def _equal(self, value) -> bool:

@@ -91,11 +91,18 @@ class ODE(Claim):
     def _obligations(self) -> list[Obligation]:
         domain = self.obligation_domain()
         out = definedness([self.solution, self.ode_residual], domain)
-        for x0, value in self.initial.items():
+        for x0, _value in self.initial.items():
             at = self.solution.subs(self.var, x0)
             if at.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
-                out.append(Obligation("defined", f"solution defined at {self.var} = {x0}", "violated",
-                                      "evaluates to a non-number", {str(self.var): str(x0)}))
+                out.append(
+                    Obligation(
+                        "defined",
+                        f"solution defined at {self.var} = {x0}",
+                        "violated",
+                        "evaluates to a non-number",
+                        {str(self.var): str(x0)},
+                    )
+                )
         if self.initial and not self.general_solution:
             out += self._determinacy()
         return out
@@ -104,9 +111,16 @@ class ODE(Claim):
         """Picard–Lindelöf at the initial point (order 1), else an open boundary-value obligation."""
         what = f"the initial data {dict(self.initial)} determine the solution"
         if self.order != 1 or len(self.initial) != 1:
-            return [Obligation("determinacy", what, "open", f"order {self.order} with values at "
-                               f"{len(self.initial)} points: no uniqueness rule for boundary-value problems")]
-        (x0, y0), = self.initial.items()
+            return [
+                Obligation(
+                    "determinacy",
+                    what,
+                    "open",
+                    f"order {self.order} with values at "
+                    f"{len(self.initial)} points: no uniqueness rule for boundary-value problems",
+                )
+            ]
+        ((x0, y0),) = self.initial.items()
         yp, y = sp.Dummy("yp"), sp.Dummy("y")
         g = (self.equation.lhs - self.equation.rhs).subs(sp.Derivative(self.func, self.var), yp).subs(self.func, y)
         coeff = sp.diff(g, yp)
@@ -121,18 +135,35 @@ class ODE(Claim):
             F0 = dF0 = sp.nan
         text = f"f' = F({self.var}, f) with F and ∂F/∂f defined at ({x0}, {y0}) (Picard–Lindelöf)"
         if any(v.has(sp.zoo, sp.nan, sp.oo, -sp.oo) for v in (F0, dF0)):
-            return [Obligation("determinacy", text, "open",
-                               f"F = {sp.sstr(F)[:80]}, ∂F/∂f = {sp.sstr(dF)[:80]}: not finite at the initial point "
-                               "(uniqueness not established)")]
+            return [
+                Obligation(
+                    "determinacy",
+                    text,
+                    "open",
+                    f"F = {sp.sstr(F)[:80]}, ∂F/∂f = {sp.sstr(dF)[:80]}: not finite at the initial point "
+                    "(uniqueness not established)",
+                )
+            ]
         domain_params = [s for s in self.obligation_domain().symbols if s != self.var]
         from ..obligations import Domain, discharge
+
         inner = definedness([F0, dF0], Domain(domain_params, [w for w in self.where if self.var not in w.free_symbols]))
         discharge(inner, Domain(domain_params, [w for w in self.where if self.var not in w.free_symbols]))
         if all(o.status == "discharged" for o in inner):
             rules = "; ".join(o.rule for o in inner) or "no side condition"
-            return [Obligation("determinacy", text, "discharged",
-                               f"F({x0}, {y0}) = {sp.sstr(F0)[:60]}, ∂F/∂f = {sp.sstr(dF0)[:60]} finite ({rules})")]
-        return [Obligation("determinacy", text, "open", "F or ∂F/∂f not proved finite at the initial point for every parameter")]
+            return [
+                Obligation(
+                    "determinacy",
+                    text,
+                    "discharged",
+                    f"F({x0}, {y0}) = {sp.sstr(F0)[:60]}, ∂F/∂f = {sp.sstr(dF0)[:60]} finite ({rules})",
+                )
+            ]
+        return [
+            Obligation(
+                "determinacy", text, "open", "F or ∂F/∂f not proved finite at the initial point for every parameter"
+            )
+        ]
 
     def _symbolic(self, deadline: Deadline) -> "Verdict | str":
         """PROVED when the residual and every initial condition reduce to 0; else the reason why not."""

@@ -313,9 +313,7 @@ OBLIGATION_FALSE = {
     "identity-generic-limit-undefined-at-zero": ident(
         "g9", sp.Limit(sp.sin(a0 * x) / (a0 * x), x, 0), 1
     ),  # a = 0: 0/0 near 0
-    "identity-generic-limit-at-infinity": ident(
-        "g10", sp.Limit(x**2 / (a0 * x**2 + 1), x, sp.oo), 1 / a0
-    ),  # a = 0
+    "identity-generic-limit-at-infinity": ident("g10", sp.Limit(x**2 / (a0 * x**2 + 1), x, sp.oo), 1 / a0),  # a = 0
 }
 
 OBLIGATION_REJECTED = {
@@ -352,9 +350,7 @@ OBLIGATION_TRUE = {
     "ode-regular-initial-point": ode("D7", sp.Eq(f(x).diff(x), 2 * f(x)), 3 * sp.exp(2 * x), {0: 3}),
     "ode-blow-up-excluded": ode("D8", sp.Eq(f(x).diff(x), f(x) ** 2), 1 / (1 - x), {0: 1}, where=[x < 1]),
     "ode-linear-time-dependent": ode_t("D9", sp.Eq(g(t_).diff(t_), g(t_) / (1 + t_)), 1 + t_, {0: 1}),
-    "recurrence-defined-everywhere": rec(
-        "D10", X, n, 1 / (n + 1), sp.Eq(X(n + 1), X(n) * (n + 1) / (n + 2)), {0: 1}
-    ),
+    "recurrence-defined-everywhere": rec("D10", X, n, 1 / (n + 1), sp.Eq(X(n + 1), X(n) * (n + 1) / (n + 2)), {0: 1}),
     "sum-to-integer-bound": ident("D11", sp.Sum(kp, (kp, 1, N)), N * (N + 1) / 2),
     "optimality-index-range-matches": opt_range("D12", (2 * ip - 1) * x**2, ip, 1, 2, 4, 3 / (2 * ip - 1), 6, 12),
     "abs-sum-over-index-range": ident("D13", sp.Sum(sp.Abs(i), (i, 1, n)), n * (n + 1) / 2),

@@ -37,8 +37,16 @@ def test_refutes_non_rational_point_with_interval_arithmetic(check, src):
 
 
 def test_unknown_when_budget_runs_out(check, src):
-    v = check(Inequality("t/slow", huge_sum(x), ">=", 0, "too big", src, budget=0.25))
+    # x > 0: every term 1/(k² + x) is defined (for real x the statement is undefined at x = −k²,
+    # and its obligation REFUTES it there at once)
+    xp = sp.Symbol("x", positive=True)
+    v = check(Inequality("t/slow", huge_sum(xp), ">=", 1, "too big", src, budget=0.25))
     assert v.status is Status.UNKNOWN
+
+
+def test_a_sum_with_a_pole_in_its_range_is_refuted_by_its_obligation(check, src):
+    v = check(Inequality("t/pole", huge_sum(x), ">=", 0, "undefined at x = -k²", src, budget=5))
+    assert v.status is Status.REFUTED and "k**2 + x ≠ 0" in v.evidence
 
 
 def test_symbolic_attempt_simplifies_the_difference_once(monkeypatch):

@@ -1,0 +1,65 @@
+"""Discharge rules of symbolic.obligations added for issue #27: each true requirement is discharged,
+and a false (or not implied) neighbour stays undischarged."""
+
+import sympy as sp
+from sympy.codegen.cfunctions import expm1, log1p
+
+from symbolic.obligations import Domain, definedness, discharge
+from symbolic.sign import manifestly_positive
+
+L = sp.Symbol("L", positive=True)
+s = sp.Symbol("s", integer=True, nonnegative=True)
+a = sp.Symbol("a", nonnegative=True)
+r = sp.Symbol("r", positive=True)
+x = sp.Symbol("x", real=True)
+y = sp.Symbol("y", real=True)
+n = sp.Symbol("n", integer=True, positive=True)
+b = sp.Symbol("b", integer=True, positive=True)
+k = sp.Symbol("k", integer=True, nonnegative=True)
+i = sp.Symbol("i", integer=True)
+
+
+def _statuses(expr, where=(), real=False):
+    domain = Domain(expr.free_symbols, where)
+    obs = definedness([expr], domain, real=real)
+    discharge(obs, domain, witness_search=False)
+    return {o.text: o.status for o in obs}
+
+
+def _all_discharged(expr, where=(), real=False) -> bool:
+    return all(v == "discharged" for v in _statuses(expr, where, real).values())
+
+
+def test_nonzero_by_parts_uses_hypotheses():
+    e = 1 / expm1(-2 * s * log1p(L - 1))
+    assert _all_discharged(e, [sp.Ne(s, 0), sp.Ne(L, 1)])
+    assert not _all_discharged(e, [sp.Ne(s, 0)])  # L = 1 makes it 1/0
+    assert not _all_discharged(e, [sp.Ne(L, 1)])  # s = 0 makes it 1/0
+
+
+def test_nonzero_expm1_needs_nonzero_argument():
+    assert not _all_discharged(1 / expm1(x))
+    assert _all_discharged(1 / expm1(x), [x > 0])
+
+
+def test_erfc_range():
+    # 1 − (a/(a + 1))·erf-like term with erfc ∈ (0, 2): positive
+    assert _all_discharged(1 / (1 - (1 - 1 / (a + 1)) * (1 - sp.erfc(r))))
+    # 1 − 2·erfc(r) vanishes where erfc(r) = 1/2: not discharged
+    assert not _all_discharged(1 / (1 - 2 * sp.erfc(r)))
+    assert _all_discharged(1 / (2 - sp.erfc(x)))  # erfc < 2 on ℝ
+    assert not _all_discharged(1 / (sp.Rational(3, 2) - sp.erfc(x)))  # erfc(x) = 3/2 for some x < 0
+    assert _all_discharged(1 / (1 + sp.erf(x)))  # erf > −1 on ℝ
+
+
+def test_floor_at_least_one():
+    e = 1 / sp.floor(n / b)
+    assert _all_discharged(e, [b <= n])
+    assert not _all_discharged(e)  # floor(1/2) = 0
+
+
+def test_quotient_by_a_positive_sum_is_real():
+    total = sp.Sum(y ** (2 * i), (i, 0, k))
+    assert manifestly_positive(sp.exp(x / total))
+    assert not manifestly_positive(sp.exp(x / y))  # a pole at y = 0
+    assert not manifestly_positive(sp.exp(x / sp.Sum(y**i, (i, 0, k))))  # Σ y^i may vanish (y = −1, k = 1)
