@@ -103,6 +103,11 @@ class Formula:
         ``1 - L**-2``).  The registry attaches an identity claim
         ``<id>/numeric-form`` proving ``numeric == expr``, so the evaluator is
         always generated from a verified expression.
+    numeric_checked:
+        Why ``<id>/numeric-form`` can only be CHECKED, when its proof obligations cannot all be
+        discharged (e.g. the stable form is defined at a point of the domain only in extended-real
+        arithmetic, ``log1p(-1) = -inf``, which mpmath follows and SymPy does not).  The identity
+        is then expected CHECKED and its statement says why; ``None`` (the default) expects PROVED.
     evaluator:
         Optional algorithmic evaluator (see :data:`Evaluator`), for formulas with
         no closed form; it must be tested against the symbolic pieces it uses.
@@ -131,6 +136,7 @@ class Formula:
         *,
         title: str = "",
         numeric=None,
+        numeric_checked: str | None = None,
         evaluator: Evaluator | None = None,
         inverse: "Inverse | None" = None,
         magnitude_free: Iterable[str] = (),
@@ -142,6 +148,9 @@ class Formula:
         self.hypotheses = tuple(hypotheses)
         self.title = title
         self.numeric = None if numeric is None else sp.sympify(numeric)
+        if numeric_checked is not None and numeric is None:
+            raise ValueError(f"{id}: numeric_checked explains a numeric form, and none is given")
+        self.numeric_checked = numeric_checked
         self.inverse = inverse
         if inverse is not None and evaluator is None:
             evaluator = inverse.evaluator

@@ -45,14 +45,17 @@ class _NumericForm:
         from .claims import Identity
 
         f = self.formula
+        why = getattr(f, "numeric_checked", None)
+        statement = f"the evaluator's stable form of {f.id} equals the verified expression"
         return Identity(
             f"{f.id}/numeric-form",
             f.numeric,
             f.expr,
-            f"the evaluator's stable form of {f.id} equals the verified expression",
+            statement if why is None else f"{statement} where both are defined (only CHECKED: {why})",
             Source(
                 key, f.source.label, f.source.equations, "derived", "numerically stable rewriting used by the evaluator"
             ),
+            expect="proved" if why is None else "checked",
             covers=[f.id],
             budget=NUMERIC_FORM_BUDGET,
             # the formula's hypotheses are the identity's domain (its obligations hold only there)

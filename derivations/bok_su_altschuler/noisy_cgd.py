@@ -57,6 +57,13 @@ _stable45 = (
     * L
     / (b * sigma)
 )
+#: Why the stable forms below are only CHECKED equal to their expressions: at c = 0 (ηm = ηM = 1, inside
+#: the hypotheses) they take log1p(−1) = −∞ (then expm1(−∞) = −1 or exp(−∞) = 0), defined only in the
+#: extended-real arithmetic mpmath follows, so the obligation 1 − c ≠ 0 (a log1p argument) fails there.
+_C_ZERO = (
+    "at c = 0 (ηm = ηM = 1, inside the hypotheses) the stable form takes log1p(−1) = −∞, defined only in "
+    "the extended-real arithmetic mpmath evaluates; its obligation 1 − c ≠ 0 fails there"
+)
 _p45 = params("eta", "m", "M", "L", "b", "sigma", "l", "E")
 thm45 = paper.add(
     Formula(
@@ -69,6 +76,7 @@ thm45 = paper.add(
         # 1 − c^l and c^{l(E−1)} − 1 through expm1/log1p; at E = 1 the value L/(bσ) is used exactly (the
         # stable form would meet 0·log 0 when c = 0, i.e. ηm = ηM = 1).
         numeric=_stable45,
+        numeric_checked=_C_ZERO,
         evaluator=special_case_evaluator(
             "bok-su-altschuler/thm-4.5-mu", _p45, _stable45, [(lambda v: v["E"] == 1, L / (b * sigma))]
         ),
@@ -86,6 +94,7 @@ thmc17 = paper.add(
         hypotheses=STRONGLY_CONVEX,
         title="μ = (L/(bσ))√((1−c^{lE})/(1+c^{lE})·(1−c²)/(1−c^l)²): no valid f-DP bound beats G(μ)",
         numeric=sp.sqrt(-_xlE / (2 + _xlE) * one_minus_c * (2 - one_minus_c) / _cl**2) * L / (b * sigma),
+        numeric_checked=_C_ZERO,
     )
 )
 cC17 = [thmc17.id]

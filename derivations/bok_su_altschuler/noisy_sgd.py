@@ -56,6 +56,22 @@ from .common import (
     tau,
 )
 
+#: Why the stable forms below are only CHECKED equal to their expressions: at c = 0 (ηm = ηM = 1, inside
+#: the hypotheses) they take log1p(−1) = −∞ (then expm1(−∞) = −1 or exp(−∞) = 0), defined only in the
+#: extended-real arithmetic mpmath follows, so the obligation 1 − c ≠ 0 (a log1p argument) fails there.
+_C_ZERO = (
+    "at c = 0 (ηm = ηM = 1, inside the hypotheses) the stable form takes log1p(−1) = −∞, defined only in "
+    "the extended-real arithmetic mpmath evaluates; its obligation 1 − c ≠ 0 fails there"
+)
+_K_POSITIVE_14 = (
+    "its obligations need the stable K(2L/(bσ)) > 0 (an erf inequality, (1 + erf 3a)·expm1(8a²)/2 + "
+    "(erf 3a − 3 erf a)/2 > 0 at a = L/(bσ), true but beyond the sign rules) and c ≠ 0 from the hypothesis "
+    "'ηm ≠ 1 or ηM ≠ 1' inside a Piecewise log argument"
+)
+_K_POSITIVE_15 = (
+    "its obligation K(2√2L/(bσ)) ≠ 0 in the stable form is the erf inequality (1 + erf 3a)·expm1(8a²)/2 + "
+    "(erf 3a − 3 erf a)/2 ≠ 0 at a = L/(bσ) > 0, true but beyond the sign rules"
+)
 # ---------------------------------------------------------------------------
 # Definition 4.7: C_p(G(μ)) at type-I error α — the toolkit's privacy/subsampled-gdp-tradeoff.
 alpha_p = P["alpha"]
@@ -152,6 +168,7 @@ thm49 = paper.add(
         title="(2√2L/(bσ))·(c^{t−τ+1} − c^t)/(1−c): the G(·) factor of Theorem 4.9 (composed with "
         "C_{b/n}(G(2√2L/(bσ))) ⊗ C_{b/n}(G(2L/(bσ)))^{⊗(t−τ)})",
         numeric=_stable49,
+        numeric_checked=_C_ZERO,
         # τ = 1 gives exactly 0, and so does c = 0 (ηm = ηM = 1: c^{t−τ+1} = c^t = 0 for τ ≤ t), where the
         # stable form meets exp(−∞)·(…) and its mpf 0 cannot be proved.
         evaluator=special_case_evaluator(
@@ -235,6 +252,7 @@ prop14 = paper.add(
         numeric=sp.sqrt(
             8 * (L / (b * sigma) * sp.exp((N + 1) * log_c) / one_minus_c) ** 2 + 2 * b**2 / n**2 * N * Kc14s
         ),
+        numeric_checked=_C_ZERO,
     )
 )
 C_POS = Hypothesis(
@@ -254,6 +272,7 @@ prop14N = paper.add(
         title="t − τ = −log(b²σ(1−c)√K/(2√2 nL√log(1/c)))/log(1/c) − 1 (before rounding)",
         numeric=-sp.log(b**2 * sigma * one_minus_c / (2 * sp.sqrt(2) * n * L * sp.sqrt(logic)) * sp.sqrt(Kc14s)) / logic
         - 1,
+        numeric_checked=_K_POSITIVE_14,
     )
 )
 A_, B_, K_, Nn = (sp.Symbol(x, positive=True) for x in ("A", "B", "K", "N"))
@@ -306,6 +325,7 @@ prop15N = paper.add(
         src("Proposition C.15"),
         title="t − τ = Dn/(bησ√K(2√2L/(bσ))) (before rounding)",
         numeric=D * n / (b * eta * sigma * sp.sqrt(Kc15s)),
+        numeric_checked=_K_POSITIVE_15,
     )
 )
 Dg, eg, sg, ng, bg = (sp.Symbol(x, positive=True) for x in ("D", "eta", "sigma", "n", "b"))
