@@ -267,8 +267,11 @@ paper.add(
         "corrected: the sensitivity the computation uses is ηS_g/b (Lemma 4.2's Gaussian step, S_g the ℓ2-sensitivity "
         "of the gradient), and then α(ηS_g/b)²/(2·2ησ²) = αηS_g²/(4σ²b²), (125)'s prefactor with S_g², which is what "
         "(129)–(133) must carry; Theorem 5.2 and every number of the paper are unaffected",
-        src("Theorem 5.2, explanation in Appendix C.1, item 1, eqs. (125), (129)–(133)", ("125", "129", "133"),
-            "corrected"),
+        src(
+            "Theorem 5.2, explanation in Appendix C.1, item 1, eqs. (125), (129)–(133)",
+            ("125", "129", "133"),
+            "corrected",
+        ),
         where=[_al > 1],
         erratum="ye-shokri E17",
     )

@@ -23,7 +23,10 @@ from .common import REDUCTION_SCOPE, mpq, paper, src
 #: S_g/2 = 1.5; a point (c = 3 classes, d = 2) where the clipping is active (‖∇ℓ₀‖ ≈ 1.70 > 1.5).
 #: exact rationals, converted at the working precision (mpq), never through a 53-bit mpf
 LAM, CLIP = sp.Rational(2, 100), sp.Rational(3, 2)
-X = ["-0.2077849", "-0.9781745"]  # ‖x‖ = 0.99999996 ≤ L = 1 (the point first used, (−0.207785, −0.978175), had ‖x‖ = 1.00000047: rescaled by 1/‖x‖ and truncated)
+X = [
+    "-0.2077849",
+    "-0.9781745",
+]  # ‖x‖ = 0.99999996 ≤ L = 1 (the point first used, (−0.207785, −0.978175), had ‖x‖ = 1.00000047: rescaled by 1/‖x‖ and truncated)
 Y = [0, 0, 1]
 THETA = [
     "-3.923544",

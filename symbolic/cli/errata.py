@@ -35,7 +35,9 @@ def configure(p):
 def run(args) -> int:
     partial = args.severity is not None or args.paper is not None or args.json
     if args.check and partial:
-        print("errata: --check compares the whole ERRATA.md; it takes no --severity, --paper or --json", file=sys.stderr)
+        print(
+            "errata: --check compares the whole ERRATA.md; it takes no --severity, --paper or --json", file=sys.stderr
+        )
         return 2
     if args.paper is not None:
         from ..registry import registry

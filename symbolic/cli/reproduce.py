@@ -87,8 +87,11 @@ def run(args) -> int:
             print(
                 f"  {s['total']:4} {LABELS[origin]}: {s['proved'] + s['checked']} match, {s['refuted']} differ, "
                 f"{s['unknown']} unknown"
-                + (f" ({distinct} distinct printed values; {s['total'] - distinct} compared a second way)"
-                   if origin == "printed" and distinct != s["total"] else "")
+                + (
+                    f" ({distinct} distinct printed values; {s['total'] - distinct} compared a second way)"
+                    if origin == "printed" and distinct != s["total"]
+                    else ""
+                )
             )
         print(f"  {summary['unexpected']} unexpected")
     return 0 if summary["unexpected"] == 0 else 1

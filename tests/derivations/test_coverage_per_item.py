@@ -37,9 +37,7 @@ def test_chien_li_items_the_old_ranges_swept_in_are_encoded():
     assert "lem-a.2/encounter-step" in _item("chien-li", "(121)").ids
 
 
-@pytest.mark.parametrize(
-    "key, label", [("chien-li", "Lemma 3.4"), ("bok-su-altschuler", "Theorem C.3")]
-)
+@pytest.mark.parametrize("key, label", [("chien-li", "Lemma 3.4"), ("bok-su-altschuler", "Theorem C.3")])
 def test_items_covered_by_special_cases_are_partial_and_say_what_is_missing(key, label):
     item = _item(key, label)
     assert item.partial and "missing" in item.note, (key, label, item.note)
