@@ -1,6 +1,7 @@
-"""Adversarial fuzzing of ``eval`` (issue #10) and of the caches (issue #33): one command for the next audit.
+"""Adversarial fuzzing of ``eval`` (issue #10), ``account`` and the caches (issue #33): one command for the next audit.
 
     python benchmarks/fuzz.py --cases 2000 --seed 0 --timeout 10 [--json out.json] [--skip-caches]
+                              [--account-cases 100]
 
 Runs the command line in-process (``symbolic.cli.main``) on
 
@@ -8,6 +9,11 @@ Runs the command line in-process (``symbolic.cli.main``) on
 * ``--cases`` random ``eval`` commands over every registered formula: parameter values across
   many orders of magnitude and the hard regimes (near 0, near 1, huge, negative, 5000-digit,
   Unicode digits, malformed), random ``--dps`` (including 0 and 5000) and ``--certify``;
+
+then ``--account-cases`` random run descriptions (and :data:`ACCOUNT_REPRODUCERS`, issue #33 item 4)
+through ``python -m symbolic account`` in subprocesses: every key of the run vocabulary with values across
+many orders of magnitude, hostile values and misspelt keys; each must exit 0 (a report, failed parts
+named) or 2 (one paragraph), with no traceback, within its wall-clock limit;
 
 then (unless ``--skip-caches``) runs ``verify``, ``eval`` and ``list`` in subprocesses over hostile
 cache states (:data:`CACHE_STATES`: forged, moved, truncated and bit-flipped verdicts, FIFOs,
@@ -385,6 +391,117 @@ def fuzz_caches(timeout: float) -> list[dict]:
     return rows
 
 
+#: issue #33 item 4's account reproducers: (run description, extra command-line arguments).
+_CLIPPED_WOR = {
+    "loss": "convex",
+    "M": "1",
+    "batching": "without-replacement",
+    "n": "1000",
+    "batch_size": "10",
+    "step_size": "0.1",
+    "clip": "1",
+    "steps": "100",
+}
+ACCOUNT_REPRODUCERS = [
+    ({**_CLIPPED_WOR, "noise_std": "1e-5"}, []),
+    ({**_CLIPPED_WOR, "noise_std": "1e20"}, []),
+    ({**_CLIPPED_WOR, "noise_std": "1e300"}, []),
+    ({**_CLIPPED_WOR, "noise_std": "0.1", "n": "1e30"}, []),
+    ({**_CLIPPED_WOR, "noise_std": "0.1", "diameter": "1e100000"}, []),
+    ({**_CLIPPED_WOR, "noise_std": "0.1", "diameter": "1e300"}, []),
+    ({**_CLIPPED_WOR, "noise_std": "0.1"}, ["--epsilon", "1e300"]),
+    ({**_CLIPPED_WOR, "noise_std": "0.1"}, ["--delta", "1e-100000"]),
+    ({**_CLIPPED_WOR, "batching": "poisson", "noise_multiplier": "1e-5", "noise_std": None}, []),
+    (
+        {
+            **_CLIPPED_WOR,
+            "batching": "poisson",
+            "noise_multiplier": "1.1",
+            "noise_std": None,
+            "steps": "1000000000000001",
+        },
+        [],
+    ),
+]
+_ACCOUNT_KEYS = [
+    "step_size",
+    "noise_std",
+    "noise_multiplier",
+    "clip",
+    "gradient_sensitivity",
+    "batch_size",
+    "n",
+    "steps",
+    "epochs",
+    "m",
+    "M",
+    "weak_convexity",
+    "holder_exponent",
+    "holder_constant",
+    "diameter",
+    "dimension",
+    "sample_rate",
+]
+_LOSSES = ["convex", "strongly-convex", "nonconvex", "weakly-convex", "holder", "quadratic", "bogus"]
+_BATCHINGS = ["full", "cyclic", "shuffled", "poisson", "without-replacement", "random"]
+
+
+def random_run(rng: random.Random) -> tuple[dict, list[str]]:
+    """A run description an adversarial user might write: a plausible core, random extra keys, hostile
+    values (:func:`random_value`), sometimes a misspelt key or a JSON number instead of a string."""
+    run: dict = {"loss": rng.choice(_LOSSES), "batching": rng.choice(_BATCHINGS)}
+    for key in rng.sample(_ACCOUNT_KEYS, rng.randint(3, 9)):
+        value = random_value(rng, integer=key in ("batch_size", "n", "steps", "epochs", "dimension"))
+        run[key] = float(value) if rng.random() < 0.1 and value.replace(".", "", 1).isdigit() else value
+    if rng.random() < 0.1:
+        run[rng.choice(["stepsize", "noise", "clipping", "batchsize"])] = "1"
+    extra = []
+    if rng.random() < 0.5:
+        extra += ["--delta", random_value(rng, integer=False)]
+    elif rng.random() < 0.5:
+        extra += ["--epsilon", random_value(rng, integer=False)]
+    if rng.random() < 0.2:
+        extra += ["--adjacency", rng.choice(["add-remove", "replace-one", "swap"])]
+    return run, extra
+
+
+def fuzz_account(rng: random.Random, cases: int, timeout: float) -> list[dict]:
+    """:data:`ACCOUNT_REPRODUCERS` and ``cases`` random runs through ``account`` in subprocesses."""
+    rows = []
+    runs = [({k: v for k, v in r.items() if v is not None}, a) for r, a in ACCOUNT_REPRODUCERS]
+    runs += [random_run(rng) for _ in range(cases)]
+    with tempfile.TemporaryDirectory() as scratch:
+        for i, (run, extra) in enumerate(runs):
+            path = Path(scratch) / f"run{i}.json"
+            path.write_text(json.dumps(run), encoding="utf-8")
+            args = [
+                "account",
+                str(path),
+                *(extra if any(a in extra for a in ("--delta", "--epsilon")) else ["--delta", "1e-5", *extra]),
+            ]
+            got = _run_cli(args, Path(scratch) / "cache", timeout)
+            problems = []
+            if got["exit"] is None:
+                problems.append("hang")
+            elif got["exit"] not in (0, 2):
+                problems.append(f"exit {got['exit']}")
+            if "Traceback" in got["err"] or "internal error" in got["err"]:
+                problems.append("traceback")
+            outcome = "hang" if "hang" in problems else ("account-failure" if problems else f"exit-{got['exit']}")
+            rows.append(
+                {
+                    "account_run": run,
+                    "args": args[2:],
+                    "outcome": outcome,
+                    "problems": problems,
+                    "reproducer": i < len(ACCOUNT_REPRODUCERS),
+                    "seconds": round(got["seconds"], 2),
+                    "stderr": got["err"][-300:],
+                }
+            )
+    return rows
+
+
 def main_fuzz(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=2000, help="random cases besides the reproducers")
@@ -392,6 +509,8 @@ def main_fuzz(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=10.0, help="eval --timeout per case (seconds)")
     ap.add_argument("--json", metavar="PATH", help="write every case's row to PATH")
     ap.add_argument("--skip-caches", action="store_true", help="do not fuzz the verdict and paper index caches")
+    ap.add_argument("--account-cases", type=int, default=100, help="random run descriptions for `account`")
+    ap.add_argument("--account-timeout", type=float, default=300.0, help="wall-clock limit per `account` run")
     args = ap.parse_args(argv)
     formulas = registry().formulas()
     rng = random.Random(args.seed)
@@ -407,6 +526,12 @@ def main_fuzz(argv=None) -> int:
         checked += bool(row.get("checked_against_ball"))
         if row["outcome"] in ("traceback", "outside-ball", "hang"):
             print(f"!! {row['outcome']}: {' '.join(row['args'])[:200]} {row.get('error', '')[:200]}", flush=True)
+    account_rows = fuzz_account(rng, args.account_cases, args.account_timeout)
+    for row in account_rows:
+        counts["account:" + row["outcome"]] += 1
+        if row["outcome"] in ("hang", "account-failure"):
+            print(f"!! account {row['outcome']}: {json.dumps(row['account_run'])[:200]} {row['args']}", flush=True)
+    rows += account_rows
     cache_rows = [] if args.skip_caches else fuzz_caches(timeout=max(60.0, 6 * args.timeout))
     for row in cache_rows:
         counts["cache:" + row["outcome"]] += 1
@@ -428,7 +553,9 @@ def main_fuzz(argv=None) -> int:
         "outcomes": dict(sorted(counts.items())),
         "tracebacks": counts["traceback"],
         "outside_ball": counts["outside-ball"],
-        "hangs": counts["hang"] + counts["cache:hang"],
+        "hangs": counts["hang"] + counts["cache:hang"] + counts["account:hang"],
+        "account_runs": len(account_rows),
+        "account_failures": counts["account:account-failure"],
         "cache_states": len(CACHE_STATES),
         "cache_failures": counts["cache:cache-failure"],
     }
@@ -436,7 +563,8 @@ def main_fuzz(argv=None) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump({"summary": summary, "rows": rows}, handle, indent=1)
-    return 1 if summary["tracebacks"] or summary["outside_ball"] or summary["hangs"] or summary["cache_failures"] else 0
+    failed = summary["tracebacks"] or summary["outside_ball"] or summary["hangs"] or summary["cache_failures"]
+    return 1 if failed or summary["account_failures"] else 0
 
 
 if __name__ == "__main__":
