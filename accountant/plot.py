@@ -20,6 +20,7 @@ import pathlib
 import tempfile
 
 from symbolic.errors import InputError
+from symbolic.files import replace_file
 
 #: Extensions matplotlib's Agg canvas writes (checked without importing matplotlib).
 FORMATS = ("eps", "jpeg", "jpg", "pdf", "pgf", "png", "ps", "raw", "rgba", "svg", "svgz", "tif", "tiff", "webp")
@@ -68,25 +69,11 @@ def check_plot_path(path, force: bool = False) -> pathlib.Path:
 
 
 def _save(fig, path, force: bool) -> str:
-    """Write ``fig`` to a temporary file beside ``path`` and rename it over ``path`` (a symlink there is
-    replaced, not followed); the temporary file is removed on every failure."""
+    """Write ``fig`` beside ``path`` and rename it over ``path`` (:func:`symbolic.files.replace_file`: a
+    symlink there is replaced, not followed; the temporary file is removed on every failure)."""
     out = check_plot_path(path, force)
-    parent = out.parent if str(out.parent) else pathlib.Path(".")
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(dir=parent, prefix=".plot-", suffix=out.suffix)
-        os.close(fd)
-        fig.savefig(tmp, dpi=120, format=out.suffix.lower().lstrip("."))
-        os.replace(tmp, out)
-        tmp = None
-    except OSError as exc:
-        raise InputError(f"account: could not write {out}: {exc.strerror or exc}") from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    fmt = out.suffix.lower().lstrip(".")
+    replace_file(out, lambda tmp: fig.savefig(tmp, dpi=120, format=fmt), command="account", suffix=out.suffix)
     return os.fspath(out)
 
 

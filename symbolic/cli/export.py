@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import pathlib
 import sys
 import tempfile
 
 from ..errors import InputError
 from ..export import FORMATS, export
+from ..files import replace_file
 from ..registry import registry
 
 NAME = "export"
@@ -52,24 +52,13 @@ def check_output_path(path: str, force: bool) -> pathlib.Path:
 
 
 def write_atomically(out: pathlib.Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``out`` and rename it over ``out``: a full
-    device or any write error leaves no half-written file and exits 2 with the reason."""
-    parent = out.parent if str(out.parent) else pathlib.Path(".")
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(dir=parent, prefix=".export-")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+    """Write ``text`` to ``out`` through a temporary file beside it (:func:`symbolic.files.replace_file`)."""
+
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8") as handle:
             handle.write(text)
-        os.replace(tmp, out)
-        tmp = None
-    except OSError as exc:
-        raise InputError(f"export: could not write {out}: {exc.strerror or exc}") from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+
+    replace_file(out, write, command="export")
 
 
 def run(args) -> int:

@@ -147,7 +147,7 @@ def test_plot_replaces_a_symlink_instead_of_writing_through_it(tmp_path, capsys)
     assert "symbolic link" in capsys.readouterr().err
     assert main(["account", path, "--plot", str(link), "--no-heuristics", "--force"]) == 0
     assert target.read_text() == "my notes" and not link.is_symlink() and link.stat().st_size > 1000
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".plot-")]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left
 
 
 def test_delta_before_the_run_file(tmp_path, capsys):

@@ -216,3 +216,26 @@ def test_verify_json_escapes_c1_controls(tiny_registry, capsys, monkeypatch):
     out = capsys.readouterr().out
     assert not any(c in out for c in "\x9b\u202e\x1b")
     assert json.loads(out)["claims"][0]["method"] == hostile
+
+
+def test_replace_file_leaves_nothing_behind_when_the_write_fails(tmp_path):
+    """symbolic.files.replace_file (export -o, account --plot): a failing write raises InputError naming
+    the command and the file, leaves the existing file as it was, and removes its temporary file."""
+    import pytest
+
+    from symbolic.errors import InputError
+    from symbolic.files import replace_file
+
+    out = tmp_path / "out.txt"
+    out.write_text("keep me")
+
+    def fail(tmp: str) -> None:
+        with open(tmp, "w") as handle:
+            handle.write("half")
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(InputError, match=r"export: could not write .*out\.txt: No space left on device"):
+        replace_file(out, fail, command="export")
+    assert out.read_text() == "keep me" and [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+    replace_file(out, lambda tmp: open(tmp, "w").write("new"), command="export")
+    assert out.read_text() == "new" and [p.name for p in tmp_path.iterdir()] == ["out.txt"]
