@@ -23,6 +23,7 @@ import contextlib
 import signal
 import threading
 import time
+from collections.abc import Iterator
 
 from .deadline import cpu_now, interrupt_when
 from .errors import SymbolicError
@@ -37,7 +38,7 @@ class BudgetExceeded(SymbolicError, TimeoutError):
 
 
 @contextlib.contextmanager
-def time_budget(seconds: float | None, what: str):
+def time_budget(seconds: float | None, what: str) -> Iterator[None]:
     """Run the body with at most ``seconds`` of CPU time, and at most :data:`WALL_FACTOR` times
     that of wall-clock time (None or 0: unbounded)."""
     if not (seconds and seconds > 0) or threading.current_thread() is not threading.main_thread():

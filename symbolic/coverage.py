@@ -33,7 +33,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:  # annotations only: the coverage index is read without importing claims or the registry
+    from .claims import Claim
+    from .paper import Paper
+    from .registry import Registry
 
 #: The kinds of numbered items an index lists (``section`` is for an unnumbered but named part,
 #: e.g. "Appendix B" or "the setting of §2", that holds mathematics).
@@ -234,7 +239,7 @@ class CoverageIndex:
         return 100.0 * sum(weights) / len(weights) if weights else 100.0
 
 
-def check(index: CoverageIndex, paper, reg=None) -> list[str]:
+def check(index: CoverageIndex, paper: Paper, reg: Registry | None = None) -> list[str]:
     """Problems of ``index`` against the registered ``paper`` (empty when consistent).
 
     ``reg`` (a :class:`~symbolic.registry.Registry`) resolves IDs of other papers; without it
@@ -282,7 +287,7 @@ def _exists(full: str, paper, reg) -> bool:
     return full in other.formulas or full in other.claims
 
 
-def unindexed(index: CoverageIndex, paper, reg=None) -> list[str]:
+def unindexed(index: CoverageIndex, paper: Paper, reg: Registry | None = None) -> list[str]:
     """The paper's registered IDs that no item names, neither directly nor through a formula the
     claim covers (``/numeric-form`` claims count with their formula).  Informative only."""
     known = set(reg.keys()) if reg is not None else set()
@@ -300,7 +305,7 @@ def unindexed(index: CoverageIndex, paper, reg=None) -> list[str]:
     return out
 
 
-def covering_claims(item: Item, index: CoverageIndex, paper, reg=None) -> list:
+def covering_claims(item: Item, index: CoverageIndex, paper: Paper, reg: Registry | None = None) -> list[Claim]:
     """The claims that bear on ``item``: the claims it names and the claims covering the
     formulas it names (this paper's), without duplicates, in order."""
     known = set(reg.keys()) if reg is not None else set()

@@ -27,7 +27,10 @@ import select
 import signal
 import threading
 import time
-from typing import Callable
+from collections.abc import Iterator
+from typing import Callable, TypeVar
+
+_T = TypeVar("_T")
 
 #: A checker that has used this many budgets of CPU time is treated as hung.
 HANG_FACTOR = 4.0
@@ -65,7 +68,7 @@ class Deadline:
             )
 
     @contextlib.contextmanager
-    def phase(self, fraction: float = 1.0):
+    def phase(self, fraction: float = 1.0) -> Iterator[None]:
         """Run the body with at most ``fraction`` of the *remaining* CPU budget."""
         limit = self.remaining() * fraction
         if limit <= 0:
@@ -74,7 +77,7 @@ class Deadline:
         with interrupt_when(lambda: cpu_now() >= stop, lambda: PhaseTimeout(f"phase exceeded {limit:.2f} CPU s")):
             yield
 
-    def isolated(self, fraction: float, attempt: Callable[["Deadline"], object]):
+    def isolated(self, fraction: float, attempt: Callable[[Deadline], _T]) -> _T:
         """``attempt(deadline)`` in a forked process with at most ``fraction`` of the *remaining*
         CPU budget; its (picklable) result, or :class:`PhaseTimeout`.
 
@@ -101,6 +104,7 @@ class Deadline:
             status = 0
             try:
                 inner = Deadline(limit)
+                outcome: tuple[str, object]
                 try:
                     with inner.phase():
                         outcome = ("value", attempt(inner))
@@ -185,8 +189,8 @@ POLL_SECONDS = 0.01
 def interrupt_when(
     reached: Callable[[], bool],
     exception: Callable[[], BaseException],
-    signum: int = signal.SIGPROF,
-):
+    signum: signal.Signals = signal.SIGPROF,
+) -> Iterator[None]:
     """Raise ``exception()`` in the body, in the main thread, as soon as ``reached()`` is true.
 
     A watchdog thread polls ``reached`` every :data:`POLL_SECONDS` and then calls

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Iterable, Literal, Mapping, overload
 
 from fractions import Fraction
 
@@ -168,7 +168,7 @@ def _cell(text: str, limit: int | None = None) -> str:
 CELL_DIGITS = 12
 
 
-def decimal(value) -> str:
+def decimal(value: object) -> str:
     """A number for a table cell: integers and short values as they are; a rational with a long numerator or
     denominator, or a decimal with many digits, as a decimal of :data:`CELL_DIGITS` significant digits (marked
     ``≈`` when rounded).  Anything that is not a plain number is returned unchanged."""
@@ -354,6 +354,39 @@ def as_json(errata: Iterable[Erratum], verdicts: Mapping[str, Verdict]) -> list[
     return out
 
 
+@overload
+def generate(
+    reg: Registry | None = ...,
+    paper: str | None = ...,
+    jobs: int | None = ...,
+    *,
+    severity: str | None = ...,
+    json: Literal[False] = ...,
+) -> str: ...
+
+
+@overload
+def generate(
+    reg: Registry | None = ...,
+    paper: str | None = ...,
+    jobs: int | None = ...,
+    *,
+    severity: str | None = ...,
+    json: Literal[True],
+) -> list[dict]: ...
+
+
+@overload
+def generate(
+    reg: Registry | None = ...,
+    paper: str | None = ...,
+    jobs: int | None = ...,
+    *,
+    severity: str | None = ...,
+    json: bool,
+) -> str | list[dict]: ...
+
+
 def generate(
     reg: Registry | None = None,
     paper: str | None = None,
@@ -361,7 +394,7 @@ def generate(
     *,
     severity: str | None = None,
     json: bool = False,
-):
+) -> str | list[dict]:
     """Run every erratum claim (isolated, with its budget; only the errata of ``severity`` when given) and render
     the document (:func:`document`), or return the errata as data (:func:`as_json`) when ``json``."""
     from .registry import registry as default_registry

@@ -8,13 +8,13 @@ command line can print it as one paragraph and exit with status 2.
 from __future__ import annotations
 
 
-def show_value(v) -> str:
+def show_value(v: object) -> str:
     """A value for a message: exact when short, else a 17-digit approximation that never
     converts a huge integer to text (Python limits that to 4300 digits)."""
     p, q = getattr(v, "p", None), getattr(v, "q", None)
     if isinstance(v, int) and not isinstance(v, bool):
         p, q = v, 1
-    if p is None:
+    if p is None or q is None:
         return str(v)
     p, q = int(p), int(q)
     if p.bit_length() + q.bit_length() <= 400:

@@ -9,7 +9,7 @@ answer from rounding, and otherwise reported as undecidable (never silently pass
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import sympy as sp
@@ -31,6 +31,8 @@ class Hypothesis:
     relation: sp.Basic
     text: str
     kind: str = "hypothesis"
+    #: ``(symbols, exact rational test, simple test)`` for :meth:`holds`, built on first use (:meth:`prepare`).
+    _decider: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if self.kind not in _KINDS:
@@ -46,7 +48,6 @@ class Hypothesis:
         # Stored on assumption-free symbols, so that substituting a value that
         # violates a symbol's assumptions still evaluates honestly.
         object.__setattr__(self, "relation", plain(rel))
-        object.__setattr__(self, "_decider", None)  # (symbols, exact rational test): built on first use
 
     @property
     def symbols(self) -> set:
@@ -88,7 +89,9 @@ class Hypothesis:
             symbols = tuple(sorted(self.relation.free_symbols, key=lambda s: s.name))
             simple = _simple_test(self.relation)
             test = None if simple is not None else compile_rational(self.relation, symbols)
-            object.__setattr__(self, "_decider", (symbols, test, simple))
+            decider = (symbols, test, simple)
+            object.__setattr__(self, "_decider", decider)
+            return decider
         return self._decider
 
 
@@ -126,7 +129,7 @@ def _simple_test(relation):
     return None
 
 
-def plain(expr):
+def plain(expr: sp.Basic) -> sp.Basic:
     """``expr`` with every symbol replaced by an assumption-free symbol of the same name."""
     expr = sp.sympify(expr)
     return expr.xreplace({s: sp.Symbol(s.name) for s in expr.free_symbols if isinstance(s, sp.Symbol)})
@@ -156,7 +159,7 @@ def _fast_decide(rel, values: dict):
     return result if isinstance(result, bool) else None
 
 
-def decide(relation, values: dict, digits: int = 60) -> bool:
+def decide(relation: object, values: dict, digits: int = 60) -> bool:
     """Decide a SymPy Boolean at exact values; raise :class:`UndecidedError` if impossible."""
     rel = sp.sympify(relation)
     if values and not isinstance(rel, sp.logic.boolalg.BooleanAtom):

@@ -85,7 +85,7 @@ class Obligation:
     context: tuple = field(default=(), repr=False, compare=False)
 
     def as_dict(self) -> dict:
-        out = {"kind": self.kind, "condition": self.text, "status": self.status, "rule": self.rule}
+        out: dict[str, object] = {"kind": self.kind, "condition": self.text, "status": self.status, "rule": self.rule}
         if self.witness is not None:
             out["witness"] = dict(self.witness)
         return out
@@ -508,7 +508,8 @@ def _piecewise_rule(kind, e, domain, ranges, context, depth) -> str | None:
     pw = sp.piecewise_fold(e)
     if not isinstance(pw, sp.Piecewise):
         return None
-    rules, earlier = [], []
+    rules: list[str] = []
+    earlier: list[sp.Basic] = []
     for piece, cond in pw.args:
         here = context + tuple(c for c in (cond, *[sp.Not(c) for c in earlier]) if c not in (sp.true, sp.false))
         rule = _unreachable(domain, here) or _sign_rule(kind, piece, domain, ranges, here, depth + 1)
@@ -563,6 +564,7 @@ def _nonzero(e) -> bool:
 def _side_of_one(r) -> int:
     """1 if ``r > 1``, −1 if ``0 < r < 1`` (manifestly, factor by factor), else 0."""
     total = 0
+    side: int | None
     for f in sp.Mul.make_args(r):
         if f.is_number:
             if not (f.is_real and f > 0):
@@ -639,7 +641,7 @@ def _plain_forms(kind, e, domain: Domain, ranges: tuple, context: tuple):
     """``(how, form)`` pairs whose sign, proved, proves the requirement on the whole domain: the
     expression, its factored form, and its forms under parametrisations of a superset of the
     domain (bound variables at ``lo + j`` / ``hi − j``, symbols between their bounds)."""
-    base_subs = [({}, "")]
+    base_subs: list[tuple[dict, str]] = [({}, "")]
     for k, lo, hi, integer in ranges:
         if k not in e.free_symbols:
             continue
@@ -997,7 +999,7 @@ def _plain_index(k: sp.Symbol) -> sp.Symbol:
 
 def _root_points(e, syms) -> list[dict]:
     """Real rational roots of a polynomial requirement in one symbol (exact candidates)."""
-    out = []
+    out: list[dict] = []
     free = e.free_symbols & syms
     if len(free) != 1:
         return out

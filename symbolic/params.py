@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import sympy as sp
@@ -73,7 +74,7 @@ def real(name: str, description: str = "") -> Parameter:
     return Parameter(sp.Symbol(name, real=True), description)
 
 
-def choice(name: str, choices, description: str = "", *, default: str | None = None) -> Parameter:
+def choice(name: str, choices: Iterable[str], description: str = "", *, default: str | None = None) -> Parameter:
     """A categorical parameter taking one of ``choices`` (names, not numbers)."""
     choices = tuple(choices)
     if not choices or not all(isinstance(c, str) and c for c in choices):

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import csv
 import pathlib
+from typing import TYPE_CHECKING
 
 import mpmath
 
 from .figure import FigureData
+
+if TYPE_CHECKING:  # matplotlib is imported when a figure is drawn, not with the engine
+    from matplotlib.figure import Figure
 
 _LINES = {"line": "-", "dashed": "--", "step": "-"}
 
@@ -19,7 +23,7 @@ def _number(v):
     return float(v)
 
 
-def draw(figure: FigureData, *, width_per_panel: float = 5.0, height: float = 3.8):
+def draw(figure: FigureData, *, width_per_panel: float = 5.0, height: float = 3.8) -> Figure:
     """A matplotlib Figure for ``figure`` (the caller closes or shows it)."""
     import matplotlib.pyplot as plt
 

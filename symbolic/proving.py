@@ -20,13 +20,16 @@ trusts SymPy's simplification and assumption system.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import sympy as sp
 
 from .deadline import Deadline, PhaseTimeout
 from .sampling import candidates, sample_points
 from .sums import constants_outside, linear_sums
+
+if TYPE_CHECKING:  # mpmath is imported where a value is computed
+    import mpmath
 
 try:  # expm1/log1p are SymPy codegen functions; rewriting them exposes exp/log to simplify
     from sympy.codegen.cfunctions import expm1, log1p
@@ -195,9 +198,9 @@ def prove_zero(expr: sp.Basic, deadline: Deadline | None = None) -> ZeroProof:
             proof.method = proof.method.replace("identity: ", "identity: binomial theorem on the sums, then ", 1)
             return proof
     if e.has(sp.Sum):
-        proof = _prove_zero_by_sum_linearity(e)
-        if proof is not None:
-            return proof
+        by_linearity = _prove_zero_by_sum_linearity(e)
+        if by_linearity is not None:
+            return by_linearity
     # Σ_i a·r^i = a·Σ_i r^i first: Sum.doit expands the summand, turning a geometric term under an
     # index-free rational factor into one geometric sum (and one Piecewise) per monomial.
     e = constants_outside(e, geometric_only=True).doit()
@@ -618,7 +621,7 @@ def value_at(expr: sp.Basic, point: dict, digits: int = 50, simplify: bool = Tru
     return PointValue(sp.N(e, digits), False)
 
 
-def mp_value(expr: sp.Basic, point: dict, dps: int = 80):
+def mp_value(expr: sp.Basic, point: dict, dps: int = 80) -> mpmath.mpf:
     """``expr`` at ``point`` in mpmath at ``dps`` digits, without exact intermediate arithmetic.
 
     For points with huge coordinates (``s = 10**32``) where exact evaluation of
@@ -644,7 +647,7 @@ def find_counterexample(
     deadline: Deadline | None = None,
     digits: int = 50,
     negative: bool = False,
-):
+) -> tuple[dict | None, PointValue | None, int]:
     """Search for a point where ``expr`` is certainly nonzero (or, with ``negative``, < 0).
 
     Returns ``(point, PointValue, tested)`` for the first counterexample, or

@@ -66,7 +66,7 @@ class Verdict:
     obligations: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        out = {
+        out: dict[str, object] = {
             "status": self.status.value,
             "method": self.method,
             "evidence": self.evidence,
