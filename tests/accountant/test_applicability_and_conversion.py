@@ -33,13 +33,6 @@ CYCLIC = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _restore_precision():
-    dps = mpmath.mp.dps
-    yield
-    mpmath.mp.dps = dps
-
-
 def test_reasons_in_the_users_words(registry):
     run = parse_run(dict(CYCLIC, batch_size="300"))
     assert "needs b to divide n" in inapplicable_reason(_bound(registry, f"{KR}/thm-2.3-clipped"), run)

@@ -35,13 +35,6 @@ CYCLIC_SC = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _restore_precision():
-    dps = mpmath.mp.dps
-    yield
-    mpmath.mp.dps = dps
-
-
 def _bound(registry, id_):
     paper = id_.split("/")[0]
     if paper not in registry.keys():  # noqa: SIM118 (a Registry, not a dict)

@@ -30,13 +30,6 @@ from accountant import account
 DELTA = "1e-5"
 
 
-@pytest.fixture(autouse=True)
-def _restore_precision():
-    dps = mpmath.mp.dps
-    yield
-    mpmath.mp.dps = dps
-
-
 def _mp(text: str) -> mpmath.mpf:
     num, _, den = text.partition("/")
     return mpmath.mpf(num) / (mpmath.mpf(den) if den else 1)

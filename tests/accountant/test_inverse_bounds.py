@@ -26,13 +26,6 @@ RUN = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _restore_precision():
-    dps = mpmath.mp.dps
-    yield
-    mpmath.mp.dps = dps
-
-
 def delta_infinity(run, eps):
     with mpmath.workdps(60):
         p = mpmath.mpf(run["batch_size"]) / mpmath.mpf(run["n"])

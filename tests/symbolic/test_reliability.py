@@ -26,11 +26,6 @@ from symbolic.errors import EvaluationError, HypothesisError, InputError, Symbol
 from symbolic.registry import registry
 
 
-@pytest.fixture(scope="module")
-def reg():
-    return registry()
-
-
 def _mp(v):
     """An exact value (str, Fraction, mpf) as an mpf at the current precision."""
     if isinstance(v, mpmath.mpf):
@@ -67,8 +62,8 @@ def theta_reference(eps, r, dps=400):
 
 # ---------------------------------------------------------------------------
 # 1. Wrong numbers with exit status 0
-def test_gdp_tradeoff_tiny_x_is_not_one(reg):
-    e = reg.formula("privacy/gdp-tradeoff").evaluation(30, mu="62", x="1e-100")
+def test_gdp_tradeoff_tiny_x_is_not_one(registry):
+    e = registry.formula("privacy/gdp-tradeoff").evaluation(30, mu="62", x="1e-100")
     assert e.enclosure and digits_equal(e.value, G_reference(62, "1e-100"), 30)
     assert mpmath.nstr(e.value, 5) == "6.5941e-363"
 
@@ -77,26 +72,26 @@ def test_gdp_tradeoff_tiny_x_is_not_one(reg):
     "mu,x,dps,printed",
     [("20", "1e-100", 30, None), ("40", "1e-300", 80, "0.0015740"), ("3/2", "0." + "9" * 40, 8, "6.2260837e-50")],
 )
-def test_gdp_tradeoff_regimes_of_the_audit(reg, mu, x, dps, printed):
-    e = reg.formula("privacy/gdp-tradeoff").evaluation(dps, mu=mu, x=x)
+def test_gdp_tradeoff_regimes_of_the_audit(registry, mu, x, dps, printed):
+    e = registry.formula("privacy/gdp-tradeoff").evaluation(dps, mu=mu, x=x)
     ref = G_reference(mu, x, 1000)
     assert e.enclosure and digits_equal(e.value, ref, dps)
     if printed:
         assert mpmath.nstr(e.value, dps).startswith(printed)
 
 
-def test_eq_20_at_tiny_lambda_is_exact_value(reg):
+def test_eq_20_at_tiny_lambda_is_exact_value(registry):
     # (ηC + κσ)(1 − (1 − λ)^t)/λ exactly, at λ = 1e-100 (about t(ηC + κσ) = 6 · 3 = 18)
     lam = Fraction(1, 10**100)
     exact = (Fraction(5, 2) * Fraction(11, 10) + Fraction(1, 2) * Fraction(1, 2)) * (1 - (1 - lam) ** 6) / lam
-    v = reg.formula("asoodeh-diaz/eq-20").evaluate(
+    v = registry.formula("asoodeh-diaz/eq-20").evaluate(
         30, eta="5/2", C="11/10", kappa="1/2", sigma="1/2", lam="1e-100", t="6"
     )
     assert digits_equal(v, exact, 30)
 
 
-def test_prop_5_at_tiny_lambda_is_a_divergence_near_one(reg):
-    v = reg.formula("asoodeh-diaz/prop-5").evaluate(
+def test_prop_5_at_tiny_lambda_is_a_divergence_near_one(registry):
+    v = registry.formula("asoodeh-diaz/prop-5").evaluate(
         30, eps="1/2", eta="3", C="500/127", kappa="9/916", sigma="102/191", lam="1e-100", t="1"
     )
     # r_1 = ηC + κσ exactly at t = 1, so θ's argument is ηC/σ
@@ -143,8 +138,8 @@ def test_bad_input_exits_2_with_one_paragraph(args, message, capsys):
     assert time.monotonic() - start < 30
 
 
-def test_a_5000_digit_input_is_evaluated(reg):
-    v = reg.formula("kong-ribero/theta").evaluate(20, L="1." + "3" * 4999, s="2")
+def test_a_5000_digit_input_is_evaluated(registry):
+    v = registry.formula("kong-ribero/theta").evaluate(20, L="1." + "3" * 4999, s="2")
     L = 1 + Fraction(10**4999 - 1, 3 * 10**4999)  # 1.333…3 with 4999 threes
     exact = L**2 / (1 + L**2)  # θ_L(2) = L²/(1 + L²)
     assert digits_equal(v, exact, 20)
@@ -166,16 +161,16 @@ def test_a_5000_digit_input_is_evaluated(reg):
         ),
     ],
 )
-def test_valid_inputs_in_hard_regimes_agree_with_sympy_evalf(reg, fid, params):
-    f = reg.formula(fid)
+def test_valid_inputs_in_hard_regimes_agree_with_sympy_evalf(registry, fid, params):
+    f = registry.formula(fid)
     e = f.evaluation(30, **params)
     exact = f.check(**params)
     ref = sp.N(f.expr.xreplace({f.symbol(n): v for n, v in exact.items()}).doit(), 80)
     assert e.enclosure and digits_equal(e.value, str(ref), 30), (e.value, ref)
 
 
-def test_hockey_stick_at_tiny_r_is_enclosed(reg):
-    f = reg.formula("privacy/gaussian-hockey-stick")
+def test_hockey_stick_at_tiny_r_is_enclosed(registry):
+    f = registry.formula("privacy/gaussian-hockey-stick")
     e = f.evaluation(30, eps="3", r="1e-100")
     assert e.enclosure and e.value > 0
     ball = f.certify(prec=200, eps="3", r="1e-100")
@@ -183,25 +178,25 @@ def test_hockey_stick_at_tiny_r_is_enclosed(reg):
     assert mpmath.nstr(e.value, 10).startswith(str(m)[0])
 
 
-def test_sgm_rdp_reverse_at_tiny_sigma(reg):
+def test_sgm_rdp_reverse_at_tiny_sigma(registry):
     # σ → 0: the sampled Gaussian sits at 0 where e^{(2z−1)/(2σ²)} = 0, so B_2 = (1 − q)^{-1} = 2.
-    v = reg.formula("privacy/sgm-rdp-reverse").evaluate(25, q="1/2", sigma="1e-90", alpha="2")
+    v = registry.formula("privacy/sgm-rdp-reverse").evaluate(25, q="1/2", sigma="1e-90", alpha="2")
     with mpmath.workdps(40):
         assert abs(v - mpmath.log(2)) <= mpmath.mpf(10) ** -24
 
 
-def test_mpmath_fallback_sees_terms_below_the_inputs_magnitude(reg):
+def test_mpmath_fallback_sees_terms_below_the_inputs_magnitude(registry):
     """sgm-rdp at q = 1e-150, α = 2: A_2 = 1 + q²(e − 1), so the RDP is q²(e − 1) ≈ 1.7e-300,
     invisible below 300 digits; the fallback starts at the inputs' magnitude and never returns 0."""
-    f = reg.formula("privacy/sgm-rdp")
+    f = registry.formula("privacy/sgm-rdp")
     v = f.mpmath_value(f.check(q="1e-150", sigma="1", alpha="2"), 20)
     with mpmath.workdps(400):
         ref = mpmath.log(1 + mpmath.mpf(10) ** -300 * (mpmath.e - 1))
     assert digits_equal(v, ref, 18)
 
 
-def test_inverse_error_names_the_formula_asked_for(reg):
-    f = reg.formula("asoodeh-diaz/eq-23")
+def test_inverse_error_names_the_formula_asked_for(registry):
+    f = registry.formula("asoodeh-diaz/eq-23")
     try:
         with time_budget(20, f.id):
             value = f.evaluate(20, delta="1/100", p="1/2", D="1", eta="1", C="1", sigma="1e-250")
@@ -212,9 +207,9 @@ def test_inverse_error_names_the_formula_asked_for(reg):
 
 # ---------------------------------------------------------------------------
 # 4. Hangs
-def test_subsampled_tradeoff_at_x_1_returns_0(reg):
+def test_subsampled_tradeoff_at_x_1_returns_0(registry):
     start = time.monotonic()
-    assert reg.formula("privacy/subsampled-gdp-tradeoff").evaluate(30, p="2/3", mu="2", x="1") == 0
+    assert registry.formula("privacy/subsampled-gdp-tradeoff").evaluate(30, p="2/3", mu="2", x="1") == 0
     assert time.monotonic() - start < 30
 
 
@@ -282,8 +277,8 @@ def test_the_eval_budget_counts_cpu_time_not_waiting():
             _spin_cpu(5)
 
 
-def test_linear_gaussian_divergence_near_one_is_fast_and_certified(reg):
-    f = reg.formula("kong-ribero/linear-gaussian-divergence")
+def test_linear_gaussian_divergence_near_one_is_fast_and_certified(registry):
+    f = registry.formula("kong-ribero/linear-gaussian-divergence")
     params = dict(alpha="2", sigma="1", L="1." + "0" * 29 + "1", tau="1", sbar="1", T="1e12", ell="1e6")
     start = time.monotonic()
     e = f.evaluation(30, **params)
@@ -293,8 +288,8 @@ def test_linear_gaussian_divergence_near_one_is_fast_and_certified(reg):
 
 # ---------------------------------------------------------------------------
 # 9. The audit's privacy findings
-def test_subsampled_tradeoff_middle_and_far_tail(reg):
-    f = reg.formula("privacy/subsampled-gdp-tradeoff")
+def test_subsampled_tradeoff_middle_and_far_tail(registry):
+    f = registry.formula("privacy/subsampled-gdp-tradeoff")
     with mpmath.workdps(60):
         x_star = mpmath.erfc(mpmath.mpf(20) / mpmath.sqrt(2)) / 2  # Φ(−μ/2) at μ = 40
         f_p_star = mpmath.mpf("0.01") * x_star + mpmath.mpf("0.99") * (1 - x_star)  # G_μ(x*) = x*
@@ -311,8 +306,8 @@ def test_subsampled_tradeoff_middle_and_far_tail(reg):
         assert mpmath.nstr(yv, 3) == "3.66e-350"
 
 
-def test_rdp_linear_epsilon_searches_all_of_alpha_above_1(reg):
-    f = reg.formula("privacy/rdp-linear-epsilon")
+def test_rdp_linear_epsilon_searches_all_of_alpha_above_1(registry):
+    f = registry.formula("privacy/rdp-linear-epsilon")
 
     def balle(alpha, rho, delta):  # Balle et al. 2020 Thm 21 at r(α) = ρα
         return rho * alpha + mpmath.log((alpha - 1) / alpha) - (mpmath.log(delta) + mpmath.log(alpha)) / (alpha - 1)
@@ -338,10 +333,10 @@ def test_rdp_linear_epsilon_searches_all_of_alpha_above_1(reg):
 
 # ---------------------------------------------------------------------------
 # 7. Security: __call__ never evaluates strings
-def test_formula_call_is_not_injectable(reg, tmp_path):
+def test_formula_call_is_not_injectable(registry, tmp_path):
     marker = tmp_path / "pwned"
     payload = f"__import__('pathlib').Path({str(marker)!r}).write_text('x') or 2"
-    f = reg.formula("kong-ribero/theta")
+    f = registry.formula("kong-ribero/theta")
     with pytest.raises(InputError):
         f(L=payload, s=3)
     for call in (
