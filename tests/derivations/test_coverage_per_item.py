@@ -29,7 +29,7 @@ def _item(key, label):
     return next(i for i in REG.paper(key).index.items if i.label == label)
 
 
-def test_chien_li_items_the_old_ranges_swept_in_are_encoded():
+def test_chien_li_equations_40_59_60_112_121_name_the_claims_encoding_them():
     assert "thm-a.1/gaussian-step-40" in _item("chien-li", "(40)").ids
     for label in ("(59)", "(60)"):
         assert "thm-a.1-eps" in _item("chien-li", label).ids

@@ -1,9 +1,8 @@
-"""Presentation points of issue #31: a printed value compared two ways counts once, the E22 witness satisfies the
-paper's feature bound, and ERRATA.md's counterexample cells show decimals."""
+"""How errata and printed values are presented: a printed value compared two ways counts once, and ERRATA.md's
+counterexample cells show decimals."""
 
 import pathlib
 import re
-from fractions import Fraction
 
 from symbolic import Reproduction, registry
 
@@ -21,12 +20,6 @@ def test_a_printed_value_compared_two_ways_points_at_its_first_comparison():
         assert not first.same_value_as, c.id  # … counted itself
     bok = [c for c in printed.values() if c.paper == "bok-su-altschuler"]
     assert (len(bok), sum(not c.same_value_as for c in bok)) == (188, 161)
-
-
-def test_ye_shokri_e22_witness_feature_has_norm_at_most_L():
-    from derivations.ye_shokri.logistic import X
-
-    assert sum(Fraction(v) ** 2 for v in X) <= 1  # L = 1 (Table 2's feature clip), exact
 
 
 def test_errata_md_counterexample_cells_show_decimals():

@@ -7,19 +7,14 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from symbolic import HypothesisError, registry
+from symbolic import HypothesisError
 from symbolic.cli import main
 
 DPS = 45
 
 
-@pytest.fixture(scope="module")
-def reg():
-    return registry()
-
-
-def f(reg, fid):
-    return reg.formula(f"chien-li/{fid}")
+def f(registry, fid):
+    return registry.formula(f"chien-li/{fid}")
 
 
 def close(value, ref, digits=40):
@@ -57,8 +52,8 @@ def h_ref(L, lam, z):
 
 
 @pytest.mark.parametrize("L,z", [("1", "1e-30"), ("1/10", "7"), ("3", "1e20"), ("0", "2"), ("5", "0")])
-def test_h_half_closed_form_is_stable(reg, L, z):
-    value = f(reg, "lem-3.9-h-half").evaluate(dps=DPS, L=L, z=z)
+def test_h_half_closed_form_is_stable(registry, L, z):
+    value = f(registry, "lem-3.9-h-half").evaluate(dps=DPS, L=L, z=z)
     assert close(value, h_ref(L, "1/2", z))
 
 
@@ -72,28 +67,28 @@ def test_h_half_closed_form_is_stable(reg, L, z):
         ("1", "9/10", "1/1000"),
     ],
 )
-def test_h_general(reg, L, lam, z):
-    assert close(f(reg, "lem-3.9-h").evaluate(dps=DPS, L=L, lam=lam, z=z), h_ref(L, lam, z))
+def test_h_general(registry, L, lam, z):
+    assert close(f(registry, "lem-3.9-h").evaluate(dps=DPS, L=L, lam=lam, z=z), h_ref(L, lam, z))
 
 
-def test_h_cardano_point(reg):
+def test_h_cardano_point(registry):
     # h(1.4; L = 0.3) at λ = 1/3: our recomputation (not printed in the paper)
-    v = f(reg, "lem-3.9-h").evaluate(dps=DPS, L="3/10", lam="1/3", z="7/5")
+    v = f(registry, "lem-3.9-h").evaluate(dps=DPS, L="3/10", lam="1/3", z="7/5")
     assert mpmath.nstr(v, 20) == "1.0911488293882031447"
 
 
-def test_h_half_at_z_much_smaller_than_L_squared(reg):
+def test_h_half_at_z_much_smaller_than_L_squared(registry):
     # z = 1e-300 ≪ L² = 1: the printed form ((−L + √(L² + 4z))/2)² loses ~300 digits to cancellation; evaluated
     # here at 700 digits it is the reference (h = z² − 2z³ + … = 1.0e-600 to 45 digits)
     with mpmath.workdps(700):
         z = Q("1e-300")
         ref = ((-1 + mpmath.sqrt(1 + 4 * z)) / 2) ** 2
-    value = f(reg, "lem-3.9-h-half").evaluate(dps=DPS, L=1, z="1e-300")
+    value = f(registry, "lem-3.9-h-half").evaluate(dps=DPS, L=1, z="1e-300")
     assert close(value, ref) and mpmath.mpf(value) > 0
 
 
 @pytest.mark.parametrize("L,lam,z", [("1", "1/1000", "1e-300"), ("1e10", "1/100", "1"), ("1", "9999/10000", "1e300")])
-def test_h_extreme_exponents(reg, L, lam, z):
+def test_h_extreme_exponents(registry, L, lam, z):
     # h(z) = 1e-300000 etc.: reference = bisection on y = log x of log(e^y + L e^{λy}) = log z (g(x) ≥ x: y ≤ log z)
     with mpmath.workdps(80):
         Lq, lq, zq = Q(L), Q(lam), Q(z)
@@ -105,7 +100,7 @@ def test_h_extreme_exponents(reg, L, lam, z):
             else:
                 lo = mid
         ref = mpmath.exp((lo + hi) / 2)
-    assert close(f(reg, "lem-3.9-h").evaluate(dps=DPS, L=L, lam=lam, z=z), ref)
+    assert close(f(registry, "lem-3.9-h").evaluate(dps=DPS, L=L, lam=lam, z=z), ref)
 
 
 def h_fixed_point(L, lam, z, dps):
@@ -132,15 +127,15 @@ def h_fixed_point(L, lam, z, dps):
         ("9.99e-3", "1e-60", "3e-300"),  # h = (z/L)^{1/λ}(1 − …) = 6.4e-(2.98e62): log h needs 63 more digits
     ],
 )
-def test_h_tiny_lambda(reg, L, lam, z):
-    value = f(reg, "lem-3.9-h").evaluate(dps=DPS, L=L, lam=lam, z=z)
+def test_h_tiny_lambda(registry, L, lam, z):
+    value = f(registry, "lem-3.9-h").evaluate(dps=DPS, L=L, lam=lam, z=z)
     with mpmath.workdps(200):
         ref = h_fixed_point(L, lam, z, 200)
         assert abs(mpmath.mpf(value) / ref - 1) <= mpmath.mpf(10) ** -40
 
 
-def test_h_tiny_lambda_1000_digits(reg):
-    value = f(reg, "lem-3.9-h").evaluate(dps=1000, L="9.99e-3", lam="1e-60", z="3e-300")
+def test_h_tiny_lambda_1000_digits(registry):
+    value = f(registry, "lem-3.9-h").evaluate(dps=1000, L="9.99e-3", lam="1e-60", z="3e-300")
     with mpmath.workdps(1100):
         ref = h_fixed_point("9.99e-3", "1e-60", "3e-300", 1100)
         assert abs(mpmath.mpf(value) / ref - 1) <= mpmath.mpf(10) ** -995
@@ -175,13 +170,13 @@ def dt_loop(c, s, big, T):
         ("3", "1", "1", "9", 6),
     ],
 )
-def test_lem35_small_T(reg, c, eta, K, n, T):
+def test_lem35_small_T(registry, c, eta, K, n, T):
     with mpmath.workdps(60):
         ref = dt_loop(Q(c), 2 * Q(eta) * Q(K) / Q(n), 2 * Q(eta) * Q(K), T)
-    assert close(f(reg, "lem-3.5-dt").evaluate(dps=DPS, c=c, eta=eta, K=K, n=n, T=T), ref)
+    assert close(f(registry, "lem-3.5-dt").evaluate(dps=DPS, c=c, eta=eta, K=K, n=n, T=T), ref)
 
 
-def test_lem35_T_1e12(reg):
+def test_lem35_T_1e12(registry):
     import time
 
     T = 10**12
@@ -194,21 +189,21 @@ def test_lem35_T_1e12(reg):
         ref_nc = x + big * (T - t0)
         ref_sc = s * (1 - Q("9/10") ** T) / (1 - Q("9/10"))
     start = time.monotonic()
-    assert close(f(reg, "lem-3.5-dt").evaluate(dps=DPS, c="11/10", eta="1/10", K=2, n=5, T=T), ref_nc)
-    assert close(f(reg, "lem-3.5-dt").evaluate(dps=DPS, c="9/10", eta="1/10", K=2, n=5, T=T), ref_sc)
+    assert close(f(registry, "lem-3.5-dt").evaluate(dps=DPS, c="11/10", eta="1/10", K=2, n=5, T=T), ref_nc)
+    assert close(f(registry, "lem-3.5-dt").evaluate(dps=DPS, c="9/10", eta="1/10", K=2, n=5, T=T), ref_sc)
     assert time.monotonic() - start < 2
 
 
-def test_lem310_matches_loop(reg):
+def test_lem310_matches_loop(registry):
     with mpmath.workdps(60):
         d = mpmath.mpf(0)
         e, L, lam, K, n = Q("1/10"), Q("1"), Q("1/2"), Q("2"), 5
         for _ in range(80):
             d = min(d + e * L * d**lam + 2 * e * K / n, d + 2 * e * K)
-    assert close(f(reg, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=1, lam="1/2", K=2, n=5, T=80), d)
+    assert close(f(registry, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=1, lam="1/2", K=2, n=5, T=80), d)
 
 
-def test_lem310_T_1e12_and_L_0(reg):
+def test_lem310_T_1e12_and_L_0(registry):
     # T = 10¹²: iterate (17) until the second branch is the smaller one (it then stays so: ηL D^λ grows), then
     # add 2ηK per remaining step; L = 0: D_t = D_{t−1} + 2ηK/n, so D_T = sT
     T = 10**12
@@ -219,11 +214,11 @@ def test_lem310_T_1e12_and_L_0(reg):
         while d + e * d**lam + s <= d + big:
             d, t = d + e * d**lam + s, t + 1
         ref = d + big * (T - t)
-    assert close(f(reg, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=1, lam="1/2", K=2, n=5, T=T), ref)
-    assert close(f(reg, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=0, lam="1/2", K=2, n=5, T=T), Q("0.08") * T)
+    assert close(f(registry, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=1, lam="1/2", K=2, n=5, T=T), ref)
+    assert close(f(registry, "lem-3.10-dt").evaluate(dps=DPS, eta="1/10", L=0, lam="1/2", K=2, n=5, T=T), Q("0.08") * T)
 
 
-def test_lem310_refuses_long_pre_switch_at_once(reg):
+def test_lem310_refuses_long_pre_switch_at_once(registry):
     # ηL = 1e-10: the switch needs D ≥ (0.32/ηL)² ≈ 1e19 and D grows by ≤ 2ηK = 0.4 per step, so more than 10⁶ steps:
     # refused before iterating (not after 10⁶ steps, ~20 s)
     import time
@@ -232,11 +227,11 @@ def test_lem310_refuses_long_pre_switch_at_once(reg):
 
     start = time.process_time()
     with pytest.raises(EvaluationError, match="before the branch switch"):
-        f(reg, "lem-3.10-dt").evaluate(dps=30, eta="1/10", L="1e-9", lam="1/2", K=2, n=5, T=10**12)
+        f(registry, "lem-3.10-dt").evaluate(dps=30, eta="1/10", L="1e-9", lam="1/2", K=2, n=5, T=10**12)
     assert time.process_time() - start < 1
 
 
-def test_thm37_refuses_a_ranking_over_its_limit_at_once(reg):
+def test_thm37_refuses_a_ranking_over_its_limit_at_once(registry):
     # λ = 1/2, T = 1e12, D/s = 62.5: the windows the lower bound cannot rule out below the best one (m ≤ ~1800)
     # need > 10⁷ ranking sweep steps.  Refused once the window costs pass their minimum (m ≈ 25), with the work
     # still to do in the message, not after ~7 s of ranking (issue #17).
@@ -246,7 +241,9 @@ def test_thm37_refuses_a_ranking_over_its_limit_at_once(reg):
 
     start = time.process_time()
     with pytest.raises(EvaluationError, match="still to do below the best window found"):
-        f(reg, "thm-3.7-eps").evaluate(dps=30, alpha=2, sigma=1, eta="0.1", K=2, n=5, D=5, L=1, lam="1/2", T=10**12)
+        f(registry, "thm-3.7-eps").evaluate(
+            dps=30, alpha=2, sigma=1, eta="0.1", K=2, n=5, D=5, L=1, lam="1/2", T=10**12
+        )
     assert time.process_time() - start < 2
 
 
@@ -305,30 +302,30 @@ FIG1 = dict(alpha=2, sigma=1, eta="1/10", K=2, n=5, D=1)
 
 
 @pytest.mark.parametrize("c,T", [("11/10", 60), ("1", 70), ("9/10", 30), ("9/10", 8), ("1/2", 25), ("3/2", 20)])
-def test_thm31_exact_minimum(reg, c, T):
+def test_thm31_exact_minimum(registry, c, T):
     ref = thm31_ref(Q(c), Q("2/25"), Q("2/5"), Q(1), T)
-    assert close(f(reg, "thm-3.1-eps").evaluate(dps=DPS, c=c, T=T, **FIG1), ref)  # α/(2σ²) = 1
+    assert close(f(registry, "thm-3.1-eps").evaluate(dps=DPS, c=c, T=T, **FIG1), ref)  # α/(2σ²) = 1
 
 
-def test_thm31_T_1e12(reg):
+def test_thm31_T_1e12(registry):
     # T = 10¹²: the reference's pruned window scan stops after < 100 windows (m s² ≥ best).
     T = 10**12
     for c in ("11/10", "9/10"):  # c = 1 at T = 10¹² is covered by test_convex_closed_form_T_1e12
         ref = thm31_ref(Q(c), Q("2/25"), Q("2/5"), Q(1), T)
-        assert close(f(reg, "thm-3.1-eps").evaluate(dps=DPS, c=c, T=T, **FIG1), ref)
+        assert close(f(registry, "thm-3.1-eps").evaluate(dps=DPS, c=c, T=T, **FIG1), ref)
 
 
-def test_convex_closed_form_T_1e12(reg):
+def test_convex_closed_form_T_1e12(registry):
     # c = 1: (α/2σ²) min(s²T, min_m (D + sm)²/m), the plateau window m = 13 (exact rationals written here)
     with mpmath.workdps(60):
         s = Q("2/25")
         ref = min((1 + s * m) ** 2 / m for m in (12, 13, 14))
     for fid in ("thm-3.1-eps", "thm-3.1-convex-closed-form"):
         kw = dict(FIG1, T=10**12, **({"c": 1} if fid == "thm-3.1-eps" else {}))
-        assert close(f(reg, fid).evaluate(dps=DPS, **kw), ref)
+        assert close(f(registry, fid).evaluate(dps=DPS, **kw), ref)
 
 
-def test_thm31_boundary_active_optimum(reg):
+def test_thm31_boundary_active_optimum(registry):
     # strongly convex plateau: the optimum has β_k = 1 (a_k = 0) on the first steps of its window
     from derivations.chien_li.smooth import solve
 
@@ -356,11 +353,11 @@ def test_thm31_two_basin_profile():
     assert values[0] > min(values.values()) and local_minima
 
 
-def test_figure_1_plateaus(reg):
+def test_figure_1_plateaus(registry):
     # ε/α plateaus from a separate water-filling recomputation in our review notes (the paper prints no
     # numbers for Figure 1): two independent computations must agree to 6 digits
     for c, plateau in (("11/10", "0.273172"), ("1", "0.160062"), ("9/10", "0.066659")):
-        v = f(reg, "thm-3.1-eps").evaluate(dps=30, c=c, T=400, **FIG1) / 2
+        v = f(registry, "thm-3.1-eps").evaluate(dps=30, c=c, T=400, **FIG1) / 2
         assert mpmath.nstr(v, 6) == plateau.lstrip("0") or mpmath.nstr(v, 6) == plateau
 
 
@@ -378,17 +375,17 @@ def S_ref(alpha, q, sigma):
 
 
 @pytest.mark.parametrize("alpha,q,sigma", [("4", "3/10", "1")])
-def test_def311(reg, alpha, q, sigma):
-    assert close(f(reg, "def-3.11-sgm").evaluate(dps=DPS, alpha=alpha, q=q, sigma=sigma), S_ref(alpha, q, sigma))
+def test_def311(registry, alpha, q, sigma):
+    assert close(f(registry, "def-3.11-sgm").evaluate(dps=DPS, alpha=alpha, q=q, sigma=sigma), S_ref(alpha, q, sigma))
 
 
-def test_thm312_erratum_numbers(reg):
+def test_thm312_erratum_numbers(registry):
     args = dict(alpha=4, b=5, n=5, beta="3/10", sigma=1, eta="1/10", K=2)
     with mpmath.workdps(60):
         R = Q("2") * Q("1/10") * 2 / 5
         printed, corrected = 4 * R**2 / (2 * Q("3/10") ** 2), 4 * R**2 / (2 * Q("3/10"))
-    assert close(f(reg, "thm-3.12-sgm-term").evaluate(dps=DPS, **args), printed)  # 0.142222…
-    assert close(f(reg, "thm-3.12-sgm-term-corrected").evaluate(dps=DPS, **args), corrected)  # 0.0426666…
+    assert close(f(registry, "thm-3.12-sgm-term").evaluate(dps=DPS, **args), printed)  # 0.142222…
+    assert close(f(registry, "thm-3.12-sgm-term-corrected").evaluate(dps=DPS, **args), corrected)  # 0.0426666…
 
 
 # ---------------------------------------------------------------------------
@@ -407,9 +404,9 @@ BAD = [
 
 
 @pytest.mark.parametrize("fid,args,text", BAD)
-def test_hypotheses_raise(reg, fid, args, text):
+def test_hypotheses_raise(registry, fid, args, text):
     with pytest.raises(HypothesisError) as exc:
-        f(reg, fid).evaluate(dps=20, **args)
+        f(registry, fid).evaluate(dps=20, **args)
     assert text in str(exc.value)
 
 
@@ -420,8 +417,8 @@ def test_cli_exit_2(capsys, fid, args, text):
     assert text in capsys.readouterr().err
 
 
-def test_every_erratum_pairs_printed_and_corrected(reg):
-    claims = [c for c in reg.claims("chien-li") if c.erratum]
+def test_every_erratum_pairs_printed_and_corrected(registry):
+    claims = [c for c in registry.claims("chien-li") if c.erratum]
     for key in {c.erratum for c in claims}:
         group = [c for c in claims if c.erratum == key]
         assert any(c.expect == "refuted" for c in group), key
@@ -429,10 +426,10 @@ def test_every_erratum_pairs_printed_and_corrected(reg):
 
 
 @pytest.mark.parametrize("fid", ["thm-a.1-eps", "thm-a.1-eps-corrected"])
-def test_thm_a1_is_exactly_zero_before_the_first_encounter(reg, fid):
+def test_thm_a1_is_exactly_zero_before_the_first_encounter(registry, fid):
     """i⋆ in batch position 4 of every epoch and T = 3 steps: it is never used, (25)–(27) give 0 (τ = 0, a = 0,
     D_0 = 0).  The evaluator used to compute an mpf 0 that the engine, rightly, refused to trust (no proof)."""
-    f = reg.formula(f"chien-li/{fid}")
+    f = registry.formula(f"chien-li/{fid}")
     args = dict(alpha=2, sigma=1, eta="1/10", L=1, K=2, n=10, b=2, D=1, pos=4)
     assert f.evaluate(dps=30, T=3, **args) == 0
     assert f.evaluate(dps=30, T=4, **args) == 0  # steps 0..3: still never met

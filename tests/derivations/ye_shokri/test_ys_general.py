@@ -8,6 +8,7 @@ and each claim is shown to fail when the statement is changed."""
 import mpmath
 import numpy as np
 import pytest
+from scipy.special import softmax
 import sympy as sp
 
 from derivations.ye_shokri import errata, lemma42, logistic
@@ -15,11 +16,6 @@ from symbolic import Identity, Inequality
 from symbolic.verdict import Status
 
 from derivations.ye_shokri.common import src
-
-
-def _softmax(z):
-    e = np.exp(z - z.max())
-    return e / e.sum()
 
 
 def _loss(theta, xbar, y):
@@ -33,7 +29,7 @@ def test_gradient_and_hessian_formulas_hold_for_any_c_d(c, d, seed):
     """(154)–(162) at random c, d by central differences of the full loss: ∇ℓ₀ = (p − y) ⊗ x̄, ∇²ℓ₀ = T ⊗ x̄x̄ᵀ."""
     rng = np.random.default_rng(seed)
     theta, xbar, y = rng.normal(size=(c, d + 1)), np.append(rng.normal(size=d), 1.0), np.eye(c)[rng.integers(c)]
-    p = _softmax(theta @ xbar)
+    p = softmax(theta @ xbar)
     h = 1e-5
     flat = theta.ravel()
     f = lambda v: _loss(v.reshape(c, d + 1), xbar, y)  # noqa: E731
@@ -74,7 +70,7 @@ def test_induction_aggregates_are_those_of_real_vectors(c, seed):
     ½‖v‖² − Var_p(v) − ½E_p[v]² equal the claims' expressions, V, W ≥ 0 for the last c − 1 coordinates; and the
     eigenvalues of T = diag(p) − ppᵀ lie in [0, ½] with T ⪯ ½(I − 11ᵀ/c) (numpy)."""
     rng = np.random.default_rng(seed)
-    p, v = _softmax(3 * rng.normal(size=c)), rng.normal(size=c)
+    p, v = softmax(3 * rng.normal(size=c)), rng.normal(size=c)
     t, q = p[0], p[1:] / (1 - p[0])
     mu = (q * v[1:]).sum()
     V = (q * v[1:] ** 2).sum() - mu**2
@@ -97,7 +93,7 @@ def test_general_lipschitz_bound_on_real_laws():
     """(25) at c = 40: ‖p − e_y‖² ≤ 2, and the claims' (t, D) parametrisation reproduces ‖p − e_y‖²."""
     rng = np.random.default_rng(11)
     for _ in range(20):
-        p, y = _softmax(4 * rng.normal(size=40)), rng.integers(40)
+        p, y = softmax(4 * rng.normal(size=40)), rng.integers(40)
         t = p[y]
         rest = np.delete(p, y) / (1 - t)
         D = 1 - (rest**2).sum()

@@ -4,10 +4,12 @@ values), independent of the SymPy expressions the claims prove."""
 
 import subprocess
 import sys
+from fractions import Fraction
 
 import mpmath
 import numpy as np
 import pytest
+from scipy.special import softmax
 
 from derivations.ye_shokri import clipped, logistic
 
@@ -17,15 +19,10 @@ X = np.array([-0.2077849, -0.9781745])  # the witness rescaled into ‖x‖ ≤ 
 THETA = np.array([float(v) for v in logistic.THETA])
 
 
-def _softmax(z):
-    e = np.exp(z - z.max())
-    return e / e.sum()
-
-
 def _g(theta, clip, x=X, y=np.eye(3)[2], lam=LAM):
     """Algorithm 3's g = g₀ + λθ, g₀ = ∇ℓ₀·min(1, clip/‖∇ℓ₀‖), ∇ℓ₀ = (p − y) ⊗ x̄ (numpy, from the paper)."""
     xbar = np.append(x, 1.0)
-    g0 = np.kron(_softmax(theta.reshape(3, -1) @ xbar) - y, xbar)
+    g0 = np.kron(softmax(theta.reshape(3, -1) @ xbar) - y, xbar)
     if clip is not None:
         g0 = g0 * min(1.0, clip / np.linalg.norm(g0))
     return g0 + lam * theta
@@ -63,7 +60,7 @@ def test_proposition_6_1_constants_hold_and_the_lipschitz_constant_is_sharp(seed
     x *= L * rng.uniform(0.1, 1.0) / np.linalg.norm(x)
     theta = rng.normal(scale=2.0, size=9)
     xbar = np.append(x, 1.0)
-    p = _softmax(theta.reshape(3, -1) @ xbar)
+    p = softmax(theta.reshape(3, -1) @ xbar)
     hess = np.kron(np.diag(p) - np.outer(p, p), np.outer(xbar, xbar))
     assert np.allclose(hess, _jacobian(lambda t: _g(t, None, x, lam=0.0), theta), atol=1e-7)  # (161)
     eig = np.linalg.eigvalsh(hess)
@@ -102,3 +99,7 @@ def test_167_quadratic_form_and_spectral_norm_match_numpy():
     assert float(clipped.quadratic_form_g0()) == pytest.approx(w @ J0 @ w, abs=1e-7)
     assert float(clipped.spectral_norm_g0()) == pytest.approx(np.linalg.norm(J0, 2), abs=1e-7)
     assert np.linalg.norm(J0, 2) <= (1**2 + 1) / 2  # β at L = 1
+
+
+def test_e22_witness_feature_has_norm_at_most_L():
+    assert sum(Fraction(v) ** 2 for v in logistic.X) <= 1  # L = 1 (Table 2's feature clip), exact
