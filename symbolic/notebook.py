@@ -1,0 +1,54 @@
+"""Showing a paper's verdicts in a notebook: one line per claim.
+
+A paper's notebook runs its claims once (``run_claims``) and shows their verdicts section by section, next to
+the formulas they are about.  :func:`verdict_printer` is that display, written once here instead of in each
+notebook::
+
+    results = {r.claim.id: r for r in run_claims(reg.claims("kong-ribero"))}
+    show = verdict_printer(results, "kong-ribero")
+    show("footnote-5", "footnote-5-corrected")
+    # footnote-5                                   REFUTED  (expected refuted)  counterexample {'H': '1', ...}
+    # footnote-5-corrected                         PROVED   (expected proved)
+
+It only displays: whether each verdict meets its claim's expectation is ``Result.unexpected`` (what ``verify``
+checks), which the notebook asserts over all its results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:  # the runner (and its process machinery) is imported by whoever ran the claims
+    from .runner import Result
+
+#: What follows a claim's verdict: its declared expectation and any counterexample, or the method that decided it.
+Detail = Literal["expected", "method"]
+
+
+def verdict_line(label: str, result: Result, *, width: int = 44, detail: Detail = "expected") -> str:
+    """``label`` padded to ``width``, the verdict's status padded to 8, then the ``detail``."""
+    verdict = result.verdict
+    head = f"{label:{width}s} {str(verdict.status):8s} "
+    if detail == "method":
+        return head + verdict.method
+    extra = f"  counterexample {verdict.counterexample}" if verdict.counterexample else ""
+    return head + f"(expected {result.claim.expect}){extra}"
+
+
+def verdict_printer(
+    results: Mapping[str, Result], paper: str, *, width: int = 44, detail: Detail = "expected"
+) -> Callable[..., None]:
+    """``show(*labels)``, printing :func:`verdict_line` for each named claim of ``paper`` (its ID without the
+    ``paper/`` prefix) from ``results`` (claim ID -> ``Result``, as ``run_claims`` returns them)."""
+    if detail not in ("expected", "method"):
+        raise ValueError(f"verdict_printer: detail must be 'expected' or 'method', not {detail!r}")
+
+    def show(*labels: str) -> None:
+        for label in labels:
+            cid = f"{paper}/{label}"
+            if cid not in results:
+                raise KeyError(f"{cid}: no verdict among the results (is it a claim of {paper!r} that was run?)")
+            print(verdict_line(label, results[cid], width=width, detail=detail))
+
+    return show
