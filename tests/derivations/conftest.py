@@ -46,3 +46,13 @@ def pytest_terminal_summary(terminalreporter):
             f"set {PAPERS_ENV}=DIR to check every printed quote against them",
             yellow=True,
         )
+
+
+@pytest.fixture
+def declared_verdicts(registry):
+    """``declared_verdicts(paper, labels)``: {label: the expectation its claim declares} (no claim is run)."""
+
+    def declared(paper: str, labels) -> dict[str, str]:
+        return {label: registry.claim(f"{paper}/{label}").expect for label in labels}
+
+    return declared

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from symbolic import Reproduction, registry
-from symbolic.coverage import check
+from symbolic.coverage import check, covering_claims
 
 REG = registry()
 
@@ -20,6 +20,17 @@ def test_index_is_consistent(key):
     if paper.index is None:
         pytest.skip(f"{key} has no coverage index")
     assert check(paper.index, paper, REG) == []
+
+
+@pytest.mark.parametrize("key", REG.keys())
+def test_every_claim_is_named_by_an_index_item(key):
+    """What each paper notebook's coverage table asserts: no claim stands outside the paper's items."""
+    paper = REG.paper(key)
+    if paper.index is None:
+        pytest.skip(f"{key} has no coverage index")
+    own = {c.id for c in REG.claims(key)}
+    named = {c.id for item in paper.index.items for c in covering_claims(item, paper.index, paper, REG)}
+    assert sorted(own - named) == []
 
 
 def _normal(text: str) -> str:

@@ -1,0 +1,165 @@
+"""Kong & Ribero: the verdicts notebooks/01_kong_ribero.ipynb shows, as the paper's claims declare them.
+
+The notebook runs every claim and asserts that each verdict meets its claim's expectation (what ``verify``
+checks).  This test pins the expectations themselves, cheaply (no claim is run): weakening one (proved to
+checked, refuted to proved) to make a claim pass fails here.  The lists are the verdicts the notebook shows.
+"""
+
+PAPER = "kong-ribero"
+
+PROVED = (
+    "footnote-5-corrected",
+    "footnote-5-stationary",
+    "footnote-5-value",
+    "footnote-5-concave",
+    "footnote-5-limit-eta-to-0",
+    "footnote-5-limit-eta-to-1-rho-gt-2",
+    "table-2-unclipped-columns-corrected",
+    "table-2-clipped-columns",
+    "table-2-clipped-vs-17-corrected",
+    "L-lambda-kappa",
+    "L-lambda-kappa-le-4",
+    "L-lambda-kappa-ge-2",
+    "L-lambda-kappa-le-3",
+    "L-lambda-limit-m-to-0",
+    "L-lambda-clipped-limit-m-to-0",
+    "L-lambda-limit-lam-to-0",
+    "L-lambda-convex",
+    "L-lambda-max-step",
+    "L-lambda-increasing-in-m",
+    "L-lambda-decreasing-in-M",
+    "L-lambda-ge-1",
+    "L-lambda-vs-trivial",
+    "L-lambda-ge-trivial-for-m-ge-M",
+    "prop-2.1-remark-2-corrected",
+    "prop-2.1-remark-4-corrected",
+    "prop-2.1-remarks-variant",
+    "theta/numeric-form",
+    "theta-at-s-1",
+    "theta-at-L-1",
+    "theta-reciprocal-form",
+    "theta-closed-form-L-gt-1",
+    "theta-eq-10-form",
+    "theta-sqrt2",
+    "theta-sqrt2-limit",
+    "theta-limit-L-to-1",
+    "theta-limit-s-to-oo-L-gt-1",
+    "theta-limit-s-to-oo-L-lt-1",
+    "theta-limit-s-to-oo-L-eq-1",
+    "theta-limit-L-to-oo",
+    "theta-le-1",
+    "theta-minus-tail",
+    "theta-ge-tail",
+    "theta-ge-1-over-s",
+    "theta-nonincreasing",
+    "thm-2.2-proof-instantiation-corrected",
+    "thm-2.2-limit-m-to-0",
+    "thm-2.3-proof-constant",
+    "thm-2.3-proof-constant-corrected",
+    "thm-2.3-statement-valid",
+    "thm-2.3-proof-horizon-corrected",
+    "lem-a.11-first-iterate-corrected",
+    "thm-2.3-unclipped-limit-m-to-0",
+    "thm-2.3-clipped-ge-composition",
+    "eq-21-gaussian-divergence",
+    "lem-a.3a",
+    "lem-a.3b-closed-form",
+    "lem-a.3b-RT",
+    "lem-a.3b-nonneg",
+    "lem-a.3c",
+    "lem-a.3-allocation-optimal",
+    "lem-a.3-at-L-1",
+    "lem-a.3b-proof-step-corrected",
+    "lem-a.3b-proof-final",
+    "lem-a.4a-cost",
+    "lem-a.4a-proof-sum-corrected",
+    "lem-a.4a-shifts",
+    "linear-gaussian-variance",
+    "linear-gaussian-mean-gap",
+    "lem-a.4a-tight",
+    "lem-a.4b-cost",
+    "lem-a.4b",
+    "lem-a.4b-uniform-better",
+    "prop-a.5a-decomposition",
+    "prop-a.5a-proof-B2-corrected",
+    "lem-a.7-gap",
+    "lem-a.7",
+    "lem-a.9-eq-32",
+    "lem-a.9-eq-30",
+    "lem-a.9-eq-31",
+    "prop-2.1b-proof-last-step-corrected",
+    "lem-a.7-proof-step-corrected",
+    "lem-a.7-proof-justification-yields",
+    "lem-a.9-proof-split-corrected",
+    "lem-a.9-proof-expansion-corrected",
+    "lem-a.9-proof-remainder-corrected",
+    "app-b-kkt",
+    "app-b-residuals",
+    "app-b-feasible",
+    "app-b-allocation-positive",
+    "lem-c.1-proof-first-step-corrected",
+    "lem-c.1-key-step",
+    "lem-c.1",
+    "lem-c.1-s-min-limit-xi-to-1",
+    "cor-c.2-L-corrected",
+    "cor-c.2-L-ge",
+    "cor-c.2-theta-chain",
+    "cor-c.2-sigma-corrected",
+    "cor-c.2-ell-bar-limit",
+    "cor-c.2-ell-bar-limit-M-0-corrected",
+    "cor-c.2-ell-bar-rate",
+    "cor-c.2-sigma-bar-corrected-limit",
+    "cor-c.3-algebra",
+    "cor-c.3-chain",
+    "cor-c.3-limit-E",
+)
+
+CHECKED = (
+    "prop-a.5a-T-lt-ell-corrected",
+    "thm-2.2-clipped-step-L-lambda-corrected",
+    "cor-c.2-display-corrected",
+)
+
+REFUTED = (
+    "footnote-5",
+    "table-2-unclipped-columns",
+    "table-2-clipped-vs-17",
+    "prop-2.1-remark-2",
+    "prop-2.1-remark-4",
+    "thm-2.2-proof-instantiation",
+    "thm-2.3-proof-horizon",
+    "lem-a.11-first-iterate",
+    "lem-a.3b-proof-step",
+    "lem-a.4a-proof-sum",
+    "prop-a.5a-proof-B2",
+    "prop-a.5a-T-lt-ell",
+    "prop-2.1b-proof-last-step",
+    "lem-a.7-proof-step",
+    "lem-a.9-proof-split",
+    "lem-a.9-proof-expansion",
+    "lem-a.9-proof-remainder",
+    "thm-2.2-clipped-step-L-lambda",
+    "lem-c.1-proof-first-step",
+    "cor-c.2-L",
+    "cor-c.2-sigma",
+    "cor-c.2-display",
+    "cor-c.2-ell-bar-limit-M-0",
+)
+
+
+def test_the_notebook_verdicts_are_the_declared_ones(declared_verdicts):
+    shown = {
+        **dict.fromkeys(PROVED, "proved"),
+        **dict.fromkeys(CHECKED, "checked"),
+        **dict.fromkeys(REFUTED, "refuted"),
+    }
+    assert len(shown) == len(PROVED) + len(CHECKED) + len(REFUTED)  # each claim listed once
+    assert declared_verdicts(PAPER, shown) == shown
+
+
+def test_the_encoding_declares_its_errata_refuted(registry):
+    """The notebook's opening cell: at least 60 claims, 25 of them proved, and at least 10 errata whose printed
+    form is refuted (each beside the corrected form that is not)."""
+    claims = registry.claims(PAPER)
+    assert len(claims) >= 60 and sum(c.expect == "proved" for c in claims) >= 25
+    assert sum(c.erratum is not None and c.expect == "refuted" for c in claims) >= 10
