@@ -26,7 +26,7 @@ def test_an_exactly_vanishing_residual_is_settled_by_the_ball(counted):
     assert counted == []  # SymPy's N never ran: it raises its precision again and again on an exact 0
 
 
-def test_a_nonzero_residual_still_raises_through_the_general_path(counted):
+def test_a_nonzero_residual_raises_through_the_general_path(counted):
     with pytest.raises(EngineBug):
         confirm_zero(ERFC_ZERO + sp.exp(-x) / 10**20, [x, y])
     assert counted  # the ball is far from 0: no conclusion from it

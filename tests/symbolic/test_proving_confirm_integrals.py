@@ -30,7 +30,7 @@ def test_an_integral_without_antiderivative_is_left_to_the_general_path():
     assert _value_by_antiderivatives(sp.Integral(sp.exp(-(x**4) - x), (x, -sp.oo, sp.oo)), {}, 50) is None
 
 
-def test_confirm_zero_uses_the_antiderivative_and_still_catches_a_wrong_proof(monkeypatch):
+def test_confirm_zero_uses_the_antiderivative_and_catches_a_wrong_proof(monkeypatch):
     calls = []
     real = proving.value_at
     monkeypatch.setattr(proving, "value_at", lambda *args, **kw: calls.append(args) or real(*args, **kw))

@@ -11,7 +11,7 @@ n = sp.Symbol("n", integer=True, positive=True)
 k = sp.Symbol("k", integer=True)
 
 
-def test_a_geometric_sum_beside_its_closed_form_skips_cancel_and_is_still_proved():
+def test_a_geometric_sum_beside_its_closed_form_skips_cancel_and_is_proved():
     residual = (1 - c) * sp.Sum(c**k, (k, 0, n - 1)) - (1 - c**n)
     # with the sum as an unknown S: (1 - c)·S - (1 - c^n) is nonzero, so cancel cannot give 0
     assert _nonzero_with_sums_as_unknowns(linear_sums(residual))

@@ -1,5 +1,5 @@
-"""Discharge rules of symbolic.obligations added for issue #27: each true requirement is discharged,
-and a false (or not implied) neighbour stays undischarged."""
+"""Discharge rules of symbolic.obligations: each true requirement is discharged, and a false (or not implied)
+neighbour stays undischarged."""
 
 import sympy as sp
 from sympy.codegen.cfunctions import expm1, log1p
