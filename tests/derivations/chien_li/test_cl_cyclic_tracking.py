@@ -11,6 +11,7 @@ import pytest
 from derivations.chien_li.cyclic import fixed_position_encounters, tracking_a2, tracking_a2_any
 from derivations.chien_li.subsampled import dt312_value
 from symbolic import EvaluationError, HypothesisError, registry
+from exact_inputs import exact_mpf
 
 
 def _loop29(eta, L, lam, K, b, encounters, T):
@@ -31,12 +32,6 @@ def _loop29(eta, L, lam, K, b, encounters, T):
     return d
 
 
-def _mp(x):
-    """An exact rational string ("p/q" or an integer) at the working precision."""
-    p, _, q = x.partition("/")
-    return mpmath.mpf(int(p)) / int(q or 1)
-
-
 @pytest.mark.parametrize(
     "eta, L, lam, K, n, b, T, pos",
     [
@@ -51,7 +46,7 @@ def test_formula_equals_29_iterated(eta, L, lam, K, n, b, T, pos):
     f = registry().formula("chien-li/lem-a.2-dt")
     got = f.evaluate(dps=30, eta=eta, L=L, lam=lam, K=K, n=n, b=b, T=T, pos=pos)
     with mpmath.workdps(50):
-        ref = _loop29(_mp(eta), _mp(L), _mp(lam), _mp(K), b, range(pos, T, n // b), T)
+        ref = _loop29(exact_mpf(eta), exact_mpf(L), exact_mpf(lam), exact_mpf(K), b, range(pos, T, n // b), T)
         assert mpmath.almosteq(mpmath.mpf(got), ref, rel_eps=mpmath.mpf(10) ** -28)
 
 

@@ -13,6 +13,7 @@ import pytest
 import sympy as sp
 
 from derivations.chien_li import smooth
+from exact_inputs import exact_mpf
 
 
 def _window(c, s, dl, m):
@@ -36,11 +37,6 @@ def _reference(c, s, big, D, T):
     return best
 
 
-def _exact(x: str) -> mpmath.mpf:
-    p, _, q = x.partition("/")
-    return mpmath.mpf(int(p)) / int(q or 1)
-
-
 CASES = [
     ("3/2", "1/20", "1/2", "1/10", 40),  # nonconvex, a shifted window wins
     ("3/2", "1/2000", "1/2", "1", 60),  # nonconvex, composition wins (every window skipped)
@@ -54,7 +50,7 @@ CASES = [
 @pytest.mark.parametrize("c, s, big, D, T", CASES)
 def test_pruned_search_is_the_exact_minimum_over_every_window(c, s, big, D, T):
     with mpmath.workdps(40):
-        args = [_exact(x) for x in (c, s, big, D)]
+        args = [exact_mpf(x) for x in (c, s, big, D)]
         got = smooth.solve(*args, T)
         every = smooth.solve(*args, T, keep_profile=True)  # the unpruned scan, every window evaluated
         assert got.tau == every.tau and got.value == every.value

@@ -10,6 +10,7 @@ import pytest
 
 from symbolic import HypothesisError, registry
 from symbolic.cli import main
+from exact_inputs import exact_mpf
 
 mp = mpmath.mp
 REQUIRED = {
@@ -62,10 +63,6 @@ def test_required_ids_and_pilot_ids_exist():
 
 # ---------------------------------------------------------------------------
 # Independent references (mpmath, 60 digits, straight from the paper's definitions).
-def q(x):
-    return mpmath.mpf(mpmath.fraction(*[int(v) for v in x.split("/")])) if "/" in x else mpmath.mpf(x)
-
-
 def theta_ref(L, s):
     """(15): θ_L(0) = 0, θ_L(s) = L^{2(s-1)} / Σ_{j<s} L^{2j} (explicit sum)."""
     if s == 0:
@@ -84,7 +81,7 @@ def close(value, ref, digits=30):
 def check(fid, ref_fn, **values):
     value = registry().formula(fid).evaluate(dps=40, **values)
     with mpmath.workdps(60):
-        ref = ref_fn(**{k: q(str(v)) if not isinstance(v, int) else v for k, v in values.items()})
+        ref = ref_fn(**{k: exact_mpf(str(v)) if not isinstance(v, int) else v for k, v in values.items()})
         assert close(value, ref), (fid, values, mpmath.nstr(value, 40), mpmath.nstr(ref, 40))
 
 

@@ -15,6 +15,7 @@ import pytest
 from symbolic import HypothesisError, registry
 from symbolic.cli import main
 from symbolic.errors import EvaluationError
+from exact_inputs import exact_mpf
 
 REQUIRED = {
     "ye-shokri/lem-b.3-lsi": ("eta", "sigma", "N", "k", "j", "beta"),
@@ -40,10 +41,6 @@ def close(value, ref, digits=40):
         ref = mpmath.mpf(ref)
         ok = abs(value - ref) <= abs(ref) * mpmath.mpf(10) ** (-digits)
     assert ok, (mpmath.nstr(value, 45), mpmath.nstr(ref, 45))
-
-
-def q(x):
-    return mpmath.mpf(mpmath.fraction(*map(int, x.split("/")))) if "/" in str(x) else mpmath.mpf(x)
 
 
 # ---------------------------------------------------------------------------
@@ -112,24 +109,24 @@ def test_errata_status_covers_every_reviewed_erratum():
 # ---------------------------------------------------------------------------
 # References from the paper's formulas (plain forms, explicit sums, high precision).
 def S_ref(eta, lam, count):
-    rho = 1 - q(eta) * q(lam)
+    rho = 1 - exact_mpf(eta) * exact_mpf(lam)
     if count < 2000:
         return mpmath.fsum(rho ** (2 * s) for s in range(count))
     return (1 - rho ** (2 * count)) / (1 - rho**2)
 
 
 def A_ref(alpha, eta, Sg, sigma, b):
-    return q(alpha) * q(eta) * q(Sg) ** 2 / (4 * q(sigma) ** 2 * q(b) ** 2)
+    return exact_mpf(alpha) * exact_mpf(eta) * exact_mpf(Sg) ** 2 / (4 * exact_mpf(sigma) ** 2 * exact_mpf(b) ** 2)
 
 
 def eps0_ref(alpha, eta, lam, Sg, sigma, b, j):
-    rho = 1 - q(eta) * q(lam)
+    rho = 1 - exact_mpf(eta) * exact_mpf(lam)
     return A_ref(alpha, eta, Sg, sigma, b) * rho ** (2 * (j - 1)) / S_ref(eta, lam, j)
 
 
 def thm44_ref(alpha, eta, lam, Sg, sigma, b, n, K, j0):
     N, m = n // b, n // (2 * b)
-    rho = 1 - q(eta) * q(lam)
+    rho = 1 - exact_mpf(eta) * exact_mpf(lam)
     qq = rho ** (2 * (N - m))
     geo = mpmath.fsum(qq**k for k in range(K - 1)) if K < 2000 else (1 - qq ** (K - 1)) / (1 - qq)
     return eps0_ref(alpha, eta, lam, Sg, sigma, b, m) * geo + eps0_ref(alpha, eta, lam, Sg, sigma, b, N - j0)
@@ -139,7 +136,7 @@ def thm52_ref(alpha, eta, lam, Sg, sigma, b, n, K):
     """(15) without the shift (17): mpmath exponents do not overflow."""
     N = n // b
     first = thm44_ref(alpha, eta, lam, Sg, sigma, b, n, K, 0) - eps0_ref(alpha, eta, lam, Sg, sigma, b, N)
-    a = q(alpha)
+    a = exact_mpf(alpha)
     avg = mpmath.fsum(mpmath.exp((a - 1) * eps0_ref(alpha, eta, lam, Sg, sigma, b, N - j0)) for j0 in range(N)) / N
     return first + mpmath.log(avg) / (a - 1)
 
@@ -147,9 +144,9 @@ def thm52_ref(alpha, eta, lam, Sg, sigma, b, n, K):
 def thm53_ref(alpha, eta, lam, Sg, sigma, b, n, K):
     """(19)–(21) iterated as printed, S itself (not its logarithm)."""
     N, p = n // b, mpmath.mpf(b) / n
-    a = q(alpha)
+    a = exact_mpf(alpha)
     E = mpmath.exp((a - 1) * A_ref(alpha, eta, Sg, sigma, b))
-    r2 = (1 - q(eta) * q(lam)) ** 2
+    r2 = (1 - exact_mpf(eta) * exact_mpf(lam)) ** 2
     S = mpmath.mpf(1)
     for _ in range(K * N):
         S = p * E * S + (1 - p) * S**r2
@@ -160,9 +157,9 @@ def thm53_ref(alpha, eta, lam, Sg, sigma, b, n, K):
 def test_lsi_constants(k, j, N):
     with mpmath.workdps(120):
         M = k * N + j
-        ref3 = 1 / (2 * q("0.02") * 4 * M)
-        ref4 = 1 / (2 * q("0.02") * 4 * S_ref("0.02", "1e-12", M))
-        ref4b = 1 / (2 * q("0.02") * 4 * S_ref("0.02", "0.5", M))
+        ref3 = 1 / (2 * exact_mpf("0.02") * 4 * M)
+        ref4 = 1 / (2 * exact_mpf("0.02") * 4 * S_ref("0.02", "1e-12", M))
+        ref4b = 1 / (2 * exact_mpf("0.02") * 4 * S_ref("0.02", "0.5", M))
     close(F("lem-b.3-lsi").evaluate(dps=45, eta="0.02", sigma=2, N=N, k=k, j=j, beta=4), ref3)
     close(F("lem-b.4-lsi").evaluate(dps=45, eta="0.02", lam="1e-12", sigma=2, N=N, k=k, j=j, beta=4), ref4)
     close(F("lem-b.4-lsi").evaluate(dps=45, eta="0.02", lam="0.5", sigma=2, N=N, k=k, j=j, beta=4), ref4b)
@@ -176,9 +173,9 @@ def test_lsi_lambda_to_zero_approaches_convex():
 
 def test_ode_solution_against_mpmath_ode_solver():
     with mpmath.workdps(45):
-        R0, c, L, s = q("0.7"), q("1.3"), q("0.9"), q("0.5")
+        R0, c, L, s = exact_mpf("0.7"), exact_mpf("1.3"), exact_mpf("0.9"), exact_mpf("0.5")
         sol = mpmath.odefun(lambda t, R: -2 * s**2 / (L**2 / c + 2 * t * s**2) * R, 0, R0)
-        ref = sol(q("0.25"))
+        ref = sol(exact_mpf("0.25"))
     close(F("lem-4.2-ode-solution").evaluate(dps=45, R0="0.7", c="1.3", L="0.9", sigma="0.5", t="0.25"), ref, 35)
 
 
@@ -220,8 +217,13 @@ def test_thm44_first_epoch_matches_recomputed_figure_1():
 
 def test_thm45_hard_regimes():
     with mpmath.workdps(80):
-        ref = 10 * 16 / (q("1e-12") * 4 * 4) * (1 - mpmath.exp(-q("1e-12") * q("0.02") * 10**12 / 2))
-        ref2 = 10 * 16 / (1 * 4 * 4) * (1 - mpmath.exp(-q("0.02") / 2))
+        ref = (
+            10
+            * 16
+            / (exact_mpf("1e-12") * 4 * 4)
+            * (1 - mpmath.exp(-exact_mpf("1e-12") * exact_mpf("0.02") * 10**12 / 2))
+        )
+        ref2 = 10 * 16 / (1 * 4 * 4) * (1 - mpmath.exp(-exact_mpf("0.02") / 2))
     close(
         F("thm-4.5-eps").evaluate(dps=45, alpha=10, eta="0.02", lam="1e-12", Sg=4, sigma=2, b=2, K=10**12, beta=4), ref
     )
@@ -253,7 +255,7 @@ def test_thm53_at_K_1e12_convergent_and_divergent():
     with mpmath.workdps(80):
         p, a = mpmath.mpf(4) / 50, mpmath.mpf(10)
         pE = p * mpmath.exp((a - 1) * A_ref(10, "0.02", 4, 2, 4))
-        r2 = (1 - q("0.02")) ** 2
+        r2 = (1 - exact_mpf("0.02")) ** 2
         ref = mpmath.log(((1 - p) / (1 - pE)) ** (1 / (1 - r2))) / (a - 1)
     close(F("thm-5.3-eps").evaluate(dps=45, alpha=10, n=50, K=K, **FIG2), ref)
     close(F("thm-5.3-eps-limit").evaluate(dps=45, alpha=10, n=50, **FIG2), ref)
@@ -362,7 +364,7 @@ def test_corollary_63_is_theorem_52_at_the_converted_sigma():
     mul, eta, b = sp.Rational(308, 100), sp.Rational(3, 4), 2048
     sigma2 = eta / 2 * mul**2 / (2 * b) ** 2
     with mpmath.workdps(60):
-        ref = thm52_ref(10, "3/4", "2/25", 1, mpmath.sqrt(q(str(sigma2))), b, 60000, 5)
+        ref = thm52_ref(10, "3/4", "2/25", 1, mpmath.sqrt(exact_mpf(str(sigma2))), b, 60000, 5)
     v = F("cor-6.3-eps").evaluate(
         dps=30, alpha=10, eta="0.75", lam="0.08", sigma_mul="3.08", Sg=1, b=b, n=60000, K=5, L=2
     )
