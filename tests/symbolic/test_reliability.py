@@ -72,7 +72,7 @@ def test_gdp_tradeoff_tiny_x_is_not_one(registry):
     "mu,x,dps,printed",
     [("20", "1e-100", 30, None), ("40", "1e-300", 80, "0.0015740"), ("3/2", "0." + "9" * 40, 8, "6.2260837e-50")],
 )
-def test_gdp_tradeoff_regimes_of_the_audit(registry, mu, x, dps, printed):
+def test_gdp_tradeoff_in_extreme_tails_is_enclosed_to_every_digit(registry, mu, x, dps, printed):
     e = registry.formula("privacy/gdp-tradeoff").evaluation(dps, mu=mu, x=x)
     ref = G_reference(mu, x, 1000)
     assert e.enclosure and digits_equal(e.value, ref, dps)
