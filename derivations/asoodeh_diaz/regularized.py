@@ -78,23 +78,23 @@ n_idx = sp.Symbol("t", integer=True, nonnegative=True)
 paper.add(
     Recurrence(
         paper.id("eq-20-recursion"),
-        rseq,
-        n_idx,
-        eq_20(t=n_idx),
-        sp.Eq(rseq(n_idx + 1), (1 - lam) * rseq(n_idx) + eta * C + sigma * kappa),
-        {0: 0},
-        "r_t of (20) is the radius recursion of the proof of Prop. 4: r_{t+1} = (1 − λ)r_t + ηC + σκ, r_0 = 0",
-        paper.source("Proof of Prop. 4: '(1 − λ)r_t + ηC + σκ = r_{t+1}'", "20"),
+        sequence=rseq,
+        index=n_idx,
+        closed_form=eq_20(t=n_idx),
+        recursion=sp.Eq(rseq(n_idx + 1), (1 - lam) * rseq(n_idx) + eta * C + sigma * kappa),
+        base={0: 0},
+        statement="r_t of (20) is the radius recursion of the proof of Prop. 4: r_{t+1} = (1 − λ)r_t + ηC + σκ, r_0 = 0",
+        source=paper.source("Proof of Prop. 4: '(1 − λ)r_t + ηC + σκ = r_{t+1}'", "20"),
         covers=[eq_20.id],
     )
 )
 paper.add(
     Identity(
         paper.id("eq-20-shift"),
-        eq_20(t=t + 1) - sigma * kappa,
-        (1 - lam) * eq_20.expr + eta * C,
-        "r_{t+1} − σκ = (1 − λ)r_t + ηC: the radius of the ball holding ψ_B(𝔹_d(r_t)) (proof of Prop. 5)",
-        paper.source("Proof of Prop. 5", "20"),
+        lhs=eq_20(t=t + 1) - sigma * kappa,
+        rhs=(1 - lam) * eq_20.expr + eta * C,
+        statement="r_{t+1} − σκ = (1 − λ)r_t + ηC: the radius of the ball holding ψ_B(𝔹_d(r_t)) (proof of Prop. 5)",
+        source=paper.source("Proof of Prop. 5", "20"),
         covers=[eq_20.id],
     )
 )
@@ -181,24 +181,24 @@ aseq = sp.Function("a")
 paper.add(
     Recurrence(
         paper.id("prop-4-recursion"),
-        aseq,
-        n_idx,
-        prop_4(t=n_idx),
-        sp.Eq(aseq(n_idx + 1), chi2 * aseq(n_idx) + 1 - chi2),
-        {0: 0},
-        "The induction of Prop. 4's proof: a_{t+1} = q a_t + 1 − q with q = P(χ²_d ≤ κ²), a_0 = 0, "
+        sequence=aseq,
+        index=n_idx,
+        closed_form=prop_4(t=n_idx),
+        recursion=sp.Eq(aseq(n_idx + 1), chi2 * aseq(n_idx) + 1 - chi2),
+        base={0: 0},
+        statement="The induction of Prop. 4's proof: a_{t+1} = q a_t + 1 − q with q = P(χ²_d ≤ κ²), a_0 = 0, "
         "is solved by 1 − q^t",
-        paper.source("Proof of Prop. 4, (24)-(25)", ("24", "25")),
+        source=paper.source("Proof of Prop. 4, (24)-(25)", ("24", "25")),
         covers=[prop_4.id],
     )
 )
 paper.add(
     Identity(
         paper.id("prop-4-d1"),
-        chi2_cdf(1, kappa**2),
-        1 - 2 * Q(kappa),
-        "d = 1: P(χ²_1 ≤ κ²) = P(|Z| ≤ κ) = 1 − 2Q(κ)",
-        paper.source("Prop. 4", (), "derived", ""),
+        lhs=chi2_cdf(1, kappa**2),
+        rhs=1 - 2 * Q(kappa),
+        statement="d = 1: P(χ²_1 ≤ κ²) = P(|Z| ≤ κ) = 1 − 2Q(κ)",
+        source=paper.source("Prop. 4", (), "derived", ""),
         covers=[prop_4.id],
     )
 )
@@ -423,14 +423,14 @@ q_ = sp.Symbol("q", positive=True)  # q = 1 − p ∈ (0, 1): SymPy splits q**(T
 paper.add(
     Recurrence(
         paper.id("thm-3-lemma-1-corrected"),
-        S,
-        nT,
-        (1 - q_) * sp.Sum(q_ ** (nT - tt) * sp.Product(theta_f(s_), (s_, tt, nT)), (tt, 1, nT)),
-        sp.Eq(S(nT + 1), q_ * theta_f(nT + 1) * S(nT) + (1 - q_) * theta_f(nT + 1)),
-        {0: 0},
-        "Corrected: Lemma 1 with α_t = (1 − p)θ_t, β_t = pθ_t, E_0 = 0 gives p Σ_{t=1}^T (1 − p)^{T−t} Π_{s=t}^T θ_s "
+        sequence=S,
+        index=nT,
+        closed_form=(1 - q_) * sp.Sum(q_ ** (nT - tt) * sp.Product(theta_f(s_), (s_, tt, nT)), (tt, 1, nT)),
+        recursion=sp.Eq(S(nT + 1), q_ * theta_f(nT + 1) * S(nT) + (1 - q_) * theta_f(nT + 1)),
+        base={0: 0},
+        statement="Corrected: Lemma 1 with α_t = (1 − p)θ_t, β_t = pθ_t, E_0 = 0 gives p Σ_{t=1}^T (1 − p)^{T−t} Π_{s=t}^T θ_s "
         "for every T (induction on T, arbitrary θ_s; written with q = 1 − p)",
-        paper.source(
+        source=paper.source(
             "Theorem 3 from Prop. 5 and Lemma 1", ("11", "21"), "corrected", "coefficient p (erratum E2 of ERRATA.md)"
         ),
         erratum="asoodeh-diaz E2",
@@ -443,11 +443,11 @@ printed_T2 = p / (1 - p) * ((1 - p) * th1 * th2 + th2)  # (21)'s second term at 
 paper.add(
     Identity(
         paper.id("thm-3-lemma-1"),
-        printed_T2,
-        lemma1_T2,
-        "As printed, (21)'s second term b/(n − b) Σ_t (1 − b/n)^{T−t} Π_{s=t}^T θ_s is what Lemma 1 gives "
+        lhs=printed_T2,
+        rhs=lemma1_T2,
+        statement="As printed, (21)'s second term b/(n − b) Σ_t (1 − b/n)^{T−t} Π_{s=t}^T θ_s is what Lemma 1 gives "
         "(shown at T = 2: p/(1 − p)[(1 − p)θ_1θ_2 + θ_2] vs (1 − p)θ_2·pθ_1 + pθ_2)",
-        paper.source("Theorem 3: 'follows from Proposition 5 and Lemma 1'", ("11", "21")),
+        source=paper.source("Theorem 3: 'follows from Proposition 5 and Lemma 1'", ("11", "21")),
         where=[p < 1],
         hints=[{"p": sp.Rational(1, 5), "theta1": sp.Rational(1, 2), "theta2": sp.Rational(1, 3)}],
         expect="refuted",
@@ -458,10 +458,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-3-coefficient-ratio"),
-        second_term(p / (1 - p), T) / second_term(p, T),
-        1 / (1 - p),
-        "The printed second term is exactly 1/(1 − p) times Lemma 1's: on its own E2 only loosens the bound",
-        paper.source("Theorem 3", "21", "derived", "erratum E2 of ERRATA.md"),
+        lhs=second_term(p / (1 - p), T) / second_term(p, T),
+        rhs=1 / (1 - p),
+        statement="The printed second term is exactly 1/(1 − p) times Lemma 1's: on its own E2 only loosens the bound",
+        source=paper.source("Theorem 3", "21", "derived", "erratum E2 of ERRATA.md"),
         covers=[thm_3["printed"].id, thm_3["coef"].id],
         where=[p < 1],  # the printed term has p/(1 − p): p ∈ (0, 1)
     )

@@ -37,10 +37,10 @@ def _repro(label, compute, printed, statement, where, source_label, eq=()):
     paper.add(
         Reproduction(
             paper.id(f"repro-{label}"),
-            compute,
-            printed,
-            statement,
-            paper.source(source_label, eq, "derived"),
+            compute=compute,
+            printed=printed,
+            statement=statement,
+            source=paper.source(source_label, eq, "derived"),
             origin="recomputed",
             where_printed=where,
             expect=expect,

@@ -46,11 +46,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-3.3-noise-normalisation-corrected"),
-        _sum_a_sq / (eta_ * sig_) ** 2,
-        _mu_exact_sq,
-        "corrected (App. C's Theorem C.3 with noise N(0, σ²I), then σ ← ησ): (1/(ησ))√Σa_k² at Lemma C.6's shifts "
+        lhs=_sum_a_sq / (eta_ * sig_) ** 2,
+        rhs=_mu_exact_sq,
+        statement="corrected (App. C's Theorem C.3 with noise N(0, σ²I), then σ ← ησ): (1/(ησ))√Σa_k² at Lemma C.6's shifts "
         "equals the exact μ of the Gaussian equality case with noise std ησ (the bound is tight)",
-        src("Theorem 3.3 with (2)–(3)", ("2", "3"), "corrected"),
+        source=src("Theorem 3.3 with (2)–(3)", ("2", "3"), "corrected"),
         # Lemma C.6's shifts are stated for 0 < c < 1 (at c = 1 both sides are 0/0), as in the printed twin
         where=[c < 1],
         erratum="bok-su-altschuler E11",

@@ -115,10 +115,10 @@ c46 = [thm46.id]
 paper.add(
     Identity(
         paper.id("thm-4.5-E-equals-1"),
-        g45(c, l, 1),
-        1,
-        "Theorem 4.5 at E = 1 equals composition (Theorem 4.4): μ = L/(bσ)",
-        src("Theorem 4.5", (), "derived"),
+        lhs=g45(c, l, 1),
+        rhs=1,
+        statement="Theorem 4.5 at E = 1 equals composition (Theorem 4.4): μ = L/(bσ)",
+        source=src("Theorem 4.5", (), "derived"),
         covers=c45 + [thm44.id],
     )
 )
@@ -207,10 +207,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-c.17-l-equals-1"),
-        gc17(c, 1, E),
-        g42(c, E),
-        "Theorem C.17 at l = 1 is Theorem 4.2 with t = E (full batch: the lower bound is exact)",
-        src("Theorem C.17", (), "derived"),
+        lhs=gc17(c, 1, E),
+        rhs=g42(c, E),
+        statement="Theorem C.17 at l = 1 is Theorem 4.2 with t = E (full batch: the lower bound is exact)",
+        source=src("Theorem C.17", (), "derived"),
         covers=cC17,
         where=[c < 1],  # Theorem C.17: strongly convex, c < 1
     )
@@ -222,11 +222,11 @@ variance = (1 - c ** (2 * lE)) / (1 - c**2) * eta**2 * sig_**2
 paper.add(
     Identity(
         paper.id("thm-c.17-construction"),
-        mean_gap**2 / variance,
-        gc17(c, l, E) * (L / (b * sig_)) ** 2,
-        "Theorem C.17's quadratic construction: X_{lE} ~ N(0, (1−c^{2lE})/(1−c²)η²σ²), X'_{lE} has mean "
+        lhs=mean_gap**2 / variance,
+        rhs=gc17(c, l, E) * (L / (b * sig_)) ** 2,
+        statement="Theorem C.17's quadratic construction: X_{lE} ~ N(0, (1−c^{2lE})/(1−c²)η²σ²), X'_{lE} has mean "
         "(ηL/b)(1−c^{lE})/(1−c^l); (mean/std)² is the stated μ²",
-        src("Theorem C.17, proof", (), "derived"),
+        source=src("Theorem C.17, proof", (), "derived"),
         covers=cC17,
         where=[c < 1],  # Theorem C.17: strongly convex, c < 1
     )
@@ -250,10 +250,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-4.6-stated-form"),
-        (s**2 + (3 * s * D_ + s**2 * sp.ceiling(D_ / s)) / l).subs(s, eta * L / b) / (eta * sigma) ** 2,
-        thm46.expr.subs(D, D_) ** 2,
-        "(s² + (3sD + s²⌈D/s⌉)/l)/(ησ)² with s = ηL/b is μ² of Theorem 4.6",
-        src("Theorem 4.6, proof", (), "derived"),
+        lhs=(s**2 + (3 * s * D_ + s**2 * sp.ceiling(D_ / s)) / l).subs(s, eta * L / b) / (eta * sigma) ** 2,
+        rhs=thm46.expr.subs(D, D_) ** 2,
+        statement="(s² + (3sD + s²⌈D/s⌉)/l)/(ησ)² with s = ηL/b is μ² of Theorem 4.6",
+        source=src("Theorem 4.6, proof", (), "derived"),
         covers=c46,
     )
 )

@@ -41,20 +41,20 @@ C3 = "Theorem C.3"
 paper.add(
     Identity(
         paper.id("thm-c.3-invariant"),
-        lam_ * B_ + (1 - lam_) * B_,
-        B_,
-        "Theorem C.3: a_{k+1} + z_{k+1} = λ(cz_k + s_{k+1}) + (1−λ)(cz_k + s_{k+1}) = cz_k + s_{k+1} (B = cz_k + s_{k+1})",
-        src(C3, (), "derived"),
+        lhs=lam_ * B_ + (1 - lam_) * B_,
+        rhs=B_,
+        statement="Theorem C.3: a_{k+1} + z_{k+1} = λ(cz_k + s_{k+1}) + (1−λ)(cz_k + s_{k+1}) = cz_k + s_{k+1} (B = cz_k + s_{k+1})",
+        source=src(C3, (), "derived"),
     )
 )
 paper.add(
     Identity(
         paper.id("thm-c.3-inverse-map"),
-        (lam_ * B_) / ((1 - lam_) * B_ + lam_ * B_),
-        lam_,
-        "Theorem C.3: the shift is recovered from the allocation as λ_k = a_k/(z_k + a_k) (the rule Lemmas C.10, "
+        lhs=(lam_ * B_) / ((1 - lam_) * B_ + lam_ * B_),
+        rhs=lam_,
+        statement="Theorem C.3: the shift is recovered from the allocation as λ_k = a_k/(z_k + a_k) (the rule Lemmas C.10, "
         "C.11 and Theorem C.13 use to specify λ)",
-        src(C3, (), "derived"),
+        source=src(C3, (), "derived"),
     )
 )
 Zf, Sf, Af = sp.Function("z"), sp.Function("s"), sp.Function("a")
@@ -63,14 +63,14 @@ z0 = sp.Symbol("z_tau", nonnegative=True)
 paper.add(
     Recurrence(
         paper.id("thm-c.3-unrolled"),
-        Zf,
-        nn,
-        c**nn * z0 + sp.Sum(c ** (nn - k) * (Sf(k) - Af(k)), (k, 1, nn)),
-        sp.Eq(Zf(nn + 1), c * Zf(nn) + Sf(nn + 1) - Af(nn + 1)),
-        {0: z0},
-        "Theorem C.3 unrolled (n steps after τ): z_{τ+n} = c^n z_τ + Σ_{k=1}^{n} c^{n−k}(s_k − a_k) for arbitrary "
+        sequence=Zf,
+        index=nn,
+        closed_form=c**nn * z0 + sp.Sum(c ** (nn - k) * (Sf(k) - Af(k)), (k, 1, nn)),
+        recursion=sp.Eq(Zf(nn + 1), c * Zf(nn) + Sf(nn + 1) - Af(nn + 1)),
+        base={0: z0},
+        statement="Theorem C.3 unrolled (n steps after τ): z_{τ+n} = c^n z_τ + Σ_{k=1}^{n} c^{n−k}(s_k − a_k) for arbitrary "
         "sequences s, a; with z_{τ+n} = 0 this is the linear constraint behind every Cauchy–Schwarz allocation",
-        src(C3, (), "derived"),
+        source=src(C3, (), "derived"),
         budget=60,  # the induction step takes ~8 CPU s here: keep a 3× margin for slower machines
     )
 )
@@ -84,51 +84,57 @@ l6 = lambda kk: c ** (t - kk) * (1 - c**2) / (1 - c ** (t - kk + 2) - c**kk + c*
 paper.add(
     Identity(
         paper.id("lem-c.6-recursion"),
-        z6(k) + a6(k),
-        c * z6(k - 1) + s,
-        "Lemma C.6: the optimal z_k, a_k satisfy z_k + a_k = c z_{k−1} + s for every k (symbolic t, k)",
-        src(C6),
+        lhs=z6(k) + a6(k),
+        rhs=c * z6(k - 1) + s,
+        statement="Lemma C.6: the optimal z_k, a_k satisfy z_k + a_k = c z_{k−1} + s for every k (symbolic t, k)",
+        source=src(C6),
         where=[c < 1],  # Lemma C.6 is the strongly convex case, c < 1 (the closed forms divide by 1 − c)
     )
 )
 paper.add(
     Identity(
         paper.id("lem-c.6-lambda"),
-        l6(k) * (c * z6(k - 1) + s),
-        a6(k),
-        "Lemma C.6: λ_k = c^{t−k}(1−c²)/(1 − c^{t−k+2} − c^k + c^t) gives a_k = λ_k(c z_{k−1} + s) "
+        lhs=l6(k) * (c * z6(k - 1) + s),
+        rhs=a6(k),
+        statement="Lemma C.6: λ_k = c^{t−k}(1−c²)/(1 − c^{t−k+2} − c^k + c^t) gives a_k = λ_k(c z_{k−1} + s) "
         "(and so z_k = (1 − λ_k)(c z_{k−1} + s))",
-        src(C6),
+        source=src(C6),
         where=[c < 1, k >= 1, k <= t],  # as in Lemma C.6: c < 1, k ∈ [t]
         # λ_k's denominator 1 − c^{t−k+2} − c^k + c^t ≥ 1 − c² > 0 on that domain, an argument beyond the sign
         # rules: the obligation stays open, CHECKED (issue #27)
         expect="checked",
     )
 )
-paper.add(Identity(paper.id("lem-c.6-z0"), z6(0), 0, "Lemma C.6: z_0 = 0", src(C6)))
+paper.add(Identity(paper.id("lem-c.6-z0"), lhs=z6(0), rhs=0, statement="Lemma C.6: z_0 = 0", source=src(C6)))
 paper.add(
-    Identity(paper.id("lem-c.6-zt"), z6(t), 0, "Lemma C.6: z_t = 0 (the interpolated process ends at X_t)", src(C6))
+    Identity(
+        paper.id("lem-c.6-zt"),
+        lhs=z6(t),
+        rhs=0,
+        statement="Lemma C.6: z_t = 0 (the interpolated process ends at X_t)",
+        source=src(C6),
+    )
 )
-paper.add(Identity(paper.id("lem-c.6-lambda-t"), l6(t), 1, "Lemma C.6: λ_t = 1", src(C6)))
+paper.add(Identity(paper.id("lem-c.6-lambda-t"), lhs=l6(t), rhs=1, statement="Lemma C.6: λ_t = 1", source=src(C6)))
 cu = 1 / (1 + u)
 paper.add(
     Identity(
         paper.id("lem-c.6-value"),
-        sp.Sum(a6(k).subs(c, cu) ** 2, (k, 1, t)),
-        g42(cu, t) * s**2,
-        "Lemma C.6: Σ_{k=1}^t a_k² = (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² for symbolic t (c = 1/(1+u) ∈ (0, 1))",
-        src(C6),
+        lhs=sp.Sum(a6(k).subs(c, cu) ** 2, (k, 1, t)),
+        rhs=g42(cu, t) * s**2,
+        statement="Lemma C.6: Σ_{k=1}^t a_k² = (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² for symbolic t (c = 1/(1+u) ∈ (0, 1))",
+        source=src(C6),
         budget=90,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-c.6-constraint"),
-        sp.Sum(c ** (t - k) * a6(k).subs(c, cu).subs(c, c), (k, 1, t)).subs(c, cu),
-        ((1 - c**t) / (1 - c) * s).subs(c, cu),
-        "Lemma C.6: the optimal a satisfies the linear constraint Σ c^{t−k} a_k = (1−c^t)/(1−c)·s that z_0 = z_t = 0 "
+        lhs=sp.Sum(c ** (t - k) * a6(k).subs(c, cu).subs(c, c), (k, 1, t)).subs(c, cu),
+        rhs=((1 - c**t) / (1 - c) * s).subs(c, cu),
+        statement="Lemma C.6: the optimal a satisfies the linear constraint Σ c^{t−k} a_k = (1−c^t)/(1−c)·s that z_0 = z_t = 0 "
         "imposes (thm-c.3-unrolled with s_k ≡ s)",
-        src(C6),
+        source=src(C6),
         budget=90,
     )
 )
@@ -137,19 +143,19 @@ ii = sp.Symbol("i", integer=True)
 paper.add(
     Optimality(
         paper.id("lem-c.6-optimality"),
-        xx**2,
-        xx,
-        ii,
-        1,
-        t,
-        cu ** (t - ii),
-        (1 - cu**t) / (1 - cu) * s,
-        a6(ii).subs(c, cu),
-        2 * (1 + cu) * s / (1 + cu**t),
-        g42(cu, t) * s**2,
-        "Lemma C.6 (Cauchy–Schwarz equality case): a_k ∝ c^{t−k} minimises Σ a_k² over a_k ≥ 0 subject to "
+        objective=xx**2,
+        x=xx,
+        index=ii,
+        lower=1,
+        upper=t,
+        coefficient=cu ** (t - ii),
+        total=(1 - cu**t) / (1 - cu) * s,
+        candidate=a6(ii).subs(c, cu),
+        multiplier=2 * (1 + cu) * s / (1 + cu**t),
+        value=g42(cu, t) * s**2,
+        statement="Lemma C.6 (Cauchy–Schwarz equality case): a_k ∝ c^{t−k} minimises Σ a_k² over a_k ≥ 0 subject to "
         "Σ c^{t−k} a_k = (1−c^t)/(1−c)·s, with minimum (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² (c = 1/(1+u) ∈ (0, 1))",
-        src(C6),
+        source=src(C6),
         feasible=sp.Interval(0, sp.oo),
         budget=90,
     )
@@ -180,20 +186,20 @@ l8 = lambda kk: (s + R8) / (s + R8 * (t - kk + 1))  # noqa: E731
 paper.add(
     Identity(
         paper.id("lem-c.8-recursion"),
-        z8(k) + a8,
-        z8(k - 1) + s,
-        "Lemma C.8: z_k = R(t−k), a_k ≡ s + R satisfy z_k + a_k = z_{k−1} + s (c = 1, R = D/(t−τ))",
-        src(C8),
+        lhs=z8(k) + a8,
+        rhs=z8(k - 1) + s,
+        statement="Lemma C.8: z_k = R(t−k), a_k ≡ s + R satisfy z_k + a_k = z_{k−1} + s (c = 1, R = D/(t−τ))",
+        source=src(C8),
         where=[tau < t],  # Lemma C.8: τ < t (R = D/(t − τ))
     )
 )
 paper.add(
     Identity(
         paper.id("lem-c.8-lambda"),
-        l8(k) * (z8(k - 1) + s),
-        a8,
-        "Lemma C.8: λ_k = (s+R)/(s + R(t−k+1)) gives a_k = λ_k(z_{k−1} + s)",
-        src(C8),
+        lhs=l8(k) * (z8(k - 1) + s),
+        rhs=a8,
+        statement="Lemma C.8: λ_k = (s+R)/(s + R(t−k+1)) gives a_k = λ_k(z_{k−1} + s)",
+        source=src(C8),
         where=[tau < t, k <= t],  # Lemma C.8: τ < t, k ∈ (τ, t]
     )
 )
@@ -202,14 +208,16 @@ for _lab, _l, _r, _txt in (
     ("z-t", z8(t), 0, "z_t = 0"),
     ("lambda-t", l8(t), 1, "λ_t = 1"),
 ):
-    paper.add(Identity(paper.id(f"lem-c.8-boundary-{_lab}"), _l, _r, f"Lemma C.8: {_txt}", src(C8)))
+    paper.add(
+        Identity(paper.id(f"lem-c.8-boundary-{_lab}"), lhs=_l, rhs=_r, statement=f"Lemma C.8: {_txt}", source=src(C8))
+    )
 paper.add(
     Identity(
         paper.id("lem-c.8-value"),
-        sp.Sum(a8**2, (k, tau + 1, t)),
-        (s + D / Nint) ** 2 * Nint,
-        "Lemma C.8: Σ_{k=τ+1}^t a_k² = (s + D/(t−τ))²(t−τ)",
-        src(C8),
+        lhs=sp.Sum(a8**2, (k, tau + 1, t)),
+        rhs=(s + D / Nint) ** 2 * Nint,
+        statement="Lemma C.8: Σ_{k=τ+1}^t a_k² = (s + D/(t−τ))²(t−τ)",
+        source=src(C8),
         where=[tau < t],  # Lemma C.8: τ < t
     )
 )
@@ -222,21 +230,21 @@ l410 = lambda kk: 1 / (t - kk)  # noqa: E731  (λ_{k+1})
 paper.add(
     Identity(
         paper.id("thm-4.10-shifts-z"),
-        (1 - l410(k)) * z410(k),
-        z410(k + 1),
-        "Theorem 4.10: λ_{k+1} = 1/(t−k), z_k = D(t−k)/(t−τ) give (1−λ_{k+1})z_k = z_{k+1} (z_τ = D, "
+        lhs=(1 - l410(k)) * z410(k),
+        rhs=z410(k + 1),
+        statement="Theorem 4.10: λ_{k+1} = 1/(t−k), z_k = D(t−k)/(t−τ) give (1−λ_{k+1})z_k = z_{k+1} (z_τ = D, "
         "z_t = 0, λ_t = 1 at k = t − 1)",
-        src(T410, (), "derived"),
+        source=src(T410, (), "derived"),
         where=[tau < t, k < t],  # Theorem 4.10: τ < t, k ∈ [τ, t − 1]
     )
 )
 paper.add(
     Identity(
         paper.id("thm-4.10-shifts-a"),
-        l410(k) * z410(k),
-        D / Nint,
-        "Theorem 4.10: the per-step shift cost is a_{k+1} = λ_{k+1} z_k = D/(t−τ) for every k",
-        src(T410, (), "derived"),
+        lhs=l410(k) * z410(k),
+        rhs=D / Nint,
+        statement="Theorem 4.10: the per-step shift cost is a_{k+1} = λ_{k+1} z_k = D/(t−τ) for every k",
+        source=src(T410, (), "derived"),
         where=[tau < t, k < t],  # Theorem 4.10: τ < t, k ∈ [τ, t − 1]
     )
 )
@@ -245,11 +253,11 @@ Npos = sp.Symbol("N", integer=True, positive=True)  # N = t − τ ≥ 1
 paper.add(
     Identity(
         paper.id("thm-4.10-gdp-part"),
-        sp.sqrt(sp.Sum((sp.sqrt(2) * D / (Npos * eta * sig)) ** 2, (k, 1, Npos))),
-        sp.sqrt(2) * D / (eta * sig * sp.sqrt(Npos)),
-        "Theorem 4.10: t − τ copies of G(√2 D/((t−τ)ησ)) compose to G(√2 D/(ησ√(t−τ))) (the factor the "
+        lhs=sp.sqrt(sp.Sum((sp.sqrt(2) * D / (Npos * eta * sig)) ** 2, (k, 1, Npos))),
+        rhs=sp.sqrt(2) * D / (eta * sig * sp.sqrt(Npos)),
+        statement="Theorem 4.10: t − τ copies of G(√2 D/((t−τ)ησ)) compose to G(√2 D/(ησ√(t−τ))) (the factor the "
         "extraction prints without its 'G')",
-        src(T410, (), "derived"),
+        source=src(T410, (), "derived"),
     )
 )
 
@@ -260,13 +268,13 @@ Zp = sp.Function("z")
 paper.add(
     Recurrence(
         paper.id("thm-c.13-phase-1"),
-        Zp,
-        nn,
-        s * (1 - c**nn) / (1 - c),
-        sp.Eq(Zp(nn + 1), c * Zp(nn) + s),
-        {0: 0},
-        "Theorem C.13 with a_k = 0 for k < τ: z_k = s(1−c^k)/(1−c) for k ≤ τ − 1 (z_0 = 0)",
-        src(C13, (), "derived"),
+        sequence=Zp,
+        index=nn,
+        closed_form=s * (1 - c**nn) / (1 - c),
+        recursion=sp.Eq(Zp(nn + 1), c * Zp(nn) + s),
+        base={0: 0},
+        statement="Theorem C.13 with a_k = 0 for k < τ: z_k = s(1−c^k)/(1−c) for k ≤ τ − 1 (z_0 = 0)",
+        source=src(C13, (), "derived"),
         where=[c < 1],  # Theorem C.13 / 4.9: strongly convex, c < 1
     )
 )
@@ -276,11 +284,11 @@ z_tm1_c13 = ((1 - c ** (t - 1)) / (1 - c) * s - sp.Sum(c ** (t - k - 1) * s, (k,
 paper.add(
     Identity(
         paper.id("thm-c.13-z-closed-form"),
-        z_tm1_c13,
-        z_tm1.subs(c, cu),
-        "Theorem C.13's z_{t−1} = (1−c^{t−1})/(1−c)·s − Σ_{k=1}^{t−1} c^{t−k−1}a_k with a_k = s·1{k ≥ τ} equals "
+        lhs=z_tm1_c13,
+        rhs=z_tm1.subs(c, cu),
+        statement="Theorem C.13's z_{t−1} = (1−c^{t−1})/(1−c)·s − Σ_{k=1}^{t−1} c^{t−k−1}a_k with a_k = s·1{k ≥ τ} equals "
         "(c^{t−τ} − c^{t−1})/(1−c)·s (τ ≥ 1; c = 1/(1+u))",
-        src(C13, (), "derived"),
+        source=src(C13, (), "derived"),
         budget=60,
     )
 )
@@ -289,11 +297,11 @@ gdp49 = 2 * sp.sqrt(2) * L_ / (b_ * sig) * (c ** (t - tau1 + 1) - c**t) / (1 - c
 paper.add(
     Identity(
         paper.id("thm-4.9-from-c.13"),
-        2 * sp.sqrt(2) * c * z_tm1.subs(s, eta * L_ / b_) / (eta * sig),
-        gdp49,
-        "proof of Theorem 4.9: G(2√2 c z_{t−1}/(ησ)) with z_{t−1} above and s = ηL/b is Theorem 4.9's "
+        lhs=2 * sp.sqrt(2) * c * z_tm1.subs(s, eta * L_ / b_) / (eta * sig),
+        rhs=gdp49,
+        statement="proof of Theorem 4.9: G(2√2 c z_{t−1}/(ησ)) with z_{t−1} above and s = ηL/b is Theorem 4.9's "
         "G((2√2L/(bσ))·(c^{t−τ+1} − c^t)/(1−c))",
-        src(C13, (), "derived"),
+        source=src(C13, (), "derived"),
         where=[c < 1],  # Theorem 4.9: strongly convex, c < 1
     )
 )
@@ -473,11 +481,11 @@ K10 = (1 - cu**2) / ((1 - cu**lE) * (1 + cu ** (TT - lE))) * s
 paper.add(
     Identity(
         paper.id("lem-c.10-sum-symbolic"),
-        sp.Sum((cu ** (TT - k + jS - 2) * K10) ** 2, (k, jS, TT + jS - lE - 1)),
-        s**2 * (g45(cu, lE, EE_) - 1),
-        "Lemma C.10 (proof's a_k), symbolic l, E, j*: Σ_{k=j*}^{t*} a_k² = s²·c^{2l−2}(1−c²)/(1−c^l)²·"
+        lhs=sp.Sum((cu ** (TT - k + jS - 2) * K10) ** 2, (k, jS, TT + jS - lE - 1)),
+        rhs=s**2 * (g45(cu, lE, EE_) - 1),
+        statement="Lemma C.10 (proof's a_k), symbolic l, E, j*: Σ_{k=j*}^{t*} a_k² = s²·c^{2l−2}(1−c²)/(1−c^l)²·"
         "(1−c^{l(E−1)})/(1+c^{l(E−1)}) (c = 1/(1+u))",
-        src(C10, (), "derived"),
+        source=src(C10, (), "derived"),
         budget=120,
     )
 )
@@ -490,10 +498,10 @@ factor_e2 = c07 ** (lE - 1) * (1 - c07 ** (lE * qq)) / (1 - c07**lE)
 paper.add(
     Identity(
         paper.id("lem-c.10-proof-denominator"),
-        lhs_e2,
-        factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (EE_ * (lE - 1))),
-        "printed last equality of Lemma C.10's proof: … = c^{l−1}(1−c^{lq})/(1−c^l)·(1−c^{l(E−q−1)})/(1+c^{E(l−1)})",
-        src(C10 + ", proof"),
+        lhs=lhs_e2,
+        rhs=factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (EE_ * (lE - 1))),
+        statement="printed last equality of Lemma C.10's proof: … = c^{l−1}(1−c^{lq})/(1−c^l)·(1−c^{l(E−q−1)})/(1+c^{E(l−1)})",
+        source=src(C10 + ", proof"),
         hints=[{"c": sp.Rational(7, 10), "l": 3, "E": 5, "q": 2}],
         expect="refuted",
         erratum="bok-su-altschuler E2",
@@ -503,11 +511,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-c.10-proof-denominator-corrected"),
-        lhs_e2,
-        factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (lE * (EE_ - 1))),
-        "corrected: the denominator is 1 + c^{l(E−1)} (= 1 + c^{t−l}); the conclusion (≥ 0 for q ≤ E − 1, = 0 at "
+        lhs=lhs_e2,
+        rhs=factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (lE * (EE_ - 1))),
+        statement="corrected: the denominator is 1 + c^{l(E−1)} (= 1 + c^{t−l}); the conclusion (≥ 0 for q ≤ E − 1, = 0 at "
         "q = E − 1) is unaffected",
-        src(C10 + ", proof", (), "corrected"),
+        source=src(C10 + ", proof", (), "corrected"),
         erratum="bok-su-altschuler E2",
         budget=60,
         where=[c07 < 1],  # Lemma C.10: strongly convex, c < 1
@@ -574,10 +582,10 @@ qv, tv_, Ev = sp.Symbol("q", integer=True), sp.Symbol("tau", integer=True), sp.S
 paper.add(
     Identity(
         paper.id("lem-c.11-proof-algebra"),
-        D + (qv - tv_ + 1) * s - (qv - tv_ + 1) * (D + s * (Ev - tv_)) / (Ev - tv_),
-        D * (1 - (qv - tv_ + 1) / (Ev - tv_)),
-        "Lemma C.11, proof: D + (q−τ+1)s − (q−τ+1)(D + s(E−τ))/(E−τ) = D(1 − (q−τ+1)/(E−τ)) (≥ 0 for q ≤ E − 1)",
-        src(C11 + ", proof", (), "derived"),
+        lhs=D + (qv - tv_ + 1) * s - (qv - tv_ + 1) * (D + s * (Ev - tv_)) / (Ev - tv_),
+        rhs=D * (1 - (qv - tv_ + 1) / (Ev - tv_)),
+        statement="Lemma C.11, proof: D + (q−τ+1)s − (q−τ+1)(D + s(E−τ))/(E−τ) = D(1 − (q−τ+1)/(E−τ)) (≥ 0 for q ≤ E − 1)",
+        source=src(C11 + ", proof", (), "derived"),
         where=[tv_ < Ev],  # Lemma C.11: τ < E (the window has E − τ ≥ 1 sensitive steps)
     )
 )

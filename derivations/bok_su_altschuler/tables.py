@@ -61,10 +61,10 @@ def _repro(
     paper.add(
         Reproduction(
             paper.id(label),
-            compute,
-            printed,
-            statement,
-            src(source_label, (), "derived"),
+            compute=compute,
+            printed=printed,
+            statement=statement,
+            source=src(source_label, (), "derived"),
             where_printed=where,
             origin="printed",
             quote=quote,
@@ -323,12 +323,12 @@ for _l, _rows in T10.items():
             paper.add(
                 Reproduction(
                     paper.id(f"{_id}-E-star-corrected"),
-                    lambda l_v=_l, Lb=_Lb, e=_eta: e_star_crossing(l_v, Lb, e),
-                    str(e_star_corrected(_l, _Lb, _eta)),
-                    f"corrected {_tab}, L/b = {_Lb}, η = {_eta}: E* = ⌈1 + (3x + ⌈x⌉)/l⌉ = "
+                    compute=lambda l_v=_l, Lb=_Lb, e=_eta: e_star_crossing(l_v, Lb, e),
+                    printed=str(e_star_corrected(_l, _Lb, _eta)),
+                    statement=f"corrected {_tab}, L/b = {_Lb}, η = {_eta}: E* = ⌈1 + (3x + ⌈x⌉)/l⌉ = "
                     f"{e_star_corrected(_l, _Lb, _eta)} (x = Db/(ηL)) is the first epoch at which composition reaches μ* "
                     f"(printed: {_E})",
-                    src(_tab, (), "corrected"),
+                    source=src(_tab, (), "corrected"),
                     where_printed="recomputed here: closed form vs exact search",
                     origin="recomputed",
                     expect="checked",

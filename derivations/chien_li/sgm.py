@@ -133,11 +133,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("def-3.11-sgm/q-1"),
-        gaussian_rdp(mu=-1),
-        alpha / (2 * sigma**2),
-        "S_α(1, σ) = D_α(N(0, σ²) ‖ N(1, σ²)) = α/(2σ²): at q = 1 (18) is the equal-variance Gaussian divergence with "
+        lhs=gaussian_rdp(mu=-1),
+        rhs=alpha / (2 * sigma**2),
+        statement="S_α(1, σ) = D_α(N(0, σ²) ‖ N(1, σ²)) = α/(2σ²): at q = 1 (18) is the equal-variance Gaussian divergence with "
         "mean difference −1, privacy/gaussian-rdp (proved there from the defining integral) — the full-batch term of (75)",
-        src("Definition 3.11, eq. (18)", ("18", "75"), "derived"),
+        source=src("Definition 3.11, eq. (18)", ("18", "75"), "derived"),
         covers=c311 + [gaussian_rdp.id],
     )
 )
@@ -200,12 +200,12 @@ _E1 = {"alpha": 4, "b": 5, "beta": sp.Rational(3, 10), "sigma": 1, "eta": sp.Rat
 paper.add(
     Identity(
         paper.id("thm-3.12/q-1-consistency"),
-        (alpha / (2 * (beta * sigma * b / (2 * eta * K)) ** 2)),
-        full_batch,
-        "as printed, at b = n (q = 1, S_α(1, σ') = α/(2σ'²)) Theorem 3.12's term S_α(1, β_tσb/(2ηK)) equals the "
+        lhs=(alpha / (2 * (beta * sigma * b / (2 * eta * K)) ** 2)),
+        rhs=full_batch,
+        statement="as printed, at b = n (q = 1, S_α(1, σ') = α/(2σ'²)) Theorem 3.12's term S_α(1, β_tσb/(2ηK)) equals the "
         "full-batch composition term αR²/(2β_tσ²) of (75), R = 2ηK/b (counterexample: α = 4, β = 0.3, σ = 1, η = 0.1, "
         "K = 2, b = 5: 0.142222… vs 0.0426667)",
-        src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75")),
+        source=src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75")),
         expect="refuted",
         erratum="chien-li E1",
         hints=[_E1],
@@ -215,10 +215,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-3.12/q-1-consistency-corrected"),
-        (alpha / (2 * (sp.sqrt(beta) * sigma * b / (2 * eta * K)) ** 2)),
-        full_batch,
-        "corrected: S_α(1, √β_tσb/(2ηK)) = αR²/(2β_tσ²), the full-batch term (75), for every β_t ∈ (0, 1]",
-        src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75"), "corrected"),
+        lhs=(alpha / (2 * (sp.sqrt(beta) * sigma * b / (2 * eta * K)) ** 2)),
+        rhs=full_batch,
+        statement="corrected: S_α(1, √β_tσb/(2ηK)) = αR²/(2β_tσ²), the full-batch term (75), for every β_t ∈ (0, 1]",
+        source=src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75"), "corrected"),
         erratum="chien-li E1",
         covers=c312,
     )

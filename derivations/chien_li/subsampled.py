@@ -104,13 +104,13 @@ _g = _Dp + eta * L * _Dp**lam  # g(D; ηL): the Hölder step of a batch without 
 paper.add(
     Identity(
         paper.id("thm-3.12-dt/convex-combination"),
-        _Dp + eta * L * (_b1 - 1) / _b1 * _Dp**lam + 2 * eta * K / _b1,
-        (_b1 - 1) / _b1 * _g + (_Dp + 2 * eta * K) / _b1,
-        "(21)'s first branch g(D; ηL(b−1)/b) + 2ηK/b equals ((b−1)/b)·g(D; ηL) + (1/b)·(D + 2ηK) for b = 1 + j ≥ 1, "
+        lhs=_Dp + eta * L * (_b1 - 1) / _b1 * _Dp**lam + 2 * eta * K / _b1,
+        rhs=(_b1 - 1) / _b1 * _g + (_Dp + 2 * eta * K) / _b1,
+        statement="(21)'s first branch g(D; ηL(b−1)/b) + 2ηK/b equals ((b−1)/b)·g(D; ηL) + (1/b)·(D + 2ηK) for b = 1 + j ≥ 1, "
         "D ≥ 0 (the identity is what is proved).  Read with Lemma A.2: the right side is a convex combination of the "
         "two bounds of a step whose batch misses i⋆ (its 'otherwise' case), hence at least their minimum, so (21)'s "
         "step also bounds such a step",
-        src("Theorem 3.12, eq. (21); Lemma A.2, eqs. (119)–(125)", ("21", "29", "120", "125")),
+        source=src("Theorem 3.12, eq. (21); Lemma A.2, eqs. (119)–(125)", ("21", "29", "120", "125")),
         covers=c312,
     )
 )

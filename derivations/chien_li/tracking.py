@@ -84,14 +84,14 @@ sp_ = sp.Symbol("s", positive=True)
 paper.add(
     Recurrence(
         paper.id("lem-3.5/branch-1-closed-form"),
-        X,
-        t,
-        x_closed(t, c, sp_),
-        sp.Eq(X(t + 1), c * X(t) + sp_),
-        {0: 0},
-        "x_t = s Σ_{j<t} c^j = s(c^t − 1)/(c − 1) solves x_{t+1} = c x_t + s, x_0 = 0 for every c ≥ 0 (the first "
+        sequence=X,
+        index=t,
+        closed_form=x_closed(t, c, sp_),
+        recursion=sp.Eq(X(t + 1), c * X(t) + sp_),
+        base={0: 0},
+        statement="x_t = s Σ_{j<t} c^j = s(c^t − 1)/(c − 1) solves x_{t+1} = c x_t + s, x_0 = 0 for every c ≥ 0 (the first "
         "branch of (7) iterated; also Theorem 3.1's s Σ_{t<τ} c^t)",
-        src("Lemma 3.5, eq. (7)", ("7", "3")),
+        source=src("Lemma 3.5, eq. (7)", ("7", "3")),
         covers=cD,
     )
 )
@@ -99,22 +99,22 @@ Dp = sp.Symbol("D_prev", nonnegative=True)
 paper.add(
     Identity(
         paper.id("lem-3.5/branch-gap"),
-        (c * Dp + s) - (Dp + big),
-        (c - 1) * Dp - 2 * eta * K * (1 - 1 / n),
-        "(cD + 2ηK/n) − (D + 2ηK) = (c − 1)D − 2ηK(1 − 1/n): the second branch is active iff "
+        lhs=(c * Dp + s) - (Dp + big),
+        rhs=(c - 1) * Dp - 2 * eta * K * (1 - 1 / n),
+        statement="(cD + 2ηK/n) − (D + 2ηK) = (c − 1)D − 2ηK(1 − 1/n): the second branch is active iff "
         "(c − 1)D_{t−1} > 2ηK(1 − 1/n) (A.7)",
-        src("Lemma 3.5, proof (A.7)", ("7", "90")),
+        source=src("Lemma 3.5, proof (A.7)", ("7", "90")),
         covers=cD,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-3.5/switch-time"),
-        (c - 1) * x_closed(t) - 2 * eta * K * (1 - 1 / n),
-        s * (c**t - n),
-        "(c − 1)x_t − 2ηK(1 − 1/n) = s(c^t − n): along the first branch the switch happens at the first t with "
+        lhs=(c - 1) * x_closed(t) - 2 * eta * K * (1 - 1 / n),
+        rhs=s * (c**t - n),
+        statement="(c − 1)x_t − 2ηK(1 − 1/n) = s(c^t − n): along the first branch the switch happens at the first t with "
         "c^t ≥ n, i.e. t₀ = ⌈log n / log c⌉ (c > 1)",
-        src("Lemma 3.5, proof (A.7)", ("7",), "derived"),
+        source=src("Lemma 3.5, proof (A.7)", ("7",), "derived"),
         covers=cD,
     )
 )
@@ -388,13 +388,13 @@ _x, _xp, _gs, _hs = sp.symbols("x x_prime g_star h_star", real=True)
 paper.add(
     Identity(
         paper.id("lem-3.5/step-split"),
-        (_x - eta / n * (sp.Sum(_g[_ii], (_ii, 1, n - 1)) + _gs))
+        lhs=(_x - eta / n * (sp.Sum(_g[_ii], (_ii, 1, n - 1)) + _gs))
         - (_xp - eta / n * (sp.Sum(_h[_ii], (_ii, 1, n - 1)) + _hs)),
-        sp.Sum((_x - eta * _g[_ii]) - (_xp - eta * _h[_ii]), (_ii, 1, n - 1)) / n
+        rhs=sp.Sum((_x - eta * _g[_ii]) - (_xp - eta * _h[_ii]), (_ii, 1, n - 1)) / n
         + ((_x - eta * _gs) - (_xp - eta * _hs)) / n,
-        "(81)–(83): W_t − W′_t = (1/n)Σ_{i≠i⋆}(ψ_i(W_{t−1}) − ψ_i(W′_{t−1})) + (1/n)(ψ_{i⋆}(W_{t−1}) − ψ′_{i⋆}(W′_{t−1})), "
+        statement="(81)–(83): W_t − W′_t = (1/n)Σ_{i≠i⋆}(ψ_i(W_{t−1}) − ψ_i(W′_{t−1})) + (1/n)(ψ_{i⋆}(W_{t−1}) − ψ′_{i⋆}(W′_{t−1})), "
         "coordinate by coordinate (ψ_i(x) = x − ηΠ_{B_K}[∇ℓ_i(x)]; the terms i ≠ i⋆ use ℓ′_i = ℓ_i)",
-        src("Lemma 3.5, proof (81)–(83)", ("81", "82", "83")),
+        source=src("Lemma 3.5, proof (81)–(83)", ("81", "82", "83")),
         covers=cD,
     )
 )
@@ -420,11 +420,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-3.5/step-sum"),
-        sp.Sum(c * _Dn, (_ii, 1, n - 1)) / n + (c * _Dn + 2 * eta * K) / n,
-        c * _Dn + 2 * eta * K / n,
-        "(84)–(85) with (89), giving (90): (1/n)Σ_{i≠i⋆} c‖W − W′‖ + (1/n)(c‖W − W′‖ + 2ηK) = c‖W − W′‖ + 2ηK/n, the first "
+        lhs=sp.Sum(c * _Dn, (_ii, 1, n - 1)) / n + (c * _Dn + 2 * eta * K) / n,
+        rhs=c * _Dn + 2 * eta * K / n,
+        statement="(84)–(85) with (89), giving (90): (1/n)Σ_{i≠i⋆} c‖W − W′‖ + (1/n)(c‖W − W′‖ + 2ηK) = c‖W − W′‖ + 2ηK/n, the first "
         "branch of (7)",
-        src("Lemma 3.5, proof (84)–(90)", ("84", "85", "89", "90")),
+        source=src("Lemma 3.5, proof (84)–(90)", ("84", "85", "89", "90")),
         covers=cD,
     )
 )

@@ -111,10 +111,10 @@ def _columns(label, nonconvex, convex, statement, form="printed", note="", **kw)
     return paper.add(
         Identity(
             paper.id(label),
-            _sub(nonconvex, m=0),
-            _sub(convex),
-            statement,
-            src(f"{T2}: columns", (), form, note),
+            lhs=_sub(nonconvex, m=0),
+            rhs=_sub(convex),
+            statement=statement,
+            source=src(f"{T2}: columns", (), form, note),
             covers=[nonconvex.id, convex.id],
             **kw,
         )
@@ -150,10 +150,10 @@ eq17_generic = (4 * alpha * r_b**2 * (1 + Eg * theta(L=sp.sqrt(2) * Llam, s=ellg
 paper.add(
     Identity(
         paper.id("table-2-clipped-vs-17"),
-        eq17_generic,
-        4 * alpha * r_b**2 + 4 * _sub(clipped_nonconvex),
-        "Table 2's clipped nonconvex entry is (17)'s E-term up to the constant 4: (17) = 4α[λC/(bσ)]² + 4·entry",
-        src(f"{T2}: clipped row vs (17)", ("17",)),
+        lhs=eq17_generic,
+        rhs=4 * alpha * r_b**2 + 4 * _sub(clipped_nonconvex),
+        statement="Table 2's clipped nonconvex entry is (17)'s E-term up to the constant 4: (17) = 4α[λC/(bσ)]² + 4·entry",
+        source=src(f"{T2}: clipped row vs (17)", ("17",)),
         expect="refuted",
         erratum="kong-ribero E15",
         hints=[{"b": 2}],
@@ -163,10 +163,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("table-2-clipped-vs-17-corrected"),
-        eq17_generic,
-        4 * alpha * r_b**2 + 4 * _sub(clipped_nonconvex_c),
-        "with [λC/(bσ)]²: (17) = 4α[λC/(bσ)]² + 4·entry (the printed entry is off by the factor b²)",
-        src(f"{T2}: clipped row vs (17)", ("17",), "corrected"),
+        lhs=eq17_generic,
+        rhs=4 * alpha * r_b**2 + 4 * _sub(clipped_nonconvex_c),
+        statement="with [λC/(bσ)]²: (17) = 4α[λC/(bσ)]² + 4·entry (the printed entry is off by the factor b²)",
+        source=src(f"{T2}: clipped row vs (17)", ("17",), "corrected"),
         erratum="kong-ribero E15",
         covers=[clipped_nonconvex_c.id],
     )
