@@ -78,12 +78,12 @@ eq_23_forward = paper.add(
 )
 
 
-def eq_23_at(radius):
+def radius_equation_rhs(radius):
     """(23)'s right-hand side r[r/2 + Φ⁻¹(p(1 − δ)/(p + (1 − p)δ))] at the radius ``radius``."""
     return radius * (radius / 2 + Phi_inv(p * (1 - delta) / (p + (1 - p) * delta)))
 
 
-eq_23_printed = eq_23_at(r_projected)
+eq_23_printed = radius_equation_rhs(r_projected)
 eq_23 = paper.add(
     Formula(
         paper.id("eq-23"),
@@ -226,7 +226,7 @@ paper.add(
     )
 )
 # E7: (23) can be negative.
-eq_23_generic = eq_23_at(r)
+eq_23_generic = radius_equation_rhs(r)
 paper.add(
     Inequality(
         paper.id("eq-23-nonnegative"),

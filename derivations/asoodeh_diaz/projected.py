@@ -198,12 +198,20 @@ v0 = sp.Symbol("v", nonnegative=True)
 th_sym, p_sym = sp.Symbol("theta", positive=True), sp.Symbol("p", positive=True)
 
 
-def delta_T(th, pp, N):
-    return pp * th * (1 - ((1 - pp) * th) ** N) / (1 - (1 - pp) * th)
+def delta_T(contraction, sampling_rate, steps):
+    """Theorem 2's δ after T steps, pθ(1 − a^T)/(1 − a) with a = (1 − p)θ (``contraction`` = θ,
+    ``sampling_rate`` = p, ``steps`` = T)."""
+    return (
+        sampling_rate
+        * contraction
+        * (1 - ((1 - sampling_rate) * contraction) ** steps)
+        / (1 - (1 - sampling_rate) * contraction)
+    )
 
 
-def delta_inf(th, pp):
-    return pp * th / (1 - (1 - pp) * th)
+def delta_inf(contraction, sampling_rate):
+    """Theorem 2's δ as T → ∞, pθ/(1 − (1 − p)θ) (``contraction`` = θ, ``sampling_rate`` = p)."""
+    return sampling_rate * contraction / (1 - (1 - sampling_rate) * contraction)
 
 
 _alg = lambda label, note: paper.source(label, (), "derived", note)  # noqa: E731

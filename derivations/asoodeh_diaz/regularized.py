@@ -130,7 +130,7 @@ paper.add(
 chi2 = chi2_cdf(d, kappa**2)
 
 
-def _prop_4_stable(values, dps):
+def _escape_probability_stable(values, dps):
     """1 − P(χ²_d ≤ κ²)^t = −expm1(t·log P) (Prop. 4), with log P from whichever regularized
     incomplete gamma at a = d/2, x = κ²/2 is the smaller tail.
 
@@ -174,7 +174,7 @@ prop_4 = paper.add(
         [d_param, kappa_param, t_param],
         paper.source("Prop. 4", ()),
         title="‖μ̃_t − μ_t‖_TV ≤ 1 − P(χ²_d ≤ κ²)^t",
-        evaluator=_prop_4_stable,
+        evaluator=_escape_probability_stable,
     )
 )
 aseq = sp.Function("a")
@@ -316,8 +316,10 @@ def _radius(k):
     return eq_20(t=k)
 
 
-def thm3_expr(coefficient, scale):
-    """(1 + e^ε)[1 − P(χ²_d ≤ κ²)^T] + coefficient·Σ_t (1 − p)^{T−t} Π_{s=t}^T θ_ε(scale(r_s − σκ)/σ)."""
+def regularized_bound_expr(coefficient, scale):
+    """Theorem 3's bound:
+
+    (1 + e^ε)[1 − P(χ²_d ≤ κ²)^T] + coefficient·Σ_t (1 − p)^{T−t} Π_{s=t}^T θ_ε(scale(r_s − σκ)/σ)."""
     factor = theta(eps, scale * (_radius(s_) - sigma * kappa) / sigma)
     return first_term + coefficient * sp.Sum((1 - p) ** (T - tt) * sp.Product(factor, (s_, tt, T)), (tt, 1, T))
 
@@ -341,7 +343,7 @@ def _mp(x):
     return mpmath.mpf(int(x.p)) / int(x.q) if isinstance(x, sp.Rational) else mpmath.mpf(x)
 
 
-def thm3_series(version: str, values: Mapping, T_max: int, *, last_only: bool = False) -> list:
+def regularized_bound_series(version: str, values: Mapping, T_max: int, *, last_only: bool = False) -> list:
     """Theorem 3's bound for T = 1, …, T_max (``version`` in :data:`VERSIONS`), at the
     current mpmath precision, from the Lemma 1 recursion E_T = (1 − p)θ_T E_{T−1} + pθ_T
     (``thm-3-lemma-1``): O(T_max) evaluations of θ_ε instead of the printed O(T²).
@@ -370,7 +372,7 @@ def thm3_series(version: str, values: Mapping, T_max: int, *, last_only: bool = 
 
 def _evaluator(version):
     def evaluate(values, dps):
-        return thm3_series(version, values, int(values["T"]), last_only=True)[-1]
+        return regularized_bound_series(version, values, int(values["T"]), last_only=True)[-1]
 
     return evaluate
 
@@ -396,7 +398,7 @@ for _version, (_coef, _scale) in VERSIONS.items():
     thm_3[_version] = paper.add(
         Formula(
             paper.id(_thm3_ids[_version]),
-            thm3_expr(_coef, _scale),
+            regularized_bound_expr(_coef, _scale),
             thm3_params,
             _thm3_src[_version],
             hypotheses=[P_BELOW_1, LAM_BELOW_1],
@@ -571,12 +573,12 @@ def optimize_kappa(version: str, values: Mapping, T_val: int, lo="0.05", hi="15"
 
     The paper says κ 'has to be optimized (numerically)'; this does a grid search
     followed by golden-section refinement around the best grid point, at 20 digits.
-    The bound is evaluated by :func:`thm3_series` (the formula's own evaluator).
+    The bound is evaluated by :func:`regularized_bound_series` (the formula's own evaluator).
     """
     with mpmath.workdps(20):
 
         def bound(k):
-            return thm3_series(version, dict(values, kappa=mpmath.mpf(k)), T_val, last_only=True)[-1]
+            return regularized_bound_series(version, dict(values, kappa=mpmath.mpf(k)), T_val, last_only=True)[-1]
 
         lo, hi = mpmath.mpf(lo), mpmath.mpf(hi)
         ks = [lo + (hi - lo) * i / (grid - 1) for i in range(grid)]

@@ -10,7 +10,7 @@ import sympy as sp
 
 from symbolic import Identity, Inequality
 
-from .common import c, g42, paper, s, src
+from .common import c, noisy_gd_mu_sq_factor, paper, s, src
 
 # ---------------------------------------------------------------------------
 # E11: Theorem 3.3 prints T(X_t, X'_t) ≥ G((1/σ)√Σa_k²) for the processes (2)–(3), whose noise is
@@ -23,7 +23,7 @@ eta_ = sp.Symbol("eta", positive=True)
 sig_ = sp.Symbol("sigma", positive=True)
 t_ = sp.Symbol("t", integer=True, positive=True)
 _mu_exact_sq = (s * (1 - c**t_) / (1 - c)) ** 2 / ((1 - c ** (2 * t_)) / (1 - c**2) * (eta_ * sig_) ** 2)
-_sum_a_sq = g42(c, t_) * s**2  # Σa_k² at Lemma C.6's optimal shifts
+_sum_a_sq = noisy_gd_mu_sq_factor(c, t_) * s**2  # Σa_k² at Lemma C.6's optimal shifts
 _covers = ["thm-4.2-mu"]
 
 paper.add(

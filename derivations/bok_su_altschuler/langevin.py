@@ -12,7 +12,7 @@ import sympy as sp
 
 from symbolic import Formula, Identity, Inequality, Limit, Reproduction
 
-from .common import LMC_STEP, M_GE_m, STEP_CONVEX, STRONG, D, L, eta, g42, m, params, paper, src
+from .common import LMC_STEP, M_GE_m, STEP_CONVEX, STRONG, D, L, eta, noisy_gd_mu_sq_factor, m, params, paper, src
 
 prop51 = paper.add(
     Formula(
@@ -54,7 +54,7 @@ paper.add(
         paper.id("prop-5.1-uniform-in-t"),
         (1 + cL) / (1 - cL),
         ">=",
-        g42(cL, tt).subs(ep, ep),
+        noisy_gd_mu_sq_factor(cL, tt).subs(ep, ep),
         "the t-uniform bound dominates every finite t: (1−c^t)/(1+c^t) ≤ 1 (c = 1 − ηm ∈ [0, 1), sampled)",
         src("Proposition 5.1", (), "derived"),
         where=[ep * mp_ < 1],

@@ -40,7 +40,7 @@ split_param = positive(
 a2 = split_param.symbol
 SPLIT = Hypothesis(sp.Symbol("alpha_sq") > 1, "α² > 1 (1/α² + 1/β² = 1 needs 1/α² < 1)")
 #: β(α) from 1/α² + 1/β² = 1.
-beta_of = lambda aa: aa / sp.sqrt(aa**2 - 1)  # noqa: E731
+beta_of = lambda alpha: alpha / sp.sqrt(alpha**2 - 1)  # noqa: E731
 
 # Symbols for the proofs (positive, any values): the split, the step's scale, the shift and the sensitivities.
 al, be = sp.Symbol("alpha", positive=True), sp.Symbol("beta", positive=True)
@@ -48,7 +48,7 @@ u = sp.Symbol("u", positive=True)  # α² − 1 > 0
 eg, sg, Lg, bg, Dg, cz, Ng = (sp.Symbol(x, positive=True) for x in ("eta", "sigma", "L", "b", "D", "cz", "N"))
 
 
-def lemma_c12_mu(shift, noise_std):
+def split_noise_gdp_mu(shift, noise_std):
     """Lemma C.12's GDP parameter 2s/σ' of R(s, σ', p) ≥ C_p(G(2s/σ'))."""
     return 2 * shift / noise_std
 
@@ -69,7 +69,7 @@ paper.add(
 paper.add(
     Identity(
         paper.id("fn-10-shift-factor"),
-        lhs=lemma_c12_mu(cz, eg * sg / al),
+        lhs=split_noise_gdp_mu(cz, eg * sg / al),
         rhs=2 * al * cz / (eg * sg),
         statement="footnote 10: the shift part R(cz_{t−1}, ησ/α, 1) ≥ G(2cz_{t−1}/(ησ/α)) = G(2αcz_{t−1}/(ησ)) (Lemma C.12, "
         "noise std ησ/α)",
@@ -79,7 +79,7 @@ paper.add(
 paper.add(
     Identity(
         paper.id("fn-10-subsampled-factor"),
-        lhs=lemma_c12_mu(eg * Lg / bg, eg * sg / be),
+        lhs=split_noise_gdp_mu(eg * Lg / bg, eg * sg / be),
         rhs=2 * be * Lg / (bg * sg),
         statement="footnotes 10–11: the subsampled part R(ηL/b, ησ/β, b/n) ≥ C_{b/n}(G(2(ηL/b)/(ησ/β))) = "
         "C_{b/n}(G(2βL/(bσ))) (Lemma C.12, noise std ησ/β)",
@@ -87,10 +87,10 @@ paper.add(
     )
 )
 for _name, _lhs, _rhs, _what in (
-    ("shift", lemma_c12_mu(cz, eg * sg / sp.sqrt(2)), 2 * sp.sqrt(2) * cz / (eg * sg), "G(2√2cz_{t−1}/(ησ))"),
+    ("shift", split_noise_gdp_mu(cz, eg * sg / sp.sqrt(2)), 2 * sp.sqrt(2) * cz / (eg * sg), "G(2√2cz_{t−1}/(ησ))"),
     (
         "subsampled",
-        lemma_c12_mu(eg * Lg / bg, eg * sg / sp.sqrt(2)),
+        split_noise_gdp_mu(eg * Lg / bg, eg * sg / sp.sqrt(2)),
         2 * sp.sqrt(2) * Lg / (bg * sg),
         "C_{b/n}(G(2√2L/(bσ)))",
     ),
@@ -263,12 +263,12 @@ paper.add(
 FIG10_N_GRID = tuple(range(100, 5000, 100))
 
 
-def _fig10_best(p_v, Lb_v, eta_v, sigma_v, D_v, alpha_v, grid=FIG10_N_GRID):
+def _fig10_best(sampling_rate, L_over_b, step_size, noise_std, diameter, split, grid=FIG10_N_GRID):
     """(best N, μ) of the split bound over the grid, in mpmath (current precision): μ² = A/N + B·N."""
-    beta_v = alpha_v / mpmath.sqrt(alpha_v**2 - 1)
-    K = _K_mp(2 * beta_v * Lb_v / sigma_v)
-    A = (alpha_v * D_v / (eta_v * sigma_v)) ** 2
-    B = 2 * p_v**2 * K
+    split_complement = split / mpmath.sqrt(split**2 - 1)
+    K = _K_mp(2 * split_complement * L_over_b / noise_std)
+    A = (split * diameter / (step_size * noise_std)) ** 2
+    B = 2 * sampling_rate**2 * K
     return min(((mpmath.sqrt(A / N_ + B * N_), N_) for N_ in grid), key=lambda x: x[0])[::-1]
 
 

@@ -24,7 +24,7 @@ from .common import (
     c,
     c_expr,
     eta,
-    g42,
+    noisy_gd_mu_sq_factor,
     kappa,
     log_c,
     m,
@@ -62,7 +62,7 @@ _x = expm1(t * log_c)  # c^t − 1
 thm42 = paper.add(
     Formula(
         paper.id("thm-4.2-mu"),
-        sp.sqrt(g42(c_expr, t)) * L / (n * sigma),
+        sp.sqrt(noisy_gd_mu_sq_factor(c_expr, t)) * L / (n * sigma),
         params("eta", "m", "M", "L", "n", "sigma", "t"),
         src("Theorem 4.2", (), "printed", "c = max{|1−ηm|, |1−ηM|} derived from η, m, M"),
         hypotheses=STRONGLY_CONVEX,
@@ -124,7 +124,7 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-4.2-t-equals-1"),
-        lhs=g42(c, 1),
+        lhs=noisy_gd_mu_sq_factor(c, 1),
         rhs=1,
         statement="Theorem 4.2 at t = 1 equals composition (Theorem 4.1): (1−c)/(1+c)·(1+c)/(1−c) = 1",
         source=src("Theorem 4.2", (), "derived"),
@@ -136,7 +136,7 @@ increment = 2 * c**t * (1 + c) / ((1 + c**t) * (1 + c ** (t + 1)))
 paper.add(
     Identity(
         paper.id("thm-4.2-increment"),
-        lhs=g42(c, t + 1) - g42(c, t),
+        lhs=noisy_gd_mu_sq_factor(c, t + 1) - noisy_gd_mu_sq_factor(c, t),
         rhs=increment,
         statement="exact increment: g(t+1) − g(t) = 2c^t(1+c)/((1+c^t)(1+c^{t+1})) with g = μ²/(L/(nσ))² of Theorem 4.2",
         source=src("Theorem 4.2", (), "derived"),
@@ -169,7 +169,7 @@ paper.add(
         covers=c42,
     )
 )
-_g_kappa = g42(sp.exp(-kappa), t)
+_g_kappa = noisy_gd_mu_sq_factor(sp.exp(-kappa), t)
 paper.add(
     Limit(
         paper.id("thm-4.2-limit-t-infinity"),
@@ -186,7 +186,7 @@ tt = sp.Symbol("t", positive=True)
 paper.add(
     Limit(
         paper.id("thm-4.2-limit-c-to-1"),
-        g42(c, tt),
+        noisy_gd_mu_sq_factor(c, tt),
         c,
         1,
         tt,
@@ -199,7 +199,7 @@ paper.add(
 paper.add(
     Limit(
         paper.id("thm-4.2-limit-c-to-0"),
-        g42(c, tt),
+        noisy_gd_mu_sq_factor(c, tt),
         c,
         0,
         1,
@@ -216,7 +216,7 @@ paper.add(
     Identity(
         paper.id("thm-c.5-equality-case"),
         lhs=mu_eq_sq,
-        rhs=g42(c, t) * s**2 / sig_**2,
+        rhs=noisy_gd_mu_sq_factor(c, t) * s**2 / sig_**2,
         statement="Theorem C.5 equality case: X_t ~ N(0, (1−c^{2t})/(1−c²)σ²), X'_t ~ N(s(1−c^t)/(1−c)·v, same); "
         "(mean gap / std)² equals (1−c^t)/(1+c^t)·(1+c)/(1−c)·s²/σ² — Theorem 4.2 is exact",
         source=src(
@@ -229,8 +229,8 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-4.2-from-c.5"),
-        lhs=sp.sqrt(g42(c, t)) * (eta * L / n) / (eta * sig_),
-        rhs=sp.sqrt(g42(c, t)) * L / (n * sig_),
+        lhs=sp.sqrt(noisy_gd_mu_sq_factor(c, t)) * (eta * L / n) / (eta * sig_),
+        rhs=sp.sqrt(noisy_gd_mu_sq_factor(c, t)) * L / (n * sig_),
         statement="proof of Theorem 4.2: Theorem C.5 with s ← ηL/n and σ ← ησ (noise η·σ·N(0, I)) gives the stated μ",
         source=src("Theorem 4.2, proof (App. C.2.1)", (), "derived"),
         covers=c42,

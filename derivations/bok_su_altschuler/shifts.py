@@ -27,7 +27,7 @@ import sympy as sp
 from symbolic import Identity, Inequality, Limit, Optimality, Recurrence
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
 
-from .common import c, g42, g45, paper, s, src, u
+from .common import c, noisy_gd_mu_sq_factor, noisy_cgd_mu_sq_factor, paper, s, src, u
 
 t = sp.Symbol("t", integer=True, positive=True)
 k = sp.Symbol("k", integer=True)
@@ -78,9 +78,9 @@ paper.add(
 # ---------------------------------------------------------------------------
 # Lemma C.6.
 C6 = "Lemma C.6"
-z6 = lambda kk: (1 - c**kk) * (1 - c ** (t - kk)) / ((1 + c**t) * (1 - c)) * s  # noqa: E731
-a6 = lambda kk: c ** (t - kk) * (1 + c) / (1 + c**t) * s  # noqa: E731
-l6 = lambda kk: c ** (t - kk) * (1 - c**2) / (1 - c ** (t - kk + 2) - c**kk + c**t)  # noqa: E731
+z6 = lambda step: (1 - c**step) * (1 - c ** (t - step)) / ((1 + c**t) * (1 - c)) * s  # noqa: E731
+a6 = lambda step: c ** (t - step) * (1 + c) / (1 + c**t) * s  # noqa: E731
+l6 = lambda step: c ** (t - step) * (1 - c**2) / (1 - c ** (t - step + 2) - c**step + c**t)  # noqa: E731
 paper.add(
     Identity(
         paper.id("lem-c.6-recursion"),
@@ -121,7 +121,7 @@ paper.add(
     Identity(
         paper.id("lem-c.6-value"),
         lhs=sp.Sum(a6(k).subs(c, cu) ** 2, (k, 1, t)),
-        rhs=g42(cu, t) * s**2,
+        rhs=noisy_gd_mu_sq_factor(cu, t) * s**2,
         statement="Lemma C.6: Σ_{k=1}^t a_k² = (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² for symbolic t (c = 1/(1+u) ∈ (0, 1))",
         source=src(C6),
         budget=90,
@@ -152,7 +152,7 @@ paper.add(
         total=(1 - cu**t) / (1 - cu) * s,
         candidate=a6(ii).subs(c, cu),
         multiplier=2 * (1 + cu) * s / (1 + cu**t),
-        value=g42(cu, t) * s**2,
+        value=noisy_gd_mu_sq_factor(cu, t) * s**2,
         statement="Lemma C.6 (Cauchy–Schwarz equality case): a_k ∝ c^{t−k} minimises Σ a_k² over a_k ≥ 0 subject to "
         "Σ c^{t−k} a_k = (1−c^t)/(1−c)·s, with minimum (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² (c = 1/(1+u) ∈ (0, 1))",
         source=src(C6),
@@ -180,9 +180,9 @@ paper.add(
 C8 = "Lemma C.8"
 Nint = t - tau
 R8 = D / Nint
-z8 = lambda kk: R8 * (t - kk)  # noqa: E731
+z8 = lambda step: R8 * (t - step)  # noqa: E731
 a8 = s + R8
-l8 = lambda kk: (s + R8) / (s + R8 * (t - kk + 1))  # noqa: E731
+l8 = lambda step: (s + R8) / (s + R8 * (t - step + 1))  # noqa: E731
 paper.add(
     Identity(
         paper.id("lem-c.8-recursion"),
@@ -225,8 +225,8 @@ paper.add(
 # ---------------------------------------------------------------------------
 # Theorem 4.10's explicit shifts and composition.
 T410 = "Theorem 4.10, proof"
-z410 = lambda kk: D * (t - kk) / Nint  # noqa: E731
-l410 = lambda kk: 1 / (t - kk)  # noqa: E731  (λ_{k+1})
+z410 = lambda step: D * (t - step) / Nint  # noqa: E731
+l410 = lambda step: 1 / (t - step)  # noqa: E731  (λ_{k+1})
 paper.add(
     Identity(
         paper.id("thm-4.10-shifts-z"),
@@ -340,9 +340,9 @@ paper.add(
 
 # ---------------------------------------------------------------------------
 # Lemma C.10 (NoisyCGD, strongly convex) and Lemma C.11 (constrained): simulated.
-def _r(kk, ll):
-    """r(k) = k + 1 − l⌊k/l⌋ ∈ {1, …, l}: the batch used at step k → k + 1."""
-    return kk + 1 - ll * (kk // ll)
+def _r(step, batches):
+    """r(k) = k + 1 − l⌊k/l⌋ ∈ {1, …, l}: the batch used at step k → k + 1 (``step`` = k, ``batches`` = l)."""
+    return step + 1 - batches * (step // batches)
 
 
 def _frac(x):
@@ -367,33 +367,50 @@ def _ints(v, *names):
     return out
 
 
-def c10_a(cv, ll, EE, js, kk, sv=1, form="proof"):
-    """a_k of Lemma C.10: the proof's c^{t−k+j*−2}(1−c²)/((1−c^l)(1+c^{t−l}))·s (``form="proof"``) or
+def strongly_convex_cgd_shift(contraction, batches, epochs, j_star, step, sensitivity=1, form="proof"):
+    """Lemma C.10 (NoisyCGD, strongly convex): ``contraction`` = c, ``batches`` = l, ``epochs`` = E,
+    ``j_star`` = j*, ``step`` = k, ``sensitivity`` = s.
+
+    a_k of Lemma C.10: the proof's c^{t−k+j*−2}(1−c²)/((1−c^l)(1+c^{t−l}))·s (``form="proof"``) or
     the statement's c^{t−k+j*−2}/(1−c^t)·(1−c²)/(1+c^{t−1})·s (``"statement"``); 0 for k < j*."""
-    T = ll * EE
-    if kk < js:
-        return 0 * cv
+    T = batches * epochs
+    if step < j_star:
+        return 0 * contraction
     if form == "proof":
-        return cv ** (T - kk + js - 2) * (1 - cv**2) / ((1 - cv**ll) * (1 + cv ** (T - ll))) * sv
-    return cv ** (T - kk + js - 2) / (1 - cv**T) * (1 - cv**2) / (1 + cv ** (T - 1)) * sv
+        return (
+            contraction ** (T - step + j_star - 2)
+            * (1 - contraction**2)
+            / ((1 - contraction**batches) * (1 + contraction ** (T - batches)))
+            * sensitivity
+        )
+    return (
+        contraction ** (T - step + j_star - 2)
+        / (1 - contraction**T)
+        * (1 - contraction**2)
+        / (1 + contraction ** (T - 1))
+        * sensitivity
+    )
 
 
-def c10_run(cv, ll, EE, js, sv=1, form="proof"):
-    """(z_0, …, z_{t*}) and (a_1, …, a_{t*}) of Lemma C.10's system, t* = t + j* − l − 1."""
-    T = ll * EE
-    tstar = T + js - ll - 1
-    zs, As = [0 * cv], []
-    for kk in range(tstar):
-        a_next = c10_a(cv, ll, EE, js, kk + 1, sv, form)
+def strongly_convex_cgd_system(contraction, batches, epochs, j_star, sensitivity=1, form="proof"):
+    """Lemma C.10's system: ``contraction`` = c, ``batches`` = l, ``epochs`` = E, ``j_star`` = j*,
+    ``sensitivity`` = s.
+
+    (z_0, …, z_{t*}) and (a_1, …, a_{t*}) of Lemma C.10's system, t* = t + j* − l − 1."""
+    T = batches * epochs
+    tstar = T + j_star - batches - 1
+    zs, As = [0 * contraction], []
+    for step in range(tstar):
+        a_next = strongly_convex_cgd_shift(contraction, batches, epochs, j_star, step + 1, sensitivity, form)
         As.append(a_next)
-        zs.append(cv * zs[-1] + (sv if _r(kk, ll) == js else 0) - a_next)
+        zs.append(contraction * zs[-1] + (sensitivity if _r(step, batches) == j_star else 0) - a_next)
     return zs, As
 
 
-def _c10(v, form):
+def _strongly_convex_cgd_system_exact(v, form):
     """Lemma C.10's system in exact rational arithmetic on the (binary-rational) input c."""
-    ll, EE, js = _ints(v, "l", "E", "j")
-    zs, As = c10_run(_frac(v["c"]), ll, EE, js, 1, form)
+    batches, epochs, j_star = _ints(v, "l", "E", "j")
+    zs, As = strongly_convex_cgd_system(_frac(v["c"]), batches, epochs, j_star, 1, form)
     return [_mpf(z) for z in zs], [_mpf(a) for a in As]
 
 
@@ -415,7 +432,7 @@ C10 = "Lemma C.10"
 paper.add(
     NumericIdentity(
         paper.id("lem-c.10-statement"),
-        lambda v: _c10(v, "statement")[0][-1],
+        lambda v: _strongly_convex_cgd_system_exact(v, "statement")[0][-1],
         lambda v: mpmath.mpf(0),
         "Lemma C.10 as stated: a_k = c^{t−k+j*−2}/(1−c^t)·(1−c²)/(1+c^{t−1})·s solves the system, in particular "
         "z_{t*} = 0",
@@ -431,7 +448,7 @@ paper.add(
 paper.add(
     NumericIdentity(
         paper.id("lem-c.10-statement-corrected"),
-        lambda v: _c10(v, "proof")[0][-1],
+        lambda v: _strongly_convex_cgd_system_exact(v, "proof")[0][-1],
         lambda v: mpmath.mpf(0),
         "corrected (the proof's form): a_k = c^{t−k+j*−2}(1−c²)/((1−c^l)(1+c^{t−l}))·s gives z_{t*} = 0 "
         "(40-digit simulation of the recursion)",
@@ -446,7 +463,7 @@ paper.add(
 paper.add(
     SampledInequality(
         paper.id("lem-c.10-feasible"),
-        lambda v: min(_c10(v, "proof")[0]),
+        lambda v: min(_strongly_convex_cgd_system_exact(v, "proof")[0]),
         ">=",
         lambda v: mpmath.mpf(0),
         "Lemma C.10 (proof's a_k): every z_k ≥ 0 (so λ_k = a_k/(z_k + a_k) ∈ [0, 1])",
@@ -460,8 +477,8 @@ paper.add(
 paper.add(
     NumericIdentity(
         paper.id("lem-c.10-sum-of-squares"),
-        lambda v: mpmath.fsum(a * a for a in _c10(v, "proof")[1]),
-        lambda v: g45(v["c"], int(v["l"]), int(v["E"])) - 1,
+        lambda v: mpmath.fsum(a * a for a in _strongly_convex_cgd_system_exact(v, "proof")[1]),
+        lambda v: noisy_cgd_mu_sq_factor(v["c"], int(v["l"]), int(v["E"])) - 1,
         "Lemma C.10: Σ_{k ≤ t*} a_k² = c^{2l−2}(1−c²)/(1−c^l)²·(1−c^{l(E−1)})/(1+c^{l(E−1)})·s² (s = 1): "
         "Theorem 4.5's multiplier minus 1",
         src(C10, (), "derived"),
@@ -482,7 +499,7 @@ paper.add(
     Identity(
         paper.id("lem-c.10-sum-symbolic"),
         lhs=sp.Sum((cu ** (TT - k + jS - 2) * K10) ** 2, (k, jS, TT + jS - lE - 1)),
-        rhs=s**2 * (g45(cu, lE, EE_) - 1),
+        rhs=s**2 * (noisy_cgd_mu_sq_factor(cu, lE, EE_) - 1),
         statement="Lemma C.10 (proof's a_k), symbolic l, E, j*: Σ_{k=j*}^{t*} a_k² = s²·c^{2l−2}(1−c²)/(1−c^l)²·"
         "(1−c^{l(E−1)})/(1+c^{l(E−1)}) (c = 1/(1+u))",
         source=src(C10, (), "derived"),
@@ -523,16 +540,16 @@ paper.add(
 )
 
 
-def c11_final(v, start_shift):
+def constrained_cgd_final_distance(v, start_shift):
     """z_{t*} of Lemma C.11's recursion z_{k+1} = z_k + s·1{r(k)=j*} − A started from z = D at
     τ* − start_shift (τ* = j* + l(τ − 1), A = (D + s(E−τ))/(l(E−τ)), t* = lE + j* − l − 1)."""
-    ll, EE, js, tv = _ints(v, "l", "E", "j", "tau")
-    Dv, sv = _frac(v["D"]), _frac(v["s"])
-    A = (Dv + sv * (EE - tv)) / (ll * (EE - tv))
-    start = js + ll * (tv - 1) - start_shift
-    z = Dv
-    for kk in range(start, ll * EE + js - ll - 1):
-        z = z + (sv if _r(kk, ll) == js else 0) - A
+    batches, epochs, j_star, tau_ = _ints(v, "l", "E", "j", "tau")
+    distance, sensitivity = _frac(v["D"]), _frac(v["s"])
+    A = (distance + sensitivity * (epochs - tau_)) / (batches * (epochs - tau_))
+    start = j_star + batches * (tau_ - 1) - start_shift
+    z = distance
+    for step in range(start, batches * epochs + j_star - batches - 1):
+        z = z + (sensitivity if _r(step, batches) == j_star else 0) - A
     return _mpf(z)
 
 
@@ -550,7 +567,7 @@ C11 = "Lemma C.11"
 paper.add(
     NumericIdentity(
         paper.id("lem-c.11-start-index"),
-        lambda v: c11_final(v, 0),
+        lambda v: constrained_cgd_final_distance(v, 0),
         lambda v: mpmath.mpf(0),
         "Lemma C.11 as stated: starting from z_{τ*} = D (τ* = j* + l(τ−1)) with a_k ≡ (D + s(E−τ))/(l(E−τ)) "
         "reaches z_{t*} = 0",
@@ -566,7 +583,7 @@ paper.add(
 paper.add(
     NumericIdentity(
         paper.id("lem-c.11-start-index-corrected"),
-        lambda v: c11_final(v, 1),
+        lambda v: constrained_cgd_final_distance(v, 1),
         lambda v: mpmath.mpf(0),
         "corrected: start from z_{τ*−1} = D (the window then has l(E−τ) steps and E−τ sensitive steps, as the proof "
         "counts); z_{t*} = 0.  Theorem 4.6 is unaffected (‖X_k − X̃_k‖ ≤ D at any start index)",

@@ -56,7 +56,7 @@ from .common import (
 )
 from .smooth import solve as solve31
 from .subsampled import dt312_value
-from .tracking import dt_a2_full_batch
+from .tracking import batch_tracking_loop_at_full_batch
 
 pos_param = natural("pos", "position 0 ≤ pos < n/b of i⋆'s batch in every epoch")
 pos = pos_param.symbol
@@ -337,7 +337,7 @@ paper.add(
     NumericIdentity(
         paper.id("lem-a.2-dt/b-equals-n"),
         lambda v: _a2_fixed({**v, "b": v["n"], "B": 1, "pos": 0}),
-        lambda v: dt_a2_full_batch(
+        lambda v: batch_tracking_loop_at_full_batch(
             v["eta"] * v["L"], v["lam"], v["n"], 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]
         ),
         "b = n (one batch per epoch, i⋆ met at every step, t_0 = 0): lem-a.2-dt equals (29) iterated step by step, "

@@ -44,16 +44,18 @@ from .common import (
 )
 
 
-def S_value(av, qv, sv):
-    """S_α(q, σ) (exact rational inputs) through the toolkit's reverse-direction evaluator."""
-    if qv == 1:  # D_α(N(0,σ²) ‖ N(1,σ²)) = α/(2σ²)
-        return mp(av) / (2 * mp(sv) ** 2)
+def S_value(order, sampling_rate, noise_std):
+    """S_α(q, σ) of Definition 3.11, eq. (18) (``order`` = α, ``sampling_rate`` = q, ``noise_std`` = σ;
+    exact rational inputs) through the toolkit's reverse-direction evaluator."""
+    if sampling_rate == 1:  # D_α(N(0,σ²) ‖ N(1,σ²)) = α/(2σ²)
+        return mp(order) / (2 * mp(noise_std) ** 2)
     return sgm_rdp_reverse.evaluator(
-        {"q": sp.Rational(qv), "sigma": sp.Rational(sv), "alpha": sp.Rational(av)}, mpmath.mp.dps
+        {"q": sp.Rational(sampling_rate), "sigma": sp.Rational(noise_std), "alpha": sp.Rational(order)}, mpmath.mp.dps
     )
 
 
-def _def311(values: Mapping[str, sp.Rational], dps: int):
+def _sgm_divergence_evaluator(values: Mapping[str, sp.Rational], dps: int):
+    """The evaluator of ``def-3.11-sgm``: S_α(q, σ), Definition 3.11, eq. (18)."""
     return S_value(values["alpha"], values["q"], values["sigma"])
 
 
@@ -73,7 +75,7 @@ def311 = paper.add(
         src("Definition 3.11, eq. (18)", ("18",)),
         hypotheses=[ALPHA_GT_1, Q_LT_1],
         title="S_α(q, σ) = D_α(N(0, σ²) ‖ (1 − q)N(0, σ²) + qN(1, σ²))",
-        evaluator=_def311,
+        evaluator=_sgm_divergence_evaluator,
     )
 )
 c311 = [def311.id]

@@ -93,7 +93,8 @@ def _p(t, C):
     return C * mpmath.tanh(t)  # any value in (−C, C)
 
 
-def _lhs14(p):
+def _averaged_step_distance(p):
+    """The left side of Proposition 2.1(a), (14): |A_λ(x) − A_λ(y)| in 1-D with |B| = 2."""
     C, lam_ = p["C"], p["lam"]
     A = lambda x0, ta, tb: x0 - lam_ / 2 * (_p(ta, C) + _p(tb, C))  # noqa: E731
     return abs(A(p["x"], p["t1"], p["t2"]) - A(p["y"], p["t3"], p["t4"]))
@@ -104,7 +105,7 @@ paper.add(
         paper.id("prop-2.1a"),
         lambda p: abs(p["x"] - p["y"]) + 2 * p["lam"] * p["C"],
         ">=",
-        _lhs14,
+        _averaged_step_distance,
         "Proposition 2.1(a), (14), 1-D with |B| = 2: when every prox_{q_i} takes values of norm ≤ C (here "
         "p_i = C tanh(t_i)), ‖A_λ(x) − A_λ(y)‖ ≤ ‖x − y‖ + 2λC (sampled)",
         src("Proposition 2.1(a), eq. (14)", "14", "derived"),

@@ -30,7 +30,7 @@ lam_p, C_p, sig_p = sp.symbols("lam C sigma", positive=True)
 # ---------------------------------------------------------------------------
 # (1) and footnote 2 on quadratic losses.
 q1, q2, q3, g1, g2, g3 = sp.symbols("q1 q2 q3 g1 g2 g3", real=True)
-f_quad = lambda qq, gg, xx: qq * xx**2 / 2 + gg * xx  # noqa: E731
+f_quad = lambda curvature, slope, x_: curvature * x_**2 / 2 + slope * x_  # noqa: E731
 paper.add(
     Identity(
         paper.id("sim-composite-objective"),
@@ -185,7 +185,8 @@ def _instance(pt, k, b):
     return sim.Instance(tuple(qs), tuple(mpmath.mpf(1) for _ in qs), b, pt["lam"], pt["sigma"], 0)
 
 
-def _bound19(pt, k, b):
+def _unclipped_bound_at(pt, k, b):
+    """Theorem 2.3's unclipped bound (19) (``thm-2.3-unclipped``) at a sample point, batch size b, k."""
     return thm23u.evaluate(
         dps=30,
         alpha=str(pt["alpha"]),
@@ -209,7 +210,7 @@ ALG_HINTS = [
 paper.add(
     SampledInequality(
         paper.id("sim-bound-dominates-divergence"),
-        lambda p: _bound19(p, 4, 1),
+        lambda p: _unclipped_bound_at(p, 4, 1),
         ">=",
         lambda p: sim.cyclic_divergence(_instance(p, 4, 1), int(p["T"]), p["alpha"], int(p["istar"]), 2 * p["C"]),
         "Algorithm 1 simulated exactly (k = 4, b = 1, curvatures q = (−m, M, (M−m)/2, (M−m)/2), h = 0, no clipping, "
@@ -229,7 +230,7 @@ SH_WHERE = [lams * (ms + Ms) <= 1, al > 1, Ts <= 3, istar <= 2]
 paper.add(
     SampledInequality(
         paper.id("sim-shuffled-bound-dominates"),
-        lambda p: _bound19(p, 3, 1),
+        lambda p: _unclipped_bound_at(p, 3, 1),
         ">=",
         lambda p: _shuffled(p),
         "the same comparison when the batches are shuffled in every pass (k = 3, b = 1, T ≤ 3; X_T a uniform mixture "

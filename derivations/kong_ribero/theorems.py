@@ -52,14 +52,15 @@ R = sp.Rational
 E_floor = sp.floor(T / ell)
 
 
-def rhs26(Lx, taux, sx, Tx, ellx, Ex):
-    """(α/2σ²)[(Lτ + s̄)² θ_L(ℓ) + s̄²{(E − 1)θ_L(ℓ) + θ_L(T − Eℓ)}] (26)."""
+def cyclic_rdp_bound(lipschitz, tau_, shift, steps, cycle, epochs):
+    """Proposition A.5, eq. (26): (α/2σ²)[(Lτ + s̄)² θ_L(ℓ) + s̄²{(E − 1)θ_L(ℓ) + θ_L(T − Eℓ)}], with
+    ``lipschitz`` = L, ``tau_`` = τ, ``shift`` = s̄, ``steps`` = T, ``cycle`` = ℓ, ``epochs`` = E."""
     return (
         alpha
         / (2 * sigma**2)
         * (
-            (Lx * taux + sx) ** 2 * theta(L=Lx, s=ellx)
-            + sx**2 * ((Ex - 1) * theta(L=Lx, s=ellx) + theta(L=Lx, s=Tx - Ex * ellx))
+            (lipschitz * tau_ + shift) ** 2 * theta(L=lipschitz, s=cycle)
+            + shift**2 * ((epochs - 1) * theta(L=lipschitz, s=cycle) + theta(L=lipschitz, s=steps - epochs * cycle))
         )
     )
 
@@ -67,7 +68,7 @@ def rhs26(Lx, taux, sx, Tx, ellx, Ex):
 prop_a5a = paper.add(
     Formula(
         paper.id("prop-a.5a"),
-        rhs26(L, tau, sbar, T, ell, E_floor),
+        cyclic_rdp_bound(L, tau, sbar, T, ell, E_floor),
         params("alpha", "sigma", "L", "tau", "sbar", "T", "ell"),
         src("Proposition A.5(a), eq. (26)", "26"),
         hypotheses=[
@@ -85,8 +86,8 @@ r = sp.Symbol("r", integer=True, nonnegative=True)
 s_ = sp.Symbol("s", positive=True)
 
 
-def B1(taux, Tx):
-    return alpha / 2 * ((L * taux + s_) / sigma) ** 2 * theta(L=L, s=Tx)
+def B1(tau_, steps):
+    return alpha / 2 * ((L * tau_ + s_) / sigma) ** 2 * theta(L=L, s=steps)
 
 
 decomposition = B1(tau, ell) + (Ep - 1) * B1(0, ell) + B1(0, r)
@@ -94,7 +95,7 @@ paper.add(
     Identity(
         paper.id("prop-a.5a-decomposition"),
         lhs=decomposition,
-        rhs=rhs26(L, tau, s_, Ep * ell + r, ell, Ep),
+        rhs=cyclic_rdp_bound(L, tau, s_, Ep * ell + r, ell, Ep),
         statement="proof of Proposition A.5(a): B_1(τ, ℓ) + (E − 1) B_1(0, ℓ) + B_1(0, T − Eℓ) equals the right-hand side of (26) "
         "(T = Eℓ + r)",
         source=src("Proposition A.5(a), proof", "26"),
@@ -264,7 +265,7 @@ s22 = 2 * lam * C / b
 paper.add(
     Identity(
         paper.id("thm-2.2-proof-instantiation"),
-        lhs=rhs26(Llam, d_h, s22, 1, ell, sp.floor(1 / ell)),
+        lhs=cyclic_rdp_bound(Llam, d_h, s22, 1, ell, sp.floor(1 / ell)),
         rhs=alpha / (2 * sigma**2) * (Llam * d_h + s22) ** 2,
         statement="printed proof of Theorem 2.2: Proposition A.5(a) with T = 1, ℓ = k/b, τ = d_h, s = 2λC/b, L = L_λ gives "
         "(α/2σ²)(L d_h + 2λC/b)²",

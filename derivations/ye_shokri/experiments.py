@@ -252,7 +252,7 @@ COR_STEP = Hypothesis(
 def cor63_value(a, e, l, m, bb, nn, kk):
     """(28) with (29): Theorem 5.2 at σ = √(η/2)·σ_mul·S_g/(2b) (S_g cancels; taken = 1)."""
     sig = mpmath.sqrt(e / 2) * m / (2 * bb)
-    return nm.thm52(a, e, l, mpmath.mpf(1), sig, bb, nn, kk)
+    return nm.rdp_shuffled_batches(a, e, l, mpmath.mpf(1), sig, bb, nn, kk)
 
 
 def _cor63(values, dps):

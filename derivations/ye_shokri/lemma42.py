@@ -102,15 +102,17 @@ G = sp.Function("G")
 Rfun = alpha * u(alpha, t)
 
 
-def pde70(R):
-    """∂_t R + a(t)(R/α + (α − 1)∂_α R): zero when R solves (70) with equality."""
+def rdp_pde_residual(R):
+    """Lemma 4.2's PDE (70):
+
+    ∂_t R + a(t)(R/α + (α − 1)∂_α R): zero when R solves (70) with equality."""
     return sp.diff(R, t) + a_t * (R / alpha + (alpha - 1) * sp.diff(R, alpha))
 
 
 paper.add(
     Identity(
         paper.id("eq-70-71-substitution"),
-        lhs=pde70(Rfun) / alpha,
+        lhs=rdp_pde_residual(Rfun) / alpha,
         rhs=sp.diff(u(alpha, t), t) + a_t * (u(alpha, t) + (alpha - 1) * sp.diff(u(alpha, t), alpha)),
         statement="with R = αu, the operator of (70) divided by α is ∂_t u + a(t)(u + (α − 1)∂_α u), the operator of (71)",
         source=src("Lemma 4.2, proof, eqs. (70)–(71)", ("70", "71")),
@@ -167,7 +169,7 @@ C0 = sp.Symbol("C", positive=True)
 paper.add(
     Identity(
         paper.id("lem-4.2-back-substitution"),
-        lhs=pde70((alpha**2) / Lam_t),
+        lhs=rdp_pde_residual((alpha**2) / Lam_t),
         rhs=0,
         statement="(76)–(78) as printed: R(α, t) = ε(α)/Λ(t) solves the PDE (70) with equality (the characteristic "
         "solution (75) read at the same y), here for the initial profile ε(α) = α²",
@@ -181,7 +183,7 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-4.2-back-substitution-corrected"),
-        lhs=pde70(R_char),
+        lhs=rdp_pde_residual(R_char),
         rhs=0,
         statement="corrected: along characteristics y = y₀ + ln Λ(t), so R(α, t) = (α/α₀)·ε(α₀)/Λ(t) with α₀ = 1 + (α − 1)/Λ(t) "
         "solves (70) with equality for every initial profile ε (and equals ε(α) at t = 0)",
@@ -205,7 +207,7 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-4.2-back-substitution-defect"),
-        lhs=pde70(R_paper),
+        lhs=rdp_pde_residual(R_paper),
         rhs=(2 * c * sigma**2 / L**2) / Lam_t**2 * (alpha - 1) * (sp.diff(eps_f(alpha), alpha) - eps_f(alpha) / alpha),
         statement="exactness condition: for R = ε(α)/Λ the residual of (70) is (2cσ²/L²)Λ^{−2}(α − 1)(ε'(α) − ε(α)/α): the "
         "paper's form is exact iff ε ∝ α and a super-solution iff ε(α)/α is nondecreasing",
@@ -216,7 +218,7 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-4.2-back-substitution-linear"),
-        lhs=pde70(alpha * C0 / Lam_t),
+        lhs=rdp_pde_residual(alpha * C0 / Lam_t),
         rhs=0,
         statement="for the α-linear bounds ε(α) = αC used by every theorem, ε(α)/Λ(t) solves (70) with equality: "
         "Theorems 4.3, 4.4, 5.2, 5.3 are unaffected by E5",
@@ -504,8 +506,10 @@ def _mixture_R(al_, v_=1, d_=3):
     return mpmath.log(integral) / (al_ - 1)
 
 
-def remark_b2_sides(al_, v_=1, d_=3):
-    """(∂_α R_α, R_α/α) for the mixture pair of E6, by quadrature and mpmath.diff.
+def mixture_rdp_sides(al_, v_=1, d_=3):
+    """Remark B.2 (``al_`` = α, ``v_``, ``d_`` the mixture pair's parameters):
+
+    (∂_α R_α, R_α/α) for the mixture pair of E6, by quadrature and mpmath.diff.
 
     The claim below asks for both sides in turn at one α (same working precision): the last pair
     is kept instead of computing the three quadratures again."""
@@ -524,9 +528,9 @@ _al = sp.Symbol("alpha", positive=True)
 paper.add(
     SampledInequality(
         paper.id("rem-b.2-conjecture"),
-        lambda vals: remark_b2_sides(vals["alpha"])[0],
+        lambda vals: mixture_rdp_sides(vals["alpha"])[0],
         ">=",
-        lambda vals: remark_b2_sides(vals["alpha"])[1],
+        lambda vals: mixture_rdp_sides(vals["alpha"])[1],
         "(83) for arbitrary initial distributions under Gaussian noise: ∂_αR_α(p_t‖p'_t) ≥ R_α(p_t‖p'_t)/α, here "
         "for p_0 = δ₀, p'_0 = ½(δ₀ + δ₃) after N(0, 1) noise (R_α ≤ log 2 for every α, so R_α/α cannot stay below "
         "∂_αR_α)",

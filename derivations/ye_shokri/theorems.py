@@ -127,8 +127,9 @@ q_ = rho ** (2 * (N_of - m_of))
 SC_HYPS = [ALPHA_GT_1, STEP_SC, LAM_LE_BETA]
 
 
-def _thm44(values, dps):
-    return nm.thm44(*_vals(values), int(values["n"]), int(values["K"]), int(values["j0"]))
+def _fixed_batches_evaluator(values, dps):
+    """The evaluator of Theorem 4.4, eq. (11)."""
+    return nm.rdp_fixed_batches(*_vals(values), int(values["n"]), int(values["K"]), int(values["j0"]))
 
 
 thm44 = paper.add(
@@ -139,7 +140,7 @@ thm44 = paper.add(
         src("Theorem 4.4, eq. (11)", ("11", "12", "103")),
         hypotheses=SC_HYPS + [N_GE_2, J0_RANGE],
         title="ε ≤ ε_0^m (1 − q^{K−1})/(1 − q) + ε_0^{N−j₀}, m = ⌊n/(2b)⌋, q = (1 − ηλ)^{2(N−m)}",
-        evaluator=_thm44,
+        evaluator=_fixed_batches_evaluator,
     )
 )
 c44 = [thm44.id, eps0.id]
@@ -330,8 +331,9 @@ i0 = sp.Symbol("i", integer=True, nonnegative=True)
 second = sp.log(sp.Sum(sp.exp((alpha - 1) * eps0_expr(N_of - i0)), (i0, 0, N_of - 1)) / N_of) / (alpha - 1)
 
 
-def _thm52(values, dps):
-    return nm.thm52(*_vals(values), int(values["n"]), int(values["K"]))
+def _shuffled_batches_evaluator(values, dps):
+    """The evaluator of Theorem 5.2, eq. (15) with the shift (17)."""
+    return nm.rdp_shuffled_batches(*_vals(values), int(values["n"]), int(values["K"]))
 
 
 thm52 = paper.add(
@@ -342,7 +344,7 @@ thm52 = paper.add(
         src("Theorem 5.2, eqs. (15)–(17)", ("15", "16", "17")),
         hypotheses=SC_HYPS + [N_GE_2],
         title="ε ≤ ε_0^m (1 − q^{K−1})/(1 − q) + (α − 1)^{−1} log Avg_{j₀<N} e^{(α−1)ε_0^{N−j₀}} (shift (17))",
-        evaluator=_thm52,
+        evaluator=_shuffled_batches_evaluator,
     )
 )
 c52 = [thm52.id, eps0.id]
@@ -405,8 +407,9 @@ paper.add(
 S_rec = sp.Function("S_K^0")(alpha, eta, lam, Sg, sigma, b, n, K)
 
 
-def _thm53(values, dps):
-    return nm.thm53(*_vals(values), int(values["n"]), int(values["K"]))
+def _sampled_batches_evaluator(values, dps):
+    """The evaluator of Theorem 5.3, eq. (18)."""
+    return nm.rdp_sampled_batches(*_vals(values), int(values["n"]), int(values["K"]))
 
 
 thm53 = paper.add(
@@ -417,7 +420,7 @@ thm53 = paper.add(
         src("Theorem 5.3, eqs. (18)–(21)", ("18", "19", "20", "21")),
         hypotheses=SC_HYPS + [B_LE_N],
         title="ε ≤ log S_K^0/(α − 1), S ← (b/n)e^{(α−1)A}S + (1 − b/n)S^{(1−ηλ)²} for K·N steps from S = 1",
-        evaluator=_thm53,
+        evaluator=_sampled_batches_evaluator,
     )
 )
 c53 = [thm53.id]
@@ -483,8 +486,9 @@ PE_LT_1 = Hypothesis(
 )
 
 
-def _thm53_limit(values, dps):
-    return nm.thm53_fixed_point(*_vals(values), int(values["n"]))
+def _sampled_batches_limit_evaluator(values, dps):
+    """The evaluator of Theorem 5.3's K → ∞ limit of (18)."""
+    return nm.rdp_sampled_batches_limit(*_vals(values), int(values["n"]))
 
 
 pp = b / n
@@ -497,7 +501,7 @@ thm53_limit = paper.add(
         src("Theorem 5.3, eq. (18)", ("18", "20"), "derived", "fixed point of (20)"),
         hypotheses=SC_HYPS + [B_LE_N, PE_LT_1],
         title="lim_{K→∞} (18) = log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)), p = b/n, E = e^{(α−1)A}, if pE < 1",
-        evaluator=_thm53_limit,
+        evaluator=_sampled_batches_limit_evaluator,
     )
 )
 
@@ -579,7 +583,7 @@ paper.add(
         paper.id("thm-4.4-ge-quadratic-instance"),
         lambda v: quadratic_instance_rdp(v["alpha"], int(v["K"]), int(v["j0"])),
         "<=",
-        lambda v: _nm44(v, _FIG1, int(v["j0"])),
+        lambda v: _fixed_batches_at(v, _FIG1, int(v["j0"])),
         "Theorem 4.4 is an upper bound on the exact RDP of the quadratic-loss instance (Figure 1's parameters; the "
         "differing record in batch j₀, aligned worst case), at sampled α, K ≤ 9, j₀ ≤ 24",
         src("Theorem 4.4, eq. (11)", "11", "derived"),
@@ -598,15 +602,16 @@ paper.add(
 )
 
 
-def _nm44(v, values, j0_):
+def _fixed_batches_at(v, values, j0_):
     """Theorem 4.4's evaluator (numerics.thm44) at the sampled α (an mpf) and K."""
-    return nm.thm44(
+    return nm.rdp_fixed_batches(
         v["alpha"], *(mpq(values[x]) for x in ("eta", "lam", "Sg", "sigma", "b")), int(values["n"]), int(v["K"]), j0_
     )
 
 
-def _thm52_at(v):
-    return nm.thm52(
+def _shuffled_batches_at(v):
+    """Theorem 5.2's evaluator at the sampled α and K (Figure 2's parameters)."""
+    return nm.rdp_shuffled_batches(
         v["alpha"], *(mpq(_FIG2[x]) for x in ("eta", "lam", "Sg", "sigma", "b")), int(_FIG2["n"]), int(v["K"])
     )
 
@@ -614,9 +619,9 @@ def _thm52_at(v):
 paper.add(
     SampledInequality(
         paper.id("thm-5.2-ge-first-batch"),
-        lambda v: _nm44(v, _FIG2, 0),
+        lambda v: _fixed_batches_at(v, _FIG2, 0),
         "<=",
-        _thm52_at,
+        _shuffled_batches_at,
         "Theorem 5.2 ≥ Theorem 4.4 for the first batch (j₀ = 0): the log-mean-exp is at least the smallest ε_0^{N−j₀} "
         "(Figure 2's parameters, sampled α up to 1000 and K up to 10¹²)",
         src("Theorem 5.2, eq. (15)", ("11", "15"), "derived"),
@@ -631,9 +636,9 @@ paper.add(
 paper.add(
     SampledInequality(
         paper.id("thm-5.2-le-last-batch"),
-        _thm52_at,
+        _shuffled_batches_at,
         "<=",
-        lambda v: _nm44(v, _FIG2, 11),
+        lambda v: _fixed_batches_at(v, _FIG2, 11),
         "Theorem 5.2 ≤ Theorem 4.4 for the last batch (j₀ = N − 1): the log-mean-exp is at most the largest "
         "ε_0^{N−j₀} = ε_0^1 (§5.1; Figure 2's parameters, sampled α up to 1000 and K up to 10¹²)",
         src("Theorem 5.2, eq. (15)", ("11", "15"), "derived"),
