@@ -14,8 +14,23 @@ import sympy as sp
 
 from symbolic import Formula, Identity, Inequality, Limit
 
-from ._paper import C, C_param, D, D_param, eps, eps_param, eta, eta_param, paper, sigma, sigma_param
-from .common import Phi, Q, phi, theta
+from .common import (
+    C,
+    C_param,
+    D,
+    D_param,
+    eps,
+    eps_param,
+    eta,
+    eta_param,
+    paper,
+    sigma,
+    sigma_param,
+    Phi,
+    Q,
+    phi,
+    theta,
+)
 
 lemma_2 = paper.add(
     Formula(

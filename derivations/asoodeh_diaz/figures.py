@@ -14,7 +14,7 @@ import sympy as sp
 
 from symbolic.figure import FigureData, Panel, Series, Table
 
-from ._paper import paper
+from .common import paper
 from .inversion import eq_22, eq_23, epsilon_T
 from .projected import thm_2, thm_2_limit
 from .regularized import regularized_bound_series

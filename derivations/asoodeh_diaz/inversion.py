@@ -24,7 +24,7 @@ import sympy as sp
 from symbolic import Formula, Identity, Inequality
 from symbolic.inverse import Inverse
 
-from ._paper import (
+from .common import (
     C_param,
     D_param,
     DELTA_BELOW_1,
@@ -39,8 +39,11 @@ from ._paper import (
     p_param,
     paper,
     sigma_param,
+    Q,
+    Phi_inv,
+    tau,
+    theta,
 )
-from .common import Q, Phi_inv, tau, theta
 from .contraction import r_projected
 from .projected import delta_inf, thm_2, thm_2_limit
 

@@ -20,7 +20,7 @@ import sympy as sp
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit, Recurrence
 from symbolic.params import nonnegative
 
-from ._paper import C_param, D_param, P_AT_MOST_1, T, T_param, eps_param, eta_param, p, p_param, paper, sigma_param
+from .common import C_param, D_param, P_AT_MOST_1, T, T_param, eps_param, eta_param, p, p_param, paper, sigma_param
 from .contraction import theta_projected
 
 # ---------------------------------------------------------------------------

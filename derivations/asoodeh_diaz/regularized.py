@@ -33,7 +33,7 @@ from symbolic.numeric import lambdify_mpmath
 from symbolic.optimise import scan_then_refine
 from symbolic.params import natural
 
-from ._paper import (
+from .common import (
     C,
     C_param,
     LAM_BELOW_1,
@@ -57,8 +57,11 @@ from ._paper import (
     sigma_param,
     t,
     t_param,
+    Phi,
+    Q,
+    chi2_cdf,
+    theta,
 )
-from .common import Phi, Q, chi2_cdf, theta
 
 # ---------------------------------------------------------------------------
 # (20): the radii of the auxiliary projected process

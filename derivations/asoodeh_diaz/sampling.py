@@ -10,7 +10,7 @@ import sympy as sp
 from symbolic import Formula, Hypothesis, Identity
 from symbolic.params import natural
 
-from ._paper import P_AT_MOST_1, p, p_param, paper
+from .common import P_AT_MOST_1, p, p_param, paper
 
 n_param = natural("n", "dataset size n", zero=False)
 b_param = natural("b", "batch size b ≤ n", zero=False)

@@ -14,7 +14,7 @@ import sympy as sp
 from symbolic.claims import SampledInequality
 
 from . import simulator as sim
-from ._paper import paper
+from .common import paper
 from .contraction import theta_projected
 from .projected import thm_2
 from .regularized import thm_3

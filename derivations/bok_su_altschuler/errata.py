@@ -64,7 +64,7 @@ paper.add(
 # x = Db/(ηL) = 1/((L/b)η) ∈ {25, …, 400}).  Every printed E* (3 … 123) and every corrected E* of E7 (the crossing,
 # 4 … 161) lies below x: at those epochs the paper's theorems do not give μ*, and App. D.3's 'a few cases in which
 # our bounds are better than those from GDP Composition after less than 10 epochs' has no theorem behind it (x ≥ 25).
-from .tables import T10, T10_ETA, e_star_crossing  # noqa: E402
+from .reproductions import T10, T10_ETA, e_star_crossing  # noqa: E402
 
 _cells = [
     (l_v, Lb, eta_v, E_pr, 1 / (sp.Rational(Lb) * sp.Rational(eta_v)))

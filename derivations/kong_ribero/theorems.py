@@ -43,7 +43,7 @@ from .common import (
     tau,
 )
 from .constants import L_lambda, theta, theta_expr
-from .lemma_a3 import lemma_a4a
+from .shift_allocation import lemma_a4a
 
 R = sp.Rational
 

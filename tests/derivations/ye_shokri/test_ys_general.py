@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from derivations.ye_shokri import errata, lemma42, logistic
+from derivations.ye_shokri import errata, logistic
+from derivations.ye_shokri import heat_flow as lemma42
 from symbolic import Identity, Inequality
 from symbolic.verdict import Status
 
