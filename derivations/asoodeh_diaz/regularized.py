@@ -320,9 +320,8 @@ def _radius(k):
 
 
 def regularized_bound_expr(coefficient, scale):
-    """Theorem 3's bound:
-
-    (1 + e^ε)[1 − P(χ²_d ≤ κ²)^T] + coefficient·Σ_t (1 − p)^{T−t} Π_{s=t}^T θ_ε(scale(r_s − σκ)/σ)."""
+    """Theorem 3's bound, (1 + e^ε)[1 − P(χ²_d ≤ κ²)^T]
+    + coefficient·Σ_t (1 − p)^{T−t} Π_{s=t}^T θ_ε(scale(r_s − σκ)/σ)."""
     factor = theta(eps, scale * (_radius(s_) - sigma * kappa) / sigma)
     return first_term + coefficient * sp.Sum((1 - p) ** (T - tt) * sp.Product(factor, (s_, tt, T)), (tt, 1, T))
 

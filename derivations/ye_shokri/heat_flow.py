@@ -103,9 +103,8 @@ Rfun = alpha * u(alpha, t)
 
 
 def rdp_pde_residual(R):
-    """Lemma 4.2's PDE (70):
-
-    ∂_t R + a(t)(R/α + (α − 1)∂_α R): zero when R solves (70) with equality."""
+    """Lemma 4.2's PDE (70) applied to R: ∂_t R + a(t)(R/α + (α − 1)∂_α R), zero when R solves (70)
+    with equality."""
     return sp.diff(R, t) + a_t * (R / alpha + (alpha - 1) * sp.diff(R, alpha))
 
 
@@ -507,9 +506,8 @@ def _mixture_R(al_, v_=1, d_=3):
 
 
 def mixture_rdp_sides(al_, v_=1, d_=3):
-    """Remark B.2 (``al_`` = α, ``v_``, ``d_`` the mixture pair's parameters):
-
-    (∂_α R_α, R_α/α) for the mixture pair of E6, by quadrature and mpmath.diff.
+    """Remark B.2: (∂_α R_α, R_α/α) for the mixture pair of E6 at α = ``al_`` (``v_``, ``d_`` the pair's
+    parameters), by quadrature and mpmath.diff.
 
     The claim below asks for both sides in turn at one α (same working precision): the last pair
     is kept instead of computing the three quadratures again."""

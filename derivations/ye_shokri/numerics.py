@@ -66,9 +66,8 @@ def epoch_factor(eta, lam, N, m, K):
 
 
 def rdp_fixed_batches(alpha, eta, lam, Sg, sigma, b, n, K, j0):
-    """Theorem 4.4, eq. (11) (fixed batches, strongly convex):
-
-    (11): ε_0^m (1 − q^{K−1})/(1 − q) + ε_0^{N−j₀}, N = ⌊n/b⌋, m = ⌊n/(2b)⌋."""
+    """Theorem 4.4, eq. (11), fixed batches, strongly convex:
+    ε_0^m (1 − q^{K−1})/(1 − q) + ε_0^{N−j₀}, N = ⌊n/b⌋, m = ⌊n/(2b)⌋."""
     N, m = n // int(b), n // (2 * int(b))
     e = lambda j: eps0(alpha, eta, lam, Sg, sigma, b, j)  # noqa: E731
     return e(m) * epoch_factor(eta, lam, N, m, K) + e(N - j0)
@@ -91,9 +90,7 @@ def shuffled_term(alpha, eta, lam, Sg, sigma, b, N):
 
 
 def rdp_shuffled_batches(alpha, eta, lam, Sg, sigma, b, n, K):
-    """Theorem 5.2 (shuffle and partition):
-
-    (15) with the shift (17)."""
+    """Theorem 5.2, shuffle and partition: eq. (15) with the shift (17)."""
     N, m = n // int(b), n // (2 * int(b))
     first = eps0(alpha, eta, lam, Sg, sigma, b, m) * epoch_factor(eta, lam, N, m, K)
     return first + shuffled_term(alpha, eta, lam, Sg, sigma, b, N)
@@ -104,9 +101,8 @@ MAX_STEPS = 400_000
 
 
 def log_S_sampled_batches(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | None = None):
-    """Theorem 5.3 (sampling without replacement):
-
-    log S_K^0(α) of (19)–(21), the recursion x ← log(pE e^x + (1 − p) e^{ρ² x}) run K·N times.
+    """Theorem 5.3, sampling without replacement: log S_K^0(α) of (19)–(21), the recursion
+    x ← log(pE e^x + (1 − p) e^{ρ² x}) run K·N times.
 
     p = b/n, E = e^{(α−1)A}, ρ² = (1 − ηλ)², x₀ = 0.  The map g(x) = log(pE e^x + (1−p)e^{ρ²x})
     is increasing, so the iterates increase.  Exact shortcuts, each leaving a relative error below
@@ -166,16 +162,13 @@ def log_S_sampled_batches(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | 
 
 
 def rdp_sampled_batches(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | None = None):
-    """Theorem 5.3 (sampling without replacement):
-
-    (18): log S_K^0(α)/(α − 1)."""
+    """Theorem 5.3, sampling without replacement, eq. (18): log S_K^0(α)/(α − 1)."""
     return log_S_sampled_batches(alpha, eta, lam, Sg, sigma, b, n, K, max_steps) / (alpha - 1)
 
 
 def rdp_sampled_batches_limit(alpha, eta, lam, Sg, sigma, b, n):
-    """Theorem 5.3's K → ∞ limit:
-
-    lim_{K→∞} of (18) when pE < 1: log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²))."""
+    """Theorem 5.3's K → ∞ limit, lim_{K→∞} of (18) when pE < 1:
+    log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²))."""
     a = gaussian_step(alpha, eta, Sg, sigma, b)
     p = mpmath.mpf(b) / n
     log_pE = mpmath.log(p) + (alpha - 1) * a
@@ -184,7 +177,6 @@ def rdp_sampled_batches_limit(alpha, eta, lam, Sg, sigma, b, n):
 
 
 def rdp_naive_dynamics(alpha, eta, lam, Sg, sigma, b, K):
-    """Theorem 4.5 ([14]'s naive dynamics, every record):
-
-    (13): αS_g²/(λσ²b²)·(1 − e^{−ληK/2}) through expm1."""
+    """Theorem 4.5, eq. (13), [14]'s naive dynamics, every record: αS_g²/(λσ²b²)·(1 − e^{−ληK/2})
+    through expm1."""
     return alpha * Sg**2 / (lam * sigma**2 * b**2) * -mpmath.expm1(-lam * eta * K / 2)
