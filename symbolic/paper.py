@@ -49,10 +49,10 @@ class _NumericForm:
         statement = f"the evaluator's stable form of {f.id} equals the verified expression"
         return Identity(
             f"{f.id}/numeric-form",
-            f.numeric,
-            f.expr,
-            statement if why is None else f"{statement} where both are defined (only CHECKED: {why})",
-            Source(
+            lhs=f.numeric,
+            rhs=f.expr,
+            statement=statement if why is None else f"{statement} where both are defined (only CHECKED: {why})",
+            source=Source(
                 key, f.source.label, f.source.equations, "derived", "numerically stable rewriting used by the evaluator"
             ),
             expect="proved" if why is None else "checked",

@@ -15,7 +15,7 @@ One module per part of the paper, in the paper's order:
   simulated and compared with Propositions 2–4 and Theorems 1–3; :mod:`.coverage` — the index of every numbered item of the paper.
 """
 
-from ._paper import paper
+from .common import paper
 
 # The modules that register the paper's objects, in load order (each after the modules it imports;
 # bounds after their formulas, the coverage index after every ID).  They are imported on demand:

@@ -17,7 +17,7 @@ from derivations.privacy.bounds import Bound, Output, Regime, UpdateConvention, 
 from derivations.privacy.run import LOSSES
 from derivations.privacy.run import RUN_SYMBOLS as R
 
-from ._paper import paper
+from .common import paper
 
 eta, s, C, b, n, T, D = (R[k] for k in ("step_size", "noise_std", "clip", "batch_size", "n", "steps", "diameter"))
 

@@ -14,8 +14,23 @@ import sympy as sp
 
 from symbolic import Formula, Identity, Inequality, Limit
 
-from ._paper import C, C_param, D, D_param, eps, eps_param, eta, eta_param, paper, sigma, sigma_param
-from .common import Phi, Q, phi, theta
+from .common import (
+    C,
+    C_param,
+    D,
+    D_param,
+    eps,
+    eps_param,
+    eta,
+    eta_param,
+    paper,
+    sigma,
+    sigma_param,
+    Phi,
+    Q,
+    phi,
+    theta,
+)
 
 lemma_2 = paper.add(
     Formula(
@@ -47,20 +62,20 @@ HS = "privacy/gaussian-hockey-stick"
 paper.add(
     Identity(
         paper.id("prop-1-theta-dr"),
-        sp.diff(th, r),
-        phi(eps / r - r / 2),
-        "∂θ_ε(r)/∂r = φ(ε/r − r/2) > 0: θ_ε is increasing in r (so sup over W of Prop. 1 is at the diameter)",
-        _src("uses φ(ε/r + r/2)e^ε = φ(ε/r − r/2)"),
+        lhs=sp.diff(th, r),
+        rhs=phi(eps / r - r / 2),
+        statement="∂θ_ε(r)/∂r = φ(ε/r − r/2) > 0: θ_ε is increasing in r (so sup over W of Prop. 1 is at the diameter)",
+        source=_src("uses φ(ε/r + r/2)e^ε = φ(ε/r − r/2)"),
         covers=[HS, theta_projected.id],
     )
 )
 paper.add(
     Identity(
         paper.id("prop-1-theta-deps"),
-        sp.diff(th, eps),
-        -sp.exp(eps) * Q(eps / r + r / 2),
-        "∂θ_ε(r)/∂ε = −e^ε Q(ε/r + r/2) < 0: θ_ε(r) is strictly decreasing in ε, so the root ε*_δ of (22) is unique",
-        _src(""),
+        lhs=sp.diff(th, eps),
+        rhs=-sp.exp(eps) * Q(eps / r + r / 2),
+        statement="∂θ_ε(r)/∂ε = −e^ε Q(ε/r + r/2) < 0: θ_ε(r) is strictly decreasing in ε, so the root ε*_δ of (22) is unique",
+        source=_src(""),
         covers=[HS, theta_projected.id],
     )
 )
@@ -91,10 +106,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("prop-1-theta-eps0"),
-        th.subs(eps, 0),
-        sp.erf(r / (2 * sp.sqrt(2))),
-        "θ_0(r) = 2Φ(r/2) − 1 = erf(r/(2√2)), the total variation between N(0,1) and N(r,1)",
-        _src(""),
+        lhs=th.subs(eps, 0),
+        rhs=sp.erf(r / (2 * sp.sqrt(2))),
+        statement="θ_0(r) = 2Φ(r/2) − 1 = erf(r/(2√2)), the total variation between N(0,1) and N(r,1)",
+        source=_src(""),
         covers=[HS],
     )
 )
@@ -206,11 +221,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-2-tight"),
-        (D - eta * (-C)) - (0 - eta * C),
-        lemma_2.expr,
-        "Lemma 2 is attained: W = [0, D], w2 = D with Clip(∇ℓ) = −C and w1 = 0 with Clip(∇ℓ) = +C give "
+        lhs=(D - eta * (-C)) - (0 - eta * C),
+        rhs=lemma_2.expr,
+        statement="Lemma 2 is attained: W = [0, D], w2 = D with Clip(∇ℓ) = −C and w1 = 0 with Clip(∇ℓ) = +C give "
         "ψ_{B2}(w2) − ψ_{B1}(w1) = D + 2ηC",
-        paper.source("Lemma 2", (), "derived", "the bound is tight"),
+        source=paper.source("Lemma 2", (), "derived", "the bound is tight"),
         covers=[lemma_2.id],
     )
 )

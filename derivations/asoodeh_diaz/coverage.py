@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from symbolic.coverage import Item
 
-from ._paper import paper
+from .common import paper
 
 FIG1 = (
     ["repro-fig-1-r", "repro-fig-1-theta", "repro-fig-1-theta-eps0", "repro-fig-1-delta-inf"]

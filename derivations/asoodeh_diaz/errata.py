@@ -4,7 +4,7 @@ live next to the formulas they concern."""
 
 from __future__ import annotations
 
-from ._paper import paper
+from .common import paper
 
 SEVERITY = {
     "E1": (

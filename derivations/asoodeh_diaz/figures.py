@@ -14,10 +14,10 @@ import sympy as sp
 
 from symbolic.figure import FigureData, Panel, Series, Table
 
-from ._paper import paper
+from .common import paper
 from .inversion import eq_22, eq_23, epsilon_T
 from .projected import thm_2, thm_2_limit
-from .regularized import thm3_series
+from .regularized import regularized_bound_series
 
 R = sp.Rational
 FIG13 = {"D": 3, "eta": R(1, 100), "C": 2, "sigma": 1, "p": R(1, 1000)}
@@ -53,7 +53,7 @@ def figure_2_table(lam, T_max=300, versions=("printed", "corrected"), kappas=Non
         for version in versions:
             best = None
             for k in kappas:
-                series = thm3_series(version, dict(FIG2, lam=lam, kappa=k), T_max)
+                series = regularized_bound_series(version, dict(FIG2, lam=lam, kappa=k), T_max)
                 best = series if best is None else [min(a, b) for a, b in zip(best, series)]
             out[version] = list(zip(range(1, T_max + 1), best))
     return out

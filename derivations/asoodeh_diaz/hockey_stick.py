@@ -17,8 +17,7 @@ import sympy as sp
 from symbolic import Limit
 from symbolic.claims import NumericIdentity, SampledInequality
 
-from ._paper import paper
-from .common import theta
+from .common import paper, theta
 
 R = sp.Rational
 a1, a2, b1, b2, k1, k2, k3, k4, lw = sp.symbols("a1 a2 b1 b2 k1 k2 k3 k4 w", positive=True)

@@ -24,7 +24,7 @@ import sympy as sp
 from symbolic import Formula, Identity, Inequality
 from symbolic.inverse import Inverse
 
-from ._paper import (
+from .common import (
     C_param,
     D_param,
     DELTA_BELOW_1,
@@ -39,8 +39,11 @@ from ._paper import (
     p_param,
     paper,
     sigma_param,
+    Q,
+    Phi_inv,
+    tau,
+    theta,
 )
-from .common import Q, Phi_inv, tau, theta
 from .contraction import r_projected
 from .projected import delta_inf, thm_2, thm_2_limit
 
@@ -78,12 +81,12 @@ eq_23_forward = paper.add(
 )
 
 
-def eq_23_at(radius):
+def radius_equation_rhs(radius):
     """(23)'s right-hand side r[r/2 + Φ⁻¹(p(1 − δ)/(p + (1 − p)δ))] at the radius ``radius``."""
     return radius * (radius / 2 + Phi_inv(p * (1 - delta) / (p + (1 - p) * delta)))
 
 
-eq_23_printed = eq_23_at(r_projected)
+eq_23_printed = radius_equation_rhs(r_projected)
 eq_23 = paper.add(
     Formula(
         paper.id("eq-23"),
@@ -129,10 +132,10 @@ tau_ = tau(d_sym, p_sym)
 paper.add(
     Identity(
         paper.id("eq-22-inversion"),
-        delta_inf(tau_, p_sym),
-        d_sym,
-        "δ_∞ = δ at θ = δ/(p + (1 − p)δ): the right-hand side of (22) is δ_∞ solved for θ",
-        paper.source("Appendix, (22)", "22"),
+        lhs=delta_inf(tau_, p_sym),
+        rhs=d_sym,
+        statement="δ_∞ = δ at θ = δ/(p + (1 − p)δ): the right-hand side of (22) is δ_∞ solved for θ",
+        source=paper.source("Appendix, (22)", "22"),
         covers=[eq_22.id, thm_2_limit.id],
         where=[p_sym <= 1, d_sym < 1],  # the paper's p ∈ (0, 1], δ ∈ (0, 1)
     )
@@ -140,10 +143,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("eq-23-argument"),
-        1 - tau_,
-        p_sym * (1 - d_sym) / (p_sym + (1 - p_sym) * d_sym),
-        "The argument of Φ⁻¹ in (23) is 1 − τ: p(1 − δ)/(p + (1 − p)δ) = 1 − δ/(p + (1 − p)δ)",
-        paper.source("Appendix, (23)", "23", "derived", ""),
+        lhs=1 - tau_,
+        rhs=p_sym * (1 - d_sym) / (p_sym + (1 - p_sym) * d_sym),
+        statement="The argument of Φ⁻¹ in (23) is 1 − τ: p(1 − δ)/(p + (1 − p)δ) = 1 − δ/(p + (1 − p)δ)",
+        source=paper.source("Appendix, (23)", "23", "derived", ""),
         covers=[eq_23.id],
         where=[p_sym <= 1, d_sym < 1],  # the paper's p ∈ (0, 1], δ ∈ (0, 1)
     )
@@ -152,11 +155,11 @@ _s23 = {x.name: x for x in (eq_23_forward(eps=eq_23_printed) - delta).free_symbo
 paper.add(
     Identity(
         paper.id("eq-23-solves-forward"),
-        eq_23_forward(eps=eq_23_printed),
-        delta,
-        "The printed (23) is the root of the auxiliary forward bound: pQ̄/(1 − (1 − p)Q̄) = δ at ε = (23), "
+        lhs=eq_23_forward(eps=eq_23_printed),
+        rhs=delta,
+        statement="The printed (23) is the root of the auxiliary forward bound: pQ̄/(1 − (1 − p)Q̄) = δ at ε = (23), "
         "i.e. Q(ε/r − r/2) = τ — so eq-23's evaluator (the inverse of eq-23-forward) computes (23)",
-        paper.source("Appendix, (23)", "23", "derived"),
+        source=paper.source("Appendix, (23)", "23", "derived"),
         covers=[eq_23.id, eq_23_forward.id],
         # the paper's p ∈ (0, 1], δ ∈ (0, 1) (symbols of the formulas' parameters)
         where=[_s23["p"] <= 1, _s23["delta"] < 1],
@@ -226,7 +229,7 @@ paper.add(
     )
 )
 # E7: (23) can be negative.
-eq_23_generic = eq_23_at(r)
+eq_23_generic = radius_equation_rhs(r)
 paper.add(
     Inequality(
         paper.id("eq-23-nonnegative"),

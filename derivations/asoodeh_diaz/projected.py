@@ -20,7 +20,7 @@ import sympy as sp
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit, Recurrence
 from symbolic.params import nonnegative
 
-from ._paper import C_param, D_param, P_AT_MOST_1, T, T_param, eps_param, eta_param, p, p_param, paper, sigma_param
+from .common import C_param, D_param, P_AT_MOST_1, T, T_param, eps_param, eta_param, p, p_param, paper, sigma_param
 from .contraction import theta_projected
 
 # ---------------------------------------------------------------------------
@@ -40,14 +40,14 @@ E_seq = sp.Function("E")
 paper.add(
     Recurrence(
         paper.id("lem-1"),
-        E_seq,
-        n,
-        unrolled(n),
-        sp.Eq(E_seq(n + 1), alpha_t(n + 1) * E_seq(n) + beta_t(n + 1)),
-        {0: E0},
-        "Lemma 1: iterating E_t = α_t E_{t−1} + β_t from E_0 gives (11), "
+        sequence=E_seq,
+        index=n,
+        closed_form=unrolled(n),
+        recursion=sp.Eq(E_seq(n + 1), alpha_t(n + 1) * E_seq(n) + beta_t(n + 1)),
+        base={0: E0},
+        statement="Lemma 1: iterating E_t = α_t E_{t−1} + β_t from E_0 gives (11), "
         "E_T = [Π_t α_t] E_0 + Σ_t β_t Π_{s>t} α_s, for every T ≥ 0 and arbitrary α_t, β_t",
-        paper.source("Lemma 1 and its proof (Appendix)", ("10", "11")),
+        source=paper.source("Lemma 1 and its proof (Appendix)", ("10", "11")),
     )
 )
 
@@ -73,10 +73,10 @@ lemma_1 = paper.add(
 paper.add(
     Identity(
         paper.id("lem-1-constant-is-lem-1"),
-        unrolled(T, sp.Lambda(s, al), sp.Lambda(s, be), E_param.symbol),
-        lemma_1.expr,
-        "(11) with constant coefficients α_t ≡ α, β_t ≡ β is α^T E_0 + β Σ_{t=1}^T α^{T−t}",
-        paper.source("Lemma 1, (11)", "11", "derived"),
+        lhs=unrolled(T, sp.Lambda(s, al), sp.Lambda(s, be), E_param.symbol),
+        rhs=lemma_1.expr,
+        statement="(11) with constant coefficients α_t ≡ α, β_t ≡ β is α^T E_0 + β Σ_{t=1}^T α^{T−t}",
+        source=paper.source("Lemma 1, (11)", "11", "derived"),
         covers=[lemma_1.id],
     )
 )
@@ -125,14 +125,14 @@ delta_seq = sp.Function("delta")
 paper.add(
     Recurrence(
         paper.id("thm-2-recursion"),
-        delta_seq,
-        n,
-        thm_2(T=n),
-        sp.Eq(delta_seq(n + 1), (1 - p) * theta * delta_seq(n) + p * theta),
-        {0: 0},
-        "Theorem 2's closed form is Lemma 1 with α_t = (1 − p)θ, β_t = pθ (Prop. 3) and E_0 = 0 "
+        sequence=delta_seq,
+        index=n,
+        closed_form=thm_2(T=n),
+        recursion=sp.Eq(delta_seq(n + 1), (1 - p) * theta * delta_seq(n) + p * theta),
+        base={0: 0},
+        statement="Theorem 2's closed form is Lemma 1 with α_t = (1 − p)θ, β_t = pθ (Prop. 3) and E_0 = 0 "
         "(common μ_0): δ_{T+1} = (1 − p)θ δ_T + pθ, δ_0 = 0, for every T ≥ 0",
-        paper.source("Theorem 2 from Prop. 3 and Lemma 1", ("5", "11")),
+        source=paper.source("Theorem 2 from Prop. 3 and Lemma 1", ("5", "11")),
         covers=[thm_2.id],
         # Theorem 2's p ∈ (0, 1] (the formula's hypothesis): with erfc ∈ (0, 2), 1 − (1 − p)θ_ε(r) > 0
         where=[p <= 1],
@@ -142,10 +142,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-2-gap"),
-        thm_2_limit.expr - thm_2.expr,
-        thm_2_limit.expr * a**T,
-        "δ_∞ − δ_T = δ_∞ [(1 − p)θ]^T: the convergence is geometric ('converges exponentially fast')",
-        paper.source("§I and Appendix: convergence of (5)", "5", "derived", ""),
+        lhs=thm_2_limit.expr - thm_2.expr,
+        rhs=thm_2_limit.expr * a**T,
+        statement="δ_∞ − δ_T = δ_∞ [(1 − p)θ]^T: the convergence is geometric ('converges exponentially fast')",
+        source=paper.source("§I and Appendix: convergence of (5)", "5", "derived", ""),
         covers=[thm_2.id, thm_2_limit.id],
         where=[p <= 1],  # as thm-2-recursion
     )
@@ -153,10 +153,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-2-increment"),
-        thm_2(T=T + 1) - thm_2.expr,
-        p * theta * a**T,
-        "δ_{T+1} − δ_T = pθ[(1 − p)θ]^T",
-        paper.source("Appendix: 'monotonically converges'", (), "derived"),
+        lhs=thm_2(T=T + 1) - thm_2.expr,
+        rhs=p * theta * a**T,
+        statement="δ_{T+1} − δ_T = pθ[(1 − p)θ]^T",
+        source=paper.source("Appendix: 'monotonically converges'", (), "derived"),
         covers=[thm_2.id],
         where=[p <= 1],  # as thm-2-recursion
     )
@@ -164,30 +164,30 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-2-T1"),
-        thm_2(T=1),
-        p * theta,
-        "T = 1: δ_1 = pθ (one subsampled Gaussian step through the SDPI)",
-        paper.source("Theorem 2", "5", "derived", "special case"),
+        lhs=thm_2(T=1),
+        rhs=p * theta,
+        statement="T = 1: δ_1 = pθ (one subsampled Gaussian step through the SDPI)",
+        source=paper.source("Theorem 2", "5", "derived", "special case"),
         covers=[thm_2.id],
     )
 )
 paper.add(
     Identity(
         paper.id("thm-2-p1"),
-        thm_2(p=1),
-        theta,
-        "p = 1 (full batch): δ_T = θ for every T — no amplification by iteration",
-        paper.source("Theorem 2", "5", "derived", ""),
+        lhs=thm_2(p=1),
+        rhs=theta,
+        statement="p = 1 (full batch): δ_T = θ for every T — no amplification by iteration",
+        source=paper.source("Theorem 2", "5", "derived", ""),
         covers=[thm_2.id],
     )
 )
 paper.add(
     Identity(
         paper.id("thm-2-limit-p1"),
-        thm_2_limit(p=1),
-        theta,
-        "p = 1: δ_∞ = θ",
-        paper.source("Appendix", (), "derived", ""),
+        lhs=thm_2_limit(p=1),
+        rhs=theta,
+        statement="p = 1: δ_∞ = θ",
+        source=paper.source("Appendix", (), "derived", ""),
         covers=[thm_2_limit.id],
     )
 )
@@ -198,12 +198,20 @@ v0 = sp.Symbol("v", nonnegative=True)
 th_sym, p_sym = sp.Symbol("theta", positive=True), sp.Symbol("p", positive=True)
 
 
-def delta_T(th, pp, N):
-    return pp * th * (1 - ((1 - pp) * th) ** N) / (1 - (1 - pp) * th)
+def delta_T(contraction, sampling_rate, steps):
+    """Theorem 2's δ after T steps, pθ(1 − a^T)/(1 − a) with a = (1 − p)θ (``contraction`` = θ,
+    ``sampling_rate`` = p, ``steps`` = T)."""
+    return (
+        sampling_rate
+        * contraction
+        * (1 - ((1 - sampling_rate) * contraction) ** steps)
+        / (1 - (1 - sampling_rate) * contraction)
+    )
 
 
-def delta_inf(th, pp):
-    return pp * th / (1 - (1 - pp) * th)
+def delta_inf(contraction, sampling_rate):
+    """Theorem 2's δ as T → ∞, pθ/(1 − (1 − p)θ) (``contraction`` = θ, ``sampling_rate`` = p)."""
+    return sampling_rate * contraction / (1 - (1 - sampling_rate) * contraction)
 
 
 _alg = lambda label, note: paper.source(label, (), "derived", note)  # noqa: E731
@@ -246,10 +254,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-2-limit-gap-to-1"),
-        1 - delta_inf(th_sym, p_sym),
-        (1 - th_sym) / (1 - (1 - p_sym) * th_sym),
-        "1 − δ_∞ = (1 − θ)/(1 − (1 − p)θ), positive exactly when θ < 1",
-        _alg("§I: 'always less than 1'", ""),
+        lhs=1 - delta_inf(th_sym, p_sym),
+        rhs=(1 - th_sym) / (1 - (1 - p_sym) * th_sym),
+        statement="1 − δ_∞ = (1 − θ)/(1 − (1 − p)θ), positive exactly when θ < 1",
+        source=_alg("§I: 'always less than 1'", ""),
         covers=[thm_2_limit.id],
         where=[th_sym <= 1, p_sym <= 1],  # Theorem 2: θ ∈ [0, 1] (a contraction coefficient), p ∈ (0, 1]
     )

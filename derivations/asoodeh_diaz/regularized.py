@@ -33,7 +33,7 @@ from symbolic.numeric import lambdify_mpmath
 from symbolic.optimise import scan_then_refine
 from symbolic.params import natural
 
-from ._paper import (
+from .common import (
     C,
     C_param,
     LAM_BELOW_1,
@@ -57,8 +57,11 @@ from ._paper import (
     sigma_param,
     t,
     t_param,
+    Phi,
+    Q,
+    chi2_cdf,
+    theta,
 )
-from .common import Phi, Q, chi2_cdf, theta
 
 # ---------------------------------------------------------------------------
 # (20): the radii of the auxiliary projected process
@@ -78,23 +81,23 @@ n_idx = sp.Symbol("t", integer=True, nonnegative=True)
 paper.add(
     Recurrence(
         paper.id("eq-20-recursion"),
-        rseq,
-        n_idx,
-        eq_20(t=n_idx),
-        sp.Eq(rseq(n_idx + 1), (1 - lam) * rseq(n_idx) + eta * C + sigma * kappa),
-        {0: 0},
-        "r_t of (20) is the radius recursion of the proof of Prop. 4: r_{t+1} = (1 − λ)r_t + ηC + σκ, r_0 = 0",
-        paper.source("Proof of Prop. 4: '(1 − λ)r_t + ηC + σκ = r_{t+1}'", "20"),
+        sequence=rseq,
+        index=n_idx,
+        closed_form=eq_20(t=n_idx),
+        recursion=sp.Eq(rseq(n_idx + 1), (1 - lam) * rseq(n_idx) + eta * C + sigma * kappa),
+        base={0: 0},
+        statement="r_t of (20) is the radius recursion of the proof of Prop. 4: r_{t+1} = (1 − λ)r_t + ηC + σκ, r_0 = 0",
+        source=paper.source("Proof of Prop. 4: '(1 − λ)r_t + ηC + σκ = r_{t+1}'", "20"),
         covers=[eq_20.id],
     )
 )
 paper.add(
     Identity(
         paper.id("eq-20-shift"),
-        eq_20(t=t + 1) - sigma * kappa,
-        (1 - lam) * eq_20.expr + eta * C,
-        "r_{t+1} − σκ = (1 − λ)r_t + ηC: the radius of the ball holding ψ_B(𝔹_d(r_t)) (proof of Prop. 5)",
-        paper.source("Proof of Prop. 5", "20"),
+        lhs=eq_20(t=t + 1) - sigma * kappa,
+        rhs=(1 - lam) * eq_20.expr + eta * C,
+        statement="r_{t+1} − σκ = (1 − λ)r_t + ηC: the radius of the ball holding ψ_B(𝔹_d(r_t)) (proof of Prop. 5)",
+        source=paper.source("Proof of Prop. 5", "20"),
         covers=[eq_20.id],
     )
 )
@@ -130,7 +133,7 @@ paper.add(
 chi2 = chi2_cdf(d, kappa**2)
 
 
-def _prop_4_stable(values, dps):
+def _escape_probability_stable(values, dps):
     """1 − P(χ²_d ≤ κ²)^t = −expm1(t·log P) (Prop. 4), with log P from whichever regularized
     incomplete gamma at a = d/2, x = κ²/2 is the smaller tail.
 
@@ -174,31 +177,31 @@ prop_4 = paper.add(
         [d_param, kappa_param, t_param],
         paper.source("Prop. 4", ()),
         title="‖μ̃_t − μ_t‖_TV ≤ 1 − P(χ²_d ≤ κ²)^t",
-        evaluator=_prop_4_stable,
+        evaluator=_escape_probability_stable,
     )
 )
 aseq = sp.Function("a")
 paper.add(
     Recurrence(
         paper.id("prop-4-recursion"),
-        aseq,
-        n_idx,
-        prop_4(t=n_idx),
-        sp.Eq(aseq(n_idx + 1), chi2 * aseq(n_idx) + 1 - chi2),
-        {0: 0},
-        "The induction of Prop. 4's proof: a_{t+1} = q a_t + 1 − q with q = P(χ²_d ≤ κ²), a_0 = 0, "
+        sequence=aseq,
+        index=n_idx,
+        closed_form=prop_4(t=n_idx),
+        recursion=sp.Eq(aseq(n_idx + 1), chi2 * aseq(n_idx) + 1 - chi2),
+        base={0: 0},
+        statement="The induction of Prop. 4's proof: a_{t+1} = q a_t + 1 − q with q = P(χ²_d ≤ κ²), a_0 = 0, "
         "is solved by 1 − q^t",
-        paper.source("Proof of Prop. 4, (24)-(25)", ("24", "25")),
+        source=paper.source("Proof of Prop. 4, (24)-(25)", ("24", "25")),
         covers=[prop_4.id],
     )
 )
 paper.add(
     Identity(
         paper.id("prop-4-d1"),
-        chi2_cdf(1, kappa**2),
-        1 - 2 * Q(kappa),
-        "d = 1: P(χ²_1 ≤ κ²) = P(|Z| ≤ κ) = 1 − 2Q(κ)",
-        paper.source("Prop. 4", (), "derived", ""),
+        lhs=chi2_cdf(1, kappa**2),
+        rhs=1 - 2 * Q(kappa),
+        statement="d = 1: P(χ²_1 ≤ κ²) = P(|Z| ≤ κ) = 1 − 2Q(κ)",
+        source=paper.source("Prop. 4", (), "derived", ""),
         covers=[prop_4.id],
     )
 )
@@ -316,8 +319,9 @@ def _radius(k):
     return eq_20(t=k)
 
 
-def thm3_expr(coefficient, scale):
-    """(1 + e^ε)[1 − P(χ²_d ≤ κ²)^T] + coefficient·Σ_t (1 − p)^{T−t} Π_{s=t}^T θ_ε(scale(r_s − σκ)/σ)."""
+def regularized_bound_expr(coefficient, scale):
+    """Theorem 3's bound, (1 + e^ε)[1 − P(χ²_d ≤ κ²)^T]
+    + coefficient·Σ_t (1 − p)^{T−t} Π_{s=t}^T θ_ε(scale(r_s − σκ)/σ)."""
     factor = theta(eps, scale * (_radius(s_) - sigma * kappa) / sigma)
     return first_term + coefficient * sp.Sum((1 - p) ** (T - tt) * sp.Product(factor, (s_, tt, T)), (tt, 1, T))
 
@@ -341,7 +345,7 @@ def _mp(x):
     return mpmath.mpf(int(x.p)) / int(x.q) if isinstance(x, sp.Rational) else mpmath.mpf(x)
 
 
-def thm3_series(version: str, values: Mapping, T_max: int, *, last_only: bool = False) -> list:
+def regularized_bound_series(version: str, values: Mapping, T_max: int, *, last_only: bool = False) -> list:
     """Theorem 3's bound for T = 1, …, T_max (``version`` in :data:`VERSIONS`), at the
     current mpmath precision, from the Lemma 1 recursion E_T = (1 − p)θ_T E_{T−1} + pθ_T
     (``thm-3-lemma-1``): O(T_max) evaluations of θ_ε instead of the printed O(T²).
@@ -370,7 +374,7 @@ def thm3_series(version: str, values: Mapping, T_max: int, *, last_only: bool = 
 
 def _evaluator(version):
     def evaluate(values, dps):
-        return thm3_series(version, values, int(values["T"]), last_only=True)[-1]
+        return regularized_bound_series(version, values, int(values["T"]), last_only=True)[-1]
 
     return evaluate
 
@@ -396,7 +400,7 @@ for _version, (_coef, _scale) in VERSIONS.items():
     thm_3[_version] = paper.add(
         Formula(
             paper.id(_thm3_ids[_version]),
-            thm3_expr(_coef, _scale),
+            regularized_bound_expr(_coef, _scale),
             thm3_params,
             _thm3_src[_version],
             hypotheses=[P_BELOW_1, LAM_BELOW_1],
@@ -423,14 +427,14 @@ q_ = sp.Symbol("q", positive=True)  # q = 1 − p ∈ (0, 1): SymPy splits q**(T
 paper.add(
     Recurrence(
         paper.id("thm-3-lemma-1-corrected"),
-        S,
-        nT,
-        (1 - q_) * sp.Sum(q_ ** (nT - tt) * sp.Product(theta_f(s_), (s_, tt, nT)), (tt, 1, nT)),
-        sp.Eq(S(nT + 1), q_ * theta_f(nT + 1) * S(nT) + (1 - q_) * theta_f(nT + 1)),
-        {0: 0},
-        "Corrected: Lemma 1 with α_t = (1 − p)θ_t, β_t = pθ_t, E_0 = 0 gives p Σ_{t=1}^T (1 − p)^{T−t} Π_{s=t}^T θ_s "
+        sequence=S,
+        index=nT,
+        closed_form=(1 - q_) * sp.Sum(q_ ** (nT - tt) * sp.Product(theta_f(s_), (s_, tt, nT)), (tt, 1, nT)),
+        recursion=sp.Eq(S(nT + 1), q_ * theta_f(nT + 1) * S(nT) + (1 - q_) * theta_f(nT + 1)),
+        base={0: 0},
+        statement="Corrected: Lemma 1 with α_t = (1 − p)θ_t, β_t = pθ_t, E_0 = 0 gives p Σ_{t=1}^T (1 − p)^{T−t} Π_{s=t}^T θ_s "
         "for every T (induction on T, arbitrary θ_s; written with q = 1 − p)",
-        paper.source(
+        source=paper.source(
             "Theorem 3 from Prop. 5 and Lemma 1", ("11", "21"), "corrected", "coefficient p (erratum E2 of ERRATA.md)"
         ),
         erratum="asoodeh-diaz E2",
@@ -443,11 +447,11 @@ printed_T2 = p / (1 - p) * ((1 - p) * th1 * th2 + th2)  # (21)'s second term at 
 paper.add(
     Identity(
         paper.id("thm-3-lemma-1"),
-        printed_T2,
-        lemma1_T2,
-        "As printed, (21)'s second term b/(n − b) Σ_t (1 − b/n)^{T−t} Π_{s=t}^T θ_s is what Lemma 1 gives "
+        lhs=printed_T2,
+        rhs=lemma1_T2,
+        statement="As printed, (21)'s second term b/(n − b) Σ_t (1 − b/n)^{T−t} Π_{s=t}^T θ_s is what Lemma 1 gives "
         "(shown at T = 2: p/(1 − p)[(1 − p)θ_1θ_2 + θ_2] vs (1 − p)θ_2·pθ_1 + pθ_2)",
-        paper.source("Theorem 3: 'follows from Proposition 5 and Lemma 1'", ("11", "21")),
+        source=paper.source("Theorem 3: 'follows from Proposition 5 and Lemma 1'", ("11", "21")),
         where=[p < 1],
         hints=[{"p": sp.Rational(1, 5), "theta1": sp.Rational(1, 2), "theta2": sp.Rational(1, 3)}],
         expect="refuted",
@@ -458,10 +462,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-3-coefficient-ratio"),
-        second_term(p / (1 - p), T) / second_term(p, T),
-        1 / (1 - p),
-        "The printed second term is exactly 1/(1 − p) times Lemma 1's: on its own E2 only loosens the bound",
-        paper.source("Theorem 3", "21", "derived", "erratum E2 of ERRATA.md"),
+        lhs=second_term(p / (1 - p), T) / second_term(p, T),
+        rhs=1 / (1 - p),
+        statement="The printed second term is exactly 1/(1 − p) times Lemma 1's: on its own E2 only loosens the bound",
+        source=paper.source("Theorem 3", "21", "derived", "erratum E2 of ERRATA.md"),
         covers=[thm_3["printed"].id, thm_3["coef"].id],
         where=[p < 1],  # the printed term has p/(1 − p): p ∈ (0, 1)
     )
@@ -571,12 +575,12 @@ def optimize_kappa(version: str, values: Mapping, T_val: int, lo="0.05", hi="15"
 
     The paper says κ 'has to be optimized (numerically)'; this does a grid search
     followed by golden-section refinement around the best grid point, at 20 digits.
-    The bound is evaluated by :func:`thm3_series` (the formula's own evaluator).
+    The bound is evaluated by :func:`regularized_bound_series` (the formula's own evaluator).
     """
     with mpmath.workdps(20):
 
         def bound(k):
-            return thm3_series(version, dict(values, kappa=mpmath.mpf(k)), T_val, last_only=True)[-1]
+            return regularized_bound_series(version, dict(values, kappa=mpmath.mpf(k)), T_val, last_only=True)[-1]
 
         lo, hi = mpmath.mpf(lo), mpmath.mpf(hi)
         ks = [lo + (hi - lo) * i / (grid - 1) for i in range(grid)]

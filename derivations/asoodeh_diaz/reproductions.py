@@ -16,7 +16,7 @@ import sympy as sp
 
 from symbolic import Reproduction
 
-from ._paper import paper
+from .common import paper
 from .contraction import lemma_2, theta_projected
 from .inversion import eq_22, eq_23, epsilon_T
 from .projected import thm_2, thm_2_limit
@@ -37,10 +37,10 @@ def _repro(label, compute, printed, statement, where, source_label, eq=()):
     paper.add(
         Reproduction(
             paper.id(f"repro-{label}"),
-            compute,
-            printed,
-            statement,
-            paper.source(source_label, eq, "derived"),
+            compute=compute,
+            printed=printed,
+            statement=statement,
+            source=paper.source(source_label, eq, "derived"),
             origin="recomputed",
             where_printed=where,
             expect=expect,

@@ -10,7 +10,7 @@ import sympy as sp
 from symbolic import Formula, Hypothesis, Identity
 from symbolic.params import natural
 
-from ._paper import P_AT_MOST_1, p, p_param, paper
+from .common import P_AT_MOST_1, p, p_param, paper
 
 n_param = natural("n", "dataset size n", zero=False)
 b_param = natural("b", "batch size b ≤ n", zero=False)
@@ -45,10 +45,10 @@ _src = lambda what: paper.source(f"Proofs of Props. 2, 3, 5: '{what}'", ("13", "
 paper.add(
     Identity(
         paper.id("eq-13-avoid-n"),
-        sp.Sum(sp.binomial(n - 1, k) * poisson_weight(size=k), (k, 0, n - 1)),
-        1 - p,
-        "Poisson sampling: Σ_{B ∌ n} p^{|B|}(1 − p)^{n−|B|} = 1 − p (the multiplicative weight in (14))",
-        _src("a simple combinatorial argument"),
+        lhs=sp.Sum(sp.binomial(n - 1, k) * poisson_weight(size=k), (k, 0, n - 1)),
+        rhs=1 - p,
+        statement="Poisson sampling: Σ_{B ∌ n} p^{|B|}(1 − p)^{n−|B|} = 1 − p (the multiplicative weight in (14))",
+        source=_src("a simple combinatorial argument"),
         where=[p <= 1],
         covers=[poisson_weight.id],
         samples=8,
@@ -60,10 +60,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("eq-13-contain-n"),
-        sp.Sum(sp.binomial(n - 1, k) * poisson_weight(size=k + 1), (k, 0, n - 1)),
-        p,
-        "Poisson sampling: Σ_{B ∋ n} p^{|B|}(1 − p)^{n−|B|} = p (the additive weight in (14))",
-        _src("a simple combinatorial argument"),
+        lhs=sp.Sum(sp.binomial(n - 1, k) * poisson_weight(size=k + 1), (k, 0, n - 1)),
+        rhs=p,
+        statement="Poisson sampling: Σ_{B ∋ n} p^{|B|}(1 − p)^{n−|B|} = p (the additive weight in (14))",
+        source=_src("a simple combinatorial argument"),
         where=[p <= 1],
         covers=[poisson_weight.id],
         samples=8,
@@ -74,10 +74,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("eq-15-contain-n"),
-        sp.binomial(n - 1, b - 1) * swor_weight.expr,
-        b / n,
-        "Sampling without replacement: C(n−1, b−1)/C(n, b) = b/n of the batches contain n",
-        _src("a simple combinatorial argument"),
+        lhs=sp.binomial(n - 1, b - 1) * swor_weight.expr,
+        rhs=b / n,
+        statement="Sampling without replacement: C(n−1, b−1)/C(n, b) = b/n of the batches contain n",
+        source=_src("a simple combinatorial argument"),
         covers=[swor_weight.id],
         where=[b <= n],  # batches of b ≤ n of the n records
     )
@@ -85,10 +85,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("eq-15-avoid-n"),
-        sp.binomial(n - 1, b) * swor_weight.expr,
-        1 - b / n,
-        "Sampling without replacement: C(n−1, b)/C(n, b) = 1 − b/n of the batches avoid n",
-        _src("a simple combinatorial argument"),
+        lhs=sp.binomial(n - 1, b) * swor_weight.expr,
+        rhs=1 - b / n,
+        statement="Sampling without replacement: C(n−1, b)/C(n, b) = 1 − b/n of the batches avoid n",
+        source=_src("a simple combinatorial argument"),
         covers=[swor_weight.id],
         where=[b <= n],  # batches of b ≤ n of the n records
     )

@@ -14,7 +14,7 @@ import sympy as sp
 from symbolic.claims import SampledInequality
 
 from . import simulator as sim
-from ._paper import paper
+from .common import paper
 from .contraction import theta_projected
 from .projected import thm_2
 from .regularized import thm_3
@@ -53,7 +53,8 @@ def _divergence(pt, sampling):
     return mpmath.mpf(sim.hockey_stick(mu, nu, _f(pt["eps"])))
 
 
-def _thm2(pt, p_value):
+def _projected_bound_at(pt, p_value):
+    """Theorem 2's bound (``thm-2``) at a sample point and sampling rate p."""
     return thm_2.evaluate(
         dps=30,
         eps=str(pt["eps"]),
@@ -73,7 +74,7 @@ _src = lambda label, eq=(): paper.source(label, eq, "derived", "empirical check 
 paper.add(
     SampledInequality(
         paper.id("sim-thm-2-dominates"),
-        lambda pt: _thm2(pt, R(int(pt["b"]), 4)),
+        lambda pt: _projected_bound_at(pt, R(int(pt["b"]), 4)),
         ">=",
         lambda pt: _divergence(pt, "without"),
         "Theorem 2 on the simulated projected DP-SGD (1) (W = [0, D], n = 4, batches of b ≤ 3 without replacement, "
@@ -92,7 +93,7 @@ paper.add(
 paper.add(
     SampledInequality(
         paper.id("sim-thm-1-dominates"),
-        lambda pt: _thm2(pt, str(pt["p"])),
+        lambda pt: _projected_bound_at(pt, str(pt["p"])),
         ">=",
         lambda pt: _divergence(pt, "poisson"),
         "Theorem 1 on the simulated projected DP-SGD under Poisson sampling (13) (same instance, rate p, empty batch "

@@ -14,7 +14,7 @@ One module per part of the paper, in the paper's order:
 * :mod:`.tradeoff_limits` — App. A.2: Remark A.8's counterexample, Lemma A.11's h_δ composition identity;
 * :mod:`.noise_split` — footnotes 10–11 (uneven noise splits, erratum E14) and Figure 10 (recomputed);
 * :mod:`.prv` — Proposition D.4's PRV of C_p(G(μ)), composed by prv-accountant (numeric columns);
-* :mod:`.tables` — Tables 1, 3, 4, 7, 8, 9, 10–12 and Figure 1's values;
+* :mod:`.reproductions` — Tables 1, 3, 4, 7, 8, 9, 10–12 and Figure 1's values;
 * :mod:`.errata` — the review's errata E1–E16: E11's claims and the status (encoded / rejected) of each;
 * :mod:`.coverage` — the index of every numbered item (``python -m symbolic coverage``);
 * :mod:`.bounds` — Theorems 4.2, 4.3, 4.5, 4.6 as last-iterate bounds (canonical run vocabulary).
@@ -36,7 +36,7 @@ paper.declare_modules(
         "langevin",
         "tradeoff_limits",
         "noise_split",
-        "tables",
+        "reproductions",
         "errata",
         "coverage",
         "bounds",

@@ -122,21 +122,29 @@ STRONGLY_CONVEX = [STRONG, M_GE_m, STEP_STRONG]
 LMC_STEP = Hypothesis(_eta * (_m + _M) <= 2, "η ∈ (0, 2/(M + m)] (Proposition 5.1)")
 
 
-def g42(cc, tt):
-    """(1 − c^t)/(1 + c^t) · (1 + c)/(1 − c): μ² of Theorem 4.2 in units of (L/(nσ))²."""
-    return (1 - cc**tt) / (1 + cc**tt) * (1 + cc) / (1 - cc)
+def noisy_gd_mu_sq_factor(contraction, steps):
+    """(1 − c^t)/(1 + c^t) · (1 + c)/(1 − c): μ² of Theorem 4.2 in units of (L/(nσ))² (NoisyGD;
+    ``contraction`` = c, ``steps`` = t)."""
+    return (1 - contraction**steps) / (1 + contraction**steps) * (1 + contraction) / (1 - contraction)
 
 
-def g45(cc, ll, EE):
-    """1 + c^{2l−2}(1 − c²)/(1 − c^l)² · (1 − c^{l(E−1)})/(1 + c^{l(E−1)}): Theorem 4.5's μ² / (L/(bσ))²."""
-    return 1 + cc ** (2 * ll - 2) * (1 - cc**2) / (1 - cc**ll) ** 2 * (1 - cc ** (ll * (EE - 1))) / (
-        1 + cc ** (ll * (EE - 1))
+def noisy_cgd_mu_sq_factor(contraction, batches, epochs):
+    """1 + c^{2l−2}(1 − c²)/(1 − c^l)² · (1 − c^{l(E−1)})/(1 + c^{l(E−1)}): Theorem 4.5's μ² / (L/(bσ))²
+    (NoisyCGD upper bound; ``contraction`` = c, ``batches`` = l, ``epochs`` = E)."""
+    return 1 + contraction ** (2 * batches - 2) * (1 - contraction**2) / (1 - contraction**batches) ** 2 * (
+        1 - contraction ** (batches * (epochs - 1))
+    ) / (1 + contraction ** (batches * (epochs - 1)))
+
+
+def noisy_cgd_lower_mu_sq_factor(contraction, batches, epochs):
+    """(1 − c^{lE})/(1 + c^{lE}) · (1 − c²)/(1 − c^l)²: Theorem C.17's μ² / (L/(bσ))² (NoisyCGD lower
+    bound; ``contraction`` = c, ``batches`` = l, ``epochs`` = E)."""
+    return (
+        (1 - contraction ** (batches * epochs))
+        / (1 + contraction ** (batches * epochs))
+        * (1 - contraction**2)
+        / (1 - contraction**batches) ** 2
     )
-
-
-def gc17(cc, ll, EE):
-    """(1 − c^{lE})/(1 + c^{lE}) · (1 − c²)/(1 − c^l)²: Theorem C.17's μ² / (L/(bσ))²."""
-    return (1 - cc ** (ll * EE)) / (1 + cc ** (ll * EE)) * (1 - cc**2) / (1 - cc**ll) ** 2
 
 
 def K_clt(x):

@@ -178,10 +178,10 @@ lemA3_eps = paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.3-is-toolkit"),
-        lemA3_delta.expr,
-        gdp_delta.expr,
-        "lem-a.3-delta is privacy/gdp-delta (one expression, two IDs)",
-        src("Lemma A.3", (), "derived"),
+        lhs=lemA3_delta.expr,
+        rhs=gdp_delta.expr,
+        statement="lem-a.3-delta is privacy/gdp-delta (one expression, two IDs)",
+        source=src("Lemma A.3", (), "derived"),
         covers=[lemA3_delta.id, gdp_delta.id],
     )
 )
@@ -203,22 +203,22 @@ _delta_at_t = lemA3_delta.expr.subs(eps_param.symbol, mu_param.symbol * _t + mu_
 paper.add(
     Identity(
         paper.id("lem-a.3-delta/t-coordinate"),
-        _delta_at_t,
-        gaussian_tail(_t) - _phi(_t) * _mills_expr(_t + mu_param.symbol),
-        "δ_μ(ε) at ε = μt + μ²/2 is Q(t) − φ(t)·M(t + μ), M(x) = Q(x)/φ(x) Mills' ratio (e^ε φ(t + μ) = φ(t)): the "
+        lhs=_delta_at_t,
+        rhs=gaussian_tail(_t) - _phi(_t) * _mills_expr(_t + mu_param.symbol),
+        statement="δ_μ(ε) at ε = μt + μ²/2 is Q(t) − φ(t)·M(t + μ), M(x) = Q(x)/φ(x) Mills' ratio (e^ε φ(t + μ) = φ(t)): the "
         "form lem-a.3-epsilon's evaluator solves for μ ≥ 64, for every real t",
-        src("Lemma A.3", (), "derived"),
+        source=src("Lemma A.3", (), "derived"),
         covers=[lemA3_delta.id, "bok-su-altschuler/lem-a.3-epsilon"],
     )
 )
 paper.add(
     Identity(
         paper.id("lem-a.3-delta/t-coordinate-complement"),
-        1 - _delta_at_t,
-        gaussian_tail(-_t) + _phi(_t) * _mills_expr(_t + mu_param.symbol),
-        "1 − δ_μ(μt + μ²/2) = Q(−t) + φ(t)·M(t + μ): the sum of two positive terms lem-a.3-epsilon's evaluator solves "
+        lhs=1 - _delta_at_t,
+        rhs=gaussian_tail(-_t) + _phi(_t) * _mills_expr(_t + mu_param.symbol),
+        statement="1 − δ_μ(μt + μ²/2) = Q(−t) + φ(t)·M(t + μ): the sum of two positive terms lem-a.3-epsilon's evaluator solves "
         "on for δ > 1/2 (no cancellation), for every real t",
-        src("Lemma A.3", (), "derived"),
+        source=src("Lemma A.3", (), "derived"),
         covers=[lemA3_delta.id, "bok-su-altschuler/lem-a.3-epsilon"],
     )
 )
@@ -337,11 +337,11 @@ tt, xx = sp.Symbol("t", integer=True, positive=True), sp.Symbol("x", positive=Tr
 paper.add(
     Identity(
         paper.id("thm-c.16-t0-printed"),
-        tt - (tt - sp.ceiling(sp.Rational(4, 5) * xx) + 1),
-        sp.ceiling(sp.Rational(4, 5) * xx),
-        "printed (Theorem C.16(a)): t₀ = t − ⌈0.8x⌉ + 1 leaves the ⌈0.8x⌉ drift increments of ηL/n the proof adds "
+        lhs=tt - (tt - sp.ceiling(sp.Rational(4, 5) * xx) + 1),
+        rhs=sp.ceiling(sp.Rational(4, 5) * xx),
+        statement="printed (Theorem C.16(a)): t₀ = t − ⌈0.8x⌉ + 1 leaves the ⌈0.8x⌉ drift increments of ηL/n the proof adds "
         "between t₀ and t (x = Dn/(ηL))",
-        src("Theorem C.16(a), proof"),
+        source=src("Theorem C.16(a), proof"),
         hints=[{"x": 2}],
         expect="refuted",
         erratum="bok-su-altschuler E6",
@@ -350,10 +350,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-c.16-t0-printed-corrected"),
-        tt - (tt - sp.ceiling(sp.Rational(4, 5) * xx)),
-        sp.ceiling(sp.Rational(4, 5) * xx),
-        "corrected: t₀ = t − ⌈0.8x⌉ (allowed since t ≥ x) has exactly ⌈0.8x⌉ increments; part (b) counts correctly",
-        src("Theorem C.16(a), proof", (), "corrected"),
+        lhs=tt - (tt - sp.ceiling(sp.Rational(4, 5) * xx)),
+        rhs=sp.ceiling(sp.Rational(4, 5) * xx),
+        statement="corrected: t₀ = t − ⌈0.8x⌉ (allowed since t ≥ x) has exactly ⌈0.8x⌉ increments; part (b) counts correctly",
+        source=src("Theorem C.16(a), proof", (), "corrected"),
         erratum="bok-su-altschuler E6",
     )
 )

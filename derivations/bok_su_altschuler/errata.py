@@ -10,7 +10,7 @@ import sympy as sp
 
 from symbolic import Identity, Inequality
 
-from .common import c, g42, paper, s, src
+from .common import c, noisy_gd_mu_sq_factor, paper, s, src
 
 # ---------------------------------------------------------------------------
 # E11: Theorem 3.3 prints T(X_t, X'_t) ≥ G((1/σ)√Σa_k²) for the processes (2)–(3), whose noise is
@@ -23,7 +23,7 @@ eta_ = sp.Symbol("eta", positive=True)
 sig_ = sp.Symbol("sigma", positive=True)
 t_ = sp.Symbol("t", integer=True, positive=True)
 _mu_exact_sq = (s * (1 - c**t_) / (1 - c)) ** 2 / ((1 - c ** (2 * t_)) / (1 - c**2) * (eta_ * sig_) ** 2)
-_sum_a_sq = g42(c, t_) * s**2  # Σa_k² at Lemma C.6's optimal shifts
+_sum_a_sq = noisy_gd_mu_sq_factor(c, t_) * s**2  # Σa_k² at Lemma C.6's optimal shifts
 _covers = ["thm-4.2-mu"]
 
 paper.add(
@@ -46,11 +46,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-3.3-noise-normalisation-corrected"),
-        _sum_a_sq / (eta_ * sig_) ** 2,
-        _mu_exact_sq,
-        "corrected (App. C's Theorem C.3 with noise N(0, σ²I), then σ ← ησ): (1/(ησ))√Σa_k² at Lemma C.6's shifts "
+        lhs=_sum_a_sq / (eta_ * sig_) ** 2,
+        rhs=_mu_exact_sq,
+        statement="corrected (App. C's Theorem C.3 with noise N(0, σ²I), then σ ← ησ): (1/(ησ))√Σa_k² at Lemma C.6's shifts "
         "equals the exact μ of the Gaussian equality case with noise std ησ (the bound is tight)",
-        src("Theorem 3.3 with (2)–(3)", ("2", "3"), "corrected"),
+        source=src("Theorem 3.3 with (2)–(3)", ("2", "3"), "corrected"),
         # Lemma C.6's shifts are stated for 0 < c < 1 (at c = 1 both sides are 0/0), as in the printed twin
         where=[c < 1],
         erratum="bok-su-altschuler E11",
@@ -64,7 +64,7 @@ paper.add(
 # x = Db/(ηL) = 1/((L/b)η) ∈ {25, …, 400}).  Every printed E* (3 … 123) and every corrected E* of E7 (the crossing,
 # 4 … 161) lies below x: at those epochs the paper's theorems do not give μ*, and App. D.3's 'a few cases in which
 # our bounds are better than those from GDP Composition after less than 10 epochs' has no theorem behind it (x ≥ 25).
-from .tables import T10, T10_ETA, e_star_crossing  # noqa: E402
+from .reproductions import T10, T10_ETA, e_star_crossing  # noqa: E402
 
 _cells = [
     (l_v, Lb, eta_v, E_pr, 1 / (sp.Rational(Lb) * sp.Rational(eta_v)))

@@ -12,7 +12,7 @@ import sympy as sp
 
 from symbolic import Formula, Identity, Inequality, Limit, Reproduction
 
-from .common import LMC_STEP, M_GE_m, STEP_CONVEX, STRONG, D, L, eta, g42, m, params, paper, src
+from .common import LMC_STEP, M_GE_m, STEP_CONVEX, STRONG, D, L, eta, noisy_gd_mu_sq_factor, m, params, paper, src
 
 prop51 = paper.add(
     Formula(
@@ -40,11 +40,11 @@ cL = 1 - ep * mp_
 paper.add(
     Identity(
         paper.id("prop-5.1-from-thm-4.2"),
-        (1 + cL) / (1 - cL) * (Lp / (1 * sp.sqrt(2 / ep))) ** 2,
-        ((2 - ep * mp_) / 2) * Lp**2 / mp_,
-        "proof of Proposition 5.1: Theorem 4.2's t → ∞ value (1+c)/(1−c)·(L/(nσ))² with n = 1, σ = √(2/η), "
+        lhs=(1 + cL) / (1 - cL) * (Lp / (1 * sp.sqrt(2 / ep))) ** 2,
+        rhs=((2 - ep * mp_) / 2) * Lp**2 / mp_,
+        statement="proof of Proposition 5.1: Theorem 4.2's t → ∞ value (1+c)/(1−c)·(L/(nσ))² with n = 1, σ = √(2/η), "
         "c = 1 − ηm (η ≤ 2/(M+m)) is (2−ηm)L²/(2m)",
-        src("Proposition 5.1, proof", (), "derived"),
+        source=src("Proposition 5.1, proof", (), "derived"),
         covers=[prop51.id],
     )
 )
@@ -54,7 +54,7 @@ paper.add(
         paper.id("prop-5.1-uniform-in-t"),
         (1 + cL) / (1 - cL),
         ">=",
-        g42(cL, tt).subs(ep, ep),
+        noisy_gd_mu_sq_factor(cL, tt).subs(ep, ep),
         "the t-uniform bound dominates every finite t: (1−c^t)/(1+c^t) ≤ 1 (c = 1 − ηm ∈ [0, 1), sampled)",
         src("Proposition 5.1", (), "derived"),
         where=[ep * mp_ < 1],
@@ -79,11 +79,11 @@ var_stat = 2 * ep / (1 - (1 - ep * mp_) ** 2)
 paper.add(
     Identity(
         paper.id("rem-5.3-stationary-tightness"),
-        (Lp / mp_) ** 2 / var_stat,
-        ((2 - ep * mp_) / 2) * Lp**2 / mp_,
-        "Remark 5.3: for F = (m/2)‖x‖², F' = (m/2)‖x − (L/m)v‖², LMC's stationary laws are N(0, 2η/(1−(1−ηm)²)) "
+        lhs=(Lp / mp_) ** 2 / var_stat,
+        rhs=((2 - ep * mp_) / 2) * Lp**2 / mp_,
+        statement="Remark 5.3: for F = (m/2)‖x‖², F' = (m/2)‖x − (L/m)v‖², LMC's stationary laws are N(0, 2η/(1−(1−ηm)²)) "
         "and N((L/m)v, same); (mean gap/std)² equals Proposition 5.1's μ² (tight)",
-        src("Remark 5.3", (), "derived"),
+        source=src("Remark 5.3", (), "derived"),
         covers=[prop51.id],
     )
 )
@@ -144,10 +144,10 @@ app_d4 = paper.add(
 paper.add(
     Reproduction(
         paper.id("app-d.4-c-star-printed"),
-        c_star_value,
-        "0.676",
-        "App. D.4 prints c* ≈ 0.676",
-        src("App. D.4"),
+        compute=c_star_value,
+        printed="0.676",
+        statement="App. D.4 prints c* ≈ 0.676",
+        source=src("App. D.4"),
         where_printed="App. D.4",
         origin="printed",
         expect="checked",
@@ -158,10 +158,10 @@ paper.add(
 paper.add(
     Reproduction(
         paper.id("sec-5-c-star-printed"),
-        c_star_value,
-        "0.677",
-        "§5 prints the same threshold as 'LD > 0.677'",
-        src("§5, after Corollary 5.4"),
+        compute=c_star_value,
+        printed="0.677",
+        statement="§5 prints the same threshold as 'LD > 0.677'",
+        source=src("§5, after Corollary 5.4"),
         where_printed="§5",
         origin="printed",
         quote="nontrivial improvement in privacy when LD > 0.677",
@@ -173,11 +173,11 @@ paper.add(
 paper.add(
     Reproduction(
         paper.id("sec-5-c-star-printed-corrected"),
-        c_star_value,
-        "0.6764",
-        "corrected: c* = 0.6764 (0.676 to the App. D.4 digits; §5's 0.677 is a conservative rounding up, so "
+        compute=c_star_value,
+        printed="0.6764",
+        statement="corrected: c* = 0.6764 (0.676 to the App. D.4 digits; §5's 0.677 is a conservative rounding up, so "
         "its statement 'improvement when LD > 0.677' stays true)",
-        src("§5, after Corollary 5.4", (), "corrected"),
+        source=src("§5, after Corollary 5.4", (), "corrected"),
         where_printed="recomputed here (mpmath root of e^{2x}Φ(−√x) = Φ(√x))",
         origin="recomputed",
         expect="checked",

@@ -40,7 +40,7 @@ split_param = positive(
 a2 = split_param.symbol
 SPLIT = Hypothesis(sp.Symbol("alpha_sq") > 1, "α² > 1 (1/α² + 1/β² = 1 needs 1/α² < 1)")
 #: β(α) from 1/α² + 1/β² = 1.
-beta_of = lambda aa: aa / sp.sqrt(aa**2 - 1)  # noqa: E731
+beta_of = lambda alpha: alpha / sp.sqrt(alpha**2 - 1)  # noqa: E731
 
 # Symbols for the proofs (positive, any values): the split, the step's scale, the shift and the sensitivities.
 al, be = sp.Symbol("alpha", positive=True), sp.Symbol("beta", positive=True)
@@ -48,7 +48,7 @@ u = sp.Symbol("u", positive=True)  # α² − 1 > 0
 eg, sg, Lg, bg, Dg, cz, Ng = (sp.Symbol(x, positive=True) for x in ("eta", "sigma", "L", "b", "D", "cz", "N"))
 
 
-def lemma_c12_mu(shift, noise_std):
+def split_noise_gdp_mu(shift, noise_std):
     """Lemma C.12's GDP parameter 2s/σ' of R(s, σ', p) ≥ C_p(G(2s/σ'))."""
     return 2 * shift / noise_std
 
@@ -58,39 +58,39 @@ def lemma_c12_mu(shift, noise_std):
 paper.add(
     Identity(
         paper.id("fn-10-split-variance"),
-        (eg * sg) ** 2 / al**2 + (eg * sg) ** 2 / beta_of(al) ** 2,
-        (eg * sg) ** 2,
-        "footnote 10: with β = α/√(α² − 1) (1/α² + 1/β² = 1), independent Z⁽¹⁾ ~ N(0, η²σ²/α²) and "
+        lhs=(eg * sg) ** 2 / al**2 + (eg * sg) ** 2 / beta_of(al) ** 2,
+        rhs=(eg * sg) ** 2,
+        statement="footnote 10: with β = α/√(α² − 1) (1/α² + 1/β² = 1), independent Z⁽¹⁾ ~ N(0, η²σ²/α²) and "
         "Z⁽²⁾ ~ N(0, η²σ²/β²) sum to the step's noise N(0, η²σ²): the variances add up, for every α > 1",
-        src(FN10, (), "derived"),
+        source=src(FN10, (), "derived"),
         where=[al > 1],
     )
 )
 paper.add(
     Identity(
         paper.id("fn-10-shift-factor"),
-        lemma_c12_mu(cz, eg * sg / al),
-        2 * al * cz / (eg * sg),
-        "footnote 10: the shift part R(cz_{t−1}, ησ/α, 1) ≥ G(2cz_{t−1}/(ησ/α)) = G(2αcz_{t−1}/(ησ)) (Lemma C.12, "
+        lhs=split_noise_gdp_mu(cz, eg * sg / al),
+        rhs=2 * al * cz / (eg * sg),
+        statement="footnote 10: the shift part R(cz_{t−1}, ησ/α, 1) ≥ G(2cz_{t−1}/(ησ/α)) = G(2αcz_{t−1}/(ησ)) (Lemma C.12, "
         "noise std ησ/α)",
-        src(FN10, (), "derived"),
+        source=src(FN10, (), "derived"),
     )
 )
 paper.add(
     Identity(
         paper.id("fn-10-subsampled-factor"),
-        lemma_c12_mu(eg * Lg / bg, eg * sg / be),
-        2 * be * Lg / (bg * sg),
-        "footnotes 10–11: the subsampled part R(ηL/b, ησ/β, b/n) ≥ C_{b/n}(G(2(ηL/b)/(ησ/β))) = "
+        lhs=split_noise_gdp_mu(eg * Lg / bg, eg * sg / be),
+        rhs=2 * be * Lg / (bg * sg),
+        statement="footnotes 10–11: the subsampled part R(ηL/b, ησ/β, b/n) ≥ C_{b/n}(G(2(ηL/b)/(ησ/β))) = "
         "C_{b/n}(G(2βL/(bσ))) (Lemma C.12, noise std ησ/β)",
-        src(FN10, (), "derived"),
+        source=src(FN10, (), "derived"),
     )
 )
 for _name, _lhs, _rhs, _what in (
-    ("shift", lemma_c12_mu(cz, eg * sg / sp.sqrt(2)), 2 * sp.sqrt(2) * cz / (eg * sg), "G(2√2cz_{t−1}/(ησ))"),
+    ("shift", split_noise_gdp_mu(cz, eg * sg / sp.sqrt(2)), 2 * sp.sqrt(2) * cz / (eg * sg), "G(2√2cz_{t−1}/(ησ))"),
     (
         "subsampled",
-        lemma_c12_mu(eg * Lg / bg, eg * sg / sp.sqrt(2)),
+        split_noise_gdp_mu(eg * Lg / bg, eg * sg / sp.sqrt(2)),
         2 * sp.sqrt(2) * Lg / (bg * sg),
         "C_{b/n}(G(2√2L/(bσ)))",
     ),
@@ -98,11 +98,11 @@ for _name, _lhs, _rhs, _what in (
     paper.add(
         Identity(
             paper.id(f"fn-10-even-split-{_name}"),
-            _lhs,
-            _rhs,
-            f"footnote 10: the even split α = β = √2 (1/2 + 1/2 = 1) gives the proof of Theorem C.13's factor {_what} "
+            lhs=_lhs,
+            rhs=_rhs,
+            statement=f"footnote 10: the even split α = β = √2 (1/2 + 1/2 = 1) gives the proof of Theorem C.13's factor {_what} "
             "exactly (noise std ησ/√2)",
-            src(FN10, (), "derived"),
+            source=src(FN10, (), "derived"),
         )
     )
 
@@ -111,33 +111,33 @@ for _name, _lhs, _rhs, _what in (
 paper.add(
     Identity(
         paper.id("fn-11-shift-factor"),
-        (D / Ng) / (eg * sg / al),
-        al * D / (Ng * eg * sg),
-        "footnote 11: the one-sided shift a_{k+1} = D/(t−τ) (claim thm-4.10-shifts-a) at noise std ησ/α costs "
+        lhs=(D / Ng) / (eg * sg / al),
+        rhs=al * D / (Ng * eg * sg),
+        statement="footnote 11: the one-sided shift a_{k+1} = D/(t−τ) (claim thm-4.10-shifts-a) at noise std ησ/α costs "
         "G(a/(ησ/α)) = G(αD/((t−τ)ησ)) (N = t − τ; α = √2 gives the proof's G(√2D/((t−τ)ησ)))",
-        src(FN11, (), "derived"),
+        source=src(FN11, (), "derived"),
     )
 )
 paper.add(
     Identity(
         paper.id("fn-11-composed-over-n-steps"),
-        sp.sqrt(Ng * (al * D / (Ng * eg * sg)) ** 2),
-        al * D / (eg * sg * sp.sqrt(Ng)),
-        "footnote 11: N = t − τ copies of G(αD/(Nησ)) compose to G(αD/(ησ√N)); at α = √2 this is Theorem 4.10's "
+        lhs=sp.sqrt(Ng * (al * D / (Ng * eg * sg)) ** 2),
+        rhs=al * D / (eg * sg * sp.sqrt(Ng)),
+        statement="footnote 11: N = t − τ copies of G(αD/(Nησ)) compose to G(αD/(ησ√N)); at α = √2 this is Theorem 4.10's "
         "G(√2D/(ησ√(t−τ)))",
-        src(FN11, (), "derived"),
+        source=src(FN11, (), "derived"),
     )
 )
 # E14: the printed "replaced" factor C_{b/n}(G(2βL/(bσ))) against the proof's C_{b/n}(G(2√2L/(bσ))).
 paper.add(
     Identity(
         paper.id("fn-11-replaced-factor-printed"),
-        2 * beta_of(al) * Lg / (bg * sg),
-        2 * sp.sqrt(2) * Lg / (bg * sg),
-        "footnote 11 as printed: the split 'replaces G(√2D/((t−τ)ησ)) ⊗ C_{b/n}(G(2βL/(bσ)))', i.e. the proof's "
+        lhs=2 * beta_of(al) * Lg / (bg * sg),
+        rhs=2 * sp.sqrt(2) * Lg / (bg * sg),
+        statement="footnote 11 as printed: the split 'replaces G(√2D/((t−τ)ησ)) ⊗ C_{b/n}(G(2βL/(bσ)))', i.e. the proof's "
         "subsampled factor is C_{b/n}(G(2βL/(bσ))) for every admissible split (β = α/√(α² − 1)); the proof's "
         "last line has C_{b/n}(G(2√2L/(bσ))), so this holds only at β = √2 (false e.g. at α = 2, β = 2/√3)",
-        src(FN11),
+        source=src(FN11),
         where=[al > 1],
         hints=[{"alpha": 2, "L": 1, "b": 1, "sigma": 1}],
         expect="refuted",
@@ -147,11 +147,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("fn-11-replaced-factor-corrected"),
-        (2 * beta_of(al) * Lg / (bg * sg)).subs(al, sp.sqrt(2)),
-        2 * sp.sqrt(2) * Lg / (bg * sg),
-        "corrected: the factor replaced is G(√2D/((t−τ)ησ)) ⊗ C_{b/n}(G(2√2L/(bσ))), the footnote's "
+        lhs=(2 * beta_of(al) * Lg / (bg * sg)).subs(al, sp.sqrt(2)),
+        rhs=2 * sp.sqrt(2) * Lg / (bg * sg),
+        statement="corrected: the factor replaced is G(√2D/((t−τ)ησ)) ⊗ C_{b/n}(G(2√2L/(bσ))), the footnote's "
         "G(αD/((t−τ)ησ)) ⊗ C_{b/n}(G(2βL/(bσ))) at the even split α = β = √2",
-        src(FN11, (), "corrected"),
+        source=src(FN11, (), "corrected"),
         erratum="bok-su-altschuler E14",
     )
 )
@@ -181,21 +181,21 @@ N_split = al * Dg / (eg * sg * pg * sp.sqrt(2 * Kg))
 paper.add(
     Identity(
         paper.id("fig-10-split-at-sqrt2-is-eq-15"),
-        (fig10_mu.expr**2).subs(a2, 2),
-        prop15.expr**2,
-        "at the even split α = β = √2 the split μ is Proposition C.15's (15) (the figure's formula generalises it)",
-        src(FIG10, ("15",), "derived"),
+        lhs=(fig10_mu.expr**2).subs(a2, 2),
+        rhs=prop15.expr**2,
+        statement="at the even split α = β = √2 the split μ is Proposition C.15's (15) (the figure's formula generalises it)",
+        source=src(FIG10, ("15",), "derived"),
         covers=[fig10_mu.id, prop15.id],
     )
 )
 paper.add(
     Identity(
         paper.id("fig-10-split-foc"),
-        sp.diff(mu2_split, Ng).subs(Ng, N_split),
-        0,
-        "with the split, μ²(N) = α²D²/(η²σ²N) + 2p²NK (p = b/n, K = K(2βL/(bσ))) is stationary at "
+        lhs=sp.diff(mu2_split, Ng).subs(Ng, N_split),
+        rhs=0,
+        statement="with the split, μ²(N) = α²D²/(η²σ²N) + 2p²NK (p = b/n, K = K(2βL/(bσ))) is stationary at "
         "N* = αD/(ησp√(2K)) (α = √2: Proposition C.15's N*)",
-        src(FIG10, (), "derived"),
+        source=src(FIG10, (), "derived"),
         covers=[fig10_mu.id],
     )
 )
@@ -214,11 +214,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("fig-10-split-minimum"),
-        mu2_split.subs(Ng, N_split),
-        2 * sp.sqrt(2) * al * Dg * pg * sp.sqrt(Kg) / (eg * sg),
-        "with the split, min_N μ² = 2√2·α·D·p·√K(2βL/(bσ))/(ησ): the split lowers the continuous optimum iff "
+        lhs=mu2_split.subs(Ng, N_split),
+        rhs=2 * sp.sqrt(2) * al * Dg * pg * sp.sqrt(Kg) / (eg * sg),
+        statement="with the split, min_N μ² = 2√2·α·D·p·√K(2βL/(bσ))/(ησ): the split lowers the continuous optimum iff "
         "α²K(2βL/(bσ)) decreases",
-        src(FIG10, (), "derived"),
+        source=src(FIG10, (), "derived"),
         covers=[fig10_mu.id],
     )
 )
@@ -248,12 +248,12 @@ _comp = lemA5.expr.subs(p, pg)
 paper.add(
     Identity(
         paper.id("fig-10-composition-grows-like-sqrt-t"),
-        _comp.subs(t, 4 * t),
-        2 * _comp,
-        "Theorem 4.8 by the CLT, √2·p√t·√K(L/(bσ)) (Lemma A.5 at p = b/n, μ = L/(bσ)), doubles when t is "
+        lhs=_comp.subs(t, 4 * t),
+        rhs=2 * _comp,
+        statement="Theorem 4.8 by the CLT, √2·p√t·√K(L/(bσ)) (Lemma A.5 at p = b/n, μ = L/(bσ)), doubles when t is "
         "quadrupled, so it grows without bound in t (Figure 10: 'the divergence of the GDP Composition bound'); the "
         "split bound does not depend on t once t − 1 ≥ the chosen N",
-        src(FIG10, (), "derived"),
+        source=src(FIG10, (), "derived"),
         covers=[fig10_mu.id, lemA5.id],
     )
 )
@@ -263,12 +263,12 @@ paper.add(
 FIG10_N_GRID = tuple(range(100, 5000, 100))
 
 
-def _fig10_best(p_v, Lb_v, eta_v, sigma_v, D_v, alpha_v, grid=FIG10_N_GRID):
+def _fig10_best(sampling_rate, L_over_b, step_size, noise_std, diameter, split, grid=FIG10_N_GRID):
     """(best N, μ) of the split bound over the grid, in mpmath (current precision): μ² = A/N + B·N."""
-    beta_v = alpha_v / mpmath.sqrt(alpha_v**2 - 1)
-    K = _K_mp(2 * beta_v * Lb_v / sigma_v)
-    A = (alpha_v * D_v / (eta_v * sigma_v)) ** 2
-    B = 2 * p_v**2 * K
+    split_complement = split / mpmath.sqrt(split**2 - 1)
+    K = _K_mp(2 * split_complement * L_over_b / noise_std)
+    A = (split * diameter / (step_size * noise_std)) ** 2
+    B = 2 * sampling_rate**2 * K
     return min(((mpmath.sqrt(A / N_ + B * N_), N_) for N_ in grid), key=lambda x: x[0])[::-1]
 
 

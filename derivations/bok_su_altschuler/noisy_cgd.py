@@ -26,9 +26,9 @@ from .common import (
     c,
     c_expr,
     eta,
-    g42,
-    g45,
-    gc17,
+    noisy_gd_mu_sq_factor,
+    noisy_cgd_mu_sq_factor,
+    noisy_cgd_lower_mu_sq_factor,
     kappa,
     l,
     log_c,
@@ -68,7 +68,7 @@ _p45 = params("eta", "m", "M", "L", "b", "sigma", "l", "E")
 thm45 = paper.add(
     Formula(
         paper.id("thm-4.5-mu"),
-        sp.sqrt(g45(c_expr, l, E)) * L / (b * sigma),
+        sp.sqrt(noisy_cgd_mu_sq_factor(c_expr, l, E)) * L / (b * sigma),
         _p45,
         src("Theorem 4.5", (), "printed", "L/(bσ) outside the root (proof; Tables 3, 9)"),
         hypotheses=STRONGLY_CONVEX,
@@ -88,7 +88,7 @@ _xlE = expm1(l * E * log_c)
 thmc17 = paper.add(
     Formula(
         paper.id("thm-c.17-mu"),
-        sp.sqrt(gc17(c_expr, l, E)) * L / (b * sigma),
+        sp.sqrt(noisy_cgd_lower_mu_sq_factor(c_expr, l, E)) * L / (b * sigma),
         params("eta", "m", "M", "L", "b", "sigma", "l", "E"),
         src("Theorem C.17"),
         hypotheses=STRONGLY_CONVEX,
@@ -115,10 +115,10 @@ c46 = [thm46.id]
 paper.add(
     Identity(
         paper.id("thm-4.5-E-equals-1"),
-        g45(c, l, 1),
-        1,
-        "Theorem 4.5 at E = 1 equals composition (Theorem 4.4): μ = L/(bσ)",
-        src("Theorem 4.5", (), "derived"),
+        lhs=noisy_cgd_mu_sq_factor(c, l, 1),
+        rhs=1,
+        statement="Theorem 4.5 at E = 1 equals composition (Theorem 4.4): μ = L/(bσ)",
+        source=src("Theorem 4.5", (), "derived"),
         covers=c45 + [thm44.id],
     )
 )
@@ -126,7 +126,7 @@ ce = sp.exp(-kappa)
 paper.add(
     Limit(
         paper.id("thm-4.5-limit-E-infinity"),
-        g45(ce, l, E),
+        noisy_cgd_mu_sq_factor(ce, l, E),
         E,
         sp.oo,
         1 + ce ** (2 * l - 2) * (1 - ce**2) / (1 - ce**l) ** 2,
@@ -140,7 +140,7 @@ lp, Ep = sp.Symbol("l", positive=True), sp.Symbol("E", positive=True)
 paper.add(
     Limit(
         paper.id("thm-4.5-limit-c-to-1"),
-        g45(c, 20, 5),
+        noisy_cgd_mu_sq_factor(c, 20, 5),
         c,
         1,
         1 + sp.Rational(4, 20),
@@ -149,7 +149,7 @@ paper.add(
         src("Theorem 4.5", (), "derived"),
         direction="-",
         covers=c45,
-        # g45 at l = 20, E = 5 is a rational function of c: cancelling it (degree 98 over degree 98, ~1.3 CPU s)
+        # noisy_cgd_mu_sq_factor at l = 20, E = 5 is a rational function of c: cancelling it (degree 98 over degree 98, ~1.3 CPU s)
         # leaves a denominator that does not vanish at c = 1, while the stated 0·∞ form goes through
         # l'Hôpital on degree-119 derivatives whose sign simplify cannot prove (~6 CPU s, no proof)
         first_rewrite="cancel",
@@ -161,7 +161,7 @@ paper.add(
 paper.add(
     Inequality(
         paper.id("thm-4.5-threshold-printed"),
-        g45(c, l, E),
+        noisy_cgd_mu_sq_factor(c, l, E),
         ">=",
         E,
         "printed (§4.2): the convergent bound dominates Theorem 4.4 once E ≈ c^{2l−2}(1−c²)/(1−c^l)², i.e. not "
@@ -177,7 +177,7 @@ paper.add(
 paper.add(
     Inequality(
         paper.id("thm-4.5-threshold-corrected"),
-        g45(c, l, E),
+        noisy_cgd_mu_sq_factor(c, l, E),
         "<=",
         E,
         "corrected: Theorem 4.5 ≤ Theorem 4.4 for every E ≥ 1 (strictly for E ≥ 2), all c ∈ (0, 1), all l "
@@ -194,9 +194,9 @@ paper.add(
 paper.add(
     Inequality(
         paper.id("thm-c.17-below-4.5"),
-        gc17(c, l, E),
+        noisy_cgd_lower_mu_sq_factor(c, l, E),
         "<=",
-        g45(c, l, E),
+        noisy_cgd_mu_sq_factor(c, l, E),
         "the lower bound of Theorem C.17 is below the upper bound of Theorem 4.5 (μ² in units of (L/(bσ))²)",
         src("Theorem C.17", (), "derived"),
         where=[c < 1],
@@ -207,10 +207,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-c.17-l-equals-1"),
-        gc17(c, 1, E),
-        g42(c, E),
-        "Theorem C.17 at l = 1 is Theorem 4.2 with t = E (full batch: the lower bound is exact)",
-        src("Theorem C.17", (), "derived"),
+        lhs=noisy_cgd_lower_mu_sq_factor(c, 1, E),
+        rhs=noisy_gd_mu_sq_factor(c, E),
+        statement="Theorem C.17 at l = 1 is Theorem 4.2 with t = E (full batch: the lower bound is exact)",
+        source=src("Theorem C.17", (), "derived"),
         covers=cC17,
         where=[c < 1],  # Theorem C.17: strongly convex, c < 1
     )
@@ -222,11 +222,11 @@ variance = (1 - c ** (2 * lE)) / (1 - c**2) * eta**2 * sig_**2
 paper.add(
     Identity(
         paper.id("thm-c.17-construction"),
-        mean_gap**2 / variance,
-        gc17(c, l, E) * (L / (b * sig_)) ** 2,
-        "Theorem C.17's quadratic construction: X_{lE} ~ N(0, (1−c^{2lE})/(1−c²)η²σ²), X'_{lE} has mean "
+        lhs=mean_gap**2 / variance,
+        rhs=noisy_cgd_lower_mu_sq_factor(c, l, E) * (L / (b * sig_)) ** 2,
+        statement="Theorem C.17's quadratic construction: X_{lE} ~ N(0, (1−c^{2lE})/(1−c²)η²σ²), X'_{lE} has mean "
         "(ηL/b)(1−c^{lE})/(1−c^l); (mean/std)² is the stated μ²",
-        src("Theorem C.17, proof", (), "derived"),
+        source=src("Theorem C.17, proof", (), "derived"),
         covers=cC17,
         where=[c < 1],  # Theorem C.17: strongly convex, c < 1
     )
@@ -250,10 +250,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-4.6-stated-form"),
-        (s**2 + (3 * s * D_ + s**2 * sp.ceiling(D_ / s)) / l).subs(s, eta * L / b) / (eta * sigma) ** 2,
-        thm46.expr.subs(D, D_) ** 2,
-        "(s² + (3sD + s²⌈D/s⌉)/l)/(ησ)² with s = ηL/b is μ² of Theorem 4.6",
-        src("Theorem 4.6, proof", (), "derived"),
+        lhs=(s**2 + (3 * s * D_ + s**2 * sp.ceiling(D_ / s)) / l).subs(s, eta * L / b) / (eta * sigma) ** 2,
+        rhs=thm46.expr.subs(D, D_) ** 2,
+        statement="(s² + (3sD + s²⌈D/s⌉)/l)/(ησ)² with s = ηL/b is μ² of Theorem 4.6",
+        source=src("Theorem 4.6, proof", (), "derived"),
         covers=c46,
     )
 )

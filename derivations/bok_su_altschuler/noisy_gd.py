@@ -24,7 +24,7 @@ from .common import (
     c,
     c_expr,
     eta,
-    g42,
+    noisy_gd_mu_sq_factor,
     kappa,
     log_c,
     m,
@@ -62,7 +62,7 @@ _x = expm1(t * log_c)  # c^t − 1
 thm42 = paper.add(
     Formula(
         paper.id("thm-4.2-mu"),
-        sp.sqrt(g42(c_expr, t)) * L / (n * sigma),
+        sp.sqrt(noisy_gd_mu_sq_factor(c_expr, t)) * L / (n * sigma),
         params("eta", "m", "M", "L", "n", "sigma", "t"),
         src("Theorem 4.2", (), "printed", "c = max{|1−ηm|, |1−ηM|} derived from η, m, M"),
         hypotheses=STRONGLY_CONVEX,
@@ -93,11 +93,11 @@ _cmax = sp.Max(sp.Abs(1 - eta * m), sp.Abs(1 - eta * M))
 paper.add(
     Identity(
         paper.id("c-derivation"),
-        _cmax,
-        c_expr,
-        "Lemma 2.8: for 0 < m ≤ M and η ∈ (0, 2/M), max{|1−ηm|, |1−ηM|} = 1 − ηm if η ≤ 2/(m+M) and ηM − 1 "
+        lhs=_cmax,
+        rhs=c_expr,
+        statement="Lemma 2.8: for 0 < m ≤ M and η ∈ (0, 2/M), max{|1−ηm|, |1−ηM|} = 1 − ηm if η ≤ 2/(m+M) and ηM − 1 "
         "otherwise (the form every formula evaluates, decided exactly on the inputs)",
-        src("Lemma 2.8", (), "derived"),
+        source=src("Lemma 2.8", (), "derived"),
         where=[m > 0, m <= M, eta * M < 2],
         expect="checked",
         samples=30,
@@ -124,10 +124,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-4.2-t-equals-1"),
-        g42(c, 1),
-        1,
-        "Theorem 4.2 at t = 1 equals composition (Theorem 4.1): (1−c)/(1+c)·(1+c)/(1−c) = 1",
-        src("Theorem 4.2", (), "derived"),
+        lhs=noisy_gd_mu_sq_factor(c, 1),
+        rhs=1,
+        statement="Theorem 4.2 at t = 1 equals composition (Theorem 4.1): (1−c)/(1+c)·(1+c)/(1−c) = 1",
+        source=src("Theorem 4.2", (), "derived"),
         covers=c42 + [thm41.id],
     )
 )
@@ -136,10 +136,10 @@ increment = 2 * c**t * (1 + c) / ((1 + c**t) * (1 + c ** (t + 1)))
 paper.add(
     Identity(
         paper.id("thm-4.2-increment"),
-        g42(c, t + 1) - g42(c, t),
-        increment,
-        "exact increment: g(t+1) − g(t) = 2c^t(1+c)/((1+c^t)(1+c^{t+1})) with g = μ²/(L/(nσ))² of Theorem 4.2",
-        src("Theorem 4.2", (), "derived"),
+        lhs=noisy_gd_mu_sq_factor(c, t + 1) - noisy_gd_mu_sq_factor(c, t),
+        rhs=increment,
+        statement="exact increment: g(t+1) − g(t) = 2c^t(1+c)/((1+c^t)(1+c^{t+1})) with g = μ²/(L/(nσ))² of Theorem 4.2",
+        source=src("Theorem 4.2", (), "derived"),
         covers=c42,
         where=[c < 1],  # Theorem 4.2: strongly convex, c < 1
     )
@@ -169,7 +169,7 @@ paper.add(
         covers=c42,
     )
 )
-_g_kappa = g42(sp.exp(-kappa), t)
+_g_kappa = noisy_gd_mu_sq_factor(sp.exp(-kappa), t)
 paper.add(
     Limit(
         paper.id("thm-4.2-limit-t-infinity"),
@@ -186,7 +186,7 @@ tt = sp.Symbol("t", positive=True)
 paper.add(
     Limit(
         paper.id("thm-4.2-limit-c-to-1"),
-        g42(c, tt),
+        noisy_gd_mu_sq_factor(c, tt),
         c,
         1,
         tt,
@@ -199,7 +199,7 @@ paper.add(
 paper.add(
     Limit(
         paper.id("thm-4.2-limit-c-to-0"),
-        g42(c, tt),
+        noisy_gd_mu_sq_factor(c, tt),
         c,
         0,
         1,
@@ -215,11 +215,13 @@ mu_eq_sq = (s * (1 - c**t) / (1 - c)) ** 2 / ((1 - c ** (2 * t)) / (1 - c**2) * 
 paper.add(
     Identity(
         paper.id("thm-c.5-equality-case"),
-        mu_eq_sq,
-        g42(c, t) * s**2 / sig_**2,
-        "Theorem C.5 equality case: X_t ~ N(0, (1−c^{2t})/(1−c²)σ²), X'_t ~ N(s(1−c^t)/(1−c)·v, same); "
+        lhs=mu_eq_sq,
+        rhs=noisy_gd_mu_sq_factor(c, t) * s**2 / sig_**2,
+        statement="Theorem C.5 equality case: X_t ~ N(0, (1−c^{2t})/(1−c²)σ²), X'_t ~ N(s(1−c^t)/(1−c)·v, same); "
         "(mean gap / std)² equals (1−c^t)/(1+c^t)·(1+c)/(1−c)·s²/σ² — Theorem 4.2 is exact",
-        src("Theorem C.5", (), "derived", "the text prints X'_t ~ N((1−c^t)/(1−c²)σ²I_d), no mean; mean restored"),
+        source=src(
+            "Theorem C.5", (), "derived", "the text prints X'_t ~ N((1−c^t)/(1−c²)σ²I_d), no mean; mean restored"
+        ),
         covers=c42,
         where=[c < 1],  # Theorem C.5: strongly convex, c < 1
     )
@@ -227,10 +229,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-4.2-from-c.5"),
-        sp.sqrt(g42(c, t)) * (eta * L / n) / (eta * sig_),
-        sp.sqrt(g42(c, t)) * L / (n * sig_),
-        "proof of Theorem 4.2: Theorem C.5 with s ← ηL/n and σ ← ησ (noise η·σ·N(0, I)) gives the stated μ",
-        src("Theorem 4.2, proof (App. C.2.1)", (), "derived"),
+        lhs=sp.sqrt(noisy_gd_mu_sq_factor(c, t)) * (eta * L / n) / (eta * sig_),
+        rhs=sp.sqrt(noisy_gd_mu_sq_factor(c, t)) * L / (n * sig_),
+        statement="proof of Theorem 4.2: Theorem C.5 with s ← ηL/n and σ ← ησ (noise η·σ·N(0, I)) gives the stated μ",
+        source=src("Theorem 4.2, proof (App. C.2.1)", (), "derived"),
         covers=c42,
         where=[c < 1],  # Theorem 4.2: strongly convex, c < 1
     )
@@ -240,10 +242,10 @@ kk = sp.Symbol("k", integer=True)
 paper.add(
     Identity(
         paper.id("thm-4.1-composition"),
-        sp.sqrt(sp.Sum(a_**2, (kk, 1, t))),
-        a_ * sp.sqrt(t),
-        "eq. (4) / Lemma A.2(c): t-fold composition of G(a) is G(a√t) (with a = L/(nσ): Theorem 4.1)",
-        src("eq. (4)", ("4",), "derived"),
+        lhs=sp.sqrt(sp.Sum(a_**2, (kk, 1, t))),
+        rhs=a_ * sp.sqrt(t),
+        statement="eq. (4) / Lemma A.2(c): t-fold composition of G(a) is G(a√t) (with a = L/(nσ): Theorem 4.1)",
+        source=src("eq. (4)", ("4",), "derived"),
         covers=[thm41.id],
     )
 )
@@ -255,10 +257,10 @@ objective = Nn * (s + D_ / Nn) ** 2
 paper.add(
     Identity(
         paper.id("thm-c.7-two-forms"),
-        sp.sqrt(objective),
-        s * sp.sqrt(Nn) + D_ / sp.sqrt(Nn),
-        "Theorem C.7: √(Σ a_k²) with a_k ≡ s + D/N over N = t − τ steps equals s√N + D/√N",
-        src("Theorem C.7 / Lemma C.8", (), "derived"),
+        lhs=sp.sqrt(objective),
+        rhs=s * sp.sqrt(Nn) + D_ / sp.sqrt(Nn),
+        statement="Theorem C.7: √(Σ a_k²) with a_k ≡ s + D/N over N = t − τ steps equals s√N + D/√N",
+        source=src("Theorem C.7 / Lemma C.8", (), "derived"),
         covers=c43,
     )
 )
@@ -276,20 +278,20 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-c.8-minimiser-value"),
-        objective.subs(Nn, D_ / s),
-        4 * s * D_,
-        "Lemma C.8: the minimum 4sD is attained at N = t − τ = D/s",
-        src("Lemma C.8", (), "derived"),
+        lhs=objective.subs(Nn, D_ / s),
+        rhs=4 * s * D_,
+        statement="Lemma C.8: the minimum 4sD is attained at N = t − τ = D/s",
+        source=src("Lemma C.8", (), "derived"),
         covers=c43,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-c.8-foc"),
-        sp.diff(objective, Nn).subs(Nn, D_ / s),
-        0,
-        "Lemma C.8: first-order condition d/dN [N(s+D/N)²] = s² − D²/N² = 0 at N = D/s",
-        src("Lemma C.8", (), "derived"),
+        lhs=sp.diff(objective, Nn).subs(Nn, D_ / s),
+        rhs=0,
+        statement="Lemma C.8: first-order condition d/dN [N(s+D/N)²] = s² − D²/N² = 0 at N = D/s",
+        source=src("Lemma C.8", (), "derived"),
         covers=c43,
     )
 )
@@ -319,10 +321,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-4.3-from-c.7"),
-        (3 * s * D_ + s**2 * sp.ceiling(D_ / s)).subs(s, eta * L / n) / (eta * sigma) ** 2,
-        thm43.expr.subs(D, D_) ** 2,
-        "proof of Theorem 4.3: Theorem C.7's (3sD + s²⌈D/s⌉)/σ² with s ← ηL/n, σ ← ησ is μ² of Theorem 4.3",
-        src("Theorem 4.3, proof (App. C.2.2)", (), "derived"),
+        lhs=(3 * s * D_ + s**2 * sp.ceiling(D_ / s)).subs(s, eta * L / n) / (eta * sigma) ** 2,
+        rhs=thm43.expr.subs(D, D_) ** 2,
+        statement="proof of Theorem 4.3: Theorem C.7's (3sD + s²⌈D/s⌉)/σ² with s ← ηL/n, σ ← ησ is μ² of Theorem 4.3",
+        source=src("Theorem 4.3, proof (App. C.2.2)", (), "derived"),
         covers=c43,
     )
 )

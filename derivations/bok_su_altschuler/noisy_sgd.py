@@ -102,10 +102,10 @@ def47 = paper.add(
 paper.add(
     Identity(
         paper.id("def-4.7-is-toolkit"),
-        def47.expr,
-        subsampled_gdp_tradeoff.expr.xreplace({tk_x: alpha_p.symbol}),
-        "def-4.7-cp-gdp is privacy/subsampled-gdp-tradeoff with x = α (one expression, two IDs)",
-        src("Definition 4.7", (), "derived"),
+        lhs=def47.expr,
+        rhs=subsampled_gdp_tradeoff.expr.xreplace({tk_x: alpha_p.symbol}),
+        statement="def-4.7-cp-gdp is privacy/subsampled-gdp-tradeoff with x = α (one expression, two IDs)",
+        source=src("Definition 4.7", (), "derived"),
         covers=[def47.id, subsampled_gdp_tradeoff.id],
     )
 )
@@ -126,30 +126,30 @@ C41 = "Theorem 4.8, one-step optimality (App. C.4.1)"
 paper.add(
     Identity(
         paper.id("thm-4.8-tangency-point"),
-        alpha_z.subs(z_, z0),
-        pp * Phi(-mm / 2) + (1 - pp) * Phi((sp.Rational(1, 2) - lam) * mm),
-        "at z = (λ − 1/2)μ the curve f^{(λ)} is at α = pΦ(−μ/2) + (1−p)Φ((1/2 − λ)μ)",
-        src(C41),
+        lhs=alpha_z.subs(z_, z0),
+        rhs=pp * Phi(-mm / 2) + (1 - pp) * Phi((sp.Rational(1, 2) - lam) * mm),
+        statement="at z = (λ − 1/2)μ the curve f^{(λ)} is at α = pΦ(−μ/2) + (1−p)Φ((1/2 − λ)μ)",
+        source=src(C41),
         covers=[def47.id],
     )
 )
 paper.add(
     Identity(
         paper.id("thm-4.8-tangency-line"),
-        (alpha_z + f_z).subs(z_, z0),
-        (1 + pp) * Phi(-mm / 2) + (1 - pp) * Phi(mm / 2),
-        "there α + f^{(λ)}(α) = (1+p)Φ(−μ/2) + (1−p)Φ(μ/2): the point lies on C_p(G(μ))'s slope −1 segment",
-        src(C41),
+        lhs=(alpha_z + f_z).subs(z_, z0),
+        rhs=(1 + pp) * Phi(-mm / 2) + (1 - pp) * Phi(mm / 2),
+        statement="there α + f^{(λ)}(α) = (1+p)Φ(−μ/2) + (1−p)Φ(μ/2): the point lies on C_p(G(μ))'s slope −1 segment",
+        source=src(C41),
         covers=[def47.id],
     )
 )
 paper.add(
     Identity(
         paper.id("thm-4.8-tangency-slope"),
-        ((1 - pp) * phi(z_) + pp * phi(z_ - lam * mm)).subs(z_, z0),
-        ((1 - pp) * phi(z_) + pp * phi(z_ + (1 - lam) * mm)).subs(z_, z0),
-        "and df/dz = −dα/dz there, i.e. slope −1: f^{(λ)} is tangent to C_p(G(μ)), so inf_λ f^{(λ)} = C_p(G(μ))",
-        src(C41),
+        lhs=((1 - pp) * phi(z_) + pp * phi(z_ - lam * mm)).subs(z_, z0),
+        rhs=((1 - pp) * phi(z_) + pp * phi(z_ + (1 - lam) * mm)).subs(z_, z0),
+        statement="and df/dz = −dα/dz there, i.e. slope −1: f^{(λ)} is tangent to C_p(G(μ)), so inf_λ f^{(λ)} = C_p(G(μ))",
+        source=src(C41),
         covers=[def47.id],
     )
 )
@@ -283,11 +283,11 @@ Nstar = -sp.log(B_ / A_ * (1 - ce) / (2 * sp.sqrt(2) * sp.sqrt(kappa)) * sp.sqrt
 paper.add(
     Identity(
         paper.id("prop-c.14-foc"),
-        sp.diff(mu2_generic, Nn).subs(Nn, Nstar),
-        0,
-        "Proposition C.14: d/dN μ²(N) = 0 at the printed N* = −log(b²σ(1−c)√K/(2√2 nL√log(1/c)))/log(1/c) − 1, "
+        lhs=sp.diff(mu2_generic, Nn).subs(Nn, Nstar),
+        rhs=0,
+        statement="Proposition C.14: d/dN μ²(N) = 0 at the printed N* = −log(b²σ(1−c)√K/(2√2 nL√log(1/c)))/log(1/c) − 1, "
         "μ²(N) = 8A²c^{2N+2}/(1−c)² + 2B²NK with A = L/(bσ), B = b/n (c = e^{−κ})",
-        src("Proposition C.14", ("14",), "derived"),
+        source=src("Proposition C.14", ("14",), "derived"),
         covers=[prop14.id, prop14N.id],
         budget=40,
     )
@@ -334,10 +334,10 @@ N15 = Dg * ng / (bg * eg * sg * sp.sqrt(K_))
 paper.add(
     Identity(
         paper.id("prop-c.15-foc"),
-        sp.diff(mu2_15, Nn).subs(Nn, N15),
-        0,
-        "Proposition C.15: d/dN μ²(N) = 0 at N* = Dn/(bησ√K')",
-        src("Proposition C.15", ("15",), "derived"),
+        lhs=sp.diff(mu2_15, Nn).subs(Nn, N15),
+        rhs=0,
+        statement="Proposition C.15: d/dN μ²(N) = 0 at N* = Dn/(bησ√K')",
+        source=src("Proposition C.15", ("15",), "derived"),
         covers=[prop15.id, prop15N.id],
     )
 )
@@ -355,10 +355,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("prop-c.15-minimum"),
-        mu2_15.subs(Nn, N15),
-        4 * Dg * sp.sqrt(K_) * bg / (eg * ng * sg),
-        "Proposition C.15: the minimum over N is μ²_min = 4D√K'·b/(ηnσ)",
-        src("Proposition C.15", ("15",), "derived"),
+        lhs=mu2_15.subs(Nn, N15),
+        rhs=4 * Dg * sp.sqrt(K_) * bg / (eg * ng * sg),
+        statement="Proposition C.15: the minimum over N is μ²_min = 4D√K'·b/(ηnσ)",
+        source=src("Proposition C.15", ("15",), "derived"),
         covers=[prop15.id, prop15N.id],
     )
 )

@@ -27,7 +27,7 @@ import sympy as sp
 from symbolic import Identity, Inequality, Limit, Optimality, Recurrence
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
 
-from .common import c, g42, g45, paper, s, src, u
+from .common import c, noisy_gd_mu_sq_factor, noisy_cgd_mu_sq_factor, paper, s, src, u
 
 t = sp.Symbol("t", integer=True, positive=True)
 k = sp.Symbol("k", integer=True)
@@ -41,20 +41,20 @@ C3 = "Theorem C.3"
 paper.add(
     Identity(
         paper.id("thm-c.3-invariant"),
-        lam_ * B_ + (1 - lam_) * B_,
-        B_,
-        "Theorem C.3: a_{k+1} + z_{k+1} = λ(cz_k + s_{k+1}) + (1−λ)(cz_k + s_{k+1}) = cz_k + s_{k+1} (B = cz_k + s_{k+1})",
-        src(C3, (), "derived"),
+        lhs=lam_ * B_ + (1 - lam_) * B_,
+        rhs=B_,
+        statement="Theorem C.3: a_{k+1} + z_{k+1} = λ(cz_k + s_{k+1}) + (1−λ)(cz_k + s_{k+1}) = cz_k + s_{k+1} (B = cz_k + s_{k+1})",
+        source=src(C3, (), "derived"),
     )
 )
 paper.add(
     Identity(
         paper.id("thm-c.3-inverse-map"),
-        (lam_ * B_) / ((1 - lam_) * B_ + lam_ * B_),
-        lam_,
-        "Theorem C.3: the shift is recovered from the allocation as λ_k = a_k/(z_k + a_k) (the rule Lemmas C.10, "
+        lhs=(lam_ * B_) / ((1 - lam_) * B_ + lam_ * B_),
+        rhs=lam_,
+        statement="Theorem C.3: the shift is recovered from the allocation as λ_k = a_k/(z_k + a_k) (the rule Lemmas C.10, "
         "C.11 and Theorem C.13 use to specify λ)",
-        src(C3, (), "derived"),
+        source=src(C3, (), "derived"),
     )
 )
 Zf, Sf, Af = sp.Function("z"), sp.Function("s"), sp.Function("a")
@@ -63,14 +63,14 @@ z0 = sp.Symbol("z_tau", nonnegative=True)
 paper.add(
     Recurrence(
         paper.id("thm-c.3-unrolled"),
-        Zf,
-        nn,
-        c**nn * z0 + sp.Sum(c ** (nn - k) * (Sf(k) - Af(k)), (k, 1, nn)),
-        sp.Eq(Zf(nn + 1), c * Zf(nn) + Sf(nn + 1) - Af(nn + 1)),
-        {0: z0},
-        "Theorem C.3 unrolled (n steps after τ): z_{τ+n} = c^n z_τ + Σ_{k=1}^{n} c^{n−k}(s_k − a_k) for arbitrary "
+        sequence=Zf,
+        index=nn,
+        closed_form=c**nn * z0 + sp.Sum(c ** (nn - k) * (Sf(k) - Af(k)), (k, 1, nn)),
+        recursion=sp.Eq(Zf(nn + 1), c * Zf(nn) + Sf(nn + 1) - Af(nn + 1)),
+        base={0: z0},
+        statement="Theorem C.3 unrolled (n steps after τ): z_{τ+n} = c^n z_τ + Σ_{k=1}^{n} c^{n−k}(s_k − a_k) for arbitrary "
         "sequences s, a; with z_{τ+n} = 0 this is the linear constraint behind every Cauchy–Schwarz allocation",
-        src(C3, (), "derived"),
+        source=src(C3, (), "derived"),
         budget=60,  # the induction step takes ~8 CPU s here: keep a 3× margin for slower machines
     )
 )
@@ -78,57 +78,63 @@ paper.add(
 # ---------------------------------------------------------------------------
 # Lemma C.6.
 C6 = "Lemma C.6"
-z6 = lambda kk: (1 - c**kk) * (1 - c ** (t - kk)) / ((1 + c**t) * (1 - c)) * s  # noqa: E731
-a6 = lambda kk: c ** (t - kk) * (1 + c) / (1 + c**t) * s  # noqa: E731
-l6 = lambda kk: c ** (t - kk) * (1 - c**2) / (1 - c ** (t - kk + 2) - c**kk + c**t)  # noqa: E731
+z6 = lambda step: (1 - c**step) * (1 - c ** (t - step)) / ((1 + c**t) * (1 - c)) * s  # noqa: E731
+a6 = lambda step: c ** (t - step) * (1 + c) / (1 + c**t) * s  # noqa: E731
+l6 = lambda step: c ** (t - step) * (1 - c**2) / (1 - c ** (t - step + 2) - c**step + c**t)  # noqa: E731
 paper.add(
     Identity(
         paper.id("lem-c.6-recursion"),
-        z6(k) + a6(k),
-        c * z6(k - 1) + s,
-        "Lemma C.6: the optimal z_k, a_k satisfy z_k + a_k = c z_{k−1} + s for every k (symbolic t, k)",
-        src(C6),
+        lhs=z6(k) + a6(k),
+        rhs=c * z6(k - 1) + s,
+        statement="Lemma C.6: the optimal z_k, a_k satisfy z_k + a_k = c z_{k−1} + s for every k (symbolic t, k)",
+        source=src(C6),
         where=[c < 1],  # Lemma C.6 is the strongly convex case, c < 1 (the closed forms divide by 1 − c)
     )
 )
 paper.add(
     Identity(
         paper.id("lem-c.6-lambda"),
-        l6(k) * (c * z6(k - 1) + s),
-        a6(k),
-        "Lemma C.6: λ_k = c^{t−k}(1−c²)/(1 − c^{t−k+2} − c^k + c^t) gives a_k = λ_k(c z_{k−1} + s) "
+        lhs=l6(k) * (c * z6(k - 1) + s),
+        rhs=a6(k),
+        statement="Lemma C.6: λ_k = c^{t−k}(1−c²)/(1 − c^{t−k+2} − c^k + c^t) gives a_k = λ_k(c z_{k−1} + s) "
         "(and so z_k = (1 − λ_k)(c z_{k−1} + s))",
-        src(C6),
+        source=src(C6),
         where=[c < 1, k >= 1, k <= t],  # as in Lemma C.6: c < 1, k ∈ [t]
         # λ_k's denominator 1 − c^{t−k+2} − c^k + c^t ≥ 1 − c² > 0 on that domain, an argument beyond the sign
         # rules: the obligation stays open, CHECKED (issue #27)
         expect="checked",
     )
 )
-paper.add(Identity(paper.id("lem-c.6-z0"), z6(0), 0, "Lemma C.6: z_0 = 0", src(C6)))
+paper.add(Identity(paper.id("lem-c.6-z0"), lhs=z6(0), rhs=0, statement="Lemma C.6: z_0 = 0", source=src(C6)))
 paper.add(
-    Identity(paper.id("lem-c.6-zt"), z6(t), 0, "Lemma C.6: z_t = 0 (the interpolated process ends at X_t)", src(C6))
+    Identity(
+        paper.id("lem-c.6-zt"),
+        lhs=z6(t),
+        rhs=0,
+        statement="Lemma C.6: z_t = 0 (the interpolated process ends at X_t)",
+        source=src(C6),
+    )
 )
-paper.add(Identity(paper.id("lem-c.6-lambda-t"), l6(t), 1, "Lemma C.6: λ_t = 1", src(C6)))
+paper.add(Identity(paper.id("lem-c.6-lambda-t"), lhs=l6(t), rhs=1, statement="Lemma C.6: λ_t = 1", source=src(C6)))
 cu = 1 / (1 + u)
 paper.add(
     Identity(
         paper.id("lem-c.6-value"),
-        sp.Sum(a6(k).subs(c, cu) ** 2, (k, 1, t)),
-        g42(cu, t) * s**2,
-        "Lemma C.6: Σ_{k=1}^t a_k² = (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² for symbolic t (c = 1/(1+u) ∈ (0, 1))",
-        src(C6),
+        lhs=sp.Sum(a6(k).subs(c, cu) ** 2, (k, 1, t)),
+        rhs=noisy_gd_mu_sq_factor(cu, t) * s**2,
+        statement="Lemma C.6: Σ_{k=1}^t a_k² = (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² for symbolic t (c = 1/(1+u) ∈ (0, 1))",
+        source=src(C6),
         budget=90,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-c.6-constraint"),
-        sp.Sum(c ** (t - k) * a6(k).subs(c, cu).subs(c, c), (k, 1, t)).subs(c, cu),
-        ((1 - c**t) / (1 - c) * s).subs(c, cu),
-        "Lemma C.6: the optimal a satisfies the linear constraint Σ c^{t−k} a_k = (1−c^t)/(1−c)·s that z_0 = z_t = 0 "
+        lhs=sp.Sum(c ** (t - k) * a6(k).subs(c, cu).subs(c, c), (k, 1, t)).subs(c, cu),
+        rhs=((1 - c**t) / (1 - c) * s).subs(c, cu),
+        statement="Lemma C.6: the optimal a satisfies the linear constraint Σ c^{t−k} a_k = (1−c^t)/(1−c)·s that z_0 = z_t = 0 "
         "imposes (thm-c.3-unrolled with s_k ≡ s)",
-        src(C6),
+        source=src(C6),
         budget=90,
     )
 )
@@ -137,19 +143,19 @@ ii = sp.Symbol("i", integer=True)
 paper.add(
     Optimality(
         paper.id("lem-c.6-optimality"),
-        xx**2,
-        xx,
-        ii,
-        1,
-        t,
-        cu ** (t - ii),
-        (1 - cu**t) / (1 - cu) * s,
-        a6(ii).subs(c, cu),
-        2 * (1 + cu) * s / (1 + cu**t),
-        g42(cu, t) * s**2,
-        "Lemma C.6 (Cauchy–Schwarz equality case): a_k ∝ c^{t−k} minimises Σ a_k² over a_k ≥ 0 subject to "
+        objective=xx**2,
+        x=xx,
+        index=ii,
+        lower=1,
+        upper=t,
+        coefficient=cu ** (t - ii),
+        total=(1 - cu**t) / (1 - cu) * s,
+        candidate=a6(ii).subs(c, cu),
+        multiplier=2 * (1 + cu) * s / (1 + cu**t),
+        value=noisy_gd_mu_sq_factor(cu, t) * s**2,
+        statement="Lemma C.6 (Cauchy–Schwarz equality case): a_k ∝ c^{t−k} minimises Σ a_k² over a_k ≥ 0 subject to "
         "Σ c^{t−k} a_k = (1−c^t)/(1−c)·s, with minimum (1−c^t)/(1+c^t)·(1+c)/(1−c)·s² (c = 1/(1+u) ∈ (0, 1))",
-        src(C6),
+        source=src(C6),
         feasible=sp.Interval(0, sp.oo),
         budget=90,
     )
@@ -174,26 +180,26 @@ paper.add(
 C8 = "Lemma C.8"
 Nint = t - tau
 R8 = D / Nint
-z8 = lambda kk: R8 * (t - kk)  # noqa: E731
+z8 = lambda step: R8 * (t - step)  # noqa: E731
 a8 = s + R8
-l8 = lambda kk: (s + R8) / (s + R8 * (t - kk + 1))  # noqa: E731
+l8 = lambda step: (s + R8) / (s + R8 * (t - step + 1))  # noqa: E731
 paper.add(
     Identity(
         paper.id("lem-c.8-recursion"),
-        z8(k) + a8,
-        z8(k - 1) + s,
-        "Lemma C.8: z_k = R(t−k), a_k ≡ s + R satisfy z_k + a_k = z_{k−1} + s (c = 1, R = D/(t−τ))",
-        src(C8),
+        lhs=z8(k) + a8,
+        rhs=z8(k - 1) + s,
+        statement="Lemma C.8: z_k = R(t−k), a_k ≡ s + R satisfy z_k + a_k = z_{k−1} + s (c = 1, R = D/(t−τ))",
+        source=src(C8),
         where=[tau < t],  # Lemma C.8: τ < t (R = D/(t − τ))
     )
 )
 paper.add(
     Identity(
         paper.id("lem-c.8-lambda"),
-        l8(k) * (z8(k - 1) + s),
-        a8,
-        "Lemma C.8: λ_k = (s+R)/(s + R(t−k+1)) gives a_k = λ_k(z_{k−1} + s)",
-        src(C8),
+        lhs=l8(k) * (z8(k - 1) + s),
+        rhs=a8,
+        statement="Lemma C.8: λ_k = (s+R)/(s + R(t−k+1)) gives a_k = λ_k(z_{k−1} + s)",
+        source=src(C8),
         where=[tau < t, k <= t],  # Lemma C.8: τ < t, k ∈ (τ, t]
     )
 )
@@ -202,14 +208,16 @@ for _lab, _l, _r, _txt in (
     ("z-t", z8(t), 0, "z_t = 0"),
     ("lambda-t", l8(t), 1, "λ_t = 1"),
 ):
-    paper.add(Identity(paper.id(f"lem-c.8-boundary-{_lab}"), _l, _r, f"Lemma C.8: {_txt}", src(C8)))
+    paper.add(
+        Identity(paper.id(f"lem-c.8-boundary-{_lab}"), lhs=_l, rhs=_r, statement=f"Lemma C.8: {_txt}", source=src(C8))
+    )
 paper.add(
     Identity(
         paper.id("lem-c.8-value"),
-        sp.Sum(a8**2, (k, tau + 1, t)),
-        (s + D / Nint) ** 2 * Nint,
-        "Lemma C.8: Σ_{k=τ+1}^t a_k² = (s + D/(t−τ))²(t−τ)",
-        src(C8),
+        lhs=sp.Sum(a8**2, (k, tau + 1, t)),
+        rhs=(s + D / Nint) ** 2 * Nint,
+        statement="Lemma C.8: Σ_{k=τ+1}^t a_k² = (s + D/(t−τ))²(t−τ)",
+        source=src(C8),
         where=[tau < t],  # Lemma C.8: τ < t
     )
 )
@@ -217,26 +225,26 @@ paper.add(
 # ---------------------------------------------------------------------------
 # Theorem 4.10's explicit shifts and composition.
 T410 = "Theorem 4.10, proof"
-z410 = lambda kk: D * (t - kk) / Nint  # noqa: E731
-l410 = lambda kk: 1 / (t - kk)  # noqa: E731  (λ_{k+1})
+z410 = lambda step: D * (t - step) / Nint  # noqa: E731
+l410 = lambda step: 1 / (t - step)  # noqa: E731  (λ_{k+1})
 paper.add(
     Identity(
         paper.id("thm-4.10-shifts-z"),
-        (1 - l410(k)) * z410(k),
-        z410(k + 1),
-        "Theorem 4.10: λ_{k+1} = 1/(t−k), z_k = D(t−k)/(t−τ) give (1−λ_{k+1})z_k = z_{k+1} (z_τ = D, "
+        lhs=(1 - l410(k)) * z410(k),
+        rhs=z410(k + 1),
+        statement="Theorem 4.10: λ_{k+1} = 1/(t−k), z_k = D(t−k)/(t−τ) give (1−λ_{k+1})z_k = z_{k+1} (z_τ = D, "
         "z_t = 0, λ_t = 1 at k = t − 1)",
-        src(T410, (), "derived"),
+        source=src(T410, (), "derived"),
         where=[tau < t, k < t],  # Theorem 4.10: τ < t, k ∈ [τ, t − 1]
     )
 )
 paper.add(
     Identity(
         paper.id("thm-4.10-shifts-a"),
-        l410(k) * z410(k),
-        D / Nint,
-        "Theorem 4.10: the per-step shift cost is a_{k+1} = λ_{k+1} z_k = D/(t−τ) for every k",
-        src(T410, (), "derived"),
+        lhs=l410(k) * z410(k),
+        rhs=D / Nint,
+        statement="Theorem 4.10: the per-step shift cost is a_{k+1} = λ_{k+1} z_k = D/(t−τ) for every k",
+        source=src(T410, (), "derived"),
         where=[tau < t, k < t],  # Theorem 4.10: τ < t, k ∈ [τ, t − 1]
     )
 )
@@ -245,11 +253,11 @@ Npos = sp.Symbol("N", integer=True, positive=True)  # N = t − τ ≥ 1
 paper.add(
     Identity(
         paper.id("thm-4.10-gdp-part"),
-        sp.sqrt(sp.Sum((sp.sqrt(2) * D / (Npos * eta * sig)) ** 2, (k, 1, Npos))),
-        sp.sqrt(2) * D / (eta * sig * sp.sqrt(Npos)),
-        "Theorem 4.10: t − τ copies of G(√2 D/((t−τ)ησ)) compose to G(√2 D/(ησ√(t−τ))) (the factor the "
+        lhs=sp.sqrt(sp.Sum((sp.sqrt(2) * D / (Npos * eta * sig)) ** 2, (k, 1, Npos))),
+        rhs=sp.sqrt(2) * D / (eta * sig * sp.sqrt(Npos)),
+        statement="Theorem 4.10: t − τ copies of G(√2 D/((t−τ)ησ)) compose to G(√2 D/(ησ√(t−τ))) (the factor the "
         "extraction prints without its 'G')",
-        src(T410, (), "derived"),
+        source=src(T410, (), "derived"),
     )
 )
 
@@ -260,13 +268,13 @@ Zp = sp.Function("z")
 paper.add(
     Recurrence(
         paper.id("thm-c.13-phase-1"),
-        Zp,
-        nn,
-        s * (1 - c**nn) / (1 - c),
-        sp.Eq(Zp(nn + 1), c * Zp(nn) + s),
-        {0: 0},
-        "Theorem C.13 with a_k = 0 for k < τ: z_k = s(1−c^k)/(1−c) for k ≤ τ − 1 (z_0 = 0)",
-        src(C13, (), "derived"),
+        sequence=Zp,
+        index=nn,
+        closed_form=s * (1 - c**nn) / (1 - c),
+        recursion=sp.Eq(Zp(nn + 1), c * Zp(nn) + s),
+        base={0: 0},
+        statement="Theorem C.13 with a_k = 0 for k < τ: z_k = s(1−c^k)/(1−c) for k ≤ τ − 1 (z_0 = 0)",
+        source=src(C13, (), "derived"),
         where=[c < 1],  # Theorem C.13 / 4.9: strongly convex, c < 1
     )
 )
@@ -276,11 +284,11 @@ z_tm1_c13 = ((1 - c ** (t - 1)) / (1 - c) * s - sp.Sum(c ** (t - k - 1) * s, (k,
 paper.add(
     Identity(
         paper.id("thm-c.13-z-closed-form"),
-        z_tm1_c13,
-        z_tm1.subs(c, cu),
-        "Theorem C.13's z_{t−1} = (1−c^{t−1})/(1−c)·s − Σ_{k=1}^{t−1} c^{t−k−1}a_k with a_k = s·1{k ≥ τ} equals "
+        lhs=z_tm1_c13,
+        rhs=z_tm1.subs(c, cu),
+        statement="Theorem C.13's z_{t−1} = (1−c^{t−1})/(1−c)·s − Σ_{k=1}^{t−1} c^{t−k−1}a_k with a_k = s·1{k ≥ τ} equals "
         "(c^{t−τ} − c^{t−1})/(1−c)·s (τ ≥ 1; c = 1/(1+u))",
-        src(C13, (), "derived"),
+        source=src(C13, (), "derived"),
         budget=60,
     )
 )
@@ -289,11 +297,11 @@ gdp49 = 2 * sp.sqrt(2) * L_ / (b_ * sig) * (c ** (t - tau1 + 1) - c**t) / (1 - c
 paper.add(
     Identity(
         paper.id("thm-4.9-from-c.13"),
-        2 * sp.sqrt(2) * c * z_tm1.subs(s, eta * L_ / b_) / (eta * sig),
-        gdp49,
-        "proof of Theorem 4.9: G(2√2 c z_{t−1}/(ησ)) with z_{t−1} above and s = ηL/b is Theorem 4.9's "
+        lhs=2 * sp.sqrt(2) * c * z_tm1.subs(s, eta * L_ / b_) / (eta * sig),
+        rhs=gdp49,
+        statement="proof of Theorem 4.9: G(2√2 c z_{t−1}/(ησ)) with z_{t−1} above and s = ηL/b is Theorem 4.9's "
         "G((2√2L/(bσ))·(c^{t−τ+1} − c^t)/(1−c))",
-        src(C13, (), "derived"),
+        source=src(C13, (), "derived"),
         where=[c < 1],  # Theorem 4.9: strongly convex, c < 1
     )
 )
@@ -332,9 +340,9 @@ paper.add(
 
 # ---------------------------------------------------------------------------
 # Lemma C.10 (NoisyCGD, strongly convex) and Lemma C.11 (constrained): simulated.
-def _r(kk, ll):
-    """r(k) = k + 1 − l⌊k/l⌋ ∈ {1, …, l}: the batch used at step k → k + 1."""
-    return kk + 1 - ll * (kk // ll)
+def _r(step, batches):
+    """r(k) = k + 1 − l⌊k/l⌋ ∈ {1, …, l}: the batch used at step k → k + 1 (``step`` = k, ``batches`` = l)."""
+    return step + 1 - batches * (step // batches)
 
 
 def _frac(x):
@@ -359,33 +367,50 @@ def _ints(v, *names):
     return out
 
 
-def c10_a(cv, ll, EE, js, kk, sv=1, form="proof"):
-    """a_k of Lemma C.10: the proof's c^{t−k+j*−2}(1−c²)/((1−c^l)(1+c^{t−l}))·s (``form="proof"``) or
+def strongly_convex_cgd_shift(contraction, batches, epochs, j_star, step, sensitivity=1, form="proof"):
+    """Lemma C.10 (NoisyCGD, strongly convex): ``contraction`` = c, ``batches`` = l, ``epochs`` = E,
+    ``j_star`` = j*, ``step`` = k, ``sensitivity`` = s.
+
+    a_k of Lemma C.10: the proof's c^{t−k+j*−2}(1−c²)/((1−c^l)(1+c^{t−l}))·s (``form="proof"``) or
     the statement's c^{t−k+j*−2}/(1−c^t)·(1−c²)/(1+c^{t−1})·s (``"statement"``); 0 for k < j*."""
-    T = ll * EE
-    if kk < js:
-        return 0 * cv
+    T = batches * epochs
+    if step < j_star:
+        return 0 * contraction
     if form == "proof":
-        return cv ** (T - kk + js - 2) * (1 - cv**2) / ((1 - cv**ll) * (1 + cv ** (T - ll))) * sv
-    return cv ** (T - kk + js - 2) / (1 - cv**T) * (1 - cv**2) / (1 + cv ** (T - 1)) * sv
+        return (
+            contraction ** (T - step + j_star - 2)
+            * (1 - contraction**2)
+            / ((1 - contraction**batches) * (1 + contraction ** (T - batches)))
+            * sensitivity
+        )
+    return (
+        contraction ** (T - step + j_star - 2)
+        / (1 - contraction**T)
+        * (1 - contraction**2)
+        / (1 + contraction ** (T - 1))
+        * sensitivity
+    )
 
 
-def c10_run(cv, ll, EE, js, sv=1, form="proof"):
-    """(z_0, …, z_{t*}) and (a_1, …, a_{t*}) of Lemma C.10's system, t* = t + j* − l − 1."""
-    T = ll * EE
-    tstar = T + js - ll - 1
-    zs, As = [0 * cv], []
-    for kk in range(tstar):
-        a_next = c10_a(cv, ll, EE, js, kk + 1, sv, form)
+def strongly_convex_cgd_system(contraction, batches, epochs, j_star, sensitivity=1, form="proof"):
+    """Lemma C.10's system: ``contraction`` = c, ``batches`` = l, ``epochs`` = E, ``j_star`` = j*,
+    ``sensitivity`` = s.
+
+    (z_0, …, z_{t*}) and (a_1, …, a_{t*}) of Lemma C.10's system, t* = t + j* − l − 1."""
+    T = batches * epochs
+    tstar = T + j_star - batches - 1
+    zs, As = [0 * contraction], []
+    for step in range(tstar):
+        a_next = strongly_convex_cgd_shift(contraction, batches, epochs, j_star, step + 1, sensitivity, form)
         As.append(a_next)
-        zs.append(cv * zs[-1] + (sv if _r(kk, ll) == js else 0) - a_next)
+        zs.append(contraction * zs[-1] + (sensitivity if _r(step, batches) == j_star else 0) - a_next)
     return zs, As
 
 
-def _c10(v, form):
+def _strongly_convex_cgd_system_exact(v, form):
     """Lemma C.10's system in exact rational arithmetic on the (binary-rational) input c."""
-    ll, EE, js = _ints(v, "l", "E", "j")
-    zs, As = c10_run(_frac(v["c"]), ll, EE, js, 1, form)
+    batches, epochs, j_star = _ints(v, "l", "E", "j")
+    zs, As = strongly_convex_cgd_system(_frac(v["c"]), batches, epochs, j_star, 1, form)
     return [_mpf(z) for z in zs], [_mpf(a) for a in As]
 
 
@@ -407,7 +432,7 @@ C10 = "Lemma C.10"
 paper.add(
     NumericIdentity(
         paper.id("lem-c.10-statement"),
-        lambda v: _c10(v, "statement")[0][-1],
+        lambda v: _strongly_convex_cgd_system_exact(v, "statement")[0][-1],
         lambda v: mpmath.mpf(0),
         "Lemma C.10 as stated: a_k = c^{t−k+j*−2}/(1−c^t)·(1−c²)/(1+c^{t−1})·s solves the system, in particular "
         "z_{t*} = 0",
@@ -423,7 +448,7 @@ paper.add(
 paper.add(
     NumericIdentity(
         paper.id("lem-c.10-statement-corrected"),
-        lambda v: _c10(v, "proof")[0][-1],
+        lambda v: _strongly_convex_cgd_system_exact(v, "proof")[0][-1],
         lambda v: mpmath.mpf(0),
         "corrected (the proof's form): a_k = c^{t−k+j*−2}(1−c²)/((1−c^l)(1+c^{t−l}))·s gives z_{t*} = 0 "
         "(40-digit simulation of the recursion)",
@@ -438,7 +463,7 @@ paper.add(
 paper.add(
     SampledInequality(
         paper.id("lem-c.10-feasible"),
-        lambda v: min(_c10(v, "proof")[0]),
+        lambda v: min(_strongly_convex_cgd_system_exact(v, "proof")[0]),
         ">=",
         lambda v: mpmath.mpf(0),
         "Lemma C.10 (proof's a_k): every z_k ≥ 0 (so λ_k = a_k/(z_k + a_k) ∈ [0, 1])",
@@ -452,8 +477,8 @@ paper.add(
 paper.add(
     NumericIdentity(
         paper.id("lem-c.10-sum-of-squares"),
-        lambda v: mpmath.fsum(a * a for a in _c10(v, "proof")[1]),
-        lambda v: g45(v["c"], int(v["l"]), int(v["E"])) - 1,
+        lambda v: mpmath.fsum(a * a for a in _strongly_convex_cgd_system_exact(v, "proof")[1]),
+        lambda v: noisy_cgd_mu_sq_factor(v["c"], int(v["l"]), int(v["E"])) - 1,
         "Lemma C.10: Σ_{k ≤ t*} a_k² = c^{2l−2}(1−c²)/(1−c^l)²·(1−c^{l(E−1)})/(1+c^{l(E−1)})·s² (s = 1): "
         "Theorem 4.5's multiplier minus 1",
         src(C10, (), "derived"),
@@ -473,11 +498,11 @@ K10 = (1 - cu**2) / ((1 - cu**lE) * (1 + cu ** (TT - lE))) * s
 paper.add(
     Identity(
         paper.id("lem-c.10-sum-symbolic"),
-        sp.Sum((cu ** (TT - k + jS - 2) * K10) ** 2, (k, jS, TT + jS - lE - 1)),
-        s**2 * (g45(cu, lE, EE_) - 1),
-        "Lemma C.10 (proof's a_k), symbolic l, E, j*: Σ_{k=j*}^{t*} a_k² = s²·c^{2l−2}(1−c²)/(1−c^l)²·"
+        lhs=sp.Sum((cu ** (TT - k + jS - 2) * K10) ** 2, (k, jS, TT + jS - lE - 1)),
+        rhs=s**2 * (noisy_cgd_mu_sq_factor(cu, lE, EE_) - 1),
+        statement="Lemma C.10 (proof's a_k), symbolic l, E, j*: Σ_{k=j*}^{t*} a_k² = s²·c^{2l−2}(1−c²)/(1−c^l)²·"
         "(1−c^{l(E−1)})/(1+c^{l(E−1)}) (c = 1/(1+u))",
-        src(C10, (), "derived"),
+        source=src(C10, (), "derived"),
         budget=120,
     )
 )
@@ -490,10 +515,10 @@ factor_e2 = c07 ** (lE - 1) * (1 - c07 ** (lE * qq)) / (1 - c07**lE)
 paper.add(
     Identity(
         paper.id("lem-c.10-proof-denominator"),
-        lhs_e2,
-        factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (EE_ * (lE - 1))),
-        "printed last equality of Lemma C.10's proof: … = c^{l−1}(1−c^{lq})/(1−c^l)·(1−c^{l(E−q−1)})/(1+c^{E(l−1)})",
-        src(C10 + ", proof"),
+        lhs=lhs_e2,
+        rhs=factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (EE_ * (lE - 1))),
+        statement="printed last equality of Lemma C.10's proof: … = c^{l−1}(1−c^{lq})/(1−c^l)·(1−c^{l(E−q−1)})/(1+c^{E(l−1)})",
+        source=src(C10 + ", proof"),
         hints=[{"c": sp.Rational(7, 10), "l": 3, "E": 5, "q": 2}],
         expect="refuted",
         erratum="bok-su-altschuler E2",
@@ -503,11 +528,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-c.10-proof-denominator-corrected"),
-        lhs_e2,
-        factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (lE * (EE_ - 1))),
-        "corrected: the denominator is 1 + c^{l(E−1)} (= 1 + c^{t−l}); the conclusion (≥ 0 for q ≤ E − 1, = 0 at "
+        lhs=lhs_e2,
+        rhs=factor_e2 * (1 - c07 ** (lE * (EE_ - qq - 1))) / (1 + c07 ** (lE * (EE_ - 1))),
+        statement="corrected: the denominator is 1 + c^{l(E−1)} (= 1 + c^{t−l}); the conclusion (≥ 0 for q ≤ E − 1, = 0 at "
         "q = E − 1) is unaffected",
-        src(C10 + ", proof", (), "corrected"),
+        source=src(C10 + ", proof", (), "corrected"),
         erratum="bok-su-altschuler E2",
         budget=60,
         where=[c07 < 1],  # Lemma C.10: strongly convex, c < 1
@@ -515,16 +540,16 @@ paper.add(
 )
 
 
-def c11_final(v, start_shift):
+def constrained_cgd_final_distance(v, start_shift):
     """z_{t*} of Lemma C.11's recursion z_{k+1} = z_k + s·1{r(k)=j*} − A started from z = D at
     τ* − start_shift (τ* = j* + l(τ − 1), A = (D + s(E−τ))/(l(E−τ)), t* = lE + j* − l − 1)."""
-    ll, EE, js, tv = _ints(v, "l", "E", "j", "tau")
-    Dv, sv = _frac(v["D"]), _frac(v["s"])
-    A = (Dv + sv * (EE - tv)) / (ll * (EE - tv))
-    start = js + ll * (tv - 1) - start_shift
-    z = Dv
-    for kk in range(start, ll * EE + js - ll - 1):
-        z = z + (sv if _r(kk, ll) == js else 0) - A
+    batches, epochs, j_star, tau_ = _ints(v, "l", "E", "j", "tau")
+    distance, sensitivity = _frac(v["D"]), _frac(v["s"])
+    A = (distance + sensitivity * (epochs - tau_)) / (batches * (epochs - tau_))
+    start = j_star + batches * (tau_ - 1) - start_shift
+    z = distance
+    for step in range(start, batches * epochs + j_star - batches - 1):
+        z = z + (sensitivity if _r(step, batches) == j_star else 0) - A
     return _mpf(z)
 
 
@@ -542,7 +567,7 @@ C11 = "Lemma C.11"
 paper.add(
     NumericIdentity(
         paper.id("lem-c.11-start-index"),
-        lambda v: c11_final(v, 0),
+        lambda v: constrained_cgd_final_distance(v, 0),
         lambda v: mpmath.mpf(0),
         "Lemma C.11 as stated: starting from z_{τ*} = D (τ* = j* + l(τ−1)) with a_k ≡ (D + s(E−τ))/(l(E−τ)) "
         "reaches z_{t*} = 0",
@@ -558,7 +583,7 @@ paper.add(
 paper.add(
     NumericIdentity(
         paper.id("lem-c.11-start-index-corrected"),
-        lambda v: c11_final(v, 1),
+        lambda v: constrained_cgd_final_distance(v, 1),
         lambda v: mpmath.mpf(0),
         "corrected: start from z_{τ*−1} = D (the window then has l(E−τ) steps and E−τ sensitive steps, as the proof "
         "counts); z_{t*} = 0.  Theorem 4.6 is unaffected (‖X_k − X̃_k‖ ≤ D at any start index)",
@@ -574,10 +599,10 @@ qv, tv_, Ev = sp.Symbol("q", integer=True), sp.Symbol("tau", integer=True), sp.S
 paper.add(
     Identity(
         paper.id("lem-c.11-proof-algebra"),
-        D + (qv - tv_ + 1) * s - (qv - tv_ + 1) * (D + s * (Ev - tv_)) / (Ev - tv_),
-        D * (1 - (qv - tv_ + 1) / (Ev - tv_)),
-        "Lemma C.11, proof: D + (q−τ+1)s − (q−τ+1)(D + s(E−τ))/(E−τ) = D(1 − (q−τ+1)/(E−τ)) (≥ 0 for q ≤ E − 1)",
-        src(C11 + ", proof", (), "derived"),
+        lhs=D + (qv - tv_ + 1) * s - (qv - tv_ + 1) * (D + s * (Ev - tv_)) / (Ev - tv_),
+        rhs=D * (1 - (qv - tv_ + 1) / (Ev - tv_)),
+        statement="Lemma C.11, proof: D + (q−τ+1)s − (q−τ+1)(D + s(E−τ))/(E−τ) = D(1 − (q−τ+1)/(E−τ)) (≥ 0 for q ≤ E − 1)",
+        source=src(C11 + ", proof", (), "derived"),
         where=[tv_ < Ev],  # Lemma C.11: τ < E (the window has E − τ ≥ 1 sensitive steps)
     )
 )

@@ -125,11 +125,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("rem-a.8-pn-q-neyman-pearson"),
-        rem_pn_q_printed,
-        neyman_pearson_tradeoff(ATOMS_PN_Q, alpha),
-        "Remark A.8's T(P_n, Q) is the Neyman–Pearson tradeoff curve of P_n against Q (reject the atom 1 first, "
+        lhs=rem_pn_q_printed,
+        rhs=neyman_pearson_tradeoff(ATOMS_PN_Q, alpha),
+        statement="Remark A.8's T(P_n, Q) is the Neyman–Pearson tradeoff curve of P_n against Q (reject the atom 1 first, "
         "then the atom 0): both pieces agree for every n ≥ 2 and α",
-        src(REM, (), "derived"),
+        source=src(REM, (), "derived"),
         covers=[rem_pn_q.id],
         where=[n_ >= 2],  # as stated: n ≥ 2 (the second piece divides by 1 − 1/n)
     )
@@ -137,11 +137,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("rem-a.8-p-q-neyman-pearson"),
-        rem_p_q.expr,
-        neyman_pearson_tradeoff(ATOMS_P_Q, alpha),
-        "T(P, Q)(α) = ½(1 − α) is the Neyman–Pearson curve of δ₀ against ½δ₀ + ½δ₁ (the atom 1 is rejected at no "
+        lhs=rem_p_q.expr,
+        rhs=neyman_pearson_tradeoff(ATOMS_P_Q, alpha),
+        statement="T(P, Q)(α) = ½(1 − α) is the Neyman–Pearson curve of δ₀ against ½δ₀ + ½δ₁ (the atom 1 is rejected at no "
         "type-I cost, so T(P, Q)(0) = ½)",
-        src(REM, (), "derived"),
+        source=src(REM, (), "derived"),
         covers=[rem_p_q.id],
     )
 )
@@ -192,10 +192,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("rem-a.8-at-zero"),
-        rem_pn_q_printed.subs(alpha, 0),
-        1,
-        "T(P_n, Q)(0) = 1 for every n ≥ 2, so lim_n T(P_n, Q)(0) = 1",
-        src(REM, (), "derived"),
+        lhs=rem_pn_q_printed.subs(alpha, 0),
+        rhs=1,
+        statement="T(P_n, Q)(0) = 1 for every n ≥ 2, so lim_n T(P_n, Q)(0) = 1",
+        source=src(REM, (), "derived"),
         covers=[rem_pn_q.id],
     )
 )
@@ -254,11 +254,11 @@ ATOMS_H = [(sp.Integer(0), delta), (1 - delta, 1 - delta), (delta, sp.Integer(0)
 paper.add(
     Identity(
         paper.id("lem-a.11-h-delta-neyman-pearson"),
-        h_delta_expr,
-        neyman_pearson_tradeoff(ATOMS_H, alpha),
-        "h_δ is a tradeoff function: the Neyman–Pearson curve of P_h = (δ, 1 − δ, 0) against Q_h = (0, 1 − δ, δ) "
+        lhs=h_delta_expr,
+        rhs=neyman_pearson_tradeoff(ATOMS_H, alpha),
+        statement="h_δ is a tradeoff function: the Neyman–Pearson curve of P_h = (δ, 1 − δ, 0) against Q_h = (0, 1 − δ, δ) "
         "(an atom only Q_h charges, a shared atom of mass 1 − δ, an atom only P_h charges), for every δ and α",
-        src(A11, (), "derived"),
+        source=src(A11, (), "derived"),
         covers=[h_delta.id],
     )
 )
@@ -300,24 +300,24 @@ Phi = lambda z: (1 + sp.erf(z / sp.sqrt(2))) / 2  # noqa: E731
 paper.add(
     Identity(
         paper.id("lem-a.11-composition-gaussian"),
-        _composed_first.subs(alpha, (1 - delta) * (1 - Phi(thr))),
-        (1 - delta) * Phi(thr - mu),
-        "f ⊗ h_δ = (1 − δ) f(α/(1 − δ)) on [0, 1 − δ] for f = G(μ): the product pair N(0,1)×P_h vs N(μ,1)×Q_h has "
+        lhs=_composed_first.subs(alpha, (1 - delta) * (1 - Phi(thr))),
+        rhs=(1 - delta) * Phi(thr - mu),
+        statement="f ⊗ h_δ = (1 − δ) f(α/(1 − δ)) on [0, 1 − δ] for f = G(μ): the product pair N(0,1)×P_h vs N(μ,1)×Q_h has "
         "likelihood ratio ∞ on Q_h's own atom, 0 on P_h's, e^{μx − μ²/2} (increasing in x) on the shared one, so "
         "its Neyman–Pearson tests reject Q_h's atom and the shared atom where x > t: α(t) = (1 − δ)Φ(−t), "
         "β(t) = (1 − δ)Φ(t − μ); at α(t) the formula's first piece equals β(t), for every μ, δ and t",
-        src(A11, (), "derived"),
+        source=src(A11, (), "derived"),
         covers=[g_otimes_h.id, h_delta.id],
     )
 )
 paper.add(
     Identity(
         paper.id("lem-a.11-composition-at-1-minus-delta"),
-        _composed_first.subs(alpha, 1 - delta),
-        0,
-        "the first piece at α = 1 − δ is (1 − δ)G_μ(1) = 0, so the two pieces meet: the test rejecting Q_h's atom "
+        lhs=_composed_first.subs(alpha, 1 - delta),
+        rhs=0,
+        statement="the first piece at α = 1 − δ is (1 − δ)G_μ(1) = 0, so the two pieces meet: the test rejecting Q_h's atom "
         "and the whole shared atom has α = 1 − δ and β = 0, and the composition is 0 beyond (the second piece)",
-        src(A11, (), "derived"),
+        source=src(A11, (), "derived"),
         covers=[g_otimes_h.id],
     )
 )
@@ -326,11 +326,11 @@ _u = alpha / (1 - delta)
 paper.add(
     Identity(
         paper.id("lem-a.11-gap-identity"),
-        _g(alpha) - (1 - delta) * _g(_u),
-        _g(alpha) - _g(_u) + delta * _g(_u),
-        "proof of Lemma A.11: g(α) − (g ⊗ h_δ)(α) = g(α) − g(α/(1 − δ)) + δ g(α/(1 − δ)) on [0, 1 − δ], for any "
+        lhs=_g(alpha) - (1 - delta) * _g(_u),
+        rhs=_g(alpha) - _g(_u) + delta * _g(_u),
+        statement="proof of Lemma A.11: g(α) − (g ⊗ h_δ)(α) = g(α) − g(α/(1 − δ)) + δ g(α/(1 − δ)) on [0, 1 − δ], for any "
         "function g (the proof's next step, ≥ δ g(α/(1 − δ)) for a nonincreasing g, is not part of this check)",
-        src(A11, (), "derived"),
+        source=src(A11, (), "derived"),
         covers=[h_delta.id],
         where=[delta < 1],  # h_δ is defined for δ ∈ (0, 1)
     )

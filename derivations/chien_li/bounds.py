@@ -49,7 +49,7 @@ def _formula(label):
 
 
 @functools.lru_cache(maxsize=32)
-def _minimiser(c, s_, big, D_, T_):
+def _minimiser(c, s_, clip_step, D_, T_):
     """``chien_li.smooth.solve`` at 40 digits for exact (c, s, 2ηK, D, T): the minimiser (τ, window, active set)
     does not depend on α or σ, so one search serves every order α the accountant certifies."""
     import mpmath
@@ -58,10 +58,10 @@ def _minimiser(c, s_, big, D_, T_):
 
     mpq = lambda x: mpmath.mpf(int(x.p)) / int(x.q)  # noqa: E731
     with mpmath.workdps(40):
-        return solve(mpq(c), mpq(s_), mpq(big), mpq(D_), T_)
+        return solve(mpq(c), mpq(s_), mpq(clip_step), mpq(D_), T_)
 
 
-def _thm31_certifier(c_of):
+def _lipschitz_bound_certifier(c_of):
     """An Arb certifier for Theorem 3.1 in one regime (``c_of(values)``: Lemma 3.4's exact factor c).
 
     The evaluator (``chien_li.smooth.solve``) finds the exact minimiser over τ and β in mpmath: a window
@@ -128,7 +128,7 @@ def _thm31_certifier(c_of):
 
 
 @functools.lru_cache(maxsize=32)
-def _allocation37(etaL, lam, s_, big, D_, T_):
+def _allocation37(etaL, lam, s_, clip_step, D_, T_):
     """``chien_li.hoelder_theorem.allocation37`` at 40 digits for exact (ηL, λ, s, 2ηK, D, T): the window and
     shifts do not depend on α or σ, so one search serves every order α the accountant certifies."""
     import mpmath
@@ -137,10 +137,10 @@ def _allocation37(etaL, lam, s_, big, D_, T_):
 
     mpq = lambda x: mpmath.mpf(int(x.p)) / int(x.q)  # noqa: E731
     with mpmath.workdps(40):
-        return allocation37(mpq(etaL), mpq(lam), mpq(s_), mpq(big), mpq(D_), T_)
+        return allocation37(mpq(etaL), mpq(lam), mpq(s_), mpq(clip_step), mpq(D_), T_)
 
 
-def _thm37_certify(values, prec):
+def _holder_bound_certify(values, prec):
     """An Arb certifier for Theorem 3.7: its objective at the allocation the evaluator chose, made feasible in Arb.
 
     The evaluator (``chien_li.hoelder_theorem.allocation37``) picks a window of m = T − τ steps and shifts
@@ -216,14 +216,14 @@ def _thm37_certify(values, prec):
     raise PrecisionNotReached(f"chien-li/thm-3.7: the certified value did not reach {prec} bits ({ball})")
 
 
-_thm37_certify.certified_at = (
+_holder_bound_certify.certified_at = (
     "the window τ and shifts a found by the evaluator's search (for λ < 1 a feasible point of (13)–(15), not "
     "certified to be the minimum; at λ = 1 the exact water-filling)"
 )
 
-_C_NONCONVEX = _thm31_certifier(lambda v: 1 + v["eta"] * v["L"])
-_C_CONVEX = _thm31_certifier(lambda v: sp.Integer(1))
-_C_STRONG = _thm31_certifier(lambda v: 1 - v["eta"] * v["m"])
+_C_NONCONVEX = _lipschitz_bound_certifier(lambda v: 1 + v["eta"] * v["L"])
+_C_CONVEX = _lipschitz_bound_certifier(lambda v: sp.Integer(1))
+_C_STRONG = _lipschitz_bound_certifier(lambda v: 1 - v["eta"] * v["m"])
 
 
 declare(
@@ -295,6 +295,6 @@ declare(
         {**_COMMON, "L": L_H, "lam": lam_H},
         _UPDATE,
         note="value of (13) at a feasible allocation (a valid bound; exact minimum at λ = 1)",
-        certifier=_thm37_certify,
+        certifier=_holder_bound_certify,
     ),
 )

@@ -56,7 +56,7 @@ from .common import (
 )
 from .smooth import solve as solve31
 from .subsampled import dt312_value
-from .tracking import dt_a2_full_batch
+from .tracking import batch_tracking_loop_at_full_batch
 
 pos_param = natural("pos", "position 0 ≤ pos < n/b of i⋆'s batch in every epoch")
 pos = pos_param.symbol
@@ -337,7 +337,7 @@ paper.add(
     NumericIdentity(
         paper.id("lem-a.2-dt/b-equals-n"),
         lambda v: _a2_fixed({**v, "b": v["n"], "B": 1, "pos": 0}),
-        lambda v: dt_a2_full_batch(
+        lambda v: batch_tracking_loop_at_full_batch(
             v["eta"] * v["L"], v["lam"], v["n"], 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]
         ),
         "b = n (one batch per epoch, i⋆ met at every step, t_0 = 0): lem-a.2-dt equals (29) iterated step by step, "
@@ -356,12 +356,12 @@ _bj = 1 + sp.Symbol("j", integer=True, nonnegative=True)  # b ≥ 1
 paper.add(
     Identity(
         paper.id("lem-a.2-dt/switch"),
-        (_Dq + eta * L * (_bj - 1) / _bj * _Dq**lam + 2 * eta * K / _bj) - (_Dq + 2 * eta * K),
-        (_bj - 1) / _bj * (eta * L * _Dq**lam - 2 * eta * K),
-        "(29)'s encounter branch exceeds D + 2ηK by ((b − 1)/b)(ηL D^λ − 2ηK) (the other branch by ηL D^λ − 2ηK): "
+        lhs=(_Dq + eta * L * (_bj - 1) / _bj * _Dq**lam + 2 * eta * K / _bj) - (_Dq + 2 * eta * K),
+        rhs=(_bj - 1) / _bj * (eta * L * _Dq**lam - 2 * eta * K),
+        statement="(29)'s encounter branch exceeds D + 2ηK by ((b − 1)/b)(ηL D^λ − 2ηK) (the other branch by ηL D^λ − 2ηK): "
         "both branches give D + 2ηK from the first D with ηL D^λ ≥ 2ηK on, and D never decreases, so lem-a.2-dt's "
         "evaluator adds 2ηK per step after that point",
-        src("Lemma A.2, eq. (29)", ("29",), "derived"),
+        source=src("Lemma A.2, eq. (29)", ("29",), "derived"),
         covers=cA2,
     )
 )
@@ -369,12 +369,12 @@ _i = sp.Symbol("i", integer=True, positive=True)
 paper.add(
     Identity(
         paper.id("lem-a.2/encounter-step"),
-        _Dq + 2 * K * eta / _bj + sp.Sum(eta / _bj * L * _Dq**lam, (_i, 1, _bj - 1)),
-        _Dq + eta * (_bj - 1) * L / _bj * _Dq**lam + 2 * K * eta / _bj,
-        "(121)–(125): at an encounter step the b − 1 other examples of i⋆'s batch each move the processes apart by at "
+        lhs=_Dq + 2 * K * eta / _bj + sp.Sum(eta / _bj * L * _Dq**lam, (_i, 1, _bj - 1)),
+        rhs=_Dq + eta * (_bj - 1) * L / _bj * _Dq**lam + 2 * K * eta / _bj,
+        statement="(121)–(125): at an encounter step the b − 1 other examples of i⋆'s batch each move the processes apart by at "
         "most (η/b)L‖W − W′‖^λ (Hölder), so the step bound is D + 2Kη/b + (η/b)Σ_{i ∈ 𝓑∖{i⋆}} L D^λ = D + "
         "η(b − 1)L/b·D^λ + 2Kη/b = g(D; η(b − 1)L/b) + 2Kη/b (b = 1 + j ≥ 1)",
-        src("Lemma A.2, eqs. (121)–(125)", ("121", "122", "124", "125")),
+        source=src("Lemma A.2, eqs. (121)–(125)", ("121", "122", "124", "125")),
         covers=cA2,
     )
 )
@@ -722,11 +722,11 @@ _uvec, _vvec = sp.Symbol("u_1", real=True), sp.Symbol("v_1", real=True)  # a coo
 paper.add(
     Identity(
         paper.id("thm-a.1/shift-only-i-star"),
-        eta / _bb2 * sp.Sum(sp.KroneckerDelta(_i_s, _istar) * (_uvec - _vvec), (_i_s, 1, _bb2 + _istar)),
-        eta / _bb2 * (_uvec - _vvec),
-        "(33) = (34): in (η/b)Σ_{i∈𝓑}(Π[∇ℓ_i(W)] − Π[∇ℓ′_i(W)]) every term but i⋆'s vanishes (ℓ_i = ℓ′_i for i ≠ i⋆), "
+        lhs=eta / _bb2 * sp.Sum(sp.KroneckerDelta(_i_s, _istar) * (_uvec - _vvec), (_i_s, 1, _bb2 + _istar)),
+        rhs=eta / _bb2 * (_uvec - _vvec),
+        statement="(33) = (34): in (η/b)Σ_{i∈𝓑}(Π[∇ℓ_i(W)] − Π[∇ℓ′_i(W)]) every term but i⋆'s vanishes (ℓ_i = ℓ′_i for i ≠ i⋆), "
         "coordinate by coordinate (the batch indexed 1..b + i⋆ here so that it contains i⋆)",
-        src("Theorem A.1, proof (33)–(34)", ("33", "34")),
+        source=src("Theorem A.1, proof (33)–(34)", ("33", "34")),
         covers=cA,
     )
 )

@@ -31,11 +31,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-3.4/convex-extreme"),
-        sp.Abs(1 - eta * (2 / eta)),
-        1,
-        "convex quadratic: at the largest admissible step ηλ = 2 (η = 2/L) the factor |1 − ηλ| is exactly 1, and for "
+        lhs=sp.Abs(1 - eta * (2 / eta)),
+        rhs=1,
+        statement="convex quadratic: at the largest admissible step ηλ = 2 (η = 2/L) the factor |1 − ηλ| is exactly 1, and for "
         "0 ≤ ηλ ≤ 2 it is ≤ 1, so c = 1 in Theorem 3.1 (η ≤ 2/L is needed, not only sufficient, for c ≤ 1)",
-        src(LEM34, (), "derived"),
+        source=src(LEM34, (), "derived"),
     )
 )
 paper.add(
@@ -91,10 +91,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("coupling-variance"),
-        (1 - beta) * sigma**2 + beta * sigma**2,
-        sigma**2,
-        "the split of (8): Y_t ~ N(0, (1 − β_t)σ²I) and Z_t ~ N(0, β_tσ²I) add up to the algorithm's noise N(0, σ²I)",
-        src("Theorem 3.1, proof sketch, eq. (8)", ("8",)),
+        lhs=(1 - beta) * sigma**2 + beta * sigma**2,
+        rhs=sigma**2,
+        statement="the split of (8): Y_t ~ N(0, (1 − β_t)σ²I) and Z_t ~ N(0, β_tσ²I) add up to the algorithm's noise N(0, σ²I)",
+        source=src("Theorem 3.1, proof sketch, eq. (8)", ("8",)),
     )
 )
 
@@ -103,25 +103,27 @@ a_, z_ = sp.Symbol("a", nonnegative=True), sp.Symbol("z", nonnegative=True)
 paper.add(
     Identity(
         paper.id("lem-3.2/tight-on-diracs"),
-        gaussian_rdp(mu=a_),
-        alpha * a_**2 / (2 * sigma**2),
-        "Lemma 3.2 with μ = δ_0, ν = δ_v, ‖v‖ = z + a: the right-hand side is D^{(z+a)}(δ_0‖δ_v) + αa²/(2σ²) = 0 + "
+        lhs=gaussian_rdp(mu=a_),
+        rhs=alpha * a_**2 / (2 * sigma**2),
+        statement="Lemma 3.2 with μ = δ_0, ν = δ_v, ‖v‖ = z + a: the right-hand side is D^{(z+a)}(δ_0‖δ_v) + αa²/(2σ²) = 0 + "
         "αa²/(2σ²), the Gaussian divergence D_α(N(a, σ²)‖N(0, σ²)) of privacy/gaussian-rdp, which is the best shifted "
         "divergence on the left: (5) holds with equality",
-        src("Lemma 3.2, eq. (5)", ("5",), "derived"),
+        source=src("Lemma 3.2, eq. (5)", ("5",), "derived"),
         covers=[gaussian_rdp.id],
     )
 )
 paper.add(
     Identity(
         paper.id("part-a/composition-term"),
-        gaussian_rdp(
+        lhs=gaussian_rdp(
             mu=2 * eta * sp.Symbol("K", positive=True) / sp.Symbol("n", positive=True), sigma=sp.sqrt(beta) * sigma
         ),
-        alpha / (2 * beta * sigma**2) * (2 * eta * sp.Symbol("K", positive=True) / sp.Symbol("n", positive=True)) ** 2,
-        "part (A) (73)–(75): each Z-step is the Gaussian mechanism with sensitivity 2ηK/n and variance β_tσ², costing "
+        rhs=alpha
+        / (2 * beta * sigma**2)
+        * (2 * eta * sp.Symbol("K", positive=True) / sp.Symbol("n", positive=True)) ** 2,
+        statement="part (A) (73)–(75): each Z-step is the Gaussian mechanism with sensitivity 2ηK/n and variance β_tσ², costing "
         "α(2ηK/n)²/(2β_tσ²) (privacy/gaussian-rdp with σ → √β_t σ)",
-        src("Theorem 3.1, proof (A.4)", ("73", "75")),
+        source=src("Theorem 3.1, proof (A.4)", ("73", "75")),
         covers=[gaussian_rdp.id],
     )
 )
@@ -132,21 +134,21 @@ EX = "Appendix A.14"
 paper.add(
     Identity(
         paper.id("a.14/derivative-positive"),
-        sp.diff(sp.Rational(3, 4) * x ** sp.Rational(4, 3), x),
-        x ** sp.Rational(1, 3),
-        "x > 0: d/dx (3/4)x^{4/3} = x^{1/3} = |x|^{1/3}",
-        src(EX, ("128",)),
+        lhs=sp.diff(sp.Rational(3, 4) * x ** sp.Rational(4, 3), x),
+        rhs=x ** sp.Rational(1, 3),
+        statement="x > 0: d/dx (3/4)x^{4/3} = x^{1/3} = |x|^{1/3}",
+        source=src(EX, ("128",)),
     )
 )
 paper.add(
     Identity(
         paper.id("a.14/derivative-negative"),
-        sp.diff(
+        lhs=sp.diff(
             -sp.Rational(3, 4) * (-sp.Symbol("w", negative=True)) ** sp.Rational(4, 3), sp.Symbol("w", negative=True)
         ),
-        (-sp.Symbol("w", negative=True)) ** sp.Rational(1, 3),
-        "w < 0: d/dw [sign(w)(3/4)|w|^{4/3}] = d/dw [−(3/4)(−w)^{4/3}] = (−w)^{1/3} = |w|^{1/3}: f′ = |x|^{1/3} is even",
-        src(EX, ("128",)),
+        rhs=(-sp.Symbol("w", negative=True)) ** sp.Rational(1, 3),
+        statement="w < 0: d/dw [sign(w)(3/4)|w|^{4/3}] = d/dw [−(3/4)(−w)^{4/3}] = (−w)^{1/3} = |w|^{1/3}: f′ = |x|^{1/3} is even",
+        source=src(EX, ("128",)),
     )
 )
 paper.add(
@@ -166,19 +168,19 @@ phi = uu ** sp.Rational(1, 3) + (1 - uu) ** sp.Rational(1, 3)
 paper.add(
     Identity(
         paper.id("a.14/max-stationary"),
-        sp.diff(phi, uu).subs(uu, sp.Rational(1, 2)),
-        0,
-        "u^{1/3} + (1 − u)^{1/3} is stationary at u = 1/2",
-        src(EX, ("131", "132")),
+        lhs=sp.diff(phi, uu).subs(uu, sp.Rational(1, 2)),
+        rhs=0,
+        statement="u^{1/3} + (1 − u)^{1/3} is stationary at u = 1/2",
+        source=src(EX, ("131", "132")),
     )
 )
 paper.add(
     Identity(
         paper.id("a.14/max-value"),
-        phi.subs(uu, sp.Rational(1, 2)),
-        2 ** sp.Rational(2, 3),
-        "its value there is 2·2^{−1/3} = 2^{2/3} ≈ 1.5874, the printed Hölder constant",
-        src(EX, ("131", "132")),
+        lhs=phi.subs(uu, sp.Rational(1, 2)),
+        rhs=2 ** sp.Rational(2, 3),
+        statement="its value there is 2·2^{−1/3} = 2^{2/3} ≈ 1.5874, the printed Hölder constant",
+        source=src(EX, ("131", "132")),
     )
 )
 vv = sp.Symbol("v", positive=True)  # u = 1/(1 + v) ∈ (0, 1)
@@ -237,11 +239,11 @@ G_odd = lambda t: sp.sign(t) * sp.Abs(t) ** sp.Rational(1, 3)
 paper.add(
     Identity(
         paper.id("a.14/case-3"),
-        sp.Abs(G_even(-p_) - G_even(q_)),
-        p_ ** sp.Rational(1, 3) + q_ ** sp.Rational(1, 3),
-        "case 3 of A.14 as printed, for x < 0 < y and the G = f′ = |x|^{1/3} of the statement: |G(x) − G(y)| = "
+        lhs=sp.Abs(G_even(-p_) - G_even(q_)),
+        rhs=p_ ** sp.Rational(1, 3) + q_ ** sp.Rational(1, 3),
+        statement="case 3 of A.14 as printed, for x < 0 < y and the G = f′ = |x|^{1/3} of the statement: |G(x) − G(y)| = "
         "|x|^{1/3} + y^{1/3}",
-        src(EX, ("131",)),
+        source=src(EX, ("131",)),
         expect="refuted",
         erratum="chien-li E9",
         hints=[{"p": 1, "q": 1}],
@@ -250,11 +252,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("a.14/case-3-corrected"),
-        sp.Abs(G_odd(-p_) - G_odd(q_)),
-        p_ ** sp.Rational(1, 3) + q_ ** sp.Rational(1, 3),
-        "corrected: the step holds for the odd G(x) = sign(x)|x|^{1/3} (the derivative of f(x) = (3/4)|x|^{4/3}); for the "
+        lhs=sp.Abs(G_odd(-p_) - G_odd(q_)),
+        rhs=p_ ** sp.Rational(1, 3) + q_ ** sp.Rational(1, 3),
+        statement="corrected: the step holds for the odd G(x) = sign(x)|x|^{1/3} (the derivative of f(x) = (3/4)|x|^{4/3}); for the "
         "even f′ = |x|^{1/3} the sharp constant is 1 ≤ 2^{2/3}, so the claim stays true but is not tight",
-        src(EX, ("131",), "corrected"),
+        source=src(EX, ("131",), "corrected"),
         erratum="chien-li E9",
     )
 )

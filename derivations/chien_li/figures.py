@@ -77,11 +77,11 @@ for label, c, T, text in (
     paper.add(
         Reproduction(
             paper.id(f"fig-1a/plateau-{label}"),
-            (lambda c_, T_: lambda: eps31.evaluate(dps=30, c=c_, T=T_, **FIG1) / 2)(c, T),
-            text,
-            f"Figure 1(a), {label.replace('-', ' ')} (c = {c}): our exact Theorem 3.1 at T = {T} is ε/α = {text} to the "
+            compute=(lambda c_, T_: lambda: eps31.evaluate(dps=30, c=c_, T=T_, **FIG1) / 2)(c, T),
+            printed=text,
+            statement=f"Figure 1(a), {label.replace('-', ' ')} (c = {c}): our exact Theorem 3.1 at T = {T} is ε/α = {text} to the "
             f"8 decimals of a separate water-filling recomputation (recomputed, not printed in the paper)",
-            src("Figure 1", (), "derived", "recomputation; the figure prints no numbers"),
+            source=src("Figure 1", (), "derived", "recomputation; the figure prints no numbers"),
             origin="recomputed",
             expect="checked",
             where_printed=(

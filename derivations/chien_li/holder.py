@@ -149,31 +149,31 @@ def factor_radicands(expr):
 paper.add(
     Identity(
         paper.id("lem-3.9-h-half/g-of-h"),
-        factor_radicands(g_expr(h_half_expr(w**2 + L * w), L, sp.Rational(1, 2))),
-        w**2 + L * w,
-        "g(h(z)) = z for every z ≥ 0 and L ≥ 0 at λ = ½: every z ≥ 0 is z = w² + Lw for exactly one w ≥ 0, "
+        lhs=factor_radicands(g_expr(h_half_expr(w**2 + L * w), L, sp.Rational(1, 2))),
+        rhs=w**2 + L * w,
+        statement="g(h(z)) = z for every z ≥ 0 and L ≥ 0 at λ = ½: every z ≥ 0 is z = w² + Lw for exactly one w ≥ 0, "
         "and then √(L² + 4z) = L + 2w, h(z) = w², g(w²) = w² + Lw",
-        src("Lemma 3.9, item 4", ("104",)),
+        source=src("Lemma 3.9, item 4", ("104",)),
         covers=cHalf,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-3.9-h-half/h-of-g"),
-        factor_radicands(h_half_expr(g_expr(u**2, L, sp.Rational(1, 2)))),
-        u**2,
-        "h(g(x)) = x for every x ≥ 0 and L ≥ 0 at λ = ½ (x = u², u = √x ≥ 0: g(x) = u² + Lu)",
-        src("Lemma 3.9, item 4", ("104",)),
+        lhs=factor_radicands(h_half_expr(g_expr(u**2, L, sp.Rational(1, 2)))),
+        rhs=u**2,
+        statement="h(g(x)) = x for every x ≥ 0 and L ≥ 0 at λ = ½ (x = u², u = √x ≥ 0: g(x) = u² + Lu)",
+        source=src("Lemma 3.9, item 4", ("104",)),
         covers=cHalf,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-3.9-h-half/at-0"),
-        h_half_expr(0),
-        0,
-        "h(0) = 0 (λ = ½, every L ≥ 0)",
-        src("Lemma 3.9, item 1", ("104",)),
+        lhs=h_half_expr(0),
+        rhs=0,
+        statement="h(0) = 0 (λ = ½, every L ≥ 0)",
+        source=src("Lemma 3.9, item 1", ("104",)),
         covers=cHalf,
     )
 )
@@ -181,20 +181,20 @@ hz = h_half_expr(zp, Lp)
 paper.add(
     Identity(
         paper.id("lem-3.9-h-half/derivative"),
-        sp.diff(hz, zp),
-        1 - Lp / sp.sqrt(Lp**2 + 4 * zp),
-        "h′(z) = 1 − L/√(L² + 4z) (λ = ½, L > 0, z > 0)",
-        src("Lemma 3.9, item 4", ("104",), "derived"),
+        lhs=sp.diff(hz, zp),
+        rhs=1 - Lp / sp.sqrt(Lp**2 + 4 * zp),
+        statement="h′(z) = 1 − L/√(L² + 4z) (λ = ½, L > 0, z > 0)",
+        source=src("Lemma 3.9, item 4", ("104",), "derived"),
         covers=cHalf,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-3.9-h-half/derivative-at-0"),
-        sp.limit(sp.diff(hz, zp), zp, 0, "+"),
-        0,
-        "h′(0⁺) = 0 for L > 0 (λ = ½): h is flat at the origin (for L = 0, h(z) = z and h′ = 1)",
-        src("Lemma 3.9, item 4", ("104",), "derived"),
+        lhs=sp.limit(sp.diff(hz, zp), zp, 0, "+"),
+        rhs=0,
+        statement="h′(0⁺) = 0 for L > 0 (λ = ½): h is flat at the origin (for L = 0, h(z) = z and h′ = 1)",
+        source=src("Lemma 3.9, item 4", ("104",), "derived"),
         covers=cHalf,
     )
 )
@@ -224,11 +224,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-3.9-h-half/small-z"),
-        factor_radicands(hz / zp**2),
-        4 / (Lp + sp.sqrt(Lp**2 + 4 * zp)) ** 2,
-        "h(z)/z² = 4/(L + √(L² + 4z))² (λ = ½, L > 0, z > 0); the right side is continuous at z = 0 with value 1/L², so "
+        lhs=factor_radicands(hz / zp**2),
+        rhs=4 / (Lp + sp.sqrt(Lp**2 + 4 * zp)) ** 2,
+        statement="h(z)/z² = 4/(L + √(L² + 4z))² (λ = ½, L > 0, z > 0); the right side is continuous at z = 0 with value 1/L², so "
         "h(z) ~ z²/L² as z → 0⁺: the backward shift map kills small shifts quadratically",
-        src("Lemma 3.9, item 4", ("104",), "derived"),
+        source=src("Lemma 3.9, item 4", ("104",), "derived"),
         covers=cHalf,
     )
 )
@@ -263,10 +263,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-3.9-h/lambda-1"),
-        g_expr(z / (1 + L), L, 1),
-        z,
-        "λ = 1: h(z) = z/(1 + L), the Lipschitz reduction of Lemma 3.3 with c = 1 + L (g(z/(1+L)) = z)",
-        src("Lemma 3.8, λ = 1 (Lemma 3.3)", ("6", "16"), "derived"),
+        lhs=g_expr(z / (1 + L), L, 1),
+        rhs=z,
+        statement="λ = 1: h(z) = z/(1 + L), the Lipschitz reduction of Lemma 3.3 with c = 1 + L (g(z/(1+L)) = z)",
+        source=src("Lemma 3.8, λ = 1 (Lemma 3.3)", ("6", "16"), "derived"),
         covers=cH,
     )
 )
@@ -277,11 +277,11 @@ qq = -L / (3 * pp)
 paper.add(
     Identity(
         paper.id("lem-3.9-h/lambda-third-cardano"),
-        (pp + qq) ** 3 + L * (pp + qq),
-        pp**3 + qq**3,
-        "λ = ⅓ (Cardano): with p = ∛(z/2 + √(z²/4 + L³/27)) and q = ∛(z/2 − √(z²/4 + L³/27)) (real roots, "
+        lhs=(pp + qq) ** 3 + L * (pp + qq),
+        rhs=pp**3 + qq**3,
+        statement="λ = ⅓ (Cardano): with p = ∛(z/2 + √(z²/4 + L³/27)) and q = ∛(z/2 − √(z²/4 + L³/27)) (real roots, "
         "pq = −L/3), u = p + q solves u³ + Lu = z, so h(z) = (p + q)³",
-        src(
+        source=src(
             "Lemma 3.9, λ = 1/3",
             ("16",),
             "derived",
@@ -356,10 +356,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-3.9/g-derivative"),
-        sp.diff(g_expr(x, Lp, lam), x),
-        1 + Lp * x ** (lam - 1),
-        "A.9 as printed: d/dx (x + Lx^λ) = 1 + Lx^{λ−1}",
-        src("Lemma 3.9, proof (A.9)", ("103",)),
+        lhs=sp.diff(g_expr(x, Lp, lam), x),
+        rhs=1 + Lp * x ** (lam - 1),
+        statement="A.9 as printed: d/dx (x + Lx^λ) = 1 + Lx^{λ−1}",
+        source=src("Lemma 3.9, proof (A.9)", ("103",)),
         expect="refuted",
         erratum="chien-li E8",
         hints=[{"L": 1, "lam": sp.Rational(1, 2), "x": 1}],
@@ -369,10 +369,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-3.9/g-derivative-corrected"),
-        sp.diff(g_expr(x, Lp, lam), x),
-        1 + lam * Lp * x ** (lam - 1),
-        "corrected: d/dx (x + Lx^λ) = 1 + λLx^{λ−1} (> 0 for x > 0; +∞ at x = 0 when λ < 1)",
-        src("Lemma 3.9, proof (A.9)", ("103",), "corrected"),
+        lhs=sp.diff(g_expr(x, Lp, lam), x),
+        rhs=1 + lam * Lp * x ** (lam - 1),
+        statement="corrected: d/dx (x + Lx^λ) = 1 + λLx^{λ−1} (> 0 for x > 0; +∞ at x = 0 when λ < 1)",
+        source=src("Lemma 3.9, proof (A.9)", ("103",), "corrected"),
         erratum="chien-li E8",
         covers=cH,
     )

@@ -44,16 +44,18 @@ from .common import (
 )
 
 
-def S_value(av, qv, sv):
-    """S_α(q, σ) (exact rational inputs) through the toolkit's reverse-direction evaluator."""
-    if qv == 1:  # D_α(N(0,σ²) ‖ N(1,σ²)) = α/(2σ²)
-        return mp(av) / (2 * mp(sv) ** 2)
+def S_value(order, sampling_rate, noise_std):
+    """S_α(q, σ) of Definition 3.11, eq. (18) (``order`` = α, ``sampling_rate`` = q, ``noise_std`` = σ;
+    exact rational inputs) through the toolkit's reverse-direction evaluator."""
+    if sampling_rate == 1:  # D_α(N(0,σ²) ‖ N(1,σ²)) = α/(2σ²)
+        return mp(order) / (2 * mp(noise_std) ** 2)
     return sgm_rdp_reverse.evaluator(
-        {"q": sp.Rational(qv), "sigma": sp.Rational(sv), "alpha": sp.Rational(av)}, mpmath.mp.dps
+        {"q": sp.Rational(sampling_rate), "sigma": sp.Rational(noise_std), "alpha": sp.Rational(order)}, mpmath.mp.dps
     )
 
 
-def _def311(values: Mapping[str, sp.Rational], dps: int):
+def _sgm_divergence_evaluator(values: Mapping[str, sp.Rational], dps: int):
+    """The evaluator of ``def-3.11-sgm``: S_α(q, σ), Definition 3.11, eq. (18)."""
     return S_value(values["alpha"], values["q"], values["sigma"])
 
 
@@ -73,7 +75,7 @@ def311 = paper.add(
         src("Definition 3.11, eq. (18)", ("18",)),
         hypotheses=[ALPHA_GT_1, Q_LT_1],
         title="S_α(q, σ) = D_α(N(0, σ²) ‖ (1 − q)N(0, σ²) + qN(1, σ²))",
-        evaluator=_def311,
+        evaluator=_sgm_divergence_evaluator,
     )
 )
 c311 = [def311.id]
@@ -133,11 +135,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("def-3.11-sgm/q-1"),
-        gaussian_rdp(mu=-1),
-        alpha / (2 * sigma**2),
-        "S_α(1, σ) = D_α(N(0, σ²) ‖ N(1, σ²)) = α/(2σ²): at q = 1 (18) is the equal-variance Gaussian divergence with "
+        lhs=gaussian_rdp(mu=-1),
+        rhs=alpha / (2 * sigma**2),
+        statement="S_α(1, σ) = D_α(N(0, σ²) ‖ N(1, σ²)) = α/(2σ²): at q = 1 (18) is the equal-variance Gaussian divergence with "
         "mean difference −1, privacy/gaussian-rdp (proved there from the defining integral) — the full-batch term of (75)",
-        src("Definition 3.11, eq. (18)", ("18", "75"), "derived"),
+        source=src("Definition 3.11, eq. (18)", ("18", "75"), "derived"),
         covers=c311 + [gaussian_rdp.id],
     )
 )
@@ -200,12 +202,12 @@ _E1 = {"alpha": 4, "b": 5, "beta": sp.Rational(3, 10), "sigma": 1, "eta": sp.Rat
 paper.add(
     Identity(
         paper.id("thm-3.12/q-1-consistency"),
-        (alpha / (2 * (beta * sigma * b / (2 * eta * K)) ** 2)),
-        full_batch,
-        "as printed, at b = n (q = 1, S_α(1, σ') = α/(2σ'²)) Theorem 3.12's term S_α(1, β_tσb/(2ηK)) equals the "
+        lhs=(alpha / (2 * (beta * sigma * b / (2 * eta * K)) ** 2)),
+        rhs=full_batch,
+        statement="as printed, at b = n (q = 1, S_α(1, σ') = α/(2σ'²)) Theorem 3.12's term S_α(1, β_tσb/(2ηK)) equals the "
         "full-batch composition term αR²/(2β_tσ²) of (75), R = 2ηK/b (counterexample: α = 4, β = 0.3, σ = 1, η = 0.1, "
         "K = 2, b = 5: 0.142222… vs 0.0426667)",
-        src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75")),
+        source=src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75")),
         expect="refuted",
         erratum="chien-li E1",
         hints=[_E1],
@@ -215,10 +217,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-3.12/q-1-consistency-corrected"),
-        (alpha / (2 * (sp.sqrt(beta) * sigma * b / (2 * eta * K)) ** 2)),
-        full_batch,
-        "corrected: S_α(1, √β_tσb/(2ηK)) = αR²/(2β_tσ²), the full-batch term (75), for every β_t ∈ (0, 1]",
-        src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75"), "corrected"),
+        lhs=(alpha / (2 * (sp.sqrt(beta) * sigma * b / (2 * eta * K)) ** 2)),
+        rhs=full_batch,
+        statement="corrected: S_α(1, √β_tσb/(2ηK)) = αR²/(2β_tσ²), the full-batch term (75), for every β_t ∈ (0, 1]",
+        source=src("Theorem 3.12, eq. (19) vs (75)", ("19", "69", "75"), "corrected"),
         erratum="chien-li E1",
         covers=c312,
     )

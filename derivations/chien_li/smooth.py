@@ -374,43 +374,44 @@ CS = "Theorem 3.1, proof sketch, eq. (12)"
 paper.add(
     Identity(
         paper.id("thm-3.1/cs-constraint-tight"),
-        sp.Sum(cc ** (-i) * a_star, (i, 1, m_)),
-        Dl_,
-        "the allocation a_k* = Δ(1 − β_k)c^{−k}/Σ_j(1 − β_j)c^{−2j} spends the budget exactly: Σ_{k=1}^m c^{−k}a_k* = Δ, "
+        lhs=sp.Sum(cc ** (-i) * a_star, (i, 1, m_)),
+        rhs=Dl_,
+        statement="the allocation a_k* = Δ(1 − β_k)c^{−k}/Σ_j(1 − β_j)c^{−2j} spends the budget exactly: Σ_{k=1}^m c^{−k}a_k* = Δ, "
         "for every window length m ≥ 1, every c > 0 and every β ∈ [0, 1)^m",
-        src(CS, ("11", "12")),
+        source=src(CS, ("11", "12")),
         covers=c31,
     )
 )
 paper.add(
     Identity(
         paper.id("thm-3.1/cs-value-attained"),
-        sp.Sum(a_star**2 / w(i), (i, 1, m_)),
-        Dl_**2 / S_w,
-        "Σ_k a_k*²/(1 − β_k) = Δ²/Σ_k(1 − β_k)c^{−2k}: the allocation attains Theorem 3.1's second term (symbolic m)",
-        src(CS, ("3", "12")),
+        lhs=sp.Sum(a_star**2 / w(i), (i, 1, m_)),
+        rhs=Dl_**2 / S_w,
+        statement="Σ_k a_k*²/(1 − β_k) = Δ²/Σ_k(1 − β_k)c^{−2k}: the allocation attains Theorem 3.1's second term (symbolic m)",
+        source=src(CS, ("3", "12")),
         covers=c31,
     )
 )
 paper.add(
     Identity(
         paper.id("thm-3.1/cs-equality-case"),
-        a_star / (w(i) * cc ** (-i)),
-        Dl_ / S_w,
-        "equality case of (12): a_k*/((1 − β_k)c^{−k}) = Δ/Σ_j(1 − β_j)c^{−2j} is the same for every k",
-        src(CS, ("12",)),
+        lhs=a_star / (w(i) * cc ** (-i)),
+        rhs=Dl_ / S_w,
+        statement="equality case of (12): a_k*/((1 − β_k)c^{−k}) = Δ/Σ_j(1 − β_j)c^{−2j} is the same for every k",
+        source=src(CS, ("12",)),
         covers=c31,
     )
 )
 paper.add(
     Identity(
         paper.id("thm-3.1/cs-optimality"),
-        sp.Sum(a(i) ** 2 / w(i), (i, 1, m_)) - Dl_**2 / S_w,
-        sp.Sum((a(i) - a_star) ** 2 / w(i), (i, 1, m_)) + 2 * Dl_ / S_w * (sp.Sum(cc ** (-i) * a(i), (i, 1, m_)) - Dl_),
-        "optimality of (12) for a symbolic number of steps m: for every allocation a, Σ a_k²/(1 − β_k) − Δ²/S = "
+        lhs=sp.Sum(a(i) ** 2 / w(i), (i, 1, m_)) - Dl_**2 / S_w,
+        rhs=sp.Sum((a(i) - a_star) ** 2 / w(i), (i, 1, m_))
+        + 2 * Dl_ / S_w * (sp.Sum(cc ** (-i) * a(i), (i, 1, m_)) - Dl_),
+        statement="optimality of (12) for a symbolic number of steps m: for every allocation a, Σ a_k²/(1 − β_k) − Δ²/S = "
         "Σ (a_k − a_k*)²/(1 − β_k) + (2Δ/S)(Σ c^{−k}a_k − Δ) (S = Σ(1 − β_k)c^{−2k}); both terms are ≥ 0 for feasible a "
         "(Σ c^{−k}a_k ≥ Δ), so Δ²/S is the minimum, attained only at a*",
-        src(CS, ("11", "12")),
+        source=src(CS, ("11", "12")),
         budget=90,
         covers=c31,
     )
@@ -436,11 +437,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-3.1/beta-elimination-attained"),
-        pair.subs(bb, p_ / (p_ + q_)),
-        (p_ + q_) ** 2,
-        "at β = p/(p + q) (∈ (0, 1]; β = 1 when the step carries no shift) p²/β + q²/(1 − β) = (p + q)²; hence "
+        lhs=pair.subs(bb, p_ / (p_ + q_)),
+        rhs=(p_ + q_) ** 2,
+        statement="at β = p/(p + q) (∈ (0, 1]; β = 1 when the step carries no shift) p²/β + q²/(1 − β) = (p + q)²; hence "
         "Theorem 3.1 = (α/2σ²) min_{τ, a ≥ 0} Σ_k (s + a_k)² s.t. Σ_k c^{−k}a_k ≥ Δ_τ",
-        src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "β eliminated pairwise; not in the paper"),
+        source=src("Theorem 3.1, eq. (3) and (11)", ("3", "11"), "derived", "β eliminated pairwise; not in the paper"),
         covers=c31,
         # q > 0: at q = 0 (β = 1) the term q²/(1 − β) is 0/0, which the sum over steps reads as 0 by convention
         where=[q_ > 0],
@@ -456,20 +457,20 @@ x_ = sp.Symbol("x", real=True)
 paper.add(
     Optimality(
         paper.id("thm-3.1/interior-optimum"),
-        (sv_ + x_) ** 2,
-        x_,
-        i,
-        1,
-        m_,
-        cc ** (-i),
-        Dl_,
-        mu_ * cc ** (-i) - sv_,
-        2 * mu_,
-        (Dl_ + sv_ * W1) ** 2 / W2,
-        "with β eliminated, a_k = μc^{−k} − s, μ = (Δ + sW₁)/W₂, minimises Σ_{k=1}^m (s + a_k)² subject to "
+        objective=(sv_ + x_) ** 2,
+        x=x_,
+        index=i,
+        lower=1,
+        upper=m_,
+        coefficient=cc ** (-i),
+        total=Dl_,
+        candidate=mu_ * cc ** (-i) - sv_,
+        multiplier=2 * mu_,
+        value=(Dl_ + sv_ * W1) ** 2 / W2,
+        statement="with β eliminated, a_k = μc^{−k} − s, μ = (Δ + sW₁)/W₂, minimises Σ_{k=1}^m (s + a_k)² subject to "
         "Σ c^{−k}a_k = Δ over a ∈ ℝ^m, with value (Δ + sW₁)²/W₂ (symbolic m; W₁ = Σc^{−k}, W₂ = Σc^{−2k}); when every "
         "a_k ≥ 0 (μc^{−k} ≥ s) it is Theorem 3.1's inner minimum, with β_k = s/(μc^{−k})",
-        src(
+        source=src(
             "Theorem 3.1, eqs. (3), (11)",
             ("3", "11"),
             "derived",
@@ -620,10 +621,10 @@ Tsym = sp.Symbol("T", integer=True, positive=True)
 paper.add(
     Identity(
         paper.id("thm-3.1/tau-0-is-composition"),
-        printed_objective.subs(tau_s, 0).subs(beta_f(t_s), 1).doit(),
-        alpha * Tsym * s_**2 / (2 * sigma**2),
-        "τ = 0 (Δ_0 = min(0, 0, D) = 0) with β_t → 1: (3) is standard composition αT(2ηK/n)²/(2σ²)",
-        src(THEOREM, ("3",), "derived"),
+        lhs=printed_objective.subs(tau_s, 0).subs(beta_f(t_s), 1).doit(),
+        rhs=alpha * Tsym * s_**2 / (2 * sigma**2),
+        statement="τ = 0 (Δ_0 = min(0, 0, D) = 0) with β_t → 1: (3) is standard composition αT(2ηK/n)²/(2σ²)",
+        source=src(THEOREM, ("3",), "derived"),
         covers=c31,
     )
 )
@@ -633,22 +634,22 @@ conv = (Dp_ + sp2 * mm) ** 2 / mm
 paper.add(
     Identity(
         paper.id("thm-3.1/convex-window-stationary"),
-        sp.diff(conv, mm).subs(mm, Dp_ / sp2),
-        0,
-        "c = 1: the window cost (D + sm)²/m (all steps active, uniform a = D/m, β = sm/(D + sm)) is stationary at "
+        lhs=sp.diff(conv, mm).subs(mm, Dp_ / sp2),
+        rhs=0,
+        statement="c = 1: the window cost (D + sm)²/m (all steps active, uniform a = D/m, β = sm/(D + sm)) is stationary at "
         "m = D/s",
-        src(THEOREM, ("3",), "derived", "c = 1 window cost; not in the paper"),
+        source=src(THEOREM, ("3",), "derived", "c = 1 window cost; not in the paper"),
         covers=c31,
     )
 )
 paper.add(
     Identity(
         paper.id("thm-3.1/convex-plateau-continuous"),
-        conv.subs(mm, Dp_ / sp2),
-        4 * Dp_ * sp2,
-        "c = 1: min over real m of (D + sm)²/m is 4sD, so the convex plateau is ≈ (α/2σ²)·4sD = 4αηKD/(nσ²) "
+        lhs=conv.subs(mm, Dp_ / sp2),
+        rhs=4 * Dp_ * sp2,
+        statement="c = 1: min over real m of (D + sm)²/m is 4sD, so the convex plateau is ≈ (α/2σ²)·4sD = 4αηKD/(nσ²) "
         "(Altschuler & Talwar's rate)",
-        src(THEOREM, ("3",), "derived", "c = 1 window cost; not in the paper"),
+        source=src(THEOREM, ("3",), "derived", "c = 1 window cost; not in the paper"),
         covers=c31,
     )
 )
@@ -682,22 +683,22 @@ Wsum = sp.Sum((1 + uu) ** (-2 * i), (i, 1, m_))
 paper.add(
     Identity(
         paper.id("thm-3.1/nonconvex-weight-sum"),
-        1 / ((1 + uu) ** 2 - 1) - Wsum,
-        (1 + uu) ** (-2 * m_) / ((1 + uu) ** 2 - 1),
-        "c = 1 + u > 1: 1/(c² − 1) − Σ_{k=1}^m c^{−2k} = c^{−2m}/(c² − 1) > 0, so every window has Σ c^{−2k} < 1/(c² − 1) "
+        lhs=1 / ((1 + uu) ** 2 - 1) - Wsum,
+        rhs=(1 + uu) ** (-2 * m_) / ((1 + uu) ** 2 - 1),
+        statement="c = 1 + u > 1: 1/(c² − 1) − Σ_{k=1}^m c^{−2k} = c^{−2m}/(c² − 1) > 0, so every window has Σ c^{−2k} < 1/(c² − 1) "
         "and, by (12), costs more than D²(c² − 1) once Δ = D",
-        src(THEOREM, ("3", "12"), "derived", "Cauchy–Schwarz bound (12) with Δ = D; not in the paper"),
+        source=src(THEOREM, ("3", "12"), "derived", "Cauchy–Schwarz bound (12) with Δ = D; not in the paper"),
         covers=c31,
     )
 )
 paper.add(
     Identity(
         paper.id("thm-3.1/nonconvex-barrier-threshold"),
-        ((1 + sp.sqrt(2) - 1) ** 2 - 1),
-        1,
-        "ε_∞ ≥ αD²(c² − 1)/(2σ²) reaches the output-perturbation level αD²/(2σ²) exactly at c = 1 + ηL = √2, i.e. "
+        lhs=((1 + sp.sqrt(2) - 1) ** 2 - 1),
+        rhs=1,
+        statement="ε_∞ ≥ αD²(c² − 1)/(2σ²) reaches the output-perturbation level αD²/(2σ²) exactly at c = 1 + ηL = √2, i.e. "
         "ηL = √2 − 1: the nonconvex plateau can beat output perturbation only for ηL < √2 − 1 (erratum chien-li E13)",
-        src(THEOREM, ("3",), "derived", "from (12); the abstract and §5 state no condition on ηL"),
+        source=src(THEOREM, ("3",), "derived", "from (12); the abstract and §5 state no condition on ηL"),
         covers=c31,
     )
 )

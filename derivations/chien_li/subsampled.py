@@ -2,7 +2,7 @@
 constraints (20) and its forward W∞ tracking (21), D_t = min(g(D_{t−1}; ηL(b−1)/b) + 2ηK/b, D_{t−1} + 2ηK, D), D_0 = 0, g(x; L) = x + Lx^λ.
 
 * ``chien-li/thm-3.12-dt`` (eta, L, lam, K, b, D, T): D_T of (21).  It is (17)/(15)'s recursion with
-  ηL → ηL(b−1)/b and 2ηK/n → 2ηK/b, so :func:`.tracking.dt310_value` evaluates it (iterate to the branch switch,
+  ηL → ηL(b−1)/b and 2ηK/n → 2ηK/b, so :func:`.tracking.holder_tracking_value` evaluates it (iterate to the branch switch,
   then linear); the cap D inside the min equals the cap outside, min(D_T uncapped, D), because the step map is
   nondecreasing and above the identity (claim ``thm-3.12-dt/matches-recursion`` iterates (21) as printed).
 * ``thm-3.12-dt/convex-combination`` — why (21) needs no second case: a batch that does not contain the
@@ -62,12 +62,12 @@ from .common import (
 from .hoelder_theorem import tracking_capped, window_allocation
 from .holder import h_value
 from .sgm import S_value
-from .tracking import dt310_value, dt_a2_full_batch
+from .tracking import holder_tracking_value, batch_tracking_loop_at_full_batch
 
 
 def dt312_value(etaLv, lv, bv, kv, Dv, Tv):
     """D_T of (21) at the working precision: mpf ηL, λ, 2ηK (= kv); int b, T; mpf cap D."""
-    return min(dt310_value(etaLv * (bv - 1) / bv, lv, kv / bv, kv, Tv), Dv)
+    return min(holder_tracking_value(etaLv * (bv - 1) / bv, lv, kv / bv, kv, Tv), Dv)
 
 
 def dt312_reference_loop(etaLv, lv, bv, kv, Dv, Tv):
@@ -104,13 +104,13 @@ _g = _Dp + eta * L * _Dp**lam  # g(D; ηL): the Hölder step of a batch without 
 paper.add(
     Identity(
         paper.id("thm-3.12-dt/convex-combination"),
-        _Dp + eta * L * (_b1 - 1) / _b1 * _Dp**lam + 2 * eta * K / _b1,
-        (_b1 - 1) / _b1 * _g + (_Dp + 2 * eta * K) / _b1,
-        "(21)'s first branch g(D; ηL(b−1)/b) + 2ηK/b equals ((b−1)/b)·g(D; ηL) + (1/b)·(D + 2ηK) for b = 1 + j ≥ 1, "
+        lhs=_Dp + eta * L * (_b1 - 1) / _b1 * _Dp**lam + 2 * eta * K / _b1,
+        rhs=(_b1 - 1) / _b1 * _g + (_Dp + 2 * eta * K) / _b1,
+        statement="(21)'s first branch g(D; ηL(b−1)/b) + 2ηK/b equals ((b−1)/b)·g(D; ηL) + (1/b)·(D + 2ηK) for b = 1 + j ≥ 1, "
         "D ≥ 0 (the identity is what is proved).  Read with Lemma A.2: the right side is a convex combination of the "
         "two bounds of a step whose batch misses i⋆ (its 'otherwise' case), hence at least their minimum, so (21)'s "
         "step also bounds such a step",
-        src("Theorem 3.12, eq. (21); Lemma A.2, eqs. (119)–(125)", ("21", "29", "120", "125")),
+        source=src("Theorem 3.12, eq. (21); Lemma A.2, eqs. (119)–(125)", ("21", "29", "120", "125")),
         covers=c312,
     )
 )
@@ -168,7 +168,7 @@ def _at_b_n(v):
 
 def _a2_at_b_n(v):
     e, n_ = v["eta"], v["n"]
-    return dt_a2_full_batch(e * v["L"], v["lam"], n_, 2 * e * v["K"] / n_, 2 * e * v["K"], v["T"])
+    return batch_tracking_loop_at_full_batch(e * v["L"], v["lam"], n_, 2 * e * v["K"] / n_, 2 * e * v["K"], v["T"])
 
 
 paper.add(

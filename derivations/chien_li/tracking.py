@@ -33,9 +33,10 @@ s = 2 * eta * K / n  # one-step sensitivity of the full-batch update
 big = 2 * eta * K  # the crude clipping step
 
 
-def x_closed(tt, cc=c, ss=s):
-    """x_t = s Σ_{j=0}^{t−1} c^j = s(c^t − 1)/(c − 1): the first branch iterated from 0."""
-    return ss * sp.Sum(cc**j, (j, 0, tt - 1))
+def x_closed(steps, contraction=c, sensitivity=s):
+    """x_t = s Σ_{j=0}^{t−1} c^j = s(c^t − 1)/(c − 1): the first branch of Lemma 3.5's (7) iterated from 0
+    (``steps`` = t, ``contraction`` = c, ``sensitivity`` = s)."""
+    return sensitivity * sp.Sum(contraction**j, (j, 0, steps - 1))
 
 
 t0 = sp.ceiling(sp.log(n) / sp.log(c))
@@ -62,20 +63,22 @@ dt35 = paper.add(
 cD = [dt35.id]
 
 
-def dt35_reference_loop(cv, sv, bigv, Tv):
-    """D_T by iterating the recursion (for tests and claims at small T)."""
+def lipschitz_tracking_loop(contraction, sensitivity, clip_step, steps):
+    """D_T of Lemma 3.5, eq. (7), by iterating the recursion (for tests and claims at small T);
+    ``contraction`` = c, ``sensitivity`` = s = 2ηK/n, ``clip_step`` = 2ηK, ``steps`` = T."""
     d = mpmath.mpf(0)
-    for _ in range(int(Tv)):
-        d = min(cv * d + sv, d + bigv)
+    for _ in range(int(steps)):
+        d = min(contraction * d + sensitivity, d + clip_step)
     return d
 
 
-def dt35_value(cv, sv, bigv, Tv, nv):
-    """D_T at the working precision from the closed form (mpf c, s, 2ηK; int T, n)."""
-    if cv <= 1 or Tv * mpmath.log(cv) <= mpmath.log(nv):
-        return sv * geometric_sum(1, cv, Tv)
-    tt = int(mpmath.ceil(mpmath.log(nv) / mpmath.log(cv)))
-    return sv * geometric_sum(1, cv, tt) + bigv * (Tv - tt)
+def lipschitz_tracking_value(contraction, sensitivity, clip_step, steps, n_):
+    """D_T of Lemma 3.5, eq. (7), at the working precision from the closed form (mpf c, s, 2ηK; int T,
+    n): ``contraction`` = c, ``sensitivity`` = s, ``clip_step`` = 2ηK, ``steps`` = T, ``n_`` = n."""
+    if contraction <= 1 or steps * mpmath.log(contraction) <= mpmath.log(n_):
+        return sensitivity * geometric_sum(1, contraction, steps)
+    switch = int(mpmath.ceil(mpmath.log(n_) / mpmath.log(contraction)))
+    return sensitivity * geometric_sum(1, contraction, switch) + clip_step * (steps - switch)
 
 
 # --- claims ------------------------------------------------------------------------------
@@ -84,14 +87,14 @@ sp_ = sp.Symbol("s", positive=True)
 paper.add(
     Recurrence(
         paper.id("lem-3.5/branch-1-closed-form"),
-        X,
-        t,
-        x_closed(t, c, sp_),
-        sp.Eq(X(t + 1), c * X(t) + sp_),
-        {0: 0},
-        "x_t = s Σ_{j<t} c^j = s(c^t − 1)/(c − 1) solves x_{t+1} = c x_t + s, x_0 = 0 for every c ≥ 0 (the first "
+        sequence=X,
+        index=t,
+        closed_form=x_closed(t, c, sp_),
+        recursion=sp.Eq(X(t + 1), c * X(t) + sp_),
+        base={0: 0},
+        statement="x_t = s Σ_{j<t} c^j = s(c^t − 1)/(c − 1) solves x_{t+1} = c x_t + s, x_0 = 0 for every c ≥ 0 (the first "
         "branch of (7) iterated; also Theorem 3.1's s Σ_{t<τ} c^t)",
-        src("Lemma 3.5, eq. (7)", ("7", "3")),
+        source=src("Lemma 3.5, eq. (7)", ("7", "3")),
         covers=cD,
     )
 )
@@ -99,22 +102,22 @@ Dp = sp.Symbol("D_prev", nonnegative=True)
 paper.add(
     Identity(
         paper.id("lem-3.5/branch-gap"),
-        (c * Dp + s) - (Dp + big),
-        (c - 1) * Dp - 2 * eta * K * (1 - 1 / n),
-        "(cD + 2ηK/n) − (D + 2ηK) = (c − 1)D − 2ηK(1 − 1/n): the second branch is active iff "
+        lhs=(c * Dp + s) - (Dp + big),
+        rhs=(c - 1) * Dp - 2 * eta * K * (1 - 1 / n),
+        statement="(cD + 2ηK/n) − (D + 2ηK) = (c − 1)D − 2ηK(1 − 1/n): the second branch is active iff "
         "(c − 1)D_{t−1} > 2ηK(1 − 1/n) (A.7)",
-        src("Lemma 3.5, proof (A.7)", ("7", "90")),
+        source=src("Lemma 3.5, proof (A.7)", ("7", "90")),
         covers=cD,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-3.5/switch-time"),
-        (c - 1) * x_closed(t) - 2 * eta * K * (1 - 1 / n),
-        s * (c**t - n),
-        "(c − 1)x_t − 2ηK(1 − 1/n) = s(c^t − n): along the first branch the switch happens at the first t with "
+        lhs=(c - 1) * x_closed(t) - 2 * eta * K * (1 - 1 / n),
+        rhs=s * (c**t - n),
+        statement="(c − 1)x_t − 2ηK(1 − 1/n) = s(c^t − n): along the first branch the switch happens at the first t with "
         "c^t ≥ n, i.e. t₀ = ⌈log n / log c⌉ (c > 1)",
-        src("Lemma 3.5, proof (A.7)", ("7",), "derived"),
+        source=src("Lemma 3.5, proof (A.7)", ("7",), "derived"),
         covers=cD,
     )
 )
@@ -151,7 +154,7 @@ _nn = sp.Symbol("n", integer=True, positive=True)
 paper.add(
     NumericIdentity(
         paper.id("lem-3.5-dt/matches-recursion"),
-        lambda v: dt35_reference_loop(v["c"], 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]),
+        lambda v: lipschitz_tracking_loop(v["c"], 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]),
         lambda v: dt35.evaluate(dps=45, **{k: sp.Rational(mpmath.nstr(v[k], 60)) for k in ("c", "eta", "K", "n", "T")}),
         "the O(1) closed form equals the recursion iterated T times (c on both sides of 1, switch before and after T)",
         src("Lemma 3.5, eq. (7)", ("7",), "derived"),
@@ -172,36 +175,38 @@ paper.add(
 
 # ---------------------------------------------------------------------------
 # Lemma 3.10 (Hölder).
-def dt310_value(etaLv, lv, sv, bigv, Tv, max_steps=10**6):
-    """D_T of (17) at the working precision (uncapped); mpf ηL, λ, s = 2ηK/n, 2ηK; int T."""
-    if lv == 1:
-        nv = bigv / sv
-        return dt35_value(1 + etaLv, sv, bigv, Tv, nv)
-    if etaLv == 0:  # g(x) = x: D_t = D_{t−1} + min(s, 2ηK) = D_{t−1} + s (n ≥ 1), so D_T = sT exactly
-        return sv * Tv
-    if Tv > max_steps and ((bigv - sv) / etaLv) ** (1 / lv) > max_steps * bigv:
+def holder_tracking_value(eta_L, lam_, sensitivity, clip_step, steps, max_steps=10**6):
+    """D_T of Lemma 3.10, eq. (17), at the working precision (uncapped): ``eta_L`` = ηL, ``lam_`` = λ,
+    ``sensitivity`` = s = 2ηK/n, ``clip_step`` = 2ηK (mpf), ``steps`` = T (int)."""
+    if lam_ == 1:
+        n_ = clip_step / sensitivity
+        return lipschitz_tracking_value(1 + eta_L, sensitivity, clip_step, steps, n_)
+    if eta_L == 0:  # g(x) = x: D_t = D_{t−1} + min(s, 2ηK) = D_{t−1} + s (n ≥ 1), so D_T = sT exactly
+        return sensitivity * steps
+    if steps > max_steps and ((clip_step - sensitivity) / eta_L) ** (1 / lam_) > max_steps * clip_step:
         # before the switch D_k ≤ 2ηK·k and the switch needs ηL D^λ ≥ 2ηK − s: more than max_steps steps
         raise EvaluationError(
             f"chien-li/lem-3.10-dt: more than {max_steps} steps before the branch switch "
-            f"(ηL = {mpmath.nstr(etaLv, 5)}, λ = {mpmath.nstr(lv, 5)}); not supported"
+            f"(ηL = {mpmath.nstr(eta_L, 5)}, λ = {mpmath.nstr(lam_, 5)}); not supported"
         )
     d, k = mpmath.mpf(0), 0
-    while k < Tv:
-        one, two = d + etaLv * d**lv + sv, d + bigv
+    while k < steps:
+        one, two = d + eta_L * d**lam_ + sensitivity, d + clip_step
         if two <= one:  # switch: the second branch stays active (ηL D^λ increases)
-            return d + bigv * (Tv - k)
+            return d + clip_step * (steps - k)
         d, k = one, k + 1
         if k > max_steps:
             raise EvaluationError(
                 "chien-li/lem-3.10-dt: more than 10⁶ steps before the branch switch "
-                f"(ηL = {mpmath.nstr(etaLv, 5)}, λ = {mpmath.nstr(lv, 5)}); not supported"
+                f"(ηL = {mpmath.nstr(eta_L, 5)}, λ = {mpmath.nstr(lam_, 5)}); not supported"
             )
     return d
 
 
-def _dt310(values: Mapping[str, sp.Rational], dps: int):
+def _holder_tracking_evaluator(values: Mapping[str, sp.Rational], dps: int):
+    """The evaluator of ``lem-3.10-dt`` (Lemma 3.10, eq. (17))."""
     e, Lv, lv, Kv, nv = (mp(values[k]) for k in ("eta", "L", "lam", "K", "n"))
-    return dt310_value(e * Lv, lv, 2 * e * Kv / nv, 2 * e * Kv, int(values["T"]))
+    return holder_tracking_value(e * Lv, lv, 2 * e * Kv / nv, 2 * e * Kv, int(values["T"]))
 
 
 dt310 = paper.add(
@@ -212,16 +217,16 @@ dt310 = paper.add(
         src("Lemma 3.10, eq. (17)", ("17",)),
         hypotheses=[LAM_LE_1],
         title="D_T of D_t = min(D_{t−1} + ηL D_{t−1}^λ + 2ηK/n, D_{t−1} + 2ηK), D_0 = 0 (uncapped)",
-        evaluator=_dt310,
+        evaluator=_holder_tracking_evaluator,
     )
 )
 paper.add(
     NumericIdentity(
         paper.id("lem-3.10-dt/lambda-1-is-lem-3.5"),
-        lambda v: dt310_value(
+        lambda v: holder_tracking_value(
             v["eta"] * v["L"], mpmath.mpf(1), 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]
         ),
-        lambda v: dt35_reference_loop(
+        lambda v: lipschitz_tracking_loop(
             1 + v["eta"] * v["L"], 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]
         ),
         "λ = 1: Lemma 3.10's recursion is Lemma 3.5's with c = 1 + ηL",
@@ -241,20 +246,22 @@ paper.add(
 )
 
 
-def dt310_reference_loop(etaLv, lv, sv, bigv, Tv):
+def holder_tracking_loop(eta_L, lam_, sensitivity, clip_step, steps):
+    """D_T of Lemma 3.10, eq. (17), by iterating the recursion T times (same arguments as
+    :func:`holder_tracking_value`)."""
     d = mpmath.mpf(0)
-    for _ in range(int(Tv)):
-        d = min(d + etaLv * d**lv + sv, d + bigv)
+    for _ in range(int(steps)):
+        d = min(d + eta_L * d**lam_ + sensitivity, d + clip_step)
     return d
 
 
 paper.add(
     NumericIdentity(
         paper.id("lem-3.10-dt/matches-recursion"),
-        lambda v: dt310_reference_loop(
+        lambda v: holder_tracking_loop(
             v["eta"] * v["L"], 1 / (1 + v["u"]), 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]
         ),
-        lambda v: dt310_value(
+        lambda v: holder_tracking_value(
             v["eta"] * v["L"], 1 / (1 + v["u"]), 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]
         ),
         "the evaluator (iterate to the switch, then linear) equals the recursion iterated T times (λ = 1/(1+u))",
@@ -280,7 +287,7 @@ paper.add(
     NumericIdentity(
         paper.id("thm-3.1/numerator-is-lem-3.5"),
         lambda v: min(v["s"] * geometric_sum(1, v["c"], v["T"]), v["B"] * v["T"]),
-        lambda v: dt35_reference_loop(v["c"], v["s"], v["B"], v["T"]),
+        lambda v: lipschitz_tracking_loop(v["c"], v["s"], v["B"], v["T"]),
         "Theorem 3.1's numerator min(s Σ_{t<τ} c^t, 2ηKτ) (before the cap D) equals Lemma 3.5's D_τ, which the "
         "proof sketch's (11) uses (counterexample c = 2, s = 0.1, 2ηK = 1, τ = 5: 3.1 vs D_5 = 2.5)",
         src("Theorem 3.1, eq. (3) vs Lemma 3.5, eq. (7)", ("3", "7", "11")),
@@ -310,11 +317,12 @@ paper.add(
 
 # --- E5: Lemma 3.10 is called "a full batch special case of Lemma A.2" (A.10); Lemma A.2 at b = n gives the
 # tighter first branch g(D; ηL(n−1)/n) + 2ηK/n.
-def dt_a2_full_batch(etaLv, lv, nv, sv, bigv, Tv):
-    """Lemma A.2's recursion at b = n (i⋆ met at every step, t_0 = 0), uncapped."""
+def batch_tracking_loop_at_full_batch(eta_L, lam_, n_, sensitivity, clip_step, steps):
+    """Lemma A.2's recursion at b = n (i⋆ met at every step, t_0 = 0), uncapped: ``eta_L`` = ηL,
+    ``lam_`` = λ, ``n_`` = n, ``sensitivity`` = s, ``clip_step`` = 2ηK, ``steps`` = T."""
     d = mpmath.mpf(0)
-    for t in range(1, int(Tv) + 1):
-        d = sv if t == 1 else min(d + etaLv * (nv - 1) / nv * d**lv + sv, d + bigv)
+    for t in range(1, int(steps) + 1):
+        d = sensitivity if t == 1 else min(d + eta_L * (n_ - 1) / n_ * d**lam_ + sensitivity, d + clip_step)
     return d
 
 
@@ -329,14 +337,16 @@ _E5_SYMS = [
 _E5_WHERE = [_Tn <= 40, _nn <= 20, _nn >= 2]
 
 
-def _e5_lem310(v):
-    return dt310_reference_loop(
+def _e5_holder_loop(v):
+    """Erratum E5's left side: Lemma 3.10's recursion (17) at λ = 1/(1 + u)."""
+    return holder_tracking_loop(
         v["eta"] * v["L"], 1 / (1 + v["u"]), 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]
     )
 
 
-def _e5_a2(v):
-    return dt_a2_full_batch(
+def _e5_batch_loop(v):
+    """Erratum E5's right side: Lemma A.2's recursion at b = n, λ = 1/(1 + u)."""
+    return batch_tracking_loop_at_full_batch(
         v["eta"] * v["L"], 1 / (1 + v["u"]), v["n"], 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]
     )
 
@@ -344,8 +354,8 @@ def _e5_a2(v):
 paper.add(
     NumericIdentity(
         paper.id("lem-3.10/special-case-of-a.2"),
-        _e5_a2,
-        _e5_lem310,
+        _e5_batch_loop,
+        _e5_holder_loop,
         "A.10 as printed: Lemma 3.10 is the full-batch special case of Lemma A.2, i.e. Lemma A.2's D_t at b = n equals "
         "(17)'s (counterexample: ηL = 0.1, λ = ½, K = 2, n = 5, T = 20, where A.2's first branch carries ηL(n−1)/n)",
         src("Lemma 3.10 vs Lemma A.2 (A.10)", ("17", "29")),
@@ -362,9 +372,9 @@ paper.add(
 paper.add(
     SampledInequality(
         paper.id("lem-3.10/special-case-of-a.2-corrected"),
-        _e5_a2,
+        _e5_batch_loop,
         "<=",
-        _e5_lem310,
+        _e5_holder_loop,
         "corrected: Lemma A.2 at b = n gives D_t ≤ (17)'s D_t (the first branch has ηL(n−1)/n ≤ ηL and g is increasing), "
         "so Lemma 3.10 is a valid weakening of Lemma A.2, not a special case (λ = 1/(1 + u))",
         src("Lemma 3.10 vs Lemma A.2 (A.10)", ("17", "29"), "corrected"),
@@ -388,13 +398,13 @@ _x, _xp, _gs, _hs = sp.symbols("x x_prime g_star h_star", real=True)
 paper.add(
     Identity(
         paper.id("lem-3.5/step-split"),
-        (_x - eta / n * (sp.Sum(_g[_ii], (_ii, 1, n - 1)) + _gs))
+        lhs=(_x - eta / n * (sp.Sum(_g[_ii], (_ii, 1, n - 1)) + _gs))
         - (_xp - eta / n * (sp.Sum(_h[_ii], (_ii, 1, n - 1)) + _hs)),
-        sp.Sum((_x - eta * _g[_ii]) - (_xp - eta * _h[_ii]), (_ii, 1, n - 1)) / n
+        rhs=sp.Sum((_x - eta * _g[_ii]) - (_xp - eta * _h[_ii]), (_ii, 1, n - 1)) / n
         + ((_x - eta * _gs) - (_xp - eta * _hs)) / n,
-        "(81)–(83): W_t − W′_t = (1/n)Σ_{i≠i⋆}(ψ_i(W_{t−1}) − ψ_i(W′_{t−1})) + (1/n)(ψ_{i⋆}(W_{t−1}) − ψ′_{i⋆}(W′_{t−1})), "
+        statement="(81)–(83): W_t − W′_t = (1/n)Σ_{i≠i⋆}(ψ_i(W_{t−1}) − ψ_i(W′_{t−1})) + (1/n)(ψ_{i⋆}(W_{t−1}) − ψ′_{i⋆}(W′_{t−1})), "
         "coordinate by coordinate (ψ_i(x) = x − ηΠ_{B_K}[∇ℓ_i(x)]; the terms i ≠ i⋆ use ℓ′_i = ℓ_i)",
-        src("Lemma 3.5, proof (81)–(83)", ("81", "82", "83")),
+        source=src("Lemma 3.5, proof (81)–(83)", ("81", "82", "83")),
         covers=cD,
     )
 )
@@ -420,11 +430,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-3.5/step-sum"),
-        sp.Sum(c * _Dn, (_ii, 1, n - 1)) / n + (c * _Dn + 2 * eta * K) / n,
-        c * _Dn + 2 * eta * K / n,
-        "(84)–(85) with (89), giving (90): (1/n)Σ_{i≠i⋆} c‖W − W′‖ + (1/n)(c‖W − W′‖ + 2ηK) = c‖W − W′‖ + 2ηK/n, the first "
+        lhs=sp.Sum(c * _Dn, (_ii, 1, n - 1)) / n + (c * _Dn + 2 * eta * K) / n,
+        rhs=c * _Dn + 2 * eta * K / n,
+        statement="(84)–(85) with (89), giving (90): (1/n)Σ_{i≠i⋆} c‖W − W′‖ + (1/n)(c‖W − W′‖ + 2ηK) = c‖W − W′‖ + 2ηK/n, the first "
         "branch of (7)",
-        src("Lemma 3.5, proof (84)–(90)", ("84", "85", "89", "90")),
+        source=src("Lemma 3.5, proof (84)–(90)", ("84", "85", "89", "90")),
         covers=cD,
     )
 )

@@ -6,12 +6,13 @@ One module per part of the paper, in the paper's order:
 * :mod:`.constants` — the formulas θ_L(s) (15) and L_λ(m, M) (13); :mod:`.constants_claims` — their
   identities, bounds and limits, and the remarks after Proposition 2.1;
 * :mod:`.operators` — Lemmas A.7 and A.9 in Gram variables (Proposition 2.1's proof);
-* :mod:`.lemma_a3` — Lemma A.3 (23), Lemma A.4, Appendix B (the residual QP);
+* :mod:`.shift_allocation` — Lemma A.3 (23), Lemma A.4, Appendix B (the residual QP);
 * :mod:`.theorems` — Proposition A.5 (26), Theorems 2.2 (16) and 2.3 (17)/(19),
   the Gaussian shift divergence (21), the linear-Gaussian exact divergence;
 * :mod:`.appendix_c` — Lemma C.1, Corollaries C.2 and C.3;
 * :mod:`.holder` — footnote 5 (Hölder → (L, ζ));
-* :mod:`.table2` — Table 2's rows and Figure 1's regime;
+* :mod:`.reproductions` — the printed values of the remarks after Proposition 2.1 (E8);
+* :mod:`.table2` — Table 2's rows; :mod:`.figures` — Figure 1's curves;
 * :mod:`.setting` and :mod:`.simulator` — the setting of §1–§2 on quadratic losses and Algorithm 1
   simulated exactly; :mod:`.outline` — Theorem 1.1, (9)–(10), Table 2's other rows, Figure 1 (right);
   :mod:`.operator_lemmas` — Lemmas A.1, A.2, A.6, Proposition 2.1(a), remarks and limits;
@@ -28,12 +29,14 @@ paper.declare_modules(
     (
         "constants",
         "constants_claims",
+        "reproductions",
         "operators",
-        "lemma_a3",
+        "shift_allocation",
         "theorems",
         "appendix_c",
         "holder",
         "table2",
+        "figures",
         "setting",
         "outline",
         "operator_lemmas",

@@ -59,10 +59,10 @@ Lg, xig = 1 + u, 1 + v
 paper.add(
     Identity(
         paper.id("lem-c.1-proof-first-step"),
-        L ** (-2 * (s1 - 1)) / geometric(L, s1),
-        theta(L=L, s=s1),
-        "printed first equality of the proof of Lemma C.1: θ_L(s) = L^{−2(s−1)} / Σ_{i=0}^{s−1} L^{2i}",
-        src("Lemma C.1, proof", "15"),
+        lhs=L ** (-2 * (s1 - 1)) / geometric(L, s1),
+        rhs=theta(L=L, s=s1),
+        statement="printed first equality of the proof of Lemma C.1: θ_L(s) = L^{−2(s−1)} / Σ_{i=0}^{s−1} L^{2i}",
+        source=src("Lemma C.1, proof", "15"),
         expect="refuted",
         erratum="kong-ribero E3",
         hints=[{"L": 2, "s": 3}],
@@ -72,11 +72,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-c.1-proof-first-step-corrected"),
-        theta(L=Lg, s=s1),
-        (Lg ** (2 * s1) - Lg ** (2 * (s1 - 1))) / (Lg ** (2 * s1) - 1),
-        "corrected: θ_L(s) = L^{2(s−1)}/Σ_{i<s} L^{2i} = (L^{2s} − L^{2(s−1)})/(L^{2s} − 1) for L = 1 + u > 1 "
+        lhs=theta(L=Lg, s=s1),
+        rhs=(Lg ** (2 * s1) - Lg ** (2 * (s1 - 1))) / (Lg ** (2 * s1) - 1),
+        statement="corrected: θ_L(s) = L^{2(s−1)}/Σ_{i<s} L^{2i} = (L^{2s} − L^{2(s−1)})/(L^{2s} − 1) for L = 1 + u > 1 "
         "(the rest of the chain is theta-closed-form-L-gt-1)",
-        src("Lemma C.1, proof", "15", "corrected"),
+        source=src("Lemma C.1, proof", "15", "corrected"),
         erratum="kong-ribero E3",
         covers=cC1,
     )
@@ -204,10 +204,10 @@ lb = lam_bar_expr.subs(m, mp_)
 paper.add(
     Identity(
         paper.id("cor-c.2-L"),
-        Lbar_sq,
-        1 + mp_ / (M + mp_) * (1 + mp_ / (M + mp_)),
-        "printed in the proof of Corollary C.2: L_{λ̄}² = 1 + [m/(M+m)][1 + m/(M+m)]",
-        src("Corollary C.2, proof", "13"),
+        lhs=Lbar_sq,
+        rhs=1 + mp_ / (M + mp_) * (1 + mp_ / (M + mp_)),
+        statement="printed in the proof of Corollary C.2: L_{λ̄}² = 1 + [m/(M+m)][1 + m/(M+m)]",
+        source=src("Corollary C.2, proof", "13"),
         expect="refuted",
         erratum="kong-ribero E6",
         hints=[{"m": 1, "M": 1}],
@@ -217,10 +217,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("cor-c.2-L-corrected"),
-        Lbar_sq,
-        1 + mp_ / (M + mp_) * (1 + mp_ / (2 * (M + mp_))),
-        "corrected from (13): L_{λ̄}² = 1 + [m/(M+m)][1 + m/(2(M+m))] (the printed value exceeds it by m²/[2(M+m)²])",
-        src("Corollary C.2, proof", "13", "corrected"),
+        lhs=Lbar_sq,
+        rhs=1 + mp_ / (M + mp_) * (1 + mp_ / (2 * (M + mp_))),
+        statement="corrected from (13): L_{λ̄}² = 1 + [m/(M+m)][1 + m/(2(M+m))] (the printed value exceeds it by m²/[2(M+m)²])",
+        source=src("Corollary C.2, proof", "13", "corrected"),
         erratum="kong-ribero E6",
         covers=cC2 + [L_lambda.id],
     )
@@ -251,10 +251,10 @@ rbar2 = lambda sg: (C * lb / (b * sg)) ** 2  # noqa: E731
 paper.add(
     Identity(
         paper.id("cor-c.2-sigma"),
-        4 * alpha * rbar2(sig_p(m=mp_, E=E_, eps=eps)) * (1 + 4 * E_ * mp_ / (M + mp_)),
-        eps,
-        "Corollary C.2 claims (α, ε)-RDP: with the printed σ̄_ε the proof's bound 4α(Cλ̄/(bσ̄))²[1 + 4Em/(M+m)] equals ε",
-        src("Corollary C.2", ()),
+        lhs=4 * alpha * rbar2(sig_p(m=mp_, E=E_, eps=eps)) * (1 + 4 * E_ * mp_ / (M + mp_)),
+        rhs=eps,
+        statement="Corollary C.2 claims (α, ε)-RDP: with the printed σ̄_ε the proof's bound 4α(Cλ̄/(bσ̄))²[1 + 4Em/(M+m)] equals ε",
+        source=src("Corollary C.2", ()),
         expect="refuted",
         erratum="kong-ribero E6",
         hints=[{"alpha": 2, "eps": 1}],
@@ -264,11 +264,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("cor-c.2-sigma-corrected"),
-        4 * alpha * rbar2(sig_c(m=mp_, E=E_, eps=eps)) * (1 + 4 * E_ * mp_ / (M + mp_)),
-        eps,
-        "with the corrected σ̄_ε = (2Cλ̄/b) sqrt(α(1 + 4mE/(M+m))/ε) the bound equals ε exactly "
+        lhs=4 * alpha * rbar2(sig_c(m=mp_, E=E_, eps=eps)) * (1 + 4 * E_ * mp_ / (M + mp_)),
+        rhs=eps,
+        statement="with the corrected σ̄_ε = (2Cλ̄/b) sqrt(α(1 + 4mE/(M+m))/ε) the bound equals ε exactly "
         "(the printed σ̄_ε gives 16α²ε, e.g. 64 at α = 2, ε = 1)",
-        src("Corollary C.2", (), "corrected"),
+        source=src("Corollary C.2", (), "corrected"),
         erratum="kong-ribero E6",
         covers=cC2,
     )
@@ -344,10 +344,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("cor-c.2-ell-bar-limit-M-0-corrected"),
-        ell_bar(m=mp_, M=0),
-        sp.log(2) / sp.log(R(3, 2)),
-        "corrected: for M = 0, ℓ̄(m) = log 2 / log(3/2) ≈ 1.70951 for every m > 0; ℓ̄ → ∞ only when M > 0",
-        src("remarks after Corollary C.2", (), "corrected"),
+        lhs=ell_bar(m=mp_, M=0),
+        rhs=sp.log(2) / sp.log(R(3, 2)),
+        statement="corrected: for M = 0, ℓ̄(m) = log 2 / log(3/2) ≈ 1.70951 for every m > 0; ℓ̄ → ∞ only when M > 0",
+        source=src("remarks after Corollary C.2", (), "corrected"),
         erratum="kong-ribero E27",
         covers=[ell_bar.id],
     )
@@ -407,10 +407,10 @@ En = 1 + n
 paper.add(
     Identity(
         paper.id("cor-c.3-algebra"),
-        (1 / E_ + thg) - (1 + E_ * thg) / E_,
-        0,
-        "proof of Corollary C.3: (1/E)(1 + Eθ) = 1/E + θ",
-        src("Corollary C.3, proof", ()),
+        lhs=(1 / E_ + thg) - (1 + E_ * thg) / E_,
+        rhs=0,
+        statement="proof of Corollary C.3: (1/E)(1 + Eθ) = 1/E + θ",
+        source=src("Corollary C.3, proof", ()),
         covers=[cor_c3.id],
     )
 )

@@ -1,16 +1,16 @@
 """§2 constants, the claims: identities, bounds and limits of θ_L(s) (15) and L_λ(m, M) (13), and
-the errata in the remarks after Proposition 2.1 (errata E7, E8 of ERRATA.md; observations: κ ∈ [2, 3],
-and L_λ against 1 + λ max{m, M}).  The formulas are in :mod:`.constants`.
+the erratum E7 in the proofs of Proposition 2.1 (observations: κ ∈ [2, 3], and L_λ against 1 + λ max{m, M}).
+The formulas are in :mod:`.constants`; the remarks' printed values (erratum E8) in :mod:`.reproductions`.
 """
 
 from __future__ import annotations
 
 import sympy as sp
 
-from symbolic import Identity, Inequality, Limit, Reproduction
+from symbolic import Identity, Inequality, Limit
 
 from .common import L, M, geometric, j, lam, m, paper, q, src, u
-from .constants import L_lambda, L_lambda_expr, theta
+from .constants import L_lambda, theta
 
 # ---------------------------------------------------------------------------
 # θ_L(s), eq. (15)
@@ -91,60 +91,60 @@ paper.add(
 paper.add(
     Identity(
         paper.id("theta-at-s-1"),
-        theta(L=L, s=1),
-        1,
-        "θ_L(1) = 1 for every L > 0 (used in the proofs of Theorems 2.2 and 2.3)",
-        _theta_src("θ_L(1)"),
+        lhs=theta(L=L, s=1),
+        rhs=1,
+        statement="θ_L(1) = 1 for every L > 0 (used in the proofs of Theorems 2.2 and 2.3)",
+        source=_theta_src("θ_L(1)"),
         covers=cov,
     )
 )
 paper.add(
     Identity(
         paper.id("theta-at-L-1"),
-        theta(L=1, s=s1),
-        1 / s1,
-        "θ_1(s) = 1/s (s ≥ 1): uniform spending, the PABI case of Feldman et al.",
-        _theta_src("θ_1(s)"),
+        lhs=theta(L=1, s=s1),
+        rhs=1 / s1,
+        statement="θ_1(s) = 1/s (s ≥ 1): uniform spending, the PABI case of Feldman et al.",
+        source=_theta_src("θ_1(s)"),
         covers=cov,
     )
 )
 paper.add(
     Identity(
         paper.id("theta-reciprocal-form"),
-        th,
-        1 / sp.Sum(L ** (-2 * j), (j, 0, s1 - 1)),
-        "θ_L(s) = 1 / Σ_{j=0}^{s-1} L^{−2j} for every L > 0, s ≥ 1",
-        _theta_src("equivalent form"),
+        lhs=th,
+        rhs=1 / sp.Sum(L ** (-2 * j), (j, 0, s1 - 1)),
+        statement="θ_L(s) = 1 / Σ_{j=0}^{s-1} L^{−2j} for every L > 0, s ≥ 1",
+        source=_theta_src("equivalent form"),
         covers=cov,
     )
 )
 paper.add(
     Identity(
         paper.id("theta-closed-form-L-gt-1"),
-        theta(L=1 + u, s=s1),
-        (1 - (1 + u) ** -2) / (1 - (1 + u) ** (-2 * s1)),
-        "θ_L(s) = (1 − L^{−2}) / (1 − L^{−2s}) for L = 1 + u > 1, s ≥ 1 (the form of Lemma C.1's proof)",
-        _theta_src("closed form, L > 1"),
+        lhs=theta(L=1 + u, s=s1),
+        rhs=(1 - (1 + u) ** -2) / (1 - (1 + u) ** (-2 * s1)),
+        statement="θ_L(s) = (1 − L^{−2}) / (1 − L^{−2s}) for L = 1 + u > 1, s ≥ 1 (the form of Lemma C.1's proof)",
+        source=_theta_src("closed form, L > 1"),
         covers=cov,
     )
 )
 paper.add(
     Identity(
         paper.id("theta-eq-10-form"),
-        L ** (2 * s1) / sp.Sum(L ** (2 * j), (j, 1, s1)),
-        th,
-        "L^{2ℓ} / Σ_{i=1}^{ℓ} L^{2i} (the factor printed in eq. (10)) equals θ_L(ℓ) of (15)",
-        src("§1.2, eq. (10) vs (15)", ("10", "15"), "derived"),
+        lhs=L ** (2 * s1) / sp.Sum(L ** (2 * j), (j, 1, s1)),
+        rhs=th,
+        statement="L^{2ℓ} / Σ_{i=1}^{ℓ} L^{2i} (the factor printed in eq. (10)) equals θ_L(ℓ) of (15)",
+        source=src("§1.2, eq. (10) vs (15)", ("10", "15"), "derived"),
         covers=cov,
     )
 )
 paper.add(
     Identity(
         paper.id("theta-sqrt2"),
-        theta(L=sp.sqrt(2), s=s1),
-        2 ** (s1 - 1) / (2**s1 - 1),
-        "θ_√2(s) = 2^{s−1}/(2^s − 1): 1, 2/3, 4/7, 8/15, … ↓ 1/2 (the m → 0 clipped factor)",
-        _theta_src("θ_√2(s)"),
+        lhs=theta(L=sp.sqrt(2), s=s1),
+        rhs=2 ** (s1 - 1) / (2**s1 - 1),
+        statement="θ_√2(s) = 2^{s−1}/(2^s − 1): 1, 2/3, 4/7, 8/15, … ↓ 1/2 (the m → 0 clipped factor)",
+        source=_theta_src("θ_√2(s)"),
         covers=cov,
     )
 )
@@ -178,10 +178,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("theta-minus-tail"),
-        th - (1 - L**-2),
-        1 / (L**2 * S_s),
-        "θ_L(s) − (1 − L^{−2}) = 1 / (L² S_s) for every L > 0, s ≥ 1",
-        _theta_src("distance to the s → ∞ limit"),
+        lhs=th - (1 - L**-2),
+        rhs=1 / (L**2 * S_s),
+        statement="θ_L(s) − (1 − L^{−2}) = 1 / (L² S_s) for every L > 0, s ≥ 1",
+        source=_theta_src("distance to the s → ∞ limit"),
         covers=cov,
     )
 )
@@ -244,10 +244,10 @@ kappa = (2 * M + 3 * mp_) / (M + mp_)
 paper.add(
     Identity(
         paper.id("L-lambda-kappa"),
-        (Ll**2 - 1) / (lam * mp_),
-        (2 * M + 3 * mp_) / (M + mp_),
-        "L_λ = sqrt(1 + κλm) with κ = (2M + 3m)/(M + m) (Table 2 writes L_λ = sqrt(1 + λκm))",
-        src("§1.2 / Table 2 caption: κ", "13", "derived"),
+        lhs=(Ll**2 - 1) / (lam * mp_),
+        rhs=(2 * M + 3 * mp_) / (M + mp_),
+        statement="L_λ = sqrt(1 + κλm) with κ = (2M + 3m)/(M + m) (Table 2 writes L_λ = sqrt(1 + λκm))",
+        source=src("§1.2 / Table 2 caption: κ", "13", "derived"),
         covers=cl,
     )
 )
@@ -326,21 +326,21 @@ paper.add(
 paper.add(
     Identity(
         paper.id("L-lambda-convex"),
-        L_lambda(lam=lam, m=0, M=Mp),
-        1,
-        "L_λ(0, M) = 1 (first remark after Proposition 2.1: nonexpansive for convex f_i)",
-        src("remarks after Proposition 2.1 (first)", "13", "printed"),
+        lhs=L_lambda(lam=lam, m=0, M=Mp),
+        rhs=1,
+        statement="L_λ(0, M) = 1 (first remark after Proposition 2.1: nonexpansive for convex f_i)",
+        source=src("remarks after Proposition 2.1 (first)", "13", "printed"),
         covers=cl,
     )
 )
 paper.add(
     Identity(
         paper.id("L-lambda-max-step"),
-        L_lambda(lam=1 / (M + mp_), m=mp_, M=M) ** 2,
-        (1 + mp_ / (M + mp_)) ** 2,
-        "L_{1/(M+m)}(m, M)² = (1 + m/(M + m))², i.e. (both positive) L_{1/(M+m)} = 1 + m/(M + m) = 1 + λm at the largest step of Proposition 2.1(c); "
+        lhs=L_lambda(lam=1 / (M + mp_), m=mp_, M=M) ** 2,
+        rhs=(1 + mp_ / (M + mp_)) ** 2,
+        statement="L_{1/(M+m)}(m, M)² = (1 + m/(M + m))², i.e. (both positive) L_{1/(M+m)} = 1 + m/(M + m) = 1 + λm at the largest step of Proposition 2.1(c); "
         "tight for f = −m x²/2",
-        src("Proposition 2.1(c) at λ = 1/(M+m)", "13", "derived"),
+        source=src("Proposition 2.1(c) at λ = 1/(M+m)", "13", "derived"),
         covers=cl,
     )
 )
@@ -371,10 +371,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("L-lambda-vs-trivial"),
-        Ll**2 - (1 + lam * mp_) ** 2,
-        lam * mp_**2 * (1 / (M + mp_) - lam),
-        "L_λ² − (1 + λm)² = λm² (1/(M+m) − λ)",
-        src("§2: the trivial constant 1 + λ max{m, M} (footnote 13)", "13", "derived"),
+        lhs=Ll**2 - (1 + lam * mp_) ** 2,
+        rhs=lam * mp_**2 * (1 / (M + mp_) - lam),
+        statement="L_λ² − (1 + λm)² = λm² (1/(M+m) − λ)",
+        source=src("§2: the trivial constant 1 + λ max{m, M} (footnote 13)", "13", "derived"),
         covers=cl,
     )
 )
@@ -396,96 +396,17 @@ paper.add(
     )
 )
 
-# E8: the remarks after Proposition 2.1 do not match (13).
 R = sp.Rational
 
-
-def _L_sq(step, wc, sm):
-    return sp.nsimplify(L_lambda_expr(step, wc, sm) ** 2)
-
-
-paper.add(
-    Reproduction(
-        paper.id("prop-2.1-remark-2"),
-        lambda: _L_sq(R(1, 2), 1, 0),
-        "3/1",
-        "second remark after Proposition 2.1 prints L_λ(m, 0) = √3 at λ = 1/(2m), i.e. L_λ² = 3; "
-        "(13) at m = 1, M = 0, λ = 1/2 gives L_λ² = 5/2",
-        src("remarks after Proposition 2.1 (second)", "13"),
-        where_printed="remarks after Proposition 2.1",
-        origin="printed",
-        quote=r"if $\lambda = 1/(2m)$ then $L_\lambda(m, 0) = \sqrt{3}$",
-        expect="refuted",
-        erratum="kong-ribero E8",
-        covers=cl,
-    )
-)
-paper.add(
-    Reproduction(
-        paper.id("prop-2.1-remark-4"),
-        lambda: _L_sq(R(1, 2), 1, 1),
-        "5/2",
-        "fourth remark after Proposition 2.1 prints L_λ(m, m) = √(5/2) at λ = 1/(2m), i.e. L_λ² = 5/2; "
-        "(13) at m = M = 1, λ = 1/2 gives L_λ² = 9/4",
-        src("remarks after Proposition 2.1 (fourth)", "13"),
-        where_printed="remarks after Proposition 2.1",
-        origin="printed",
-        quote=r"we have $L_\lambda(m, M) = \sqrt{5/2}$",
-        expect="refuted",
-        erratum="kong-ribero E8",
-        covers=cl,
-    )
-)
-paper.add(
-    Identity(
-        paper.id("prop-2.1-remark-2-corrected"),
-        L_lambda(lam=1 / (2 * mp_), m=mp_, M=0),
-        sp.sqrt(R(5, 2)),
-        "corrected second remark: for every m > 0, L_{1/(2m)}(m, 0) = √(5/2), so √2 L_λ = √5 (printed: √3 and √6)",
-        src("remarks after Proposition 2.1 (second)", "13", "corrected"),
-        erratum="kong-ribero E8",
-        covers=cl,
-    )
-)
-paper.add(
-    Identity(
-        paper.id("prop-2.1-remark-4-corrected"),
-        L_lambda(lam=1 / (2 * mp_), m=mp_, M=mp_),
-        R(3, 2),
-        "corrected fourth remark: for every m > 0, L_{1/(2m)}(m, m) = 3/2, so √2 L_λ = 3/√2 (printed: √(5/2) and √5); "
-        "note λ = 1/(2m) > 1/[2(M+m)] here, outside Proposition 2.1(b)",
-        src("remarks after Proposition 2.1 (fourth)", "13", "corrected"),
-        erratum="kong-ribero E8",
-        covers=cl,
-    )
-)
-
-
-def _L_variant(step, wc, sm):
-    return sp.sqrt(1 + 2 * step * wc * (1 + wc / (sm + wc)))
-
-
-paper.add(
-    Identity(
-        paper.id("prop-2.1-remarks-variant"),
-        _L_variant(1 / (2 * mp_), mp_, 0) ** 2 + _L_variant(1 / (2 * mp_), mp_, mp_) ** 2 * sp.I,
-        3 + R(5, 2) * sp.I,
-        "the printed remark values √3 (M = 0) and √(5/2) (M = m) at λ = 1/(2m) are those of the variant "
-        "L̃_λ² = 1 + 2λm[1 + m/(M+m)] (the constant the printed proof of Lemma A.7 yields, and the form in "
-        "Corollary C.2's proof); both squares checked at once as real and imaginary parts",
-        src("remarks after Proposition 2.1", "13", "derived", "explains E8"),
-        covers=cl,
-    )
-)
 
 # E7: the proofs of Proposition 2.1(b),(c) drop a square.
 paper.add(
     Identity(
         paper.id("prop-2.1b-proof-last-step"),
-        2 * Ll**2,
-        2 * Ll,
-        "printed last step of the proof of Proposition 2.1(b): 2 L_λ² ‖d‖² = 2 L_λ ‖x − y‖²",
-        src("Proposition 2.1(b), proof", "33"),
+        lhs=2 * Ll**2,
+        rhs=2 * Ll,
+        statement="printed last step of the proof of Proposition 2.1(b): 2 L_λ² ‖d‖² = 2 L_λ ‖x − y‖²",
+        source=src("Proposition 2.1(b), proof", "33"),
         expect="refuted",
         erratum="kong-ribero E7",
         hints=[{"lam": R(1, 4), "m": 1, "M": 1}],
@@ -495,11 +416,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("prop-2.1b-proof-last-step-corrected"),
-        2 * Ll**2,
-        (sp.sqrt(2) * Ll) ** 2,
-        "corrected: 2 L_λ² ‖d‖² = (√2 L_λ)² ‖x − y‖², i.e. the Lipschitz constant √2 L_λ of (b) "
+        lhs=2 * Ll**2,
+        rhs=(sp.sqrt(2) * Ll) ** 2,
+        statement="corrected: 2 L_λ² ‖d‖² = (√2 L_λ)² ‖x − y‖², i.e. the Lipschitz constant √2 L_λ of (b) "
         "(likewise L_λ² ‖x − y‖² in (c))",
-        src("Proposition 2.1(b), proof", "33", "corrected", "square restored"),
+        source=src("Proposition 2.1(b), proof", "33", "corrected", "square restored"),
         erratum="kong-ribero E7",
         covers=cl,
     )

@@ -40,12 +40,12 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.1b-proof-post-processing-corrected"),
-        gaussian_rdp(alpha=_al, mu=(_m1 + _s) - (_m2 + _s), sigma=_sg),
-        gaussian_rdp(alpha=_al, mu=_m1 - _m2, sigma=_sg),
-        "corrected step: post-processing with the same map on both sides, D_α(φ'(Y)‖φ'(X')) ≤ D_α(Y‖X') (the "
+        lhs=gaussian_rdp(alpha=_al, mu=(_m1 + _s) - (_m2 + _s), sigma=_sg),
+        rhs=gaussian_rdp(alpha=_al, mu=_m1 - _m2, sigma=_sg),
+        statement="corrected step: post-processing with the same map on both sides, D_α(φ'(Y)‖φ'(X')) ≤ D_α(Y‖X') (the "
         "triangle-inequality display of the proof already uses φ'(Y)); on Gaussians Y ~ N(m₁, σ²), X' ~ N(m₂, σ²) "
         "and the shift φ'(x) = x + s it holds with equality, α(m₁ − m₂)²/(2σ²) on both sides",
-        src("Lemma A.1(b), proof", (), "corrected"),
+        source=src("Lemma A.1(b), proof", (), "corrected"),
         where=[_al > 1],
         erratum="kong-ribero E18",
     )
@@ -65,12 +65,12 @@ _c23 = [thm23c.id, thm23u.id]
 paper.add(
     Identity(
         paper.id("thm-2.3-proof-theta-index"),
-        2 * _al * _r**2 * (1 + _E * theta(L=_Ll, s=_ell)),
-        2 * _al * _r**2 * (1 + _E * theta(L=sp.sqrt(2) * _Ll, s=_ell)),
-        "printed in the proof of Theorem 2.3, (17) part: Proposition A.5(a) for the update the proof calls "
+        lhs=2 * _al * _r**2 * (1 + _E * theta(L=_Ll, s=_ell)),
+        rhs=2 * _al * _r**2 * (1 + _E * theta(L=sp.sqrt(2) * _Ll, s=_ell)),
+        statement="printed in the proof of Theorem 2.3, (17) part: Proposition A.5(a) for the update the proof calls "
         "√2 L_λ-Lipschitz gives 2α(λC/(bσ))²[1 + Eθ_{L_λ}(ℓ)] (instantiated with L = L_λ), i.e. the same as with "
         "L = √2 L_λ (r = λC/(bσ))",
-        src("Theorem 2.3, proof (A.3.2)", ("17", "26")),
+        source=src("Theorem 2.3, proof (A.3.2)", ("17", "26")),
         where=[_al > 1, _Ll >= 1],
         expect="refuted",
         erratum="kong-ribero E4",

@@ -79,20 +79,20 @@ paper.add(
 paper.add(
     Identity(
         paper.id("footnote-5-stationary"),
-        sp.diff(g, r).subs(r, r_star),
-        0,
-        "g(r) = H r^η − (Hρ/2) r is stationary at r* = (2η/ρ)^{1/(1−η)} (η = 1/(1+v) ∈ (0, 1))",
-        src("footnote 5", ("8",), "derived"),
+        lhs=sp.diff(g, r).subs(r, r_star),
+        rhs=0,
+        statement="g(r) = H r^η − (Hρ/2) r is stationary at r* = (2η/ρ)^{1/(1−η)} (η = 1/(1+v) ∈ (0, 1))",
+        source=src("footnote 5", ("8",), "derived"),
         covers=cH,
     )
 )
 paper.add(
     Identity(
         paper.id("footnote-5-value"),
-        g.subs(r, r_star),
-        zeta_c.expr.subs(eta, eta_in),
-        "g(r*) = H(1 − η)(2η/ρ)^{η/(1−η)} = ζ* (η = 1/(1+v) ∈ (0, 1))",
-        src("footnote 5", ("8",), "derived"),
+        lhs=g.subs(r, r_star),
+        rhs=zeta_c.expr.subs(eta, eta_in),
+        statement="g(r*) = H(1 − η)(2η/ρ)^{η/(1−η)} = ζ* (η = 1/(1+v) ∈ (0, 1))",
+        source=src("footnote 5", ("8",), "derived"),
         covers=cH,
     )
 )

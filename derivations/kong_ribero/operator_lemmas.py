@@ -93,7 +93,8 @@ def _p(t, C):
     return C * mpmath.tanh(t)  # any value in (−C, C)
 
 
-def _lhs14(p):
+def _averaged_step_distance(p):
+    """The left side of Proposition 2.1(a), (14): |A_λ(x) − A_λ(y)| in 1-D with |B| = 2."""
     C, lam_ = p["C"], p["lam"]
     A = lambda x0, ta, tb: x0 - lam_ / 2 * (_p(ta, C) + _p(tb, C))  # noqa: E731
     return abs(A(p["x"], p["t1"], p["t2"]) - A(p["y"], p["t3"], p["t4"]))
@@ -104,7 +105,7 @@ paper.add(
         paper.id("prop-2.1a"),
         lambda p: abs(p["x"] - p["y"]) + 2 * p["lam"] * p["C"],
         ">=",
-        _lhs14,
+        _averaged_step_distance,
         "Proposition 2.1(a), (14), 1-D with |B| = 2: when every prox_{q_i} takes values of norm ≤ C (here "
         "p_i = C tanh(t_i)), ‖A_λ(x) − A_λ(y)‖ ≤ ‖x − y‖ + 2λC (sampled)",
         src("Proposition 2.1(a), eq. (14)", "14", "derived"),
@@ -119,11 +120,11 @@ lam, C, b, sgm, Eg, th, eps, kap = sp.symbols("lam C b sigma E theta eps K", pos
 paper.add(
     Identity(
         paper.id("thm-2.3-remark-sigma-linear-in-eps"),
-        (4 * al * (lam * C / (b * sgm)) ** 2 * (1 + Eg * th)).subs(sgm, kap * C / (b * sp.sqrt(eps))),
-        4 * al * lam**2 * eps * (1 + Eg * th) / kap**2,
-        "third remark after Theorem 2.3: (17) (and (19)) at σ = K·C/(b√ε) equals 4αλ²ε(1 + Eθ)/K², linear in ε and "
+        lhs=(4 * al * (lam * C / (b * sgm)) ** 2 * (1 + Eg * th)).subs(sgm, kap * C / (b * sp.sqrt(eps))),
+        rhs=4 * al * lam**2 * eps * (1 + Eg * th) / kap**2,
+        statement="third remark after Theorem 2.3: (17) (and (19)) at σ = K·C/(b√ε) equals 4αλ²ε(1 + Eθ)/K², linear in ε and "
         "free of C and b (θ stands for θ_{√2L_λ}(ℓ) or θ_{L_λ}(ℓ))",
-        src("remarks after Theorem 2.3 (third)", ("17", "19"), "derived"),
+        source=src("remarks after Theorem 2.3 (third)", ("17", "19"), "derived"),
         covers=[thm23c.id],
     )
 )
@@ -132,11 +133,11 @@ sig2 = sig_c.expr**2
 paper.add(
     Identity(
         paper.id("cor-c.2-remark-sigma-linear-in-E"),
-        sp.diff(sig2, E_sym, 2),
-        0,
-        "first remark after Corollary C.2: σ̄_ε(m)² (corrected form) is affine in E — its second derivative in E "
+        lhs=sp.diff(sig2, E_sym, 2),
+        rhs=0,
+        statement="first remark after Corollary C.2: σ̄_ε(m)² (corrected form) is affine in E — its second derivative in E "
         "vanishes (and its slope 16αC²λ̄²m/(b²ε(M + m)) is positive)",
-        src("remarks after Corollary C.2 (first)", (), "derived"),
+        source=src("remarks after Corollary C.2 (first)", (), "derived"),
         covers=[sig_c.id],
     )
 )
@@ -195,10 +196,10 @@ Tn = sp.Symbol("T", integer=True, positive=True)
 paper.add(
     Identity(
         paper.id("prop-a.5b-with-prop-2.1a"),
-        (2 * al * Tn * (zeta / sg) ** 2).subs(zeta, 2 * lam * C),
-        8 * al * Tn * (lam * C / sg) ** 2,
-        "an observation (the paper does not state it): Proposition A.5(b) (27) with Proposition 2.1(a)'s (L, ζ) = "
+        lhs=(2 * al * Tn * (zeta / sg) ** 2).subs(zeta, 2 * lam * C),
+        rhs=8 * al * Tn * (lam * C / sg) ** 2,
+        statement="an observation (the paper does not state it): Proposition A.5(b) (27) with Proposition 2.1(a)'s (L, ζ) = "
         "(1, 2λC) and s̄ = ζ gives the assumption-light bound D_α ≤ 8αT(λC/σ)², far weaker than composition",
-        src("Proposition A.5(b), eq. (27); Proposition 2.1(a)", ("14", "27"), "derived"),
+        source=src("Proposition A.5(b), eq. (27); Proposition 2.1(a)", ("14", "27"), "derived"),
     )
 )

@@ -51,10 +51,10 @@ coco = {ud: uu / K + w}  # Lemma A.6 for F: ⟨u, d⟩ ≥ ‖u‖²/K
 paper.add(
     Identity(
         paper.id("lem-a.7-gap"),
-        D_d - a7_rhs,
-        (1 + m / K) * ud - uu / (2 * K),
-        "Lemma A.7's gap in u = Δ + m d: ⟨Δ, d⟩ − (−m[1 + m/(2K)]‖d‖² + ‖Δ‖²/(2K)) = (1 + m/K)⟨u, d⟩ − ‖u‖²/(2K)",
-        src(lemma_a7, (), "derived", "Gram form of the statement"),
+        lhs=D_d - a7_rhs,
+        rhs=(1 + m / K) * ud - uu / (2 * K),
+        statement="Lemma A.7's gap in u = Δ + m d: ⟨Δ, d⟩ − (−m[1 + m/(2K)]‖d‖² + ‖Δ‖²/(2K)) = (1 + m/K)⟨u, d⟩ − ‖u‖²/(2K)",
+        source=src(lemma_a7, (), "derived", "Gram form of the statement"),
     )
 )
 paper.add(
@@ -163,10 +163,10 @@ Dl, Pl = sp.symbols("Dl Pl", real=True)
 paper.add(
     Identity(
         paper.id("lem-a.9-proof-split"),
-        (dl - lam * Pl) ** 2,
-        (dl - lam * (Dl + Dl - Pl)) ** 2,
-        "printed first step of the proof of (31): ‖d − λΔ^p‖² = ‖d − λ(Δ + Δ − Δ^p)‖² (1-D vectors d, Δ, Δ^p)",
-        src(f"{lemma_a9}, proof of (31)", "31"),
+        lhs=(dl - lam * Pl) ** 2,
+        rhs=(dl - lam * (Dl + Dl - Pl)) ** 2,
+        statement="printed first step of the proof of (31): ‖d − λΔ^p‖² = ‖d − λ(Δ + Δ − Δ^p)‖² (1-D vectors d, Δ, Δ^p)",
+        source=src(f"{lemma_a9}, proof of (31)", "31"),
         expect="refuted",
         erratum="kong-ribero E12",
         hints=[{"dl": 0, "lam": 1, "Dl": 1, "Pl": 0}],
@@ -175,20 +175,20 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.9-proof-split-corrected"),
-        (dl - lam * Pl) ** 2,
-        ((dl - lam * Dl) + lam * (Dl - Pl)) ** 2,
-        "corrected: ‖d − λΔ^p‖² = ‖(d − λΔ) + λ(Δ − Δ^p)‖²",
-        src(f"{lemma_a9}, proof of (31)", "31", "corrected"),
+        lhs=(dl - lam * Pl) ** 2,
+        rhs=((dl - lam * Dl) + lam * (Dl - Pl)) ** 2,
+        statement="corrected: ‖d − λΔ^p‖² = ‖(d − λΔ) + λ(Δ − Δ^p)‖²",
+        source=src(f"{lemma_a9}, proof of (31)", "31", "corrected"),
         erratum="kong-ribero E12",
     )
 )
 paper.add(
     Identity(
         paper.id("lem-a.9-proof-expansion"),
-        2 * (dd - 4 * lam * dD + 4 * lam**2 * DD) + 2 * lam**2 * DD,
-        2 * (dd + lam * (2 * lam * DD - 2 * dD)),
-        "printed: 2‖d − 2λΔ‖² + 2λ²‖Δ‖² = 2(‖d‖² + λ[2λ‖Δ‖² − 2⟨d, Δ⟩]) (Gram variables)",
-        src(f"{lemma_a9}, proof of (31)", "31"),
+        lhs=2 * (dd - 4 * lam * dD + 4 * lam**2 * DD) + 2 * lam**2 * DD,
+        rhs=2 * (dd + lam * (2 * lam * DD - 2 * dD)),
+        statement="printed: 2‖d − 2λΔ‖² + 2λ²‖Δ‖² = 2(‖d‖² + λ[2λ‖Δ‖² − 2⟨d, Δ⟩]) (Gram variables)",
+        source=src(f"{lemma_a9}, proof of (31)", "31"),
         expect="refuted",
         erratum="kong-ribero E12",
         hints=[{"dd": 1, "dD": 0, "DD": 1, "lam": 1}],
@@ -197,10 +197,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.9-proof-expansion-corrected"),
-        2 * (dd - 2 * lam * dD + lam**2 * DD) + 2 * lam**2 * DD,
-        2 * (dd + lam * (2 * lam * DD - 2 * dD)),
-        "corrected: 2‖d − λΔ‖² + 2λ²‖Δ‖² = 2(‖d‖² + λ[2λ‖Δ‖² − 2⟨d, Δ⟩])",
-        src(f"{lemma_a9}, proof of (31)", "31", "corrected", "‖d − 2λΔ‖² replaced by ‖d − λΔ‖²"),
+        lhs=2 * (dd - 2 * lam * dD + lam**2 * DD) + 2 * lam**2 * DD,
+        rhs=2 * (dd + lam * (2 * lam * DD - 2 * dD)),
+        statement="corrected: 2‖d − λΔ‖² + 2λ²‖Δ‖² = 2(‖d‖² + λ[2λ‖Δ‖² − 2⟨d, Δ⟩])",
+        source=src(f"{lemma_a9}, proof of (31)", "31", "corrected", "‖d − 2λΔ‖² replaced by ‖d − λΔ‖²"),
         erratum="kong-ribero E12",
     )
 )
@@ -208,10 +208,10 @@ after_32 = 2 * (dd + lam * (2 * m * (1 + m / (2 * K)) * dd + (2 * lam - 1 / K) *
 paper.add(
     Identity(
         paper.id("lem-a.9-proof-remainder"),
-        after_32,
-        2 * L2(lam) * dd + 2 * (2 * lam - 1 / K) * DD,
-        "printed: (32) with μ = 2λ in 2(‖d‖² + λ[2λ‖Δ‖² − 2⟨d, Δ⟩]) gives 2L_λ²‖d‖² + 2(2λ − 1/(M+m))‖Δ‖²",
-        src(f"{lemma_a9}, proof of (31)", ("31", "32")),
+        lhs=after_32,
+        rhs=2 * L2(lam) * dd + 2 * (2 * lam - 1 / K) * DD,
+        statement="printed: (32) with μ = 2λ in 2(‖d‖² + λ[2λ‖Δ‖² − 2⟨d, Δ⟩]) gives 2L_λ²‖d‖² + 2(2λ − 1/(M+m))‖Δ‖²",
+        source=src(f"{lemma_a9}, proof of (31)", ("31", "32")),
         expect="refuted",
         erratum="kong-ribero E12",
         hints=[{"dd": 1, "DD": 1, "lam": R(1, 4), "m": 0, "K": 1}],
@@ -220,11 +220,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.9-proof-remainder-corrected"),
-        after_32,
-        2 * L2(lam) * dd + 2 * lam * (2 * lam - 1 / K) * DD,
-        "corrected: … = 2L_λ²‖d‖² + 2λ(2λ − 1/(M+m))‖Δ‖² (a factor λ was dropped; the conclusion is unaffected "
+        lhs=after_32,
+        rhs=2 * L2(lam) * dd + 2 * lam * (2 * lam - 1 / K) * DD,
+        statement="corrected: … = 2L_λ²‖d‖² + 2λ(2λ − 1/(M+m))‖Δ‖² (a factor λ was dropped; the conclusion is unaffected "
         "since the term is ≤ 0 for λ ≤ 1/[2(M+m)])",
-        src(f"{lemma_a9}, proof of (31)", ("31", "32"), "corrected"),
+        source=src(f"{lemma_a9}, proof of (31)", ("31", "32"), "corrected"),
         erratum="kong-ribero E12",
     )
 )

@@ -27,23 +27,23 @@ i = sp.Symbol("i", integer=True, positive=True)
 paper.add(
     Identity(
         paper.id("thm-1.1-shift-bookkeeping"),
-        sg - sp.Sum(sg / Tn, (i, 1, Tn - n)),
-        sg * n / Tn,
-        "(6) for a single gap s₁ = s (s_t = 0 for t ≥ 2) and a_t = s/T: z_{T−n} = Σ_{i ≤ T−n} s_i − Σ_{i ≤ T−n} a_i "
+        lhs=sg - sp.Sum(sg / Tn, (i, 1, Tn - n)),
+        rhs=sg * n / Tn,
+        statement="(6) for a single gap s₁ = s (s_t = 0 for t ≥ 2) and a_t = s/T: z_{T−n} = Σ_{i ≤ T−n} s_i − Σ_{i ≤ T−n} a_i "
         "= s n/T ≥ 0 for 0 ≤ n < T, and z_T = 0",
-        src("Theorem 1.1, eq. (6)", "6", "derived"),
+        source=src("Theorem 1.1, eq. (6)", "6", "derived"),
     )
 )
 Lg = sp.Symbol("L", positive=True)
 paper.add(
     Identity(
         paper.id("thm-1.1-pabi-single-gap"),
-        alpha / (2 * sigma**2) * sp.Sum((sg / Tn) ** 2, (i, 1, Tn)),
-        alpha * sg**2 / (2 * sigma**2 * Tn),
-        "(7) with those residuals: R_T({a_t}) = (α/2σ²) Σ_t (s/T)² = α s²/(2σ² T) — the Θ(α[λQ/σ]²) one-pass "
+        lhs=alpha / (2 * sigma**2) * sp.Sum((sg / Tn) ** 2, (i, 1, Tn)),
+        rhs=alpha * sg**2 / (2 * sigma**2 * Tn),
+        statement="(7) with those residuals: R_T({a_t}) = (α/2σ²) Σ_t (s/T)² = α s²/(2σ² T) — the Θ(α[λQ/σ]²) one-pass "
         "bound of PABI (s = 2λQ); it equals the exact divergence of the linear-Gaussian instance at L = 1 "
         "(kong-ribero/lem-a.4a-tight)",
-        src("Theorem 1.1, eq. (7)", "7", "derived"),
+        source=src("Theorem 1.1, eq. (7)", "7", "derived"),
     )
 )
 
@@ -93,11 +93,11 @@ Eg = sp.Symbol("E", integer=True, positive=True)
 paper.add(
     Identity(
         paper.id("eq-10-is-19"),
-        4 * alpha / sigma**2 * (1 + Eg * Lg ** (2 * ell) / sp.Sum(Lg ** (2 * j), (j, 1, ell))) * (lam * C / b) ** 2,
-        4 * alpha * (lam * C / (b * sigma)) ** 2 * (1 + Eg * theta(L=Lg, s=ell)),
-        "(9) with (10) is (19) up to the factor 4: 4(α/σ²)B_λ = 4α(λC/(bσ))²[1 + E θ_L(ℓ)] with E = ⌈T/ℓ⌉, "
+        lhs=4 * alpha / sigma**2 * (1 + Eg * Lg ** (2 * ell) / sp.Sum(Lg ** (2 * j), (j, 1, ell))) * (lam * C / b) ** 2,
+        rhs=4 * alpha * (lam * C / (b * sigma)) ** 2 * (1 + Eg * theta(L=Lg, s=ell)),
+        statement="(9) with (10) is (19) up to the factor 4: 4(α/σ²)B_λ = 4α(λC/(bσ))²[1 + E θ_L(ℓ)] with E = ⌈T/ℓ⌉, "
         "because L^{2ℓ}/Σ_{i=1}^ℓ L^{2i} = θ_L(ℓ)",
-        src("(10), (19)", ("10", "19"), "derived"),
+        source=src("(10), (19)", ("10", "19"), "derived"),
         covers=[eq10.id, theta.id],
     )
 )
@@ -120,11 +120,11 @@ at = paper.add(
 paper.add(
     Identity(
         paper.id("table-2-altschuler-talwar-min"),
-        at.expr.subs(d_h, E * Q * lam * k_ / ell * (1 + sp.Symbol("w", nonnegative=True))),
-        pabi.expr,
-        "Table 2: the [2, Thm 3.1] row equals the PABI row [17, Thm 35] α(E/ℓ)[λQ/σ]² whenever the diameter term "
+        lhs=at.expr.subs(d_h, E * Q * lam * k_ / ell * (1 + sp.Symbol("w", nonnegative=True))),
+        rhs=pabi.expr,
+        statement="Table 2: the [2, Thm 3.1] row equals the PABI row [17, Thm 35] α(E/ℓ)[λQ/σ]² whenever the diameter term "
         "does not bind (d_h ≥ EQλk/ℓ, written d_h = (EQλk/ℓ)(1 + w), w ≥ 0); below that it is smaller",
-        src("Table 2, rows [2, Thm 3.1] and [17, Thm 35]", (), "derived"),
+        source=src("Table 2, rows [2, Thm 3.1] and [17, Thm 35]", (), "derived"),
         covers=[at.id, pabi.id],
     )
 )
@@ -135,12 +135,12 @@ ours_convex = 4 * alpha * (lam * C / (b * sigma)) ** 2 * (1 + E / ell)
 paper.add(
     Identity(
         paper.id("figure-1-right-crossover"),
-        pabi.expr - ours_convex,
-        alpha * lam**2 / sigma**2 * (E * Q**2 / ell - 4 * C**2 * (1 + E / ell) / b**2),
-        "Figure 1 (right), convex case: PABI's α(E/ℓ)(λQ/σ)² minus our (19) at m = 0 (θ_1(ℓ) = 1/ℓ, "
+        lhs=pabi.expr - ours_convex,
+        rhs=alpha * lam**2 / sigma**2 * (E * Q**2 / ell - 4 * C**2 * (1 + E / ell) / b**2),
+        statement="Figure 1 (right), convex case: PABI's α(E/ℓ)(λQ/σ)² minus our (19) at m = 0 (θ_1(ℓ) = 1/ℓ, "
         "4α(λC/(bσ))²(1 + E/ℓ)) is (αλ²/σ²)[EQ²/ℓ − 4C²(1 + E/ℓ)/b²]: ours is the smaller exactly when "
         "Q² > 4C²(ℓ/E + 1)/b², e.g. whenever C ≪ Q",
-        src("Figure 1 (right)", (), "derived"),
+        source=src("Figure 1 (right)", (), "derived"),
         covers=[pabi.id],
     )
 )

@@ -30,34 +30,34 @@ lam_p, C_p, sig_p = sp.symbols("lam C sigma", positive=True)
 # ---------------------------------------------------------------------------
 # (1) and footnote 2 on quadratic losses.
 q1, q2, q3, g1, g2, g3 = sp.symbols("q1 q2 q3 g1 g2 g3", real=True)
-f_quad = lambda qq, gg, xx: qq * xx**2 / 2 + gg * xx  # noqa: E731
+f_quad = lambda curvature, slope, x_: curvature * x_**2 / 2 + slope * x_  # noqa: E731
 paper.add(
     Identity(
         paper.id("sim-composite-objective"),
-        (f_quad(q1, g1, x) + f_quad(q2, g2, x) + f_quad(q3, g3, x)) / 3 + rho * x**2 / 2,
-        ((q1 + q2 + q3) / 3 + rho) * x**2 / 2 + (g1 + g2 + g3) / 3 * x,
-        "(1) on the simulator's instance (k = 3, n = 1): φ(x) = (1/k)Σ f_i(x) + h(x) with f_i = (q_i/2)x² + g_i x "
+        lhs=(f_quad(q1, g1, x) + f_quad(q2, g2, x) + f_quad(q3, g3, x)) / 3 + rho * x**2 / 2,
+        rhs=((q1 + q2 + q3) / 3 + rho) * x**2 / 2 + (g1 + g2 + g3) / 3 * x,
+        statement="(1) on the simulator's instance (k = 3, n = 1): φ(x) = (1/k)Σ f_i(x) + h(x) with f_i = (q_i/2)x² + g_i x "
         "and h = (ρ/2)x² is the quadratic ((q̄ + ρ)/2)x² + ḡx",
-        src("(1)", "1", "derived", "quadratic instance used by the simulator"),
+        source=src("(1)", "1", "derived", "quadratic instance used by the simulator"),
     )
 )
 paper.add(
     Identity(
         paper.id("footnote-2-quadratic"),
-        sp.diff(f_quad(qc, g, x) + mw * x**2 / 2, x, 2),
-        qc + mw,
-        "footnote 2 on f = (q/2)x² + gx: (f + m x²/2)'' = q + m, so f is m-weakly convex exactly when q ≥ −m",
-        src("Footnote 2", (), "derived", "quadratic instance"),
+        lhs=sp.diff(f_quad(qc, g, x) + mw * x**2 / 2, x, 2),
+        rhs=qc + mw,
+        statement="footnote 2 on f = (q/2)x² + gx: (f + m x²/2)'' = q + m, so f is m-weakly convex exactly when q ≥ −m",
+        source=src("Footnote 2", (), "derived", "quadratic instance"),
     )
 )
 paper.add(
     Identity(
         paper.id("eq-11-quadratic"),
-        f_quad(qc, g, x) - f_quad(qc, g, y) - sp.diff(f_quad(qc, g, y), y) * (x - y),
-        qc * (x - y) ** 2 / 2,
-        "(11) on f = (q/2)x² + gx: f(x) − f(y) − ⟨∇f(y), x − y⟩ = (q/2)(x − y)², so (A2) holds with (m, M) exactly "
+        lhs=f_quad(qc, g, x) - f_quad(qc, g, y) - sp.diff(f_quad(qc, g, y), y) * (x - y),
+        rhs=qc * (x - y) ** 2 / 2,
+        statement="(11) on f = (q/2)x² + gx: f(x) − f(y) − ⟨∇f(y), x − y⟩ = (q/2)(x − y)², so (A2) holds with (m, M) exactly "
         "when −m ≤ q ≤ M (third remark after (A1)–(A2): m = 0 ⇔ q ≥ 0, convex)",
-        src("(11)", "11", "derived", "quadratic instance"),
+        source=src("(11)", "11", "derived", "quadratic instance"),
     )
 )
 
@@ -99,11 +99,11 @@ wv = sp.Symbol("w", real=True)
 paper.add(
     Identity(
         paper.id("prox-quadratic"),
-        sp.diff(lam * rho * wv**2 / 2 + (wv - z) ** 2 / 2, wv).subs(wv, z / (1 + lam * rho)),
-        0,
-        "(3) for ψ = λh, h = (ρ/2)x²: w = z/(1 + λρ) is the stationary point of ψ(w) + (w − z)²/2 (a strictly convex "
+        lhs=sp.diff(lam * rho * wv**2 / 2 + (wv - z) ** 2 / 2, wv).subs(wv, z / (1 + lam * rho)),
+        rhs=0,
+        statement="(3) for ψ = λh, h = (ρ/2)x²: w = z/(1 + λρ) is the stationary point of ψ(w) + (w − z)²/2 (a strictly convex "
         "quadratic, so it is the argmin): prox_{λh}(z) = z/(1 + λρ)",
-        src("(3)", "3", "derived", "the simulator's regulariser"),
+        source=src("(3)", "3", "derived", "the simulator's regulariser"),
     )
 )
 
@@ -113,23 +113,23 @@ inst_sym = sim.Instance((q1, q2), (g1, g2), 2, lam, 1, 0)
 paper.add(
     Identity(
         paper.id("sim-prox-linear-operator"),
-        sim.step(inst_sym, x, [0, 1]),
-        x - lam / 2 * ((q1 * x + g1) + (q2 * x + g2)),
-        "the simulator's noiseless update (ρ = 0, batch {1, 2}, no clipping) is the prox-linear operator (12) "
+        lhs=sim.step(inst_sym, x, [0, 1]),
+        rhs=x - lam / 2 * ((q1 * x + g1) + (q2 * x + g2)),
+        statement="the simulator's noiseless update (ρ = 0, batch {1, 2}, no clipping) is the prox-linear operator (12) "
         "A_λ(x) = x − (λ/|B|) Σ_{i∈B} prox_{q_i}(∇f_i(x)) with prox_{q_i} = identity",
-        src("(12)", "12", "derived"),
+        source=src("(12)", "12", "derived"),
     )
 )
 c1, c2, noise = sp.symbols("c1 c2 N", real=True)
 paper.add(
     Identity(
         paper.id("lem-a.10"),
-        (x - lam * (c1 + c2) / 2 + noise) / (1 + lam * rho),
-        ((x - lam / 2 * (c1 + c2)) + noise) / (1 + lam * rho),
-        "Lemma A.10 (b = 2, h = (ρ/2)x²): Algorithm 1's update prox_{λh}(X − λ g_t + N) with g_t the mean of the "
+        lhs=(x - lam * (c1 + c2) / 2 + noise) / (1 + lam * rho),
+        rhs=((x - lam / 2 * (c1 + c2)) + noise) / (1 + lam * rho),
+        statement="Lemma A.10 (b = 2, h = (ρ/2)x²): Algorithm 1's update prox_{λh}(X − λ g_t + N) with g_t the mean of the "
         "clipped gradients c_i = Clip_C(∇f_i(X)) equals prox_{λh}(φ_t(X) + N) with φ_t = A_λ(·, {f_i}) whose prox_{q_i} "
         "is Clip_C (the paper writes {Clip_C} for {q_i}; Clip_C is the prox of the ball's indicator)",
-        src("Lemma A.10", (), "derived"),
+        source=src("Lemma A.10", (), "derived"),
     )
 )
 v1, v2, v3 = sp.symbols("v1 v2 v3", real=True)
@@ -185,7 +185,8 @@ def _instance(pt, k, b):
     return sim.Instance(tuple(qs), tuple(mpmath.mpf(1) for _ in qs), b, pt["lam"], pt["sigma"], 0)
 
 
-def _bound19(pt, k, b):
+def _unclipped_bound_at(pt, k, b):
+    """Theorem 2.3's unclipped bound (19) (``thm-2.3-unclipped``) at a sample point, batch size b, k."""
     return thm23u.evaluate(
         dps=30,
         alpha=str(pt["alpha"]),
@@ -209,7 +210,7 @@ ALG_HINTS = [
 paper.add(
     SampledInequality(
         paper.id("sim-bound-dominates-divergence"),
-        lambda p: _bound19(p, 4, 1),
+        lambda p: _unclipped_bound_at(p, 4, 1),
         ">=",
         lambda p: sim.cyclic_divergence(_instance(p, 4, 1), int(p["T"]), p["alpha"], int(p["istar"]), 2 * p["C"]),
         "Algorithm 1 simulated exactly (k = 4, b = 1, curvatures q = (−m, M, (M−m)/2, (M−m)/2), h = 0, no clipping, "
@@ -229,7 +230,7 @@ SH_WHERE = [lams * (ms + Ms) <= 1, al > 1, Ts <= 3, istar <= 2]
 paper.add(
     SampledInequality(
         paper.id("sim-shuffled-bound-dominates"),
-        lambda p: _bound19(p, 3, 1),
+        lambda p: _unclipped_bound_at(p, 3, 1),
         ">=",
         lambda p: _shuffled(p),
         "the same comparison when the batches are shuffled in every pass (k = 3, b = 1, T ≤ 3; X_T a uniform mixture "

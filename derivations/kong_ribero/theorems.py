@@ -43,7 +43,7 @@ from .common import (
     tau,
 )
 from .constants import L_lambda, theta, theta_expr
-from .lemma_a3 import lemma_a4a
+from .shift_allocation import lemma_a4a
 
 R = sp.Rational
 
@@ -52,14 +52,15 @@ R = sp.Rational
 E_floor = sp.floor(T / ell)
 
 
-def rhs26(Lx, taux, sx, Tx, ellx, Ex):
-    """(α/2σ²)[(Lτ + s̄)² θ_L(ℓ) + s̄²{(E − 1)θ_L(ℓ) + θ_L(T − Eℓ)}] (26)."""
+def cyclic_rdp_bound(lipschitz, tau_, shift, steps, cycle, epochs):
+    """Proposition A.5, eq. (26): (α/2σ²)[(Lτ + s̄)² θ_L(ℓ) + s̄²{(E − 1)θ_L(ℓ) + θ_L(T − Eℓ)}], with
+    ``lipschitz`` = L, ``tau_`` = τ, ``shift`` = s̄, ``steps`` = T, ``cycle`` = ℓ, ``epochs`` = E."""
     return (
         alpha
         / (2 * sigma**2)
         * (
-            (Lx * taux + sx) ** 2 * theta(L=Lx, s=ellx)
-            + sx**2 * ((Ex - 1) * theta(L=Lx, s=ellx) + theta(L=Lx, s=Tx - Ex * ellx))
+            (lipschitz * tau_ + shift) ** 2 * theta(L=lipschitz, s=cycle)
+            + shift**2 * ((epochs - 1) * theta(L=lipschitz, s=cycle) + theta(L=lipschitz, s=steps - epochs * cycle))
         )
     )
 
@@ -67,7 +68,7 @@ def rhs26(Lx, taux, sx, Tx, ellx, Ex):
 prop_a5a = paper.add(
     Formula(
         paper.id("prop-a.5a"),
-        rhs26(L, tau, sbar, T, ell, E_floor),
+        cyclic_rdp_bound(L, tau, sbar, T, ell, E_floor),
         params("alpha", "sigma", "L", "tau", "sbar", "T", "ell"),
         src("Proposition A.5(a), eq. (26)", "26"),
         hypotheses=[
@@ -85,19 +86,19 @@ r = sp.Symbol("r", integer=True, nonnegative=True)
 s_ = sp.Symbol("s", positive=True)
 
 
-def B1(taux, Tx):
-    return alpha / 2 * ((L * taux + s_) / sigma) ** 2 * theta(L=L, s=Tx)
+def B1(tau_, steps):
+    return alpha / 2 * ((L * tau_ + s_) / sigma) ** 2 * theta(L=L, s=steps)
 
 
 decomposition = B1(tau, ell) + (Ep - 1) * B1(0, ell) + B1(0, r)
 paper.add(
     Identity(
         paper.id("prop-a.5a-decomposition"),
-        decomposition,
-        rhs26(L, tau, s_, Ep * ell + r, ell, Ep),
-        "proof of Proposition A.5(a): B_1(τ, ℓ) + (E − 1) B_1(0, ℓ) + B_1(0, T − Eℓ) equals the right-hand side of (26) "
+        lhs=decomposition,
+        rhs=cyclic_rdp_bound(L, tau, s_, Ep * ell + r, ell, Ep),
+        statement="proof of Proposition A.5(a): B_1(τ, ℓ) + (E − 1) B_1(0, ℓ) + B_1(0, T − Eℓ) equals the right-hand side of (26) "
         "(T = Eℓ + r)",
-        src("Proposition A.5(a), proof", "26"),
+        source=src("Proposition A.5(a), proof", "26"),
         covers=cA5,
     )
 )
@@ -105,11 +106,11 @@ B2_printed = alpha / sigma**2 * ((L * tau + s_) ** 2 + s_**2 * ((Ep - 1) * theta
 paper.add(
     Identity(
         paper.id("prop-a.5a-proof-B2"),
-        decomposition,
-        B2_printed,
-        "printed end of the proof of Proposition A.5(a): B_1(τ,ℓ) + (E−1)B_1(0,ℓ) + B_1(0,T−Eℓ) = B_2 with "
+        lhs=decomposition,
+        rhs=B2_printed,
+        statement="printed end of the proof of Proposition A.5(a): B_1(τ,ℓ) + (E−1)B_1(0,ℓ) + B_1(0,T−Eℓ) = B_2 with "
         "B_2 := (α/σ²)[(Lτ + s)² + s²{(E−1)θ_L(ℓ) + θ_L(T−Eℓ)}]",
-        src("Proposition A.5(a), proof", "26"),
+        source=src("Proposition A.5(a), proof", "26"),
         expect="refuted",
         erratum="kong-ribero E13",
         hints=[{"L": 2, "ell": 3, "E": 2, "r": 2, "tau": 1, "s": 1, "alpha": 1, "sigma": 1}],
@@ -119,13 +120,13 @@ paper.add(
 paper.add(
     Identity(
         paper.id("prop-a.5a-proof-B2-corrected"),
-        decomposition,
-        alpha
+        lhs=decomposition,
+        rhs=alpha
         / (2 * sigma**2)
         * ((L * tau + s_) ** 2 * theta(L=L, s=ell) + s_**2 * ((Ep - 1) * theta(L=L, s=ell) + theta(L=L, s=r))),
-        "corrected: B_2 := (α/2σ²)[(Lτ + s)² θ_L(ℓ) + s²{(E−1)θ_L(ℓ) + θ_L(T−Eℓ)}], the right-hand side of (26) "
+        statement="corrected: B_2 := (α/2σ²)[(Lτ + s)² θ_L(ℓ) + s²{(E−1)θ_L(ℓ) + θ_L(T−Eℓ)}], the right-hand side of (26) "
         "(the printed B_2 is an upper bound: '=' should be '≤')",
-        src("Proposition A.5(a), proof", "26", "corrected"),
+        source=src("Proposition A.5(a), proof", "26", "corrected"),
         erratum="kong-ribero E13",
         covers=cA5,
     )
@@ -157,26 +158,26 @@ Vf, Df = sp.Function("V"), sp.Function("D")
 paper.add(
     Recurrence(
         paper.id("linear-gaussian-variance"),
-        Vf,
-        t,
-        sigma**2 * geometric(L, t),
-        sp.Eq(Vf(t + 1), L**2 * Vf(t) + sigma**2),
-        {0: 0},
-        "Var Y_t = σ² S_t: V_{t+1} = L² V_t + σ², V_0 = 0 (Y_0 deterministic)",
-        src("linear-Gaussian example", (), "derived"),
+        sequence=Vf,
+        index=t,
+        closed_form=sigma**2 * geometric(L, t),
+        recursion=sp.Eq(Vf(t + 1), L**2 * Vf(t) + sigma**2),
+        base={0: 0},
+        statement="Var Y_t = σ² S_t: V_{t+1} = L² V_t + σ², V_0 = 0 (Y_0 deterministic)",
+        source=src("linear-Gaussian example", (), "derived"),
         covers=cLG,
     )
 )
 paper.add(
     Recurrence(
         paper.id("linear-gaussian-mean-gap"),
-        Df,
-        t,
-        L ** (t - 1) * (L * tau + sbar),
-        sp.Eq(Df(t + 1), L * Df(t)),
-        {1: L * tau + sbar},
-        "one pass: E[Y_t − Y'_t] = L^{t−1}(Lτ + s̄) for t ≥ 1 (D_1 = Lτ + s̄, then D_{t+1} = L D_t)",
-        src("linear-Gaussian example", (), "derived"),
+        sequence=Df,
+        index=t,
+        closed_form=L ** (t - 1) * (L * tau + sbar),
+        recursion=sp.Eq(Df(t + 1), L * Df(t)),
+        base={1: L * tau + sbar},
+        statement="one pass: E[Y_t − Y'_t] = L^{t−1}(Lτ + s̄) for t ≥ 1 (D_1 = Lτ + s̄, then D_{t+1} = L D_t)",
+        source=src("linear-Gaussian example", (), "derived"),
         start=1,
         covers=cLG,
     )
@@ -184,10 +185,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.4a-tight"),
-        lin_gauss(ell=T),
-        lemma_a4a(s=sbar),
-        "(24) is attained: for T = ℓ the linear-Gaussian divergence equals (α/2)((Lτ + s̄)/σ)² θ_L(T) exactly",
-        src("Lemma A.4(a), eq. (24)", "24", "derived", "tightness"),
+        lhs=lin_gauss(ell=T),
+        rhs=lemma_a4a(s=sbar),
+        statement="(24) is attained: for T = ℓ the linear-Gaussian divergence equals (α/2)((Lτ + s̄)/σ)² θ_L(T) exactly",
+        source=src("Lemma A.4(a), eq. (24)", "24", "derived", "tightness"),
         covers=cLG + [lemma_a4a.id],
     )
 )
@@ -264,11 +265,11 @@ s22 = 2 * lam * C / b
 paper.add(
     Identity(
         paper.id("thm-2.2-proof-instantiation"),
-        rhs26(Llam, d_h, s22, 1, ell, sp.floor(1 / ell)),
-        alpha / (2 * sigma**2) * (Llam * d_h + s22) ** 2,
-        "printed proof of Theorem 2.2: Proposition A.5(a) with T = 1, ℓ = k/b, τ = d_h, s = 2λC/b, L = L_λ gives "
+        lhs=cyclic_rdp_bound(Llam, d_h, s22, 1, ell, sp.floor(1 / ell)),
+        rhs=alpha / (2 * sigma**2) * (Llam * d_h + s22) ** 2,
+        statement="printed proof of Theorem 2.2: Proposition A.5(a) with T = 1, ℓ = k/b, τ = d_h, s = 2λC/b, L = L_λ gives "
         "(α/2σ²)(L d_h + 2λC/b)²",
-        src("Theorem 2.2, proof (A.3.1)", ("16", "26")),
+        source=src("Theorem 2.2, proof (A.3.1)", ("16", "26")),
         expect="refuted",
         erratum="kong-ribero E25",
         hints=[{"ell": 2, "lam": R(1, 8), "m": 1, "M": 1, "d_h": 1, "C": 1, "b": 1, "alpha": 2, "sigma": 1}],
@@ -278,11 +279,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-2.2-proof-instantiation-corrected"),
-        lemma_a4a(L=Llam, tau=d_h, s=s22, T=1),
-        thm22.expr,
-        "corrected: Lemma A.4(a) with T = ℓ = 1 (θ_L(1) = 1), τ = d_h, s = 2λC/b, L = L_λ gives exactly (16) "
+        lhs=lemma_a4a(L=Llam, tau=d_h, s=s22, T=1),
+        rhs=thm22.expr,
+        statement="corrected: Lemma A.4(a) with T = ℓ = 1 (θ_L(1) = 1), τ = d_h, s = 2λC/b, L = L_λ gives exactly (16) "
         "(with L = √2 L_λ under clipping: thm-2.2-corrected)",
-        src("Theorem 2.2, proof (A.3.1)", ("16", "24"), "corrected"),
+        source=src("Theorem 2.2, proof (A.3.1)", ("16", "24"), "corrected"),
         erratum="kong-ribero E25",
         covers=[thm22.id, lemma_a4a.id],
         # Theorem 2.2's own hypotheses (m + M > 0, the step size, ...): the domain of (16)
@@ -336,22 +337,22 @@ c23 = [thm23c.id, thm23u.id]
 paper.add(
     Identity(
         paper.id("thm-2.3-proof-constant"),
-        4 * alpha * ratio**2 / (2 * alpha * ratio**2),
-        2,
-        "observation: the coefficient 4α(λC/(bσ))² printed in (17)/(19) is twice the 2α(λC/(bσ))² printed on the "
+        lhs=4 * alpha * ratio**2 / (2 * alpha * ratio**2),
+        rhs=2,
+        statement="observation: the coefficient 4α(λC/(bσ))² printed in (17)/(19) is twice the 2α(λC/(bσ))² printed on the "
         "last line of the proof (A.3.2), '≤ 2α(λC/(bσ))²[1 + Eθ_{L_λ}(ℓ)]': the theorem is valid, loose by a factor 2",
-        src("Theorem 2.3 (17), (19) and its proof (A.3.2)", ("17", "19"), "derived"),
+        source=src("Theorem 2.3 (17), (19) and its proof (A.3.2)", ("17", "19"), "derived"),
         covers=c23,
     )
 )
 paper.add(
     Identity(
         paper.id("thm-2.3-proof-constant-corrected"),
-        alpha / (2 * sigma**2) * (2 * lam * C / b) ** 2,
-        2 * alpha * ratio**2,
-        "the coefficient Proposition A.5(a) gives with τ = 0, s = 2λC/b is 2α(λC/(bσ))², as the proof's last "
+        lhs=alpha / (2 * sigma**2) * (2 * lam * C / b) ** 2,
+        rhs=2 * alpha * ratio**2,
+        statement="the coefficient Proposition A.5(a) gives with τ = 0, s = 2λC/b is 2α(λC/(bσ))², as the proof's last "
         "line prints",
-        src("Theorem 2.3, proof (A.3.2)", ("17", "19", "26"), "derived"),
+        source=src("Theorem 2.3, proof (A.3.2)", ("17", "19", "26"), "derived"),
         covers=c23,
     )
 )
@@ -373,10 +374,10 @@ tstar = sp.Symbol("tstar", integer=True, positive=True)
 paper.add(
     Identity(
         paper.id("thm-2.3-proof-horizon"),
-        sp.Sum(1, (t, tstar, T)),
-        T - tstar - 1,
-        "printed in the proof of Theorem 2.3: the steps t* … T to analyse number T − t* − 1",
-        src("Theorem 2.3, proof (A.3.2)", ("17", "26")),
+        lhs=sp.Sum(1, (t, tstar, T)),
+        rhs=T - tstar - 1,
+        statement="printed in the proof of Theorem 2.3: the steps t* … T to analyse number T − t* − 1",
+        source=src("Theorem 2.3, proof (A.3.2)", ("17", "26")),
         where=[tstar <= T],
         expect="refuted",
         erratum="kong-ribero E5",
@@ -387,11 +388,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-2.3-proof-horizon-corrected"),
-        sp.Sum(1, (t, tstar, T)),
-        T - tstar + 1,
-        "corrected: starting from Y_0 = X_{t*−1} the horizon is T − t* + 1 steps (e.g. k = 12, b = 3, T = 5, "
+        lhs=sp.Sum(1, (t, tstar, T)),
+        rhs=T - tstar + 1,
+        statement="corrected: starting from Y_0 = X_{t*−1} the horizon is T − t* + 1 steps (e.g. k = 12, b = 3, T = 5, "
         "i* = 12: t* = 4, steps 4 and 5)",
-        src("Theorem 2.3, proof (A.3.2)", ("17", "26"), "corrected"),
+        source=src("Theorem 2.3, proof (A.3.2)", ("17", "26"), "corrected"),
         where=[tstar <= T],
         erratum="kong-ribero E5",
         covers=c23,
@@ -401,12 +402,12 @@ g1, g2 = sp.symbols("g g_prime", real=True)
 paper.add(
     Identity(
         paper.id("lem-a.11-first-iterate"),
-        -lam * (g1 - g2) / b,
-        0,
-        "Lemma A.11 prints ‖X_{t*} − X'_{t*}‖ = 0.  With same noise and X_{t*−1} = X'_{t*−1}, step t* moves the two "
+        lhs=-lam * (g1 - g2) / b,
+        rhs=0,
+        statement="Lemma A.11 prints ‖X_{t*} − X'_{t*}‖ = 0.  With same noise and X_{t*−1} = X'_{t*−1}, step t* moves the two "
         "runs by −(λ/b)(Clip_C ∇f_{i*} − Clip_C ∇f'_{i*}); for linear losses f_{i*} = g x, f'_{i*} = g' x with "
         "|g|, |g'| ≤ C that is −λ(g − g')/b",
-        src("Lemma A.11, eq. (34)", "34"),
+        source=src("Lemma A.11, eq. (34)", "34"),
         expect="refuted",
         erratum="kong-ribero E5",
         hints=[{"lam": 1, "b": 1, "g": 1, "g_prime": 0}],
@@ -419,18 +420,18 @@ Xd, Xp, Gstep, Znoise = sp.Function("D"), sp.Function("X_prime"), sp.Function("G
 paper.add(
     Recurrence(
         paper.id("lem-a.11-first-iterate-corrected"),
-        Xd,
-        t,
-        sp.S.Zero,
-        sp.Eq(
+        sequence=Xd,
+        index=t,
+        closed_form=sp.S.Zero,
+        recursion=sp.Eq(
             Xd(t + 1),
             (Xp(t) + Xd(t) - lam / b * Gstep(Xp(t) + Xd(t)) + Znoise(t)) - (Xp(t) - lam / b * Gstep(Xp(t)) + Znoise(t)),
         ),
-        {0: 0},
-        "corrected: D_t = X_t − X'_t = 0 for t < t* (t ≤ t* − 1): before t* both runs apply the same step map G "
+        base={0: 0},
+        statement="corrected: D_t = X_t − X'_t = 0 for t < t* (t ≤ t* − 1): before t* both runs apply the same step map G "
         "(any function) with the same noise Z_t, X_{t+1} = X_t − (λ/b) G(X_t) + Z_t and likewise for X', from "
         "X_0 = X'_0; by induction D_t = 0, so ‖X_{t*−1} − X'_{t*−1}‖ = 0",
-        src("Lemma A.11, eq. (34)", "34", "corrected"),
+        source=src("Lemma A.11, eq. (34)", "34", "corrected"),
         erratum="kong-ribero E5",
     )
 )
@@ -501,11 +502,11 @@ cshift = sp.Symbol("c", real=True)
 paper.add(
     Identity(
         paper.id("eq-21-gaussian-divergence"),
-        renyi_divergence_integral(gaussian_density(xv, cshift, sigma), gaussian_density(xv, 0, sigma), alpha, xv),
-        alpha * cshift**2 / (2 * sigma**2),
-        "D_α(N(c, σ²) ‖ N(0, σ²)) = αc²/(2σ²), from the defining integral (4) (1-D; in ℝⁿ the divergence "
+        lhs=renyi_divergence_integral(gaussian_density(xv, cshift, sigma), gaussian_density(xv, 0, sigma), alpha, xv),
+        rhs=alpha * cshift**2 / (2 * sigma**2),
+        statement="D_α(N(c, σ²) ‖ N(0, σ²)) = αc²/(2σ²), from the defining integral (4) (1-D; in ℝⁿ the divergence "
         "factorises along c); increasing in |c|, so the sup over ‖c‖ ≤ a in (21) is αa²/(2σ²)",
-        src("Lemma A.2, eq. (21)", ("4", "21")),
+        source=src("Lemma A.2, eq. (21)", ("4", "21")),
         covers=[eq21.id],
         where=[alpha > 1],  # Rényi order α > 1 (the divergence (4) has the factor 1/(α − 1))
     )

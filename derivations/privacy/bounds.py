@@ -197,18 +197,18 @@ class Bound:
         return [
             Identity(
                 f"{self.id}/noise-convention",
-                sp.sympify(self.update.noise_std).subs(subs),
-                CANONICAL_ITERATE_NOISE_STD,
-                f"under the mapping of {self.id}, the paper's iterate noise std equals η·s",
-                src,
+                lhs=sp.sympify(self.update.noise_std).subs(subs),
+                rhs=CANONICAL_ITERATE_NOISE_STD,
+                statement=f"under the mapping of {self.id}, the paper's iterate noise std equals η·s",
+                source=src,
                 covers=[self.id],
             ),
             Identity(
                 f"{self.id}/step-convention",
-                sp.sympify(self.update.gradient_step).subs(subs),
-                CANONICAL_GRADIENT_STEP,
-                f"under the mapping of {self.id}, the paper's gradient step equals η",
-                src,
+                lhs=sp.sympify(self.update.gradient_step).subs(subs),
+                rhs=CANONICAL_GRADIENT_STEP,
+                statement=f"under the mapping of {self.id}, the paper's gradient step equals η",
+                source=src,
                 covers=[self.id],
             ),
         ]

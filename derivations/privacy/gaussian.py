@@ -139,10 +139,10 @@ gaussian_rdp = toolkit.add(
 toolkit.add(
     Identity(
         toolkit.id("gaussian-rdp/from-integral"),
-        renyi_divergence_integral(gaussian_density(x, mean, sigma), gaussian_density(x, 0, sigma), alpha),
-        gaussian_rdp.expr,
-        "log(∫ N(μ,σ²)^α N(0,σ²)^{1−α} dx)/(α − 1) = αμ²/(2σ²) for every α > 1",
-        toolkit.source(
+        lhs=renyi_divergence_integral(gaussian_density(x, mean, sigma), gaussian_density(x, 0, sigma), alpha),
+        rhs=gaussian_rdp.expr,
+        statement="log(∫ N(μ,σ²)^α N(0,σ²)^{1−α} dx)/(α − 1) = αμ²/(2σ²) for every α > 1",
+        source=toolkit.source(
             "Rényi divergence between Gaussians with equal variance",
             (),
             "derived",

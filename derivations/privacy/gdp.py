@@ -114,10 +114,10 @@ _src = lambda label, note="": toolkit.source(label, (), "derived", note or DRS) 
 toolkit.add(
     Identity(
         toolkit.id("gdp-delta/equals-hockey-stick"),
-        gdp_delta(mu=gaussian_hockey_stick.symbol("r"), eps=eps),
-        gaussian_hockey_stick.expr,
-        "δ_μ(ε) at μ = r equals the Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))",
-        _src("Cor. 2.13 vs Balle & Wang 2018 Thm 8"),
+        lhs=gdp_delta(mu=gaussian_hockey_stick.symbol("r"), eps=eps),
+        rhs=gaussian_hockey_stick.expr,
+        statement="δ_μ(ε) at μ = r equals the Gaussian hockey-stick divergence E_{e^ε}(N(r,1) ‖ N(0,1))",
+        source=_src("Cor. 2.13 vs Balle & Wang 2018 Thm 8"),
         covers=[gdp_delta.id, gaussian_hockey_stick.id],
     )
 )
@@ -126,10 +126,10 @@ _alpha = alpha_param.symbol
 toolkit.add(
     Identity(
         toolkit.id("gdp-delta/rdp"),
-        renyi_divergence_integral(gaussian_density(xvar, mu, 1), gaussian_density(xvar, 0, 1), _alpha),
-        _alpha * mu**2 / 2,
-        "μ-GDP ⇒ (α, αμ²/2)-RDP: D_α(N(μ,1) ‖ N(0,1)) = αμ²/2 for every α > 1",
-        _src("GDP → RDP", DRS + "; Mironov 2017 Table II"),
+        lhs=renyi_divergence_integral(gaussian_density(xvar, mu, 1), gaussian_density(xvar, 0, 1), _alpha),
+        rhs=_alpha * mu**2 / 2,
+        statement="μ-GDP ⇒ (α, αμ²/2)-RDP: D_α(N(μ,1) ‖ N(0,1)) = αμ²/2 for every α > 1",
+        source=_src("GDP → RDP", DRS + "; Mironov 2017 Table II"),
         where=[_alpha > 1],
         covers=[gdp_delta.id],
     )
@@ -143,21 +143,21 @@ _G = normal_cdf(normal_quantile_upper(xx) - mu)
 toolkit.add(
     Identity(
         toolkit.id("gdp-tradeoff/touches-dp-line"),
-        _G.subs(xx, _x_star),
-        1 - gdp_delta.expr - sp.exp(eps) * _x_star,
-        "G_μ(x*) = 1 − δ_μ(ε) − e^ε x* at x* = Q(ε/μ + μ/2): the (ε, δ_μ(ε)) line meets G_μ",
-        _src("Cor. 2.13 (primal–dual, Prop. 2.12)"),
+        lhs=_G.subs(xx, _x_star),
+        rhs=1 - gdp_delta.expr - sp.exp(eps) * _x_star,
+        statement="G_μ(x*) = 1 − δ_μ(ε) − e^ε x* at x* = Q(ε/μ + μ/2): the (ε, δ_μ(ε)) line meets G_μ",
+        source=_src("Cor. 2.13 (primal–dual, Prop. 2.12)"),
         covers=[gdp_tradeoff.id, gdp_delta.id],
     )
 )
 toolkit.add(
     Identity(
         toolkit.id("gdp-tradeoff/slope-at-contact"),
-        sp.diff(_G, xx).subs(xx, _x_star),
-        -sp.exp(eps),
-        "G_μ'(x*) = −e^ε at x* = Q(ε/μ + μ/2): the (ε, δ_μ(ε)) line is tangent to the convex G_μ, "
+        lhs=sp.diff(_G, xx).subs(xx, _x_star),
+        rhs=-sp.exp(eps),
+        statement="G_μ'(x*) = −e^ε at x* = Q(ε/μ + μ/2): the (ε, δ_μ(ε)) line is tangent to the convex G_μ, "
         "so G_μ is the envelope of these lines (μ-GDP ⇔ (ε, δ_μ(ε))-DP for all ε ≥ 0)",
-        _src("Cor. 2.13 (primal–dual, Prop. 2.12)"),
+        source=_src("Cor. 2.13 (primal–dual, Prop. 2.12)"),
         covers=[gdp_tradeoff.id, gdp_delta.id],
     )
 )

@@ -64,20 +64,20 @@ _theta = gaussian_hockey_stick.expr
 toolkit.add(
     Identity(
         toolkit.id("gaussian-hockey-stick/d-dr"),
-        sp.diff(_theta, r),
-        _std_normal_pdf(eps / r - r / 2),
-        "∂/∂r [Q(ε/r − r/2) − e^ε Q(ε/r + r/2)] = φ(ε/r − r/2)",
-        _SRC,
+        lhs=sp.diff(_theta, r),
+        rhs=_std_normal_pdf(eps / r - r / 2),
+        statement="∂/∂r [Q(ε/r − r/2) − e^ε Q(ε/r + r/2)] = φ(ε/r − r/2)",
+        source=_SRC,
         covers=[gaussian_hockey_stick.id],
     )
 )
 toolkit.add(
     Identity(
         toolkit.id("gaussian-hockey-stick/d-deps"),
-        sp.diff(_theta, eps),
-        -sp.exp(eps) * gaussian_tail(eps / r + r / 2),
-        "∂/∂ε [Q(ε/r − r/2) − e^ε Q(ε/r + r/2)] = −e^ε Q(ε/r + r/2)",
-        _SRC,
+        lhs=sp.diff(_theta, eps),
+        rhs=-sp.exp(eps) * gaussian_tail(eps / r + r / 2),
+        statement="∂/∂ε [Q(ε/r − r/2) − e^ε Q(ε/r + r/2)] = −e^ε Q(ε/r + r/2)",
+        source=_SRC,
         covers=[gaussian_hockey_stick.id],
     )
 )

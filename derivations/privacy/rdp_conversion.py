@@ -403,10 +403,10 @@ _ell = sp.Symbol("ell", positive=True)  # ℓ = log(1/δ) > 0 for 0 < δ < 1
 toolkit.add(
     Identity(
         toolkit.id("rdp-linear-epsilon-mironov/stationary"),
-        sp.diff(_mir, a).subs(a, _alpha_star - 1),
-        0,
-        "d/dα [ρα + log(1/δ)/(α − 1)] = 0 at α* = 1 + √(log(1/δ)/ρ)",
-        _src("Prop. 3 minimised over α", _MIRONOV),
+        lhs=sp.diff(_mir, a).subs(a, _alpha_star - 1),
+        rhs=0,
+        statement="d/dα [ρα + log(1/δ)/(α − 1)] = 0 at α* = 1 + √(log(1/δ)/ρ)",
+        source=_src("Prop. 3 minimised over α", _MIRONOV),
         covers=[mironov_linear_epsilon.id],
     )
 )
@@ -426,10 +426,10 @@ toolkit.add(
 toolkit.add(
     Identity(
         toolkit.id("rdp-linear-epsilon-mironov/closed-form"),
-        _mir.subs(a, _alpha_star - 1),
-        mironov_closed,
-        "ρα* + log(1/δ)/(α* − 1) = ρ + 2√(ρ log(1/δ)) (the Mironov closed form)",
-        _src("Prop. 3 minimised over α", _MIRONOV),
+        lhs=_mir.subs(a, _alpha_star - 1),
+        rhs=mironov_closed,
+        statement="ρα* + log(1/δ)/(α* − 1) = ρ + 2√(ρ log(1/δ)) (the Mironov closed form)",
+        source=_src("Prop. 3 minimised over α", _MIRONOV),
         where=[delta < 1],
         covers=[mironov_linear_epsilon.id],
     )
@@ -437,10 +437,10 @@ toolkit.add(
 toolkit.add(
     Identity(
         toolkit.id("rdp-to-dp/asoodeh-g-is-balle"),
-        asoodeh_g_bound(1 + a, r_sym, d_sym),
-        balle_bound(1 + a, r_sym, d_sym),
-        "the g-bound of Asoodeh et al. Lemma 1 equals the Balle et al. / CKS bound at every (α, r, δ)",
-        _src("Lemma 1 (g) vs Thm 21", f"{_ASOODEH}; {_BALLE}"),
+        lhs=asoodeh_g_bound(1 + a, r_sym, d_sym),
+        rhs=balle_bound(1 + a, r_sym, d_sym),
+        statement="the g-bound of Asoodeh et al. Lemma 1 equals the Balle et al. / CKS bound at every (α, r, δ)",
+        source=_src("Lemma 1 (g) vs Thm 21", f"{_ASOODEH}; {_BALLE}"),
     )
 )
 toolkit.add(

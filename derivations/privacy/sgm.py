@@ -215,11 +215,11 @@ _kk = sp.Symbol("k", nonnegative=True)
 toolkit.add(
     Identity(
         toolkit.id("sgm-rdp/binomial-term"),
-        sp.Integral(sp.expand(mu0 * sp.exp(_kk * (2 * z - 1) / (2 * sigma**2))), (z, -sp.oo, sp.oo)),
-        sp.exp((_kk**2 - _kk) / (2 * sigma**2)),
-        "E_{z∼N(0,σ²)}[e^{k(2z − 1)/(2σ²)}] = e^{(k² − k)/(2σ²)}: integrating the binomial expansion of "
+        lhs=sp.Integral(sp.expand(mu0 * sp.exp(_kk * (2 * z - 1) / (2 * sigma**2))), (z, -sp.oo, sp.oo)),
+        rhs=sp.exp((_kk**2 - _kk) / (2 * sigma**2)),
+        statement="E_{z∼N(0,σ²)}[e^{k(2z − 1)/(2σ²)}] = e^{(k² − k)/(2σ²)}: integrating the binomial expansion of "
         "(1 − q + q e^{(2z−1)/(2σ²)})^α term by term gives the integer-α sum",
-        _src,
+        source=_src,
         covers=[sgm_rdp.id],
     )
 )

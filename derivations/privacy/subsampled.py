@@ -161,31 +161,31 @@ subsampled_gdp_tradeoff = toolkit.add(
 toolkit.add(
     Identity(
         toolkit.id("subsampled-gdp-tradeoff/fixed-point"),
-        G.subs(x, x_star),
-        x_star,
-        "x* = Φ(−μ/2) is the fixed point of G_μ: G_μ(x*) = x*",
-        _SRC,
+        lhs=G.subs(x, x_star),
+        rhs=x_star,
+        statement="x* = Φ(−μ/2) is the fixed point of G_μ: G_μ(x*) = x*",
+        source=_SRC,
         covers=[subsampled_gdp_tradeoff.id],
     )
 )
 toolkit.add(
     Identity(
         toolkit.id("subsampled-gdp-tradeoff/slope-at-fixed-point"),
-        sp.diff(f_p, x).subs(x, x_star),
-        -1,
-        "f_p'(x*) = p G_μ'(x*) − (1 − p) = −1: the slope-(−1) segment of the hull touches f_p at x*",
-        _SRC,
+        lhs=sp.diff(f_p, x).subs(x, x_star),
+        rhs=-1,
+        statement="f_p'(x*) = p G_μ'(x*) − (1 − p) = −1: the slope-(−1) segment of the hull touches f_p at x*",
+        source=_SRC,
         covers=[subsampled_gdp_tradeoff.id],
     )
 )
 toolkit.add(
     Identity(
         toolkit.id("subsampled-gdp-tradeoff/middle-piece-self-inverse"),
-        middle.subs(x, middle),
-        x,
-        "the middle piece L(x) = x* + f_p(x*) − x satisfies L(L(x)) = x and L(x*) = f_p(x*): it is "
+        lhs=middle.subs(x, middle),
+        rhs=x,
+        statement="the middle piece L(x) = x* + f_p(x*) − x satisfies L(L(x)) = x and L(x*) = f_p(x*): it is "
         "symmetric and joins the first piece at x* and the third at f_p(x*)",
-        _SRC,
+        source=_SRC,
         covers=[subsampled_gdp_tradeoff.id],
     )
 )

@@ -3,7 +3,7 @@ Convergence)* (``shared/papers/003_90c215db479cc73e.txt``).
 
 One module per part of the paper, in the paper's order:
 
-* :mod:`.lemma42` — Lemmas 4.1 and 4.2: the pointwise steps of the proofs of Lemmas 4.1 and B.1, the PDE (7)/(70)–(72), the decay ODE (74), its solution
+* :mod:`.heat_flow` — Lemmas 4.1 and 4.2: the pointwise steps of the proofs of Lemmas 4.1 and B.1, the PDE (7)/(70)–(72), the decay ODE (74), its solution
   ``lem-4.2-ode-solution``, the integrating factor, the characteristic solution; the Gaussian step
   (82) (E1); the back-substitution (E5); Remark B.2 (E6);
 * :mod:`.lsi` — Lemmas B.3, B.4: ``lem-b.3-lsi``, ``lem-b.4-lsi`` and their recursions;
@@ -31,7 +31,7 @@ from .common import paper
 paper.declare_modules(
     __name__,
     (
-        "lemma42",
+        "heat_flow",
         "lsi",
         "recursions",
         "theorems",

@@ -62,13 +62,13 @@ def _formula(label):
     return paper.formulas[paper.id(label)]
 
 
-def _thm53_ball(values, prec):
+def _sampled_batches_ball(values, prec):
     """Arb ball of Theorem 5.3's log S_K^0/(α − 1) at exact ``values`` (σ may be algebraic: only σ² enters).
 
     The recursion (20), S ← pE·S + (1 − p)S^{ρ²} from S = 1, is run in log space, x = log S,
     x ← log(pE·e^x + (1 − p)e^{ρ²x}), in Arb balls (every step's ball contains the exact iterate;
     the map's slope is in (ρ², 1), so the radius only accumulates rounding).  The same exact
-    shortcuts as the mpmath evaluator (``ye_shokri.numerics.thm53_log_S``), as enclosures:
+    shortcuts as the mpmath evaluator (``ye_shokri.numerics.log_S_sampled_batches``), as enclosures:
 
     * b = n: x_T = T(α − 1)A exactly;
     * pE < 1: the iterates increase to x* = log((1 − p)/(1 − pE))/(1 − ρ²) (claim ``thm-5.3-fixed-point``;
@@ -216,6 +216,6 @@ declare(
             "a fresh uniformly random batch of size b at each of the K·n/b steps (b | n, so K·n/b = T); "
             "converges iff (b/n)e^{(α−1)A} < 1"
         ),
-        certifier=_thm53_ball,
+        certifier=_sampled_batches_ball,
     ),
 )

@@ -109,12 +109,12 @@ def clipping_jacobian_residual():
 paper.add(
     DeferredIdentity(
         paper.id("eq-166-clipped-jacobian"),
-        clipping_jacobian_residual,
-        (*_G, _S),
-        "(166), clipped branch (‖∇ℓ₀‖ > S_g/2): the Jacobian of G ↦ (S_g/2)·G/‖G‖ is (S_g/2)/‖G‖·(I − uuᵀ), "
+        build=clipping_jacobian_residual,
+        symbols=(*_G, _S),
+        statement="(166), clipped branch (‖∇ℓ₀‖ > S_g/2): the Jacobian of G ↦ (S_g/2)·G/‖G‖ is (S_g/2)/‖G‖·(I − uuᵀ), "
         "u = G/‖G‖, so by the chain rule ∇g₀ = (S_g/2)/‖∇ℓ₀‖·(I − uuᵀ)∇²ℓ₀ (G ∈ ℝ⁹ ∖ {0}, i.e. c = 3, d = 2: the sum "
         "of squared residuals of the 81 entries is 0); in the unclipped branch g₀ = ∇ℓ₀ and ∇g₀ = ∇²ℓ₀",
-        src("Proposition 6.2, proof, eq. (166)", ("166",)),
+        source=src("Proposition 6.2, proof, eq. (166)", ("166",)),
         budget=60,
         where=[sp.Ne(sum(x**2 for x in _G), 0)],  # G ∈ ℝ⁹ ∖ {0}, as stated (the clipped branch has ‖G‖ > S/2)
     )
@@ -229,13 +229,13 @@ def clipping_jacobian_general_residual():
 paper.add(
     DeferredIdentity(
         paper.id("eq-166-clipped-jacobian-general"),
-        clipping_jacobian_general_residual,
-        (_gi, _gj, _gQ, _S),
-        "(166), clipped branch, in every dimension N = (d + 1)c (G ≠ 0): ∂(sG_i/‖G‖)/∂G_j = (s/‖G‖)(δ_ij − "
+        build=clipping_jacobian_general_residual,
+        symbols=(_gi, _gj, _gQ, _S),
+        statement="(166), clipped branch, in every dimension N = (d + 1)c (G ≠ 0): ∂(sG_i/‖G‖)/∂G_j = (s/‖G‖)(δ_ij − "
         "G_iG_j/‖G‖²), i.e. the Jacobian of the clipping is (s/‖G‖)(I − uuᵀ), u = G/‖G‖ (the diagonal entry and an "
         "off-diagonal one, the other coordinates entering ‖G‖² through Q ≥ 0 only); with the chain rule "
         "∇g₀ = (s/‖G‖)(I − uuᵀ)∇²ℓ₀ (eq-161-hessian-general)" + REDUCTION_SCOPE,
-        src("Proposition 6.2, proof, eq. (166)", ("166",)),
+        source=src("Proposition 6.2, proof, eq. (166)", ("166",)),
         budget=6,
         where=[sp.Ne(_gi**2 + _gj**2 + _gQ, 0)],  # G ≠ 0, as stated
     )

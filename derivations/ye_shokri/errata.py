@@ -123,10 +123,10 @@ moment = sp.exp(al * (al - 1) * D**2 / 2)  # e^{(α−1)R_α}, R_α = αΔ²/2
 paper.add(
     Identity(
         paper.id("eq-123-f-divergence"),
-        sp.Integral(sp.exp(sp.expand(al * (log_mu - log_nu) + log_mu)), (th, -sp.oo, sp.oo)),
-        moment,
-        "(123) as printed: e^{(α−1)R_α(μ‖ν)} = ∫(μ/ν)^α μ dθ, checked on μ = N(Δ, 1), ν = N(0, 1) (R_α = αΔ²/2)",
-        src("Lemma 5.1, proof, eq. (123)", "123"),
+        lhs=sp.Integral(sp.exp(sp.expand(al * (log_mu - log_nu) + log_mu)), (th, -sp.oo, sp.oo)),
+        rhs=moment,
+        statement="(123) as printed: e^{(α−1)R_α(μ‖ν)} = ∫(μ/ν)^α μ dθ, checked on μ = N(Δ, 1), ν = N(0, 1) (R_α = αΔ²/2)",
+        source=src("Lemma 5.1, proof, eq. (123)", "123"),
         where=[al > 1],
         expect="refuted",
         erratum="ye-shokri E20",
@@ -136,10 +136,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("eq-123-f-divergence-corrected"),
-        sp.Integral(sp.exp(sp.expand(al * (log_mu - log_nu) + log_nu)), (th, -sp.oo, sp.oo)),
-        moment,
-        "corrected: e^{(α−1)R_α(μ‖ν)} = ∫(μ/ν)^α ν dθ (the f-divergence with f(x) = x^α), here = e^{α(α−1)Δ²/2}",
-        src("Lemma 5.1, proof, eq. (123)", "123", "corrected"),
+        lhs=sp.Integral(sp.exp(sp.expand(al * (log_mu - log_nu) + log_nu)), (th, -sp.oo, sp.oo)),
+        rhs=moment,
+        statement="corrected: e^{(α−1)R_α(μ‖ν)} = ∫(μ/ν)^α ν dθ (the f-divergence with f(x) = x^α), here = e^{α(α−1)Δ²/2}",
+        source=src("Lemma 5.1, proof, eq. (123)", "123", "corrected"),
         erratum="ye-shokri E20",
         budget=90,
         note="SymPy's Gaussian integral with symbolic α takes 10–50 s",
@@ -235,11 +235,11 @@ _gauss_cost = lambda sens: _al * sens**2 / (2 * 2 * _et * _sg**2)  # noqa: E731 
 paper.add(
     Identity(
         paper.id("app-c1-sensitivity"),
-        _gauss_cost(_et * _Sg / (2 * _b)),
-        _al * _et**2 * _Sg**2 / _b**2 / (2 * 2 * _et * _sg**2),
-        "Appendix C.1 item 1 as printed: with the stated sensitivity η·S_g/(2b) and noise std √(2ησ²), one update's "
+        lhs=_gauss_cost(_et * _Sg / (2 * _b)),
+        rhs=_al * _et**2 * _Sg**2 / _b**2 / (2 * 2 * _et * _sg**2),
+        statement="Appendix C.1 item 1 as printed: with the stated sensitivity η·S_g/(2b) and noise std √(2ησ²), one update's "
         "Gaussian RDP α(ηS_g/(2b))²/(2·2ησ²) is the α·η²S_g²/b²/(2·2ησ²) the text computes with",
-        src("Theorem 5.2, explanation in Appendix C.1, item 1", ()),
+        source=src("Theorem 5.2, explanation in Appendix C.1, item 1", ()),
         where=[_al > 1],
         expect="refuted",
         erratum="ye-shokri E17",
@@ -249,10 +249,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("app-c1-prefactor"),
-        _al * _et * _Sg / (4 * _sg**2 * _b**2),
-        _al * _et * _Sg**2 / (4 * _sg**2 * _b**2),
-        "(129)–(133) as printed: the prefactor αηS_g/(4σ²b²) is (125)'s ε_0^j prefactor αηS_g²/(4σ²b²)",
-        src("Theorem 5.2, explanation in Appendix C.1, eqs. (125), (129)–(133)", ("125", "129", "133")),
+        lhs=_al * _et * _Sg / (4 * _sg**2 * _b**2),
+        rhs=_al * _et * _Sg**2 / (4 * _sg**2 * _b**2),
+        statement="(129)–(133) as printed: the prefactor αηS_g/(4σ²b²) is (125)'s ε_0^j prefactor αηS_g²/(4σ²b²)",
+        source=src("Theorem 5.2, explanation in Appendix C.1, eqs. (125), (129)–(133)", ("125", "129", "133")),
         where=[_al > 1],
         expect="refuted",
         erratum="ye-shokri E17",
@@ -262,12 +262,12 @@ paper.add(
 paper.add(
     Identity(
         paper.id("app-c1-sensitivity-corrected"),
-        _gauss_cost(_et * _Sg / _b),
-        _al * _et * _Sg**2 / (4 * _sg**2 * _b**2),
-        "corrected: the sensitivity the computation uses is ηS_g/b (Lemma 4.2's Gaussian step, S_g the ℓ2-sensitivity "
+        lhs=_gauss_cost(_et * _Sg / _b),
+        rhs=_al * _et * _Sg**2 / (4 * _sg**2 * _b**2),
+        statement="corrected: the sensitivity the computation uses is ηS_g/b (Lemma 4.2's Gaussian step, S_g the ℓ2-sensitivity "
         "of the gradient), and then α(ηS_g/b)²/(2·2ησ²) = αηS_g²/(4σ²b²), (125)'s prefactor with S_g², which is what "
         "(129)–(133) must carry; Theorem 5.2 and every number of the paper are unaffected",
-        src(
+        source=src(
             "Theorem 5.2, explanation in Appendix C.1, item 1, eqs. (125), (129)–(133)",
             ("125", "129", "133"),
             "corrected",

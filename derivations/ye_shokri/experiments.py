@@ -158,11 +158,11 @@ def fig1_ratio(k):
 paper.add(
     Reproduction(
         paper.id("fig-1-improvement-factor"),
-        lambda: fig1_ratio(1),
-        "25",
-        "§4.2 after Theorem 4.5: Theorem 4.4 improves on Theorem 4.5 for the first batch by a factor of "
+        compute=lambda: fig1_ratio(1),
+        printed="25",
+        statement="§4.2 after Theorem 4.5: Theorem 4.4 improves on Theorem 4.5 for the first batch by a factor of "
         "approximately n/b = 25 (Figure 1); computed at K = 1",
-        src("Theorem 4.5, Figure 1", ("11", "13")),
+        source=src("Theorem 4.5, Figure 1", ("11", "13")),
         # The paper prints the formula, not the number: the reference 25 is ours, n/b at the caption's n and b.
         origin="recomputed",
         quote="multiplicative factor of approximately n/b",
@@ -199,11 +199,11 @@ mul = sigma_mul
 paper.add(
     Identity(
         paper.id("cor-6.3-sigma"),
-        A.subs(sigma, sp.sqrt(n / 2) * mul * Sg / (2 * b)),
-        2 * alpha / mul**2,
-        "as printed in the proof of Corollary 6.3: with σ = √(n/2)·σ_mul·S_g/(2b) the Gaussian-step cost "
+        lhs=A.subs(sigma, sp.sqrt(n / 2) * mul * Sg / (2 * b)),
+        rhs=2 * alpha / mul**2,
+        statement="as printed in the proof of Corollary 6.3: with σ = √(n/2)·σ_mul·S_g/(2b) the Gaussian-step cost "
         "αηS_g²/(4σ²b²) is the 2α/σ_mul² of (29)",
-        src("Corollary 6.3, proof; eq. (29)", "29"),
+        source=src("Corollary 6.3, proof; eq. (29)", "29"),
         expect="refuted",
         erratum="ye-shokri E21",
         hints=[{"alpha": 2, "eta": 1, "n": 2, "sigma_mul": 1}],
@@ -212,11 +212,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("cor-6.3-sigma-corrected"),
-        A.subs(sigma, sp.sqrt(eta / 2) * mul * Sg / (2 * b)),
-        2 * alpha / mul**2,
-        "corrected: Algorithm 3 adds η·(1/b)·σ_mul·(S_g/2)·N(0, I), i.e. √(2ησ²) = ησ_mul S_g/(2b), "
+        lhs=A.subs(sigma, sp.sqrt(eta / 2) * mul * Sg / (2 * b)),
+        rhs=2 * alpha / mul**2,
+        statement="corrected: Algorithm 3 adds η·(1/b)·σ_mul·(S_g/2)·N(0, I), i.e. √(2ησ²) = ησ_mul S_g/(2b), "
         "σ = √(η/2)·σ_mul·S_g/(2b); then αηS_g²/(4σ²b²) = 2α/σ_mul², the constant of (29)",
-        src("Corollary 6.3, proof; eq. (29)", "29", "corrected"),
+        source=src("Corollary 6.3, proof; eq. (29)", "29", "corrected"),
         erratum="ye-shokri E21",
     )
 )
@@ -226,8 +226,8 @@ W = {lam: w / (eta * (1 + w))}
 paper.add(
     Identity(
         paper.id("cor-6.3-eps0"),
-        eps0_expr(jj).subs(sigma, sp.sqrt(eta / 2) * mul * Sg / (2 * b)).subs(W),
-        (
+        lhs=eps0_expr(jj).subs(sigma, sp.sqrt(eta / 2) * mul * Sg / (2 * b)).subs(W),
+        rhs=(
             2
             * alpha
             / mul**2
@@ -237,8 +237,8 @@ paper.add(
                 (sp.Symbol("s", integer=True, nonnegative=True), 0, jj - 1),
             )
         ).subs(W),
-        "(29) is (16) at σ = √(η/2)·σ_mul·S_g/(2b): ε_0^j = (2α/σ_mul²)(1 − ηλ)^{2(j−1)}/Σ_{s<j}(1 − ηλ)^{2s}",
-        src("Corollary 6.3, eqs. (28)–(29)", ("16", "29"), "derived"),
+        statement="(29) is (16) at σ = √(η/2)·σ_mul·S_g/(2b): ε_0^j = (2α/σ_mul²)(1 − ηλ)^{2(j−1)}/Σ_{s<j}(1 − ηλ)^{2s}",
+        source=src("Corollary 6.3, eqs. (28)–(29)", ("16", "29"), "derived"),
         covers=[eps0.id],
     )
 )
@@ -252,7 +252,7 @@ COR_STEP = Hypothesis(
 def cor63_value(a, e, l, m, bb, nn, kk):
     """(28) with (29): Theorem 5.2 at σ = √(η/2)·σ_mul·S_g/(2b) (S_g cancels; taken = 1)."""
     sig = mpmath.sqrt(e / 2) * m / (2 * bb)
-    return nm.thm52(a, e, l, mpmath.mpf(1), sig, bb, nn, kk)
+    return nm.rdp_shuffled_batches(a, e, l, mpmath.mpf(1), sig, bb, nn, kk)
 
 
 def _cor63(values, dps):
@@ -390,12 +390,12 @@ for _row, _label in (("mnist", "MNIST"), ("fmnist", "FMNIST"), ("cifar10", "CIFA
     paper.add(
         Reproduction(
             paper.id(f"table-1-dynamics-{_row}"),
-            (lambda r: lambda: dynamics_budget(r)[0])(_row),
-            "3",
-            f"Table 1, {_label}, dynamics column: Corollary 6.3 + ε_norm at the hyper-parameters of Appendix D.4 "
+            compute=(lambda r: lambda: dynamics_budget(r)[0])(_row),
+            printed="3",
+            statement=f"Table 1, {_label}, dynamics column: Corollary 6.3 + ε_norm at the hyper-parameters of Appendix D.4 "
             "spends the printed budget ε = 3 at δ = 1e−5 (Mironov conversion on the authors' order grid; recomputed "
             "value in the verdict)",
-            src("Table 1; Corollary 6.3", ("28", "29")),
+            source=src("Table 1; Corollary 6.3", ("28", "29")),
             where_printed=_T1,
             dps=15,
             origin="printed",
@@ -408,11 +408,11 @@ for _row, _label in (("mnist", "MNIST"), ("fmnist", "FMNIST"), ("cifar10", "CIFA
 paper.add(
     Reproduction(
         paper.id("table-2-dynamics"),
-        lambda: dynamics_budget("transfer")[0],
-        "2",
-        "Table 2, dynamics column (both pre-trained models, identical hyper-parameters in Appendix E): Corollary 6.3 "
+        compute=lambda: dynamics_budget("transfer")[0],
+        printed="2",
+        statement="Table 2, dynamics column (both pre-trained models, identical hyper-parameters in Appendix E): Corollary 6.3 "
         "spends the printed budget ε = 2 at δ = 1e−5",
-        src("Table 2; Corollary 6.3", ("28", "29")),
+        source=src("Table 2; Corollary 6.3", ("28", "29")),
         where_printed="Table 2 caption: (ε = 2, δ = 1e−5)",
         dps=15,
         budget=30,
@@ -434,12 +434,12 @@ for _row, _label, _printed, _where in (
     paper.add(
         Reproduction(
             paper.id(f"dpsgd-baseline-{_row}"),
-            (lambda r: lambda: dpsgd_budget(r)[0])(_row),
-            _printed,
-            f"DP-SGD baseline, {_label}: the sampled Gaussian mechanism over epochs·⌊n/b⌋ steps (+ private BN) at the "
+            compute=(lambda r: lambda: dpsgd_budget(r)[0])(_row),
+            printed=_printed,
+            statement=f"DP-SGD baseline, {_label}: the sampled Gaussian mechanism over epochs·⌊n/b⌋ steps (+ private BN) at the "
             f"hyper-parameters of Appendix D.4/E spends the printed budget ε = {_printed} at δ = 1e−5 "
             "(remove-one adjacency, as the baseline is stated)",
-            src("Table 1; Table 2", (), "printed", "[38] hyper-parameters; [31] accountant"),
+            source=src("Table 1; Table 2", (), "printed", "[38] hyper-parameters; [31] accountant"),
             where_printed=_where,
             dps=12,
             budget=150,
@@ -470,12 +470,12 @@ for _row, _label, _digits in (
     paper.add(
         Reproduction(
             paper.id(f"table-{1 if _row != 'transfer' else 2}-dynamics-{_row}-recomputed"),
-            (lambda r: lambda: dynamics_budget(r)[0])(_row),
-            _digits,
-            f"{_label}, dynamics column: the budget Corollary 6.3 + ε_norm spends at δ = 1e−5 is {_digits} "
+            compute=(lambda r: lambda: dynamics_budget(r)[0])(_row),
+            printed=_digits,
+            statement=f"{_label}, dynamics column: the budget Corollary 6.3 + ε_norm spends at δ = 1e−5 is {_digits} "
             "(ten digits, against an independent recomputation; the paper prints ε = "
             f"{2 if _row == 'transfer' else 3})",
-            src(f"{_label.split(',')[0]}; Corollary 6.3", ("28", "29"), "derived"),
+            source=src(f"{_label.split(',')[0]}; Corollary 6.3", ("28", "29"), "derived"),
             origin="recomputed",
             where_printed=_RECOMPUTED_TABLES,
             dps=25,
@@ -495,11 +495,11 @@ for _row, _label, _digits in (
     paper.add(
         Reproduction(
             paper.id(f"dpsgd-baseline-{_row}-recomputed"),
-            (lambda r: lambda: dpsgd_budget(r)[0])(_row),
-            _digits,
-            f"DP-SGD baseline, {_label}: epochs·⌊n/b⌋ sampled Gaussian steps (+ private BN) spend {_digits} at "
+            compute=(lambda r: lambda: dpsgd_budget(r)[0])(_row),
+            printed=_digits,
+            statement=f"DP-SGD baseline, {_label}: epochs·⌊n/b⌋ sampled Gaussian steps (+ private BN) spend {_digits} at "
             "δ = 1e−5 (ten digits, against an independent recomputation that searches every order of the grid)",
-            src("Table 1; Table 2", (), "derived", "[38] hyper-parameters; [31] accountant"),
+            source=src("Table 1; Table 2", (), "derived", "[38] hyper-parameters; [31] accountant"),
             origin="recomputed",
             where_printed=_RECOMPUTED_TABLES,
             dps=20,
@@ -587,10 +587,10 @@ for _label, _fn, _digits, _what, _eqs, _cov in _FIG_POINTS:
     paper.add(
         Reproduction(
             paper.id(_label),
-            _fn,
-            _digits,
-            f"{_what} is {_digits} (the caption's parameters; ten digits against an independent recomputation)",
-            src(f"Figure {_label[4]}", _eqs, "derived"),
+            compute=_fn,
+            printed=_digits,
+            statement=f"{_what} is {_digits} (the caption's parameters; ten digits against an independent recomputation)",
+            source=src(f"Figure {_label[4]}", _eqs, "derived"),
             origin="recomputed",
             where_printed=_RECOMPUTED_FIG,
             dps=25,

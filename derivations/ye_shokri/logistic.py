@@ -177,8 +177,8 @@ class DeferredIdentity(Identity):
     """``build() = 0`` over ``symbols``, the left side built by ``build`` when a checker first reads it (the
     engine's Identity takes its sides when it is constructed, i.e. at import)."""
 
-    def __init__(self, id, build, symbols, statement, source, **kw):
-        super().__init__(id, 0, 0, statement, source, **kw)
+    def __init__(self, id, statement, source, *, build, symbols, **kw):
+        super().__init__(id, statement, source, lhs=0, rhs=0, **kw)
         del self.lhs  # read through __getattr__, i.e. from build() (functools.cache: built once)
         self.build = build
         self.symbols = sorted(symbols, key=lambda s: s.name)
@@ -193,34 +193,34 @@ _LOSS_SYMBOLS = (*THETA_SYMBOLS, X1, X2)
 paper.add(
     DeferredIdentity(
         paper.id("eq-155-gradient"),
-        gradient_residual,
-        _LOSS_SYMBOLS,
-        "(154)–(156), corrected reading of the garbled display: ∇_{θ_i}ℓ₀ = (p_i − y^i)·x̄, p = softmax(x̄ᵀθ_1, …, x̄ᵀθ_c) "
+        build=gradient_residual,
+        symbols=_LOSS_SYMBOLS,
+        statement="(154)–(156), corrected reading of the garbled display: ∇_{θ_i}ℓ₀ = (p_i − y^i)·x̄, p = softmax(x̄ᵀθ_1, …, x̄ᵀθ_c) "
         "(checked for c = 3, d = 2, y = e_3: the sum of squared residuals of the 9 components is 0)",
-        src("Proposition 6.1, proof, eqs. (154)–(156)", ("24", "154", "155", "156")),
+        source=src("Proposition 6.1, proof, eqs. (154)–(156)", ("24", "154", "155", "156")),
         budget=90,
     )
 )
 HESSIAN_CLAIM = paper.add(
     DeferredIdentity(
         paper.id("eq-161-hessian"),
-        hessian_residual,
-        _LOSS_SYMBOLS,
-        "(157)–(162): ∇²ℓ₀ = T ⊗ x̄x̄ᵀ with T = diag(p) − ppᵀ (c = 3, d = 2: the sum of squared residuals of the 81 "
+        build=hessian_residual,
+        symbols=_LOSS_SYMBOLS,
+        statement="(157)–(162): ∇²ℓ₀ = T ⊗ x̄x̄ᵀ with T = diag(p) − ppᵀ (c = 3, d = 2: the sum of squared residuals of the 81 "
         "entries is 0)",
-        src("Proposition 6.1, proof, eqs. (157)–(162)", ("157", "161", "162")),
+        source=src("Proposition 6.1, proof, eqs. (157)–(162)", ("157", "161", "162")),
         budget=120,
     )
 )
 paper.add(
     DeferredIdentity(
         paper.id("eq-23-gradient"),
-        regularised_gradient_residual,
-        (*_LOSS_SYMBOLS, _lam),
-        "(23): the regularised loss ℓ_λ = ℓ₀ + (λ/2)‖θ‖² has gradient ∇ℓ_λ = (p − y) ⊗ x̄ + λθ, the g₀ + λθ of "
+        build=regularised_gradient_residual,
+        symbols=(*_LOSS_SYMBOLS, _lam),
+        statement="(23): the regularised loss ℓ_λ = ℓ₀ + (λ/2)‖θ‖² has gradient ∇ℓ_λ = (p − y) ⊗ x̄ + λθ, the g₀ + λθ of "
         "Proposition 6.2 and Algorithm 3 before clipping (c = 3, d = 2, y = e_3: the sum of squared residuals of "
         "the 9 components is 0; its Hessian is ∇²ℓ₀ + λI)",
-        src("§6.1, eq. (23); Proposition 6.2", ("23", "24", "27")),
+        source=src("§6.1, eq. (23); Proposition 6.2", ("23", "24", "27")),
         budget=90,
     )
 )
@@ -420,26 +420,26 @@ _GENERAL_SYMBOLS = (_gu, _gv, _gw, _gxk, _gxl, _gxm, _gri, _grj, _gR, _gyi, _gyj
 paper.add(
     DeferredIdentity(
         paper.id("eq-155-gradient-general"),
-        general_gradient_residual,
-        _GENERAL_SYMBOLS,
-        "(154)–(156) for every c ≥ 2 classes and d ≥ 1 features: ∂ℓ₀/∂θ_ik = (p_i − y^i)·x̄_k, i.e. "
+        build=general_gradient_residual,
+        symbols=_GENERAL_SYMBOLS,
+        statement="(154)–(156) for every c ≥ 2 classes and d ≥ 1 features: ∂ℓ₀/∂θ_ik = (p_i − y^i)·x̄_k, i.e. "
         "∇ℓ₀ = (p − y) ⊗ x̄ (label Σ_j y^j = 1).  ℓ₀ depends on θ_ik only through z_i = θ_ik x̄_k + r_i, the classes "
         "other than i, j only through R = Σ_{m≠i,j} e^{z_m} ≥ 0 and Y = Σ_{m≠i,j} y^m z_m: the squared residuals of "
         "three coordinates (two of class i, one of class j ≠ i) vanish for all values of these scalars"
         + REDUCTION_SCOPE,
-        src("Proposition 6.1, proof, eqs. (154)–(156)", ("24", "154", "155", "156")),
+        source=src("Proposition 6.1, proof, eqs. (154)–(156)", ("24", "154", "155", "156")),
         budget=6,
     )
 )
 paper.add(
     DeferredIdentity(
         paper.id("eq-161-hessian-general"),
-        general_hessian_residual,
-        _GENERAL_SYMBOLS,
-        "(157)–(162) for every c ≥ 2 and d ≥ 1: ∂²ℓ₀/∂θ_ik∂θ_jl = T_ij x̄_k x̄_l, T_ii = p_i(1 − p_i), T_ij = −p_ip_j "
+        build=general_hessian_residual,
+        symbols=_GENERAL_SYMBOLS,
+        statement="(157)–(162) for every c ≥ 2 and d ≥ 1: ∂²ℓ₀/∂θ_ik∂θ_jl = T_ij x̄_k x̄_l, T_ii = p_i(1 − p_i), T_ij = −p_ip_j "
         "(i ≠ j), i.e. ∇²ℓ₀ = T ⊗ x̄x̄ᵀ: the entries within one class (k ≠ l and k = l) and across two classes, with "
         "the other classes aggregated as in eq-155-gradient-general, for all values of the scalars" + REDUCTION_SCOPE,
-        src("Proposition 6.1, proof, eqs. (157)–(162)", ("157", "158", "159", "161", "162")),
+        source=src("Proposition 6.1, proof, eqs. (157)–(162)", ("157", "158", "159", "161", "162")),
         budget=6,
     )
 )
@@ -449,11 +449,11 @@ _GENERAL_REG = _GENERAL_LOSS + _glam / 2 * (_gu**2 + _gv**2 + _gw**2 + _gQ)
 paper.add(
     DeferredIdentity(
         paper.id("eq-23-gradient-general"),
-        general_regularised_gradient_residual,
-        (*_GENERAL_SYMBOLS, _glam, _gQ),
-        "(23) for every c ≥ 2 and d ≥ 1: ℓ_λ = ℓ₀ + (λ/2)‖θ‖² has gradient (p − y) ⊗ x̄ + λθ (the other coordinates "
+        build=general_regularised_gradient_residual,
+        symbols=(*_GENERAL_SYMBOLS, _glam, _gQ),
+        statement="(23) for every c ≥ 2 and d ≥ 1: ℓ_λ = ℓ₀ + (λ/2)‖θ‖² has gradient (p − y) ⊗ x̄ + λθ (the other coordinates "
         "of θ enter ‖θ‖² through Q ≥ 0 only; reduction of eq-155-gradient-general)" + REDUCTION_SCOPE,
-        src("§6.1, eq. (23); Proposition 6.2", ("23", "24", "27")),
+        source=src("§6.1, eq. (23); Proposition 6.2", ("23", "24", "27")),
         budget=6,
     )
 )

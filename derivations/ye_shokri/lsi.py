@@ -73,14 +73,14 @@ cov3, cov4 = [lsi_convex.id], [lsi_sc.id]
 paper.add(
     Recurrence(
         paper.id("lem-b.3-lsi-recursion"),
-        v,
-        M,
-        2 * eta * sigma**2 * M,
-        sp.Eq(v(M + 1), v(M) / 1**2 + 2 * eta * sigma**2),
-        {0: 0},
-        "1/c_{M+1} = 1²/c_M + 2ησ² (1-Lipschitz map, then N(0, 2ησ²I)) from 1/c_0 = 0 (point mass) gives "
+        sequence=v,
+        index=M,
+        closed_form=2 * eta * sigma**2 * M,
+        recursion=sp.Eq(v(M + 1), v(M) / 1**2 + 2 * eta * sigma**2),
+        base={0: 0},
+        statement="1/c_{M+1} = 1²/c_M + 2ησ² (1-Lipschitz map, then N(0, 2ησ²I)) from 1/c_0 = 0 (point mass) gives "
         "1/c_M = 2ησ²M for every step count M = kN + j ≥ 0, i.e. (84) for all steps",
-        src("Lemma B.3, proof, eqs. (85)–(87)", ("85", "86", "87")),
+        source=src("Lemma B.3, proof, eqs. (85)–(87)", ("85", "86", "87")),
         covers=cov3,
     )
 )
@@ -88,26 +88,26 @@ _w = {lam: w / (eta * (1 + w))}  # ηλ = w/(1 + w) ∈ (0, 1), i.e. ρ = 1/(1 +
 paper.add(
     Recurrence(
         paper.id("lem-b.4-lsi-recursion"),
-        v,
-        M,
-        (2 * eta * sigma**2 * S_sum(M)).subs(_w),
-        sp.Eq(v(M + 1), (rho**2).subs(_w) * v(M) + 2 * eta * sigma**2),
-        {0: 0},
-        "1/c_{M+1} = (1 − ηλ)²/c_M + 2ησ² ((1 − ηλ)-Lipschitz map, then N(0, 2ησ²I)) from 1/c_0 = 0 gives "
+        sequence=v,
+        index=M,
+        closed_form=(2 * eta * sigma**2 * S_sum(M)).subs(_w),
+        recursion=sp.Eq(v(M + 1), (rho**2).subs(_w) * v(M) + 2 * eta * sigma**2),
+        base={0: 0},
+        statement="1/c_{M+1} = (1 − ηλ)²/c_M + 2ησ² ((1 − ηλ)-Lipschitz map, then N(0, 2ησ²I)) from 1/c_0 = 0 gives "
         "1/c_M = 2ησ² Σ_{s<M} (1 − ηλ)^{2s} for every M = kN + j ≥ 0 and 0 < ηλ < 1 (written ηλ = w/(1 + w)), "
         "i.e. (89) for all steps",
-        src("Lemma B.4, proof, eqs. (90)–(92)", ("90", "91", "92")),
+        source=src("Lemma B.4, proof, eqs. (90)–(92)", ("90", "91", "92")),
         covers=cov4,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-b.4-lsi-epoch-boundary"),
-        lsi_sc(k=k + 1, j=0),
-        lsi_sc(j=N),
-        "the closed form (89) continues across epochs: c_{k+1}^0 = c_k^N (the predecessor of (k+1, 0) in the "
+        lhs=lsi_sc(k=k + 1, j=0),
+        rhs=lsi_sc(j=N),
+        statement="the closed form (89) continues across epochs: c_{k+1}^0 = c_k^N (the predecessor of (k+1, 0) in the "
         "recursion (90) is (k, N), not the printed c_k^{j−1})",
-        src("Lemma B.4, eq. (90)", ("89", "90"), "derived", "index convention (erratum E8)"),
+        source=src("Lemma B.4, eq. (90)", ("89", "90"), "derived", "index convention (erratum E8)"),
         covers=cov4,
     )
 )
@@ -119,11 +119,11 @@ _sub = {**_w, M: Mp}
 paper.add(
     Identity(
         paper.id("lem-b.4-lsi/stable-form"),
-        stable_sc.subs(_sub),
-        (1 / (2 * eta * sigma**2 * S_sum(Mp))).subs(_sub),
-        "the evaluator's form ηλ(2 − ηλ)/(2ησ²·(−expm1(2M·log1p(−ηλ)))) equals (89) for every M ≥ 1 and "
+        lhs=stable_sc.subs(_sub),
+        rhs=(1 / (2 * eta * sigma**2 * S_sum(Mp))).subs(_sub),
+        statement="the evaluator's form ηλ(2 − ηλ)/(2ησ²·(−expm1(2M·log1p(−ηλ)))) equals (89) for every M ≥ 1 and "
         "0 < ηλ < 1 (written ηλ = w/(1 + w)); it needs no 1 − (number near 1)",
-        src("Lemma B.4, eq. (89)", "89", "derived", "numerically stable rewriting used by the evaluator"),
+        source=src("Lemma B.4, eq. (89)", "89", "derived", "numerically stable rewriting used by the evaluator"),
         covers=cov4,
     )
 )
@@ -133,10 +133,10 @@ _sc_closed = _x * (2 - _x) / (2 * eta * sigma**2 * (1 - (1 - _x) ** (2 * Mp)))
 paper.add(
     Identity(
         paper.id("lem-b.4-lsi-closed-form"),
-        (1 / (2 * eta * sigma**2 * S_sum(Mp))).subs(_sub),
-        _sc_closed.subs(_sub),
-        "(89) in closed form: c = (1 − ρ²)/(2ησ²(1 − ρ^{2M})), ρ = 1 − ηλ ∈ (0, 1) (ηλ = w/(1 + w)), M = kN + j ≥ 1",
-        src("Lemma B.4, eq. (89)", "89", "derived"),
+        lhs=(1 / (2 * eta * sigma**2 * S_sum(Mp))).subs(_sub),
+        rhs=_sc_closed.subs(_sub),
+        statement="(89) in closed form: c = (1 − ρ²)/(2ησ²(1 − ρ^{2M})), ρ = 1 − ηλ ∈ (0, 1) (ηλ = w/(1 + w)), M = kN + j ≥ 1",
+        source=src("Lemma B.4, eq. (89)", "89", "derived"),
         covers=cov4,
     )
 )
@@ -160,11 +160,11 @@ vv, Lp, sv = sp.symbols("v L s", positive=True)
 paper.add(
     Identity(
         paper.id("lsi-gaussian-push-convolve"),
-        1 / (Lp**2 * vv + sv),
-        1 / (Lp**2 / (1 / vv) + sv),
-        "N(0, v) is (1/v)-LSI; its pushforward by θ ↦ Lθ convolved with N(0, s) is N(0, L²v + s), whose constant "
+        lhs=1 / (Lp**2 * vv + sv),
+        rhs=1 / (Lp**2 / (1 / vv) + sv),
+        statement="N(0, v) is (1/v)-LSI; its pushforward by θ ↦ Lθ convolved with N(0, s) is N(0, L²v + s), whose constant "
         "1/(L²v + s) is what c ↦ (L²/c + s)^{−1} gives with c = 1/v: the recursion is exact on Gaussians",
-        src("Definition 3.5, eq. (6)", "6", "derived", "[39, Lemmas 16, 17] on the Gaussian instance"),
+        source=src("Definition 3.5, eq. (6)", "6", "derived", "[39, Lemmas 16, 17] on the Gaussian instance"),
         covers=cov3 + cov4,
     )
 )

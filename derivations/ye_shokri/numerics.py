@@ -11,7 +11,7 @@ of (15) at α = 1000 are shifted as in (17) anyway.  With x = ηλ ∈ (0, 1) an
 * (1 − q^{K−1})/(1 − q), q = ρ^{2(N−m)} = expm1(2(K−1)(N−m)ℓ)/expm1(2(N−m)ℓ), O(1) in K;
 * Theorem 5.3's recursion (20) is iterated in log space, x = log S,
   x ← logaddexp(log p + (α−1)A + x, log(1 − p) + ρ² x), with an early stop that keeps every
-  digit (see :func:`thm53_log_S`).
+  digit (see :func:`log_S_sampled_batches`).
 
 The symbolic forms these compute are registered formulas; claims prove the stable forms
 equal to them (``*/stable-form``) and the tests compare them with independent references.
@@ -65,10 +65,11 @@ def epoch_factor(eta, lam, N, m, K):
     return mpmath.expm1((K - 1) * d) / mpmath.expm1(d)
 
 
-def thm44(alpha, eta, lam, Sg, sigma, b, n, K, j0):
-    """(11): ε_0^m (1 − q^{K−1})/(1 − q) + ε_0^{N−j₀}, N = ⌊n/b⌋, m = ⌊n/(2b)⌋."""
+def rdp_fixed_batches(alpha, eta, lam, Sg, sigma, b, n, K, j0):
+    """Theorem 4.4, eq. (11), fixed batches, strongly convex:
+    ε_0^m (1 − q^{K−1})/(1 − q) + ε_0^{N−j₀}, N = ⌊n/b⌋, m = ⌊n/(2b)⌋."""
     N, m = n // int(b), n // (2 * int(b))
-    e = lambda jj: eps0(alpha, eta, lam, Sg, sigma, b, jj)  # noqa: E731
+    e = lambda j: eps0(alpha, eta, lam, Sg, sigma, b, j)  # noqa: E731
     return e(m) * epoch_factor(eta, lam, N, m, K) + e(N - j0)
 
 
@@ -88,8 +89,8 @@ def shuffled_term(alpha, eta, lam, Sg, sigma, b, N):
     return a + mpmath.log(mpmath.fsum(terms) / N) / (alpha - 1)
 
 
-def thm52(alpha, eta, lam, Sg, sigma, b, n, K):
-    """(15) with the shift (17)."""
+def rdp_shuffled_batches(alpha, eta, lam, Sg, sigma, b, n, K):
+    """Theorem 5.2, shuffle and partition: eq. (15) with the shift (17)."""
     N, m = n // int(b), n // (2 * int(b))
     first = eps0(alpha, eta, lam, Sg, sigma, b, m) * epoch_factor(eta, lam, N, m, K)
     return first + shuffled_term(alpha, eta, lam, Sg, sigma, b, N)
@@ -99,8 +100,9 @@ def thm52(alpha, eta, lam, Sg, sigma, b, n, K):
 MAX_STEPS = 400_000
 
 
-def thm53_log_S(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | None = None):
-    """log S_K^0(α) of (19)–(21), the recursion x ← log(pE e^x + (1 − p) e^{ρ² x}) run K·N times.
+def log_S_sampled_batches(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | None = None):
+    """Theorem 5.3, sampling without replacement: log S_K^0(α) of (19)–(21), the recursion
+    x ← log(pE e^x + (1 − p) e^{ρ² x}) run K·N times.
 
     p = b/n, E = e^{(α−1)A}, ρ² = (1 − ηλ)², x₀ = 0.  The map g(x) = log(pE e^x + (1−p)e^{ρ²x})
     is increasing, so the iterates increase.  Exact shortcuts, each leaving a relative error below
@@ -159,13 +161,14 @@ def thm53_log_S(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | None = Non
     return x
 
 
-def thm53(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | None = None):
-    """(18): log S_K^0(α)/(α − 1)."""
-    return thm53_log_S(alpha, eta, lam, Sg, sigma, b, n, K, max_steps) / (alpha - 1)
+def rdp_sampled_batches(alpha, eta, lam, Sg, sigma, b, n, K, max_steps: int | None = None):
+    """Theorem 5.3, sampling without replacement, eq. (18): log S_K^0(α)/(α − 1)."""
+    return log_S_sampled_batches(alpha, eta, lam, Sg, sigma, b, n, K, max_steps) / (alpha - 1)
 
 
-def thm53_fixed_point(alpha, eta, lam, Sg, sigma, b, n):
-    """lim_{K→∞} of (18) when pE < 1: log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²))."""
+def rdp_sampled_batches_limit(alpha, eta, lam, Sg, sigma, b, n):
+    """Theorem 5.3's K → ∞ limit, lim_{K→∞} of (18) when pE < 1:
+    log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²))."""
     a = gaussian_step(alpha, eta, Sg, sigma, b)
     p = mpmath.mpf(b) / n
     log_pE = mpmath.log(p) + (alpha - 1) * a
@@ -173,6 +176,7 @@ def thm53_fixed_point(alpha, eta, lam, Sg, sigma, b, n):
     return (mpmath.log1p(-p) - mpmath.log(-mpmath.expm1(log_pE))) / ((alpha - 1) * x * (2 - x))
 
 
-def thm45(alpha, eta, lam, Sg, sigma, b, K):
-    """(13): αS_g²/(λσ²b²)·(1 − e^{−ληK/2}) through expm1."""
+def rdp_naive_dynamics(alpha, eta, lam, Sg, sigma, b, K):
+    """Theorem 4.5, eq. (13), [14]'s naive dynamics, every record: αS_g²/(λσ²b²)·(1 − e^{−ληK/2})
+    through expm1."""
     return alpha * Sg**2 / (lam * sigma**2 * b**2) * -mpmath.expm1(-lam * eta * K / 2)

@@ -77,10 +77,10 @@ Jg = sp.Symbol("J", integer=True, positive=True)  # N − j₀ ≥ 1
 paper.add(
     Identity(
         paper.id("thm-4.3-proof"),
-        (Kg - 1) * (A / Ng) + A / Jg,
-        A * (Kg - 1) / Ng + A / Jg,
-        "(96) with (102): (K − 1)ε_0^{N} + ε_0^{N−j₀} = A(K − 1)/N + A/(N − j₀), i.e. (9) (J = N − j₀)",
-        src("Theorem 4.3, proof, eqs. (95)–(96), (102)", ("95", "96", "102")),
+        lhs=(Kg - 1) * (A / Ng) + A / Jg,
+        rhs=A * (Kg - 1) / Ng + A / Jg,
+        statement="(96) with (102): (K − 1)ε_0^{N} + ε_0^{N−j₀} = A(K − 1)/N + A/(N − j₀), i.e. (9) (J = N − j₀)",
+        source=src("Theorem 4.3, proof, eqs. (95)–(96), (102)", ("95", "96", "102")),
         covers=[thm43.id],
     )
 )
@@ -88,11 +88,11 @@ aF, LF, sF, tF, nF = sp.symbols("alpha L_F sigma_F t n", positive=True)
 paper.add(
     Identity(
         paper.id("thm-4.3-fmtt"),
-        (A / Jg).subs({b: 1, Sg: 2 * LF, sigma: eta * sF / sp.sqrt(2 * eta)}).subs(Jg, nF - tF + 1),
-        2 * alpha * LF**2 / (sF**2 * (nF - tF + 1)),
-        "K = 1, b = 1: with noise N(0, σ_F²) on the gradient (√(2ησ²) = ησ_F) and L_F-Lipschitz losses (S_g = 2L_F), "
+        lhs=(A / Jg).subs({b: 1, Sg: 2 * LF, sigma: eta * sF / sp.sqrt(2 * eta)}).subs(Jg, nF - tF + 1),
+        rhs=2 * alpha * LF**2 / (sF**2 * (nF - tF + 1)),
+        statement="K = 1, b = 1: with noise N(0, σ_F²) on the gradient (√(2ησ²) = ησ_F) and L_F-Lipschitz losses (S_g = 2L_F), "
         "(9) is 2αL_F²/(σ_F²(n − t + 1)) with t = j₀ + 1, [20, Thm 23] (the equivalence stated after Theorem 4.3)",
-        src("Theorem 4.3, eq. (9)", "9", "derived", "equivalence with [20, Thm 23]"),
+        source=src("Theorem 4.3, eq. (9)", "9", "derived", "equivalence with [20, Thm 23]"),
         covers=[thm43.id],
         where=[tF <= nF],  # t = j₀ + 1 ≤ n (j₀ < N = n with b = 1)
     )
@@ -112,10 +112,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-4.3-K1"),
-        thm43.expr.subs(K, 1),
-        A / (N_of - j0),
-        "K = 1: (9) reduces to A/(n/b − j₀) = ε_0^{N−j₀} of the convex recursion (102) (the first epoch only)",
-        src("Theorem 4.3, eq. (9)", ("9", "102"), "derived"),
+        lhs=thm43.expr.subs(K, 1),
+        rhs=A / (N_of - j0),
+        statement="K = 1: (9) reduces to A/(n/b − j₀) = ε_0^{N−j₀} of the convex recursion (102) (the first epoch only)",
+        source=src("Theorem 4.3, eq. (9)", ("9", "102"), "derived"),
         covers=[thm43.id],
         where=[j0 >= 0, j0 < N_of],  # Theorem 4.3: j₀ ∈ {0, …, N − 1}
     )
@@ -127,8 +127,9 @@ q_ = rho ** (2 * (N_of - m_of))
 SC_HYPS = [ALPHA_GT_1, STEP_SC, LAM_LE_BETA]
 
 
-def _thm44(values, dps):
-    return nm.thm44(*_vals(values), int(values["n"]), int(values["K"]), int(values["j0"]))
+def _fixed_batches_evaluator(values, dps):
+    """The evaluator of Theorem 4.4, eq. (11)."""
+    return nm.rdp_fixed_batches(*_vals(values), int(values["n"]), int(values["K"]), int(values["j0"]))
 
 
 thm44 = paper.add(
@@ -139,7 +140,7 @@ thm44 = paper.add(
         src("Theorem 4.4, eq. (11)", ("11", "12", "103")),
         hypotheses=SC_HYPS + [N_GE_2, J0_RANGE],
         title="ε ≤ ε_0^m (1 − q^{K−1})/(1 − q) + ε_0^{N−j₀}, m = ⌊n/(2b)⌋, q = (1 − ηλ)^{2(N−m)}",
-        evaluator=_thm44,
+        evaluator=_fixed_batches_evaluator,
     )
 )
 c44 = [thm44.id, eps0.id]
@@ -150,10 +151,10 @@ G44 = em * (1 - qg ** (Kg - 1)) / (1 - qg) + eJ
 paper.add(
     Identity(
         paper.id("thm-4.4-K1"),
-        G44.subs(Kg, 1),
-        eJ,
-        "K = 1: (11) reduces to ε_0^{N−j₀} (the first epoch)",
-        src("Theorem 4.4, eq. (11)", "11", "derived"),
+        lhs=G44.subs(Kg, 1),
+        rhs=eJ,
+        statement="K = 1: (11) reduces to ε_0^{N−j₀} (the first epoch)",
+        source=src("Theorem 4.4, eq. (11)", "11", "derived"),
         covers=c44,
     )
 )
@@ -164,14 +165,14 @@ q01 = 1 / (1 + w)
 paper.add(
     Recurrence(
         paper.id("eq-116-118-recursion"),
-        xq,
-        kk,
-        e_m * q01 * (1 - q01**kk) / (1 - q01),
-        sp.Eq(xq(kk + 1), (xq(kk) + e_m) * q01),
-        {0: 0},
-        "(116) with equality, ε_0^0 = 0: x_{k+1} = (x_k + ε_0^m)q solves to x_k = ε_0^m q(1 − q^k)/(1 − q) "
+        sequence=xq,
+        index=kk,
+        closed_form=e_m * q01 * (1 - q01**kk) / (1 - q01),
+        recursion=sp.Eq(xq(kk + 1), (xq(kk) + e_m) * q01),
+        base={0: 0},
+        statement="(116) with equality, ε_0^0 = 0: x_{k+1} = (x_k + ε_0^m)q solves to x_k = ε_0^m q(1 − q^k)/(1 − q) "
         "((117)–(118) with k + 1 → k), for 0 < q < 1",
-        src("Theorem 4.4, proof, eqs. (116)–(118)", ("116", "117", "118")),
+        source=src("Theorem 4.4, proof, eqs. (116)–(118)", ("116", "117", "118")),
         covers=c44,
     )
 )
@@ -193,14 +194,14 @@ def _tS(i):
 paper.add(
     Recurrence(
         paper.id("eq-115-telescoping"),
-        _tP,
-        _tn,
-        _trho2**_tn * _tS(_tB) / _tS(_tB + _tn),
-        sp.Eq(_tP(_tn + 1), _tP(_tn) * _trho2 * _tS(_tB + _tn) / _tS(_tB + _tn + 1)),
-        {0: 1},
-        "(115): the product of the (108) factors ρ²·S_{B+i}/S_{B+i+1} over i = 0, …, n − 1 (B = kN + m, n = N − m; "
+        sequence=_tP,
+        index=_tn,
+        closed_form=_trho2**_tn * _tS(_tB) / _tS(_tB + _tn),
+        recursion=sp.Eq(_tP(_tn + 1), _tP(_tn) * _trho2 * _tS(_tB + _tn) / _tS(_tB + _tn + 1)),
+        base={0: 1},
+        statement="(115): the product of the (108) factors ρ²·S_{B+i}/S_{B+i+1} over i = 0, …, n − 1 (B = kN + m, n = N − m; "
         "S_i = Σ_{s<i} ρ^{2s}) telescopes to ρ^{2n}·S_B/S_{B+n}, for every ρ ∈ (0, 1), B ≥ 1, n ≥ 0",
-        src("Theorem 4.4, proof, eqs. (113)–(115)", ("113", "114", "115")),
+        source=src("Theorem 4.4, proof, eqs. (113)–(115)", ("113", "114", "115")),
         covers=c44,
     )
 )
@@ -225,10 +226,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("eq-119-from-118"),
-        e_m * q01 * (1 - q01 ** (Kg - 1)) / (1 - q01),
-        e_m * (1 - q01 ** (Kg - 1)) / (1 - q01),
-        "as printed: setting k = K − 2 in (118) gives (119), ε_{K−1}^0 ≤ ε_0^m(1 − q^{K−1})/(1 − q)",
-        src("Theorem 4.4, proof, eqs. (118)–(119)", ("118", "119")),
+        lhs=e_m * q01 * (1 - q01 ** (Kg - 1)) / (1 - q01),
+        rhs=e_m * (1 - q01 ** (Kg - 1)) / (1 - q01),
+        statement="as printed: setting k = K − 2 in (118) gives (119), ε_{K−1}^0 ≤ ε_0^m(1 − q^{K−1})/(1 − q)",
+        source=src("Theorem 4.4, proof, eqs. (118)–(119)", ("118", "119")),
         expect="refuted",
         erratum="ye-shokri E13",
         hints=[{"e_m": 1, "w": 1, "K": 2}],
@@ -238,11 +239,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("eq-119-from-118-corrected"),
-        e_m * q01 * (1 - q01 ** (Kg - 1)) / (1 - q01),
-        q01 * (e_m * (1 - q01 ** (Kg - 1)) / (1 - q01)),
-        "corrected: (118) at k = K − 2 is q times (119); (119), hence (11), (15), (28), is valid (q ≤ 1) but loose "
+        lhs=e_m * q01 * (1 - q01 ** (Kg - 1)) / (1 - q01),
+        rhs=q01 * (e_m * (1 - q01 ** (Kg - 1)) / (1 - q01)),
+        statement="corrected: (118) at k = K − 2 is q times (119); (119), hence (11), (15), (28), is valid (q ≤ 1) but loose "
         "by the factor q = (1 − ηλ)^{2(N−m)}",
-        src("Theorem 4.4, proof, eqs. (118)–(119)", ("118", "119"), "corrected"),
+        source=src("Theorem 4.4, proof, eqs. (118)–(119)", ("118", "119"), "corrected"),
         erratum="ye-shokri E13",
         covers=c44,
     )
@@ -275,11 +276,11 @@ geo_sum = sp.Sum(rho ** (2 * Dg * kk), (kk, 0, Kg - 2))
 paper.add(
     Identity(
         paper.id("thm-4.4-geometric-factor"),
-        sp.Sum(q01**kk, (kk, 0, Kg - 2)),
-        (1 - q01 ** (Kg - 1)) / (1 - q01),
-        "the epoch factor of (11) is a finite geometric sum: (1 − q^{K−1})/(1 − q) = Σ_{k<K−1} q^k for every "
+        lhs=sp.Sum(q01**kk, (kk, 0, Kg - 2)),
+        rhs=(1 - q01 ** (Kg - 1)) / (1 - q01),
+        statement="the epoch factor of (11) is a finite geometric sum: (1 − q^{K−1})/(1 − q) = Σ_{k<K−1} q^k for every "
         "q = (1 − ηλ)^{2(N−m)} ∈ (0, 1) (written q = 1/(1 + w))",
-        src("Theorem 4.4, eq. (11)", ("11", "118"), "derived"),
+        source=src("Theorem 4.4, eq. (11)", ("11", "118"), "derived"),
         covers=c44,
     )
 )
@@ -330,8 +331,9 @@ i0 = sp.Symbol("i", integer=True, nonnegative=True)
 second = sp.log(sp.Sum(sp.exp((alpha - 1) * eps0_expr(N_of - i0)), (i0, 0, N_of - 1)) / N_of) / (alpha - 1)
 
 
-def _thm52(values, dps):
-    return nm.thm52(*_vals(values), int(values["n"]), int(values["K"]))
+def _shuffled_batches_evaluator(values, dps):
+    """The evaluator of Theorem 5.2, eq. (15) with the shift (17)."""
+    return nm.rdp_shuffled_batches(*_vals(values), int(values["n"]), int(values["K"]))
 
 
 thm52 = paper.add(
@@ -342,7 +344,7 @@ thm52 = paper.add(
         src("Theorem 5.2, eqs. (15)–(17)", ("15", "16", "17")),
         hypotheses=SC_HYPS + [N_GE_2],
         title="ε ≤ ε_0^m (1 − q^{K−1})/(1 − q) + (α − 1)^{−1} log Avg_{j₀<N} e^{(α−1)ε_0^{N−j₀}} (shift (17))",
-        evaluator=_thm52,
+        evaluator=_shuffled_batches_evaluator,
     )
 )
 c52 = [thm52.id, eps0.id]
@@ -350,11 +352,11 @@ u = sp.symbols("u0:4", real=True)
 paper.add(
     Identity(
         paper.id("eq-17-shift"),
-        sp.log((sp.exp(u[1]) + sp.exp(u[2]) + sp.exp(u[3])) / 3),
-        u[0] + sp.log((sp.exp(u[1] - u[0]) + sp.exp(u[2] - u[0]) + sp.exp(u[3] - u[0])) / 3),
-        "(17): log Avg e^{u_i} = c + log Avg e^{u_i − c} for any shift c (shown for three terms; the evaluator shifts by "
+        lhs=sp.log((sp.exp(u[1]) + sp.exp(u[2]) + sp.exp(u[3])) / 3),
+        rhs=u[0] + sp.log((sp.exp(u[1] - u[0]) + sp.exp(u[2] - u[0]) + sp.exp(u[3] - u[0])) / 3),
+        statement="(17): log Avg e^{u_i} = c + log Avg e^{u_i − c} for any shift c (shown for three terms; the evaluator shifts by "
         "(α − 1)ε_0^1, the largest exponent, so nothing overflows at α = 1000)",
-        src("Theorem 5.2, eq. (17)", "17"),
+        source=src("Theorem 5.2, eq. (17)", "17"),
         covers=c52,
     )
 )
@@ -376,11 +378,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("thm-5.2-K1"),
-        thm52.expr.subs(K, 1),
-        second,
-        "K = 1: the first term of (15) vanishes ((1 − q⁰)/(1 − q) = 0) and (15) is the log-mean-exp "
+        lhs=thm52.expr.subs(K, 1),
+        rhs=second,
+        statement="K = 1: the first term of (15) vanishes ((1 − q⁰)/(1 − q) = 0) and (15) is the log-mean-exp "
         "(α − 1)^{−1} log Avg_{j₀<N} e^{(α−1)ε_0^{N−j₀}} over the batch positions alone",
-        src("Theorem 5.2, eq. (15)", "15", "derived"),
+        source=src("Theorem 5.2, eq. (15)", "15", "derived"),
         covers=c52,
         where=[alpha > 1, b <= n],  # Theorem 5.2: α > 1, batch size b ≤ n
     )
@@ -405,8 +407,9 @@ paper.add(
 S_rec = sp.Function("S_K^0")(alpha, eta, lam, Sg, sigma, b, n, K)
 
 
-def _thm53(values, dps):
-    return nm.thm53(*_vals(values), int(values["n"]), int(values["K"]))
+def _sampled_batches_evaluator(values, dps):
+    """The evaluator of Theorem 5.3, eq. (18)."""
+    return nm.rdp_sampled_batches(*_vals(values), int(values["n"]), int(values["K"]))
 
 
 thm53 = paper.add(
@@ -417,7 +420,7 @@ thm53 = paper.add(
         src("Theorem 5.3, eqs. (18)–(21)", ("18", "19", "20", "21")),
         hypotheses=SC_HYPS + [B_LE_N],
         title="ε ≤ log S_K^0/(α − 1), S ← (b/n)e^{(α−1)A}S + (1 − b/n)S^{(1−ηλ)²} for K·N steps from S = 1",
-        evaluator=_thm53,
+        evaluator=_sampled_batches_evaluator,
     )
 )
 c53 = [thm53.id]
@@ -429,12 +432,12 @@ S_star = ((1 - P01) / (1 - pE_)) ** (1 + g_)
 paper.add(
     Identity(
         paper.id("thm-5.3-fixed-point"),
-        pE_ * S_star + (1 - P01) * S_star**R01,
-        S_star,
-        "if pE < 1 (p = b/n, E = e^{(α−1)A}), S* = ((1 − p)/(1 − pE))^{1/(1 − ρ²)} is a fixed point of (20): "
+        lhs=pE_ * S_star + (1 - P01) * S_star**R01,
+        rhs=S_star,
+        statement="if pE < 1 (p = b/n, E = e^{(α−1)A}), S* = ((1 − p)/(1 − pE))^{1/(1 − ρ²)} is a fixed point of (20): "
         "S* = pE·S* + (1 − p)(S*)^{ρ²} (0 < p, ρ² < 1); the increasing iterates from S = 1 converge to it, so (18) → "
         "log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)) as K → ∞",
-        src("Theorem 5.3, eq. (20)", ("18", "20"), "derived"),
+        source=src("Theorem 5.3, eq. (20)", ("18", "20"), "derived"),
         covers=c53,
     )
 )
@@ -483,8 +486,9 @@ PE_LT_1 = Hypothesis(
 )
 
 
-def _thm53_limit(values, dps):
-    return nm.thm53_fixed_point(*_vals(values), int(values["n"]))
+def _sampled_batches_limit_evaluator(values, dps):
+    """The evaluator of Theorem 5.3's K → ∞ limit of (18)."""
+    return nm.rdp_sampled_batches_limit(*_vals(values), int(values["n"]))
 
 
 pp = b / n
@@ -497,7 +501,7 @@ thm53_limit = paper.add(
         src("Theorem 5.3, eq. (18)", ("18", "20"), "derived", "fixed point of (20)"),
         hypotheses=SC_HYPS + [B_LE_N, PE_LT_1],
         title="lim_{K→∞} (18) = log((1 − p)/(1 − pE))/((α − 1)(1 − ρ²)), p = b/n, E = e^{(α−1)A}, if pE < 1",
-        evaluator=_thm53_limit,
+        evaluator=_sampled_batches_limit_evaluator,
     )
 )
 
@@ -511,10 +515,10 @@ ONE_MINUS_RHO2 = sp.factor(1 - rho**2)
 paper.add(
     Identity(
         paper.id("thm-4.4-one-minus-q"),
-        (1 - rho ** (2 * Dg)).subs(W),
-        ((1 - rho**2) * S_sum(Dg)).subs(W),
-        "1 − q = 1 − (1 − ηλ)^{2(N−m)} = (1 − (1 − ηλ)²)·Σ_{s<N−m}(1 − ηλ)^{2s} (0 < ηλ < 1)",
-        src("Theorem 4.4, eq. (11)", "11", "derived"),
+        lhs=(1 - rho ** (2 * Dg)).subs(W),
+        rhs=((1 - rho**2) * S_sum(Dg)).subs(W),
+        statement="1 − q = 1 − (1 − ηλ)^{2(N−m)} = (1 − (1 − ηλ)²)·Σ_{s<N−m}(1 − ηλ)^{2s} (0 < ηλ < 1)",
+        source=src("Theorem 4.4, eq. (11)", "11", "derived"),
         covers=c44,
     )
 )
@@ -579,7 +583,7 @@ paper.add(
         paper.id("thm-4.4-ge-quadratic-instance"),
         lambda v: quadratic_instance_rdp(v["alpha"], int(v["K"]), int(v["j0"])),
         "<=",
-        lambda v: _nm44(v, _FIG1, int(v["j0"])),
+        lambda v: _fixed_batches_at(v, _FIG1, int(v["j0"])),
         "Theorem 4.4 is an upper bound on the exact RDP of the quadratic-loss instance (Figure 1's parameters; the "
         "differing record in batch j₀, aligned worst case), at sampled α, K ≤ 9, j₀ ≤ 24",
         src("Theorem 4.4, eq. (11)", "11", "derived"),
@@ -598,15 +602,16 @@ paper.add(
 )
 
 
-def _nm44(v, values, j0_):
+def _fixed_batches_at(v, values, j0_):
     """Theorem 4.4's evaluator (numerics.thm44) at the sampled α (an mpf) and K."""
-    return nm.thm44(
+    return nm.rdp_fixed_batches(
         v["alpha"], *(mpq(values[x]) for x in ("eta", "lam", "Sg", "sigma", "b")), int(values["n"]), int(v["K"]), j0_
     )
 
 
-def _thm52_at(v):
-    return nm.thm52(
+def _shuffled_batches_at(v):
+    """Theorem 5.2's evaluator at the sampled α and K (Figure 2's parameters)."""
+    return nm.rdp_shuffled_batches(
         v["alpha"], *(mpq(_FIG2[x]) for x in ("eta", "lam", "Sg", "sigma", "b")), int(_FIG2["n"]), int(v["K"])
     )
 
@@ -614,9 +619,9 @@ def _thm52_at(v):
 paper.add(
     SampledInequality(
         paper.id("thm-5.2-ge-first-batch"),
-        lambda v: _nm44(v, _FIG2, 0),
+        lambda v: _fixed_batches_at(v, _FIG2, 0),
         "<=",
-        _thm52_at,
+        _shuffled_batches_at,
         "Theorem 5.2 ≥ Theorem 4.4 for the first batch (j₀ = 0): the log-mean-exp is at least the smallest ε_0^{N−j₀} "
         "(Figure 2's parameters, sampled α up to 1000 and K up to 10¹²)",
         src("Theorem 5.2, eq. (15)", ("11", "15"), "derived"),
@@ -631,9 +636,9 @@ paper.add(
 paper.add(
     SampledInequality(
         paper.id("thm-5.2-le-last-batch"),
-        _thm52_at,
+        _shuffled_batches_at,
         "<=",
-        lambda v: _nm44(v, _FIG2, 11),
+        lambda v: _fixed_batches_at(v, _FIG2, 11),
         "Theorem 5.2 ≤ Theorem 4.4 for the last batch (j₀ = N − 1): the log-mean-exp is at most the largest "
         "ε_0^{N−j₀} = ε_0^1 (§5.1; Figure 2's parameters, sampled α up to 1000 and K up to 10¹²)",
         src("Theorem 5.2, eq. (15)", ("11", "15"), "derived"),

@@ -29,6 +29,10 @@ DEFAULT_BUDGET = 20.0
 class Claim:
     """A statement to verify.
 
+    Every kind's constructor takes ``id``, ``statement`` and ``source`` positionally, in this order,
+    and everything else keyword-only: what the claim states (``lhs=``, ``rhs=``, ``compute=``, …) and
+    the options below.
+
     Parameters
     ----------
     id:
@@ -65,7 +69,7 @@ class Claim:
         erratum: str | None = None,
         note: str = "",
         imports: Iterable[str] = (),
-    ):
+    ) -> None:
         if expect not in EXPECTATIONS:
             raise ValueError(f"{id}: expect must be one of {EXPECTATIONS}")
         self.id = id
@@ -150,14 +154,14 @@ def _with_obligations(verdict: Verdict, obligations: list[Obligation]) -> Verdic
     return verdict
 
 
-def free_symbols(*exprs) -> list[sp.Symbol]:
+def free_symbols(*exprs: object) -> list[sp.Symbol]:
     out: set = set()
     for e in exprs:
         out |= sp.sympify(e).free_symbols
     return sorted(out, key=lambda s: s.name)
 
 
-def named_points(hints: Iterable[dict], symbols: Iterable[sp.Symbol]) -> list[dict]:
+def named_points(hints: Iterable[dict], symbols: Iterable[sp.Symbol]) -> list[dict[sp.Symbol, sp.Rational]]:
     """Turn hint dicts keyed by names or symbols into Symbol -> Rational dicts."""
     by_name = {s.name: s for s in symbols}
     out = []

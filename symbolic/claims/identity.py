@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable, Sequence
 
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
-from ..obligations import definedness
+from ..obligations import Obligation, definedness
 from ..proving import confirm_zero, find_counterexample, prove_zero, show_point, value_at
+from ..source import Source
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
 
@@ -27,23 +28,26 @@ class Identity(Claim):
     the domain (``hints`` first) are evaluated exactly or at 50 digits: a certain
     nonzero residual REFUTES with that counterexample; agreement on all of them
     is only CHECKED.
+
+    Constructor: ``id``, ``statement`` and ``source`` positional (the parameters every claim has, in
+    :class:`~symbolic.claims.base.Claim`'s order); what the claim states and every option keyword-only.
     """
 
     kind = "identity"
 
     def __init__(
         self,
-        id,
-        lhs,
-        rhs,
-        statement,
-        source,
+        id: str,
+        statement: str,
+        source: Source,
         *,
+        lhs: object,
+        rhs: object,
         where: Iterable = (),
         hints: Iterable[dict] = (),
         samples: int = 24,
-        **kw,
-    ):
+        **kw: Any,
+    ) -> None:
         super().__init__(id, statement, source, **kw)
         self.lhs = sp.sympify(lhs)
         self.rhs = sp.sympify(rhs)
@@ -52,7 +56,7 @@ class Identity(Claim):
         self.hints = named_points(hints, self.symbols)
         self.samples = samples
 
-    def _obligations(self):
+    def _obligations(self) -> list[Obligation]:
         """Both sides defined on the whole domain (:func:`symbolic.obligations.definedness`)."""
         return definedness([self.lhs, self.rhs], self.obligation_domain(), real=False)
 
@@ -64,14 +68,14 @@ class Identity(Claim):
             # spending the budget on simplification (nothing is concluded if it holds).
             verdict = numeric_verdict(
                 residual,
-                self.symbols,
-                self.where,
-                self.hints,
-                len(self.hints),
-                deadline,
-                "hinted point checked before any simplification",
-                self.lhs,
-                self.rhs,
+                symbols=self.symbols,
+                where=self.where,
+                hints=self.hints,
+                samples=len(self.hints),
+                deadline=deadline,
+                reason="hinted point checked before any simplification",
+                lhs=self.lhs,
+                rhs=self.rhs,
             )
             if verdict.status is Status.REFUTED:
                 return verdict
@@ -88,11 +92,30 @@ class Identity(Claim):
         except PhaseTimeout:
             reason = "symbolic simplification ran out of its share of the budget"
         return numeric_verdict(
-            residual, self.symbols, self.where, self.hints, self.samples, deadline, reason, self.lhs, self.rhs
+            residual,
+            symbols=self.symbols,
+            where=self.where,
+            hints=self.hints,
+            samples=self.samples,
+            deadline=deadline,
+            reason=reason,
+            lhs=self.lhs,
+            rhs=self.rhs,
         )
 
 
-def numeric_verdict(residual, symbols, where, hints, samples, deadline, reason, lhs=None, rhs=None) -> Verdict:
+def numeric_verdict(
+    residual: sp.Expr,
+    *,
+    symbols: Sequence[sp.Symbol],
+    where: Iterable,
+    hints: Sequence[dict],
+    samples: int,
+    deadline: Deadline,
+    reason: str,
+    lhs: sp.Expr | None = None,
+    rhs: sp.Expr | None = None,
+) -> Verdict:
     """Counterexample search on ``residual``: REFUTED, CHECKED (all samples agree) or UNKNOWN."""
     point, pv, tested = find_counterexample(residual, symbols, where, hints, n=samples, deadline=deadline)
     if point is not None:

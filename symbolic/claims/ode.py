@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
 from ..obligations import Obligation, definedness
 from ..proving import confirm_zero, prove_zero
+from ..source import Source
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
 from .identity import SYMBOLIC_SHARE, numeric_verdict
@@ -37,26 +38,29 @@ class ODE(Claim):
     ``f' = 2√f, f(0) = 0`` has ``t²`` and ``0`` as solutions; ``f' = f/x`` is singular at 0).
     Values of a higher-order equation at several points (a boundary-value problem) are an open
     obligation: uniqueness is not established by any rule here.
+
+    Constructor: ``id``, ``statement`` and ``source`` positional (the parameters every claim has, in
+    :class:`~symbolic.claims.base.Claim`'s order); what the claim states and every option keyword-only.
     """
 
     kind = "ode"
 
     def __init__(
         self,
-        id,
+        id: str,
+        statement: str,
+        source: Source,
+        *,
         equation: sp.Eq,
         func: sp.Basic,
-        solution,
+        solution: object,
         initial: Mapping,
-        statement,
-        source,
-        *,
         where: Iterable = (),
         hints: Iterable[dict] = (),
         samples: int = 20,
         general_solution: bool = False,
-        **kw,
-    ):
+        **kw: Any,
+    ) -> None:
         super().__init__(id, statement, source, **kw)
         if not initial and not general_solution:
             raise UnderSpecified(
@@ -195,10 +199,26 @@ class ODE(Claim):
             reason = "symbolic substitution ran out of its share of the budget"
         for x0, value in self.initial.items():
             ic_res = self.solution.subs(self.var, x0) - value
-            verdict = numeric_verdict(ic_res, free_symbols(ic_res), [], [], 8, deadline, f"initial condition; {reason}")
+            verdict = numeric_verdict(
+                ic_res,
+                symbols=free_symbols(ic_res),
+                where=[],
+                hints=[],
+                samples=8,
+                deadline=deadline,
+                reason=f"initial condition; {reason}",
+            )
             if verdict.status is Status.REFUTED:
                 verdict.method = "initial condition: " + verdict.method
                 return verdict
         # Derivatives must be evaluated before points are substituted for the variable.
         residual = self.ode_residual.doit()
-        return numeric_verdict(residual, self.symbols, self.where, self.hints, self.samples, deadline, reason)
+        return numeric_verdict(
+            residual,
+            symbols=self.symbols,
+            where=self.where,
+            hints=self.hints,
+            samples=self.samples,
+            deadline=deadline,
+            reason=reason,
+        )

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
-from ..obligations import Domain, definedness
+from ..obligations import Domain, Obligation, definedness
 from ..proving import confirm_zero, prove_zero
 from ..sign import manifestly_nonnegative, manifestly_positive
 from ..sums import constants_outside
+from ..source import Source
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
 from .identity import SYMBOLIC_SHARE, numeric_verdict
@@ -48,31 +49,34 @@ class Optimality(Claim):
     cost at least the candidate's (the Lagrangian is convex there and its derivative
     vanishes at the candidate).  All proved: PROVED.  A failing identity with a sample
     counterexample, or a sample point where the candidate leaves ``feasible``: REFUTED.
+
+    Constructor: ``id``, ``statement`` and ``source`` positional (the parameters every claim has, in
+    :class:`~symbolic.claims.base.Claim`'s order); what the claim states and every option keyword-only.
     """
 
     kind = "optimality"
 
     def __init__(
         self,
-        id,
-        objective,
+        id: str,
+        statement: str,
+        source: Source,
+        *,
+        objective: object,
         x: sp.Symbol,
         index: sp.Symbol,
-        lower,
-        upper,
-        coefficient,
-        total,
-        candidate,
-        multiplier,
-        value,
-        statement,
-        source,
-        *,
+        lower: object,
+        upper: object,
+        coefficient: object,
+        total: object,
+        candidate: object,
+        multiplier: object,
+        value: object,
+        feasible: sp.Set | None = None,
         where: Iterable = (),
         hints: Iterable[dict] = (),
-        feasible=None,
-        **kw,
-    ):
+        **kw: Any,
+    ) -> None:
         super().__init__(id, statement, source, **kw)
         if feasible is None:
             raise UnderSpecified(
@@ -108,7 +112,7 @@ class Optimality(Claim):
     def obligation_domain(self) -> Domain:
         return Domain(free_symbols(*self.parts.values(), *self.where), self.where)
 
-    def _obligations(self):
+    def _obligations(self) -> list[Obligation]:
         """The index's declared assumptions hold over [lower, upper] (convexity and stationarity are
         proved under them), integer bounds, and the candidate, coefficients and value defined for
         every index of the range."""
@@ -174,7 +178,13 @@ class Optimality(Claim):
         for name, residual in self.parts.items():
             symbols = free_symbols(residual, *self.where)
             verdict = numeric_verdict(
-                residual, symbols, self.where, named_points(self.hints_raw, symbols), 16, deadline, f"{name}; {reason}"
+                residual,
+                symbols=symbols,
+                where=self.where,
+                hints=named_points(self.hints_raw, symbols),
+                samples=16,
+                deadline=deadline,
+                reason=f"{name}; {reason}",
             )
             if verdict.status is Status.REFUTED:
                 verdict.method = f"{name}: " + verdict.method

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import sympy as sp
 
 from ..deadline import Deadline, PhaseTimeout
-from ..obligations import definedness
+from ..obligations import Obligation, definedness
 from ..proving import confirm_zero, prove_zero
 from ..sign import manifestly_positive
+from ..source import Source
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols, named_points
 from .identity import SYMBOLIC_SHARE, numeric_verdict
@@ -48,27 +49,30 @@ class Recurrence(Claim):
 
     PROVED also requires the step residual to vanish at seeded random rational points
     (:func:`symbolic.proving.confirm_zero`).
+
+    Constructor: ``id``, ``statement`` and ``source`` positional (the parameters every claim has, in
+    :class:`~symbolic.claims.base.Claim`'s order); what the claim states and every option keyword-only.
     """
 
     kind = "recurrence"
 
     def __init__(
         self,
-        id,
-        sequence,
+        id: str,
+        statement: str,
+        source: Source,
+        *,
+        sequence: sp.FunctionClass,
         index: sp.Symbol,
-        closed_form,
+        closed_form: object,
         recursion: sp.Eq,
         base: Mapping,
-        statement,
-        source,
-        *,
-        start=0,
+        start: object = 0,
         where: Iterable = (),
         hints: Iterable[dict] = (),
         samples: int = 24,
-        **kw,
-    ):
+        **kw: Any,
+    ) -> None:
         super().__init__(id, statement, source, **kw)
         if not index.is_integer:
             raise ValueError(f"{id}: the induction index must be an integer symbol")
@@ -137,7 +141,7 @@ class Recurrence(Claim):
                 f"exclude {self.index} = {self.start}; declare the index to cover start = {self.start}"
             )
 
-    def _obligations(self):
+    def _obligations(self) -> list[Obligation]:
         """The closed form, the recursion along it and the base values defined for every index >= start."""
         return definedness(
             [self.closed_form, self.step_residual, *self.base.values()], self.obligation_domain(), real=False
@@ -188,14 +192,22 @@ class Recurrence(Claim):
             base_res = self.closed_form.subs(self.index, k) - value
             verdict = numeric_verdict(
                 base_res,
-                free_symbols(base_res),
-                [w.subs(self.index, k) for w in self.where[:-1]],
-                [],
-                8,
-                deadline,
-                f"base case {self.index} = {k}; {reason}",
+                symbols=free_symbols(base_res),
+                where=[w.subs(self.index, k) for w in self.where[:-1]],
+                hints=[],
+                samples=8,
+                deadline=deadline,
+                reason=f"base case {self.index} = {k}; {reason}",
             )
             if verdict.status is Status.REFUTED:
                 verdict.method = f"base case {self.index} = {k}: " + verdict.method
                 return verdict
-        return numeric_verdict(self.step_residual, self.symbols, self.where, self.hints, self.samples, deadline, reason)
+        return numeric_verdict(
+            self.step_residual,
+            symbols=self.symbols,
+            where=self.where,
+            hints=self.hints,
+            samples=self.samples,
+            deadline=deadline,
+            reason=reason,
+        )

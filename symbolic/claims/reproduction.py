@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Any, Callable
 
 import mpmath
 import sympy as sp
 
 from ..deadline import Deadline
 from ..exact import parse_exact
+from ..source import Source
 from ..verdict import Status, Verdict
 from .base import Claim
 
@@ -52,25 +53,28 @@ class Reproduction(Claim):
     (whitespace aside; a test finds it in the paper's text), so a reader can check that the paper
     prints them.  ``where_printed`` locates the value (``"Table 2"``, ``"Figure 1 (left)"``) or,
     for a recomputation, says who recomputed it and how.
+
+    Constructor: ``id``, ``statement`` and ``source`` positional (the parameters every claim has, in
+    :class:`~symbolic.claims.base.Claim`'s order); what the claim states and every option keyword-only.
     """
 
     kind = "reproduction"
 
     def __init__(
         self,
-        id,
+        id: str,
+        statement: str,
+        source: Source,
+        *,
         compute: Callable[[], object],
         printed: str,
-        statement,
-        source,
-        *,
         origin: str | None = None,
         quote: str = "",
         dps: int = 30,
         where_printed: str = "",
         same_value_as: str = "",
-        **kw,
-    ):
+        **kw: Any,
+    ) -> None:
         super().__init__(id, statement, source, **kw)
         if origin not in ORIGINS:
             raise ValueError(

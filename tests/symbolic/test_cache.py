@@ -14,7 +14,7 @@ MODULES = {"fake": __name__}
 
 
 def identity(rhs, statement="(x + 1)² expanded"):
-    return Identity("fake/square", (x + 1) ** 2, rhs, statement, SRC)
+    return Identity("fake/square", lhs=(x + 1) ** 2, rhs=rhs, statement=statement, source=SRC)
 
 
 def test_key_follows_content():
@@ -24,7 +24,7 @@ def test_key_follows_content():
     assert vc.claim_key(a, __name__) != vc.claim_key(identity(x**2 + 2 * x + 1, "other words"), __name__)
     # assumptions are part of the content
     y = sp.Symbol("x")
-    c = Identity("fake/square", (y + 1) ** 2, y**2 + 2 * y + 1, "(x + 1)² expanded", SRC)
+    c = Identity("fake/square", lhs=(y + 1) ** 2, rhs=y**2 + 2 * y + 1, statement="(x + 1)² expanded", source=SRC)
     assert vc.claim_key(c, __name__) != vc.claim_key(a, __name__)
 
 
@@ -135,7 +135,7 @@ class Lazy(Identity):
         return super().check(deadline)
 
 
-paper.add(Lazy("lazykey/double", 2 * x + 2, 2 * (x + 1), "2x + 2 = 2(x + 1)", Source("lazykey", "Lemma 1", (), "derived")))
+paper.add(Lazy("lazykey/double", lhs=2 * x + 2, rhs=2 * (x + 1), statement="2x + 2 = 2(x + 1)", source=Source("lazykey", "Lemma 1", (), "derived")))
 """
 
 
@@ -318,7 +318,9 @@ def test_a_cached_verdict_keeps_its_proof_obligations(tmp_path):
     fresh one: PROVED means every obligation discharged, and a reader of ``verify --json`` or ``show``
     must see them whether or not the verdict was re-proved."""
     y = sp.Symbol("y", real=True)
-    claim = Identity("fake/quotient", (y**2 - 1) / (y - 1), y + 1, "(y² − 1)/(y − 1) = y + 1", SRC)
+    claim = Identity(
+        "fake/quotient", lhs=(y**2 - 1) / (y - 1), rhs=y + 1, statement="(y² − 1)/(y − 1) = y + 1", source=SRC
+    )
     first, _ = vc.run_claims_cached([claim], MODULES, vc.VerdictCache(tmp_path), jobs=1)
     fresh = first[0].verdict
     assert fresh.obligations, "the quotient's denominator is an obligation"

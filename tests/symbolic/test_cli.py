@@ -22,9 +22,17 @@ def tiny_registry(monkeypatch):
     a = positive("a").symbol
     paper = Paper("demo", "Demo paper")
     src = Source("demo", "Lemma 1", ("3",))
-    paper.add(Identity("demo/square", (a + 1) ** 2, a**2 + 2 * a + 1, "binomial", src))
+    paper.add(Identity("demo/square", lhs=(a + 1) ** 2, rhs=a**2 + 2 * a + 1, statement="binomial", source=src))
     paper.add(
-        Identity("demo/printed", (a + 1) ** 2, a**2 + 1, "printed typo", src, expect="refuted", erratum="demo E1")
+        Identity(
+            "demo/printed",
+            lhs=(a + 1) ** 2,
+            rhs=a**2 + 1,
+            statement="printed typo",
+            source=src,
+            expect="refuted",
+            erratum="demo E1",
+        )
     )
     reg = Registry([paper])
     monkeypatch.setattr(registry_module, "_DEFAULT", reg)
@@ -54,7 +62,7 @@ def test_verify_budget_scale_reruns_with_scaled_budgets(tiny_registry, capsys):
 
 def test_verify_fails_on_unexpected_verdict(tiny_registry, capsys):
     paper, a, src = tiny_registry
-    paper.add(Identity("demo/wrong", a, a + 1, "false but expected proved", src))
+    paper.add(Identity("demo/wrong", lhs=a, rhs=a + 1, statement="false but expected proved", source=src))
     assert main(["verify"]) == 1
     text = capsys.readouterr().out
     assert "UNEXPECTED" in text and "1 unexpected" in text
@@ -125,7 +133,7 @@ def test_list_shows_parameters_hypotheses_and_source(capsys):
 
 def test_verify_names_unexpected_claims_last_with_a_reproducer(tiny_registry, capsys):
     paper, a, src = tiny_registry
-    paper.add(Identity("demo/wrong", a, a + 1, "false but expected proved", src))
+    paper.add(Identity("demo/wrong", lhs=a, rhs=a + 1, statement="false but expected proved", source=src))
     assert main(["verify"]) == 1
     out, err = capsys.readouterr()
     lines = out.rstrip().splitlines()
@@ -182,7 +190,7 @@ def test_verify_shows_a_progress_bar_on_a_terminal(tiny_registry, tmp_path):
         "import importlib, sys, time; from symbolic import Identity, Paper, Registry, Source; "
         "from symbolic.params import positive; from symbolic.cli import main; "
         "a = positive('a').symbol; p = Paper('demo', 'Demo'); "
-        "p.add(Identity('demo/square', (a + 1)**2, a**2 + 2*a + 1, 'binomial', Source('demo', 'Lemma 1', ('3',)))); "
+        "p.add(Identity('demo/square', lhs=(a + 1)**2, rhs=a**2 + 2*a + 1, statement='binomial', source=Source('demo', 'Lemma 1', ('3',)))); "
         "importlib.import_module('symbolic.registry')._DEFAULT = Registry([p]); sys.exit(main(['verify']))"
     )
     master, slave = pty.openpty()

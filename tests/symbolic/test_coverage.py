@@ -60,14 +60,14 @@ def _demo():
     paper.add(
         Identity(
             "demo/sq-expanded",
-            (a + 1) ** 2,
-            a**2 + 2 * a + 1,
-            "binomial",
-            Source("demo", "Lemma 1", ("3",)),
+            lhs=(a + 1) ** 2,
+            rhs=a**2 + 2 * a + 1,
+            statement="binomial",
+            source=Source("demo", "Lemma 1", ("3",)),
             covers=[f.id],
         )
     )
-    paper.add(Identity("demo/thm", a, a, "trivial", Source("demo", "Theorem 2")))
+    paper.add(Identity("demo/thm", lhs=a, rhs=a, statement="trivial", source=Source("demo", "Theorem 2")))
     return paper
 
 

@@ -20,27 +20,29 @@ def _toy_registry():
     p.add(
         Identity(
             "toy/lem-1-corrected",
-            (x + 1) ** 2,
-            x**2 + 2 * x + 1,
-            "fixed | with a pipe",
-            Source("toy", "Lemma 1", ("3",), "corrected"),
+            lhs=(x + 1) ** 2,
+            rhs=x**2 + 2 * x + 1,
+            statement="fixed | with a pipe",
+            source=Source("toy", "Lemma 1", ("3",), "corrected"),
             erratum="toy E10",
         )
     )
     p.add(
         Identity(
             "toy/lem-1",
-            (x + 1) ** 2,
-            x**2 + 1,
-            "as printed",
-            src,
+            lhs=(x + 1) ** 2,
+            rhs=x**2 + 1,
+            statement="as printed",
+            source=src,
             expect="refuted",
             erratum="toy E10",
             hints=[{"x": 1}],
         )
     )
-    p.add(Identity("toy/lem-2", x, x, "not an erratum", src))
-    p.add(Identity("toy/eq-9", x, 2 * x, "printed eq 9", src, expect="refuted", erratum="toy E2"))
+    p.add(Identity("toy/lem-2", lhs=x, rhs=x, statement="not an erratum", source=src))
+    p.add(
+        Identity("toy/eq-9", lhs=x, rhs=2 * x, statement="printed eq 9", source=src, expect="refuted", erratum="toy E2")
+    )
     p.classify("E10", "proof-step", "a slip in the proof of Lemma 1; the lemma stands")
     return Registry([p])
 

@@ -91,20 +91,20 @@ custom = paper.add(
 paper.add(
     Identity(
         paper.id("theta-at-1"),
-        theta(L=1, s=s + 1),
-        1 / (s + 1),
-        "θ_1(s+1) = 1/(s+1)",
-        paper.source("eq. (1)", "1"),
+        lhs=theta(L=1, s=s + 1),
+        rhs=1 / (s + 1),
+        statement="θ_1(s+1) = 1/(s+1)",
+        source=paper.source("eq. (1)", "1"),
         covers=[theta.id],
     )
 )
 paper.add(
     Identity(
         paper.id("step-printed"),
-        L**2 - 1,
-        (L - 1) ** 2,
-        "L² − 1 = (L − 1)²",
-        paper.source("proof of (1)", "1", "printed"),
+        lhs=L**2 - 1,
+        rhs=(L - 1) ** 2,
+        statement="L² − 1 = (L − 1)²",
+        source=paper.source("proof of (1)", "1", "printed"),
         expect="refuted",
         erratum="toy E1",
         hints=[{"L": 2}],
@@ -114,10 +114,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("step-corrected"),
-        L**2 - 1,
-        (L - 1) * (L + 1),
-        "L² − 1 = (L − 1)(L + 1)",
-        paper.source("proof of (1)", "1", "corrected", "factor L + 1, not L − 1"),
+        lhs=L**2 - 1,
+        rhs=(L - 1) * (L + 1),
+        statement="L² − 1 = (L − 1)(L + 1)",
+        source=paper.source("proof of (1)", "1", "corrected", "factor L + 1, not L − 1"),
         erratum="toy E1",
     )
 )

@@ -11,10 +11,10 @@ SRC = Source("test", "hints")
 def test_identity_hint_refutes_with_that_point():
     claim = Identity(
         "test/h1",
-        sp.Sum(x ** sp.Symbol("j", integer=True), (sp.Symbol("j", integer=True), 0, 3)),
-        1 + x + x**2,
-        "wrong",
-        SRC,
+        lhs=sp.Sum(x ** sp.Symbol("j", integer=True), (sp.Symbol("j", integer=True), 0, 3)),
+        rhs=1 + x + x**2,
+        statement="wrong",
+        source=SRC,
         hints=[{"x": 2}],
         expect="refuted",
     )
@@ -23,7 +23,7 @@ def test_identity_hint_refutes_with_that_point():
 
 
 def test_identity_hint_that_holds_does_not_stop_the_proof():
-    claim = Identity("test/h2", (x + 1) ** 2, x**2 + 2 * x + 1, "true", SRC, hints=[{"x": 3}])
+    claim = Identity("test/h2", lhs=(x + 1) ** 2, rhs=x**2 + 2 * x + 1, statement="true", source=SRC, hints=[{"x": 3}])
     assert claim.check().status is Status.PROVED
 
 

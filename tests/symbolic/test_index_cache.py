@@ -41,7 +41,7 @@ from . import paper
 from .a import u, x
 
 y = paper.add(Formula("lazydemo/y", 2 * x.expr, [u], Source("lazydemo", "y"), title="twice x"))
-paper.add(Identity("lazydemo/y-is-2x", y.expr, 2 * u.symbol**2, "y = 2u²", Source("lazydemo", "y"), covers=[y.id]))
+paper.add(Identity("lazydemo/y-is-2x", lhs=y.expr, rhs=2 * u.symbol**2, statement="y = 2u²", source=Source("lazydemo", "y"), covers=[y.id]))
 """
 
 
@@ -206,7 +206,9 @@ def test_an_item_index_with_items_added_at_run_time_is_not_stored(lazydemo, tmp_
 
     paper = importlib.import_module("lazydemo").paper.load()
     assert paper.registered_by_modules()
-    paper.add(Identity("lazydemo/run-time", 1, 1, "1 = 1", Source("lazydemo", "x")))  # e.g. from a notebook
+    paper.add(
+        Identity("lazydemo/run-time", lhs=1, rhs=1, statement="1 = 1", source=Source("lazydemo", "x"))
+    )  # e.g. from a notebook
     assert not paper.registered_by_modules()
     cache = IndexCache(tmp_path / "index")
     built = Registry.from_index({"lazydemo": "lazydemo"}, index_cache=cache).item_index("lazydemo")

@@ -29,7 +29,7 @@ def test_paper_rejects_foreign_and_duplicate_ids():
     with pytest.raises(ValueError):
         paper.add(f)
     with pytest.raises(ValueError):
-        paper.add(Identity("other/x", a.symbol, a.symbol, "", Source("other", "x")))
+        paper.add(Identity("other/x", lhs=a.symbol, rhs=a.symbol, statement="", source=Source("other", "x")))
     with pytest.raises(ValueError):
         Registry([paper, Paper("demo", "again")])
 

@@ -64,7 +64,10 @@ def test_crash_and_death_are_unknown():
 
 
 def test_results_keep_input_order_in_parallel():
-    claims = [Identity(f"t/id{i}", (x + i) ** 2, x**2 + 2 * i * x + i**2, "square", SRC) for i in range(6)]
+    claims = [
+        Identity(f"t/id{i}", lhs=(x + i) ** 2, rhs=x**2 + 2 * i * x + i**2, statement="square", source=SRC)
+        for i in range(6)
+    ]
     res = run_claims(claims, jobs=3)
     assert [r.claim.id for r in res] == [c.id for c in claims]
     assert all(r.verdict.status is Status.PROVED for r in res)
@@ -114,7 +117,7 @@ def test_claims_may_come_from_a_lazy_iterable():
     def lazily():
         for i in range(5):
             drawn.append(i)
-            yield Identity(f"t/lazy{i}", (x + i) ** 2, x**2 + 2 * i * x + i**2, "square", SRC)
+            yield Identity(f"t/lazy{i}", lhs=(x + i) ** 2, rhs=x**2 + 2 * i * x + i**2, statement="square", source=SRC)
 
     source = lazily()
     res = run_claims(source, jobs=2)
@@ -129,7 +132,7 @@ def test_registry_iter_claims_loads_a_paper_only_when_its_claims_are_reached():
     papers = {}
     for key in ("pa", "pb"):
         p = Paper(key, key)
-        p.add(Identity(f"{key}/one", x + 1, 1 + x, "one", SRC))
+        p.add(Identity(f"{key}/one", lhs=x + 1, rhs=1 + x, statement="one", source=SRC))
         papers[key] = p
     reg = Registry(papers=[papers["pa"]], index={"pb": "unused.module"})
     loads = []
@@ -175,7 +178,7 @@ class PidSpinner(Claim):
 def test_an_interrupted_run_leaves_no_checker_running(tmp_path):
     path = tmp_path / "pid"
     spinner = PidSpinner("t/pidspin", "spins", SRC, budget=60, path=str(path))
-    quick = Identity("t/quick", x + 1, 1 + x, "one", SRC)
+    quick = Identity("t/quick", lhs=x + 1, rhs=1 + x, statement="one", source=SRC)
 
     def interrupt(result):
         while not path.exists() or not path.read_text():  # the spinner is running
@@ -247,6 +250,6 @@ def test_formulas_are_prepared_before_the_checkers_fork():
     x_p = positive("x")
     f = Formula("test/runner-prepared", x_p.symbol, [x_p], SRC, [Hypothesis(sp.Symbol("x") < 2, "x < 2")])
     assert f in _UNPREPARED
-    claim = Identity("t/runner-prepared", x + 1, 1 + x, "one", SRC)
+    claim = Identity("t/runner-prepared", lhs=x + 1, rhs=1 + x, statement="one", source=SRC)
     assert run_claims([claim], jobs=1)[0].verdict.status is Status.PROVED
     assert f not in _UNPREPARED

@@ -18,8 +18,21 @@ def obligation_registry(monkeypatch):
     c = sp.Symbol("c", positive=True)
     paper = Paper("demo", "Demo paper")
     src = Source("demo", "Lemma 1", ("3",))
-    paper.add(Identity("demo/pole", (x**2 - 1) / (x - 1), x + 1, "removable singularity", src, expect="checked"))
-    paper.add(Identity("demo/c-below-one", c / (1 - c), 1 / (1 - c) - 1, "geometric", src, where=[c < 1]))
+    paper.add(
+        Identity(
+            "demo/pole",
+            lhs=(x**2 - 1) / (x - 1),
+            rhs=x + 1,
+            statement="removable singularity",
+            source=src,
+            expect="checked",
+        )
+    )
+    paper.add(
+        Identity(
+            "demo/c-below-one", lhs=c / (1 - c), rhs=1 / (1 - c) - 1, statement="geometric", source=src, where=[c < 1]
+        )
+    )
     monkeypatch.setattr(registry_module, "_DEFAULT", Registry([paper]))
 
 

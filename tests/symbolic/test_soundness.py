@@ -36,7 +36,7 @@ def ineq(name, lhs, rel, rhs, **kw):
 
 
 def ident(name, lhs, rhs, **kw):
-    return lambda: Identity(f"t/{name}", lhs, rhs, name, SRC, budget=BUDGET, **kw)
+    return lambda: Identity(f"t/{name}", lhs=lhs, rhs=rhs, statement=name, source=SRC, budget=BUDGET, **kw)
 
 
 def lim(name, expr, var, point, expected, **kw):
@@ -44,28 +44,49 @@ def lim(name, expr, var, point, expected, **kw):
 
 
 def rec(name, seq, idx, closed, recursion, base, **kw):
-    return lambda: Recurrence(f"t/{name}", seq, idx, closed, recursion, base, name, SRC, budget=BUDGET, **kw)
+    return lambda: Recurrence(
+        f"t/{name}",
+        sequence=seq,
+        index=idx,
+        closed_form=closed,
+        recursion=recursion,
+        base=base,
+        statement=name,
+        source=SRC,
+        budget=BUDGET,
+        **kw,
+    )
 
 
 def ode(name, eq, sol, initial, **kw):
-    return lambda: ODE(f"t/{name}", eq, f(x), sol, initial, name, SRC, budget=BUDGET, **kw)
+    return lambda: ODE(
+        f"t/{name}",
+        equation=eq,
+        func=f(x),
+        solution=sol,
+        initial=initial,
+        statement=name,
+        source=SRC,
+        budget=BUDGET,
+        **kw,
+    )
 
 
 def opt(name, objective, var, coefficient, total, candidate, multiplier, value, **kw):
     return lambda: Optimality(
         f"t/{name}",
-        objective,
-        var,
-        i,
-        1,
-        N,
-        coefficient,
-        total,
-        candidate,
-        multiplier,
-        value,
-        name,
-        SRC,
+        objective=objective,
+        x=var,
+        index=i,
+        lower=1,
+        upper=N,
+        coefficient=coefficient,
+        total=total,
+        candidate=candidate,
+        multiplier=multiplier,
+        value=value,
+        statement=name,
+        source=SRC,
         budget=BUDGET,
         **kw,
     )
@@ -132,24 +153,94 @@ FALSE_CLAIMS = {
 
 UNDER_SPECIFIED = {
     "second-order-one-base-case": lambda: Recurrence(
-        "t/u1", F, n, n, sp.Eq(F(n + 2), 2 * F(n + 1) - F(n)), {0: 0}, "one base case", SRC
+        "t/u1",
+        sequence=F,
+        index=n,
+        closed_form=n,
+        recursion=sp.Eq(F(n + 2), 2 * F(n + 1) - F(n)),
+        base={0: 0},
+        statement="one base case",
+        source=SRC,
     ),
-    "no-base-case": lambda: Recurrence("t/u2", X, n, 2**n, sp.Eq(X(n + 1), 2 * X(n)), {}, "no base", SRC),
-    "vacuous-recursion": lambda: Recurrence("t/u3", X, n, 7, sp.Eq(X(n), X(n)), {0: 7}, "X = X", SRC),
+    "no-base-case": lambda: Recurrence(
+        "t/u2",
+        sequence=X,
+        index=n,
+        closed_form=2**n,
+        recursion=sp.Eq(X(n + 1), 2 * X(n)),
+        base={},
+        statement="no base",
+        source=SRC,
+    ),
+    "vacuous-recursion": lambda: Recurrence(
+        "t/u3",
+        sequence=X,
+        index=n,
+        closed_form=7,
+        recursion=sp.Eq(X(n), X(n)),
+        base={0: 7},
+        statement="X = X",
+        source=SRC,
+    ),
     "index-excludes-start": lambda: Recurrence(
-        "t/u4", X, k, 2**k, sp.Eq(X(k + 1), 2 * X(k)), {0: 1}, "k > 0 but start 0", SRC
+        "t/u4",
+        sequence=X,
+        index=k,
+        closed_form=2**k,
+        recursion=sp.Eq(X(k + 1), 2 * X(k)),
+        base={0: 1},
+        statement="k > 0 but start 0",
+        source=SRC,
     ),
     "top-term-coefficient-may-vanish": lambda: Recurrence(
-        "t/u5", X, n, 2**n, sp.Eq(y * X(n + 1), 2 * y * X(n)), {0: 1}, "y X(n+1) = 2 y X(n)", SRC
+        "t/u5",
+        sequence=X,
+        index=n,
+        closed_form=2**n,
+        recursion=sp.Eq(y * X(n + 1), 2 * y * X(n)),
+        base={0: 1},
+        statement="y X(n+1) = 2 y X(n)",
+        source=SRC,
     ),
     "ode-without-initial-conditions": lambda: ODE(
-        "t/u6", sp.Eq(f(x).diff(x), f(x)), f(x), 5 * sp.exp(x), {}, "f' = f", SRC
+        "t/u6",
+        equation=sp.Eq(f(x).diff(x), f(x)),
+        func=f(x),
+        solution=5 * sp.exp(x),
+        initial={},
+        statement="f' = f",
+        source=SRC,
     ),
     "optimality-without-feasible-set": lambda: Optimality(
-        "t/u7", x**2, x, i, 1, N, 1, 1, 1 / N, 2 / N, 1 / N, "no feasible set", SRC
+        "t/u7",
+        objective=x**2,
+        x=x,
+        index=i,
+        lower=1,
+        upper=N,
+        coefficient=1,
+        total=1,
+        candidate=1 / N,
+        multiplier=2 / N,
+        value=1 / N,
+        statement="no feasible set",
+        source=SRC,
     ),
     "optimality-index-dependent-multiplier": lambda: Optimality(
-        "t/u8", x**2, x, i, 1, N, 1, 1, 2 * i / (N * (N + 1)), 4 * i / (N * (N + 1)), 1, "λ_i", SRC, feasible=sp.S.Reals
+        "t/u8",
+        objective=x**2,
+        x=x,
+        index=i,
+        lower=1,
+        upper=N,
+        coefficient=1,
+        total=1,
+        candidate=2 * i / (N * (N + 1)),
+        multiplier=4 * i / (N * (N + 1)),
+        value=1,
+        statement="λ_i",
+        source=SRC,
+        feasible=sp.S.Reals,
     ),
 }
 
@@ -170,7 +261,15 @@ TRUE_CLAIMS = {
     "first-order-recurrence": rec("T12", X, n, 2**n, sp.Eq(X(n + 1), 2 * X(n)), {0: 1}),
     "ode-with-initial-value": ode("T13", sp.Eq(f(x).diff(x), f(x)), sp.exp(x), {0: 1}),
     "ode-general-solution": lambda: ODE(
-        "t/T14", sp.Eq(f(x).diff(x), f(x)), f(x), 5 * sp.exp(x), {}, "f' = f", SRC, general_solution=True, budget=BUDGET
+        "t/T14",
+        equation=sp.Eq(f(x).diff(x), f(x)),
+        func=f(x),
+        solution=5 * sp.exp(x),
+        initial={},
+        statement="f' = f",
+        source=SRC,
+        general_solution=True,
+        budget=BUDGET,
     ),
     "optimality-equal-split": opt("T15", x**2, x, 1, 1, 1 / N, 2 / N, 1 / N, feasible=sp.S.Reals),
     "optimality-convex-on-feasible-set": opt(
@@ -198,24 +297,34 @@ R = sp.Rational
 
 def ode_t(name, eq, sol, initial, **kw):
     """An ODE in g(t), t > 0 (the initial point t = 0 is the closure of the interval)."""
-    return lambda: ODE(f"t/{name}", eq, g(t_), sol, initial, name, SRC, budget=BUDGET, **kw)
+    return lambda: ODE(
+        f"t/{name}",
+        equation=eq,
+        func=g(t_),
+        solution=sol,
+        initial=initial,
+        statement=name,
+        source=SRC,
+        budget=BUDGET,
+        **kw,
+    )
 
 
 def opt_range(name, objective, index, lower, upper, total, candidate, multiplier, value):
     return lambda: Optimality(
         f"t/{name}",
-        objective,
-        x,
-        index,
-        lower,
-        upper,
-        1,
-        total,
-        candidate,
-        multiplier,
-        value,
-        name,
-        SRC,
+        objective=objective,
+        x=x,
+        index=index,
+        lower=lower,
+        upper=upper,
+        coefficient=1,
+        total=total,
+        candidate=candidate,
+        multiplier=multiplier,
+        value=value,
+        statement=name,
+        source=SRC,
         budget=BUDGET,
         feasible=sp.S.Reals,
     )
@@ -318,23 +427,72 @@ OBLIGATION_FALSE = {
 
 OBLIGATION_REJECTED = {
     "ode-order-two-one-value": lambda: ODE(
-        "t/u9", sp.Eq(f(x).diff(x, 2), -f(x)), f(x), 5 * sp.sin(x), {0: 0}, "f'' = -f, f(0) = 0", SRC
+        "t/u9",
+        equation=sp.Eq(f(x).diff(x, 2), -f(x)),
+        func=f(x),
+        solution=5 * sp.sin(x),
+        initial={0: 0},
+        statement="f'' = -f, f(0) = 0",
+        source=SRC,
     ),
-    "ode-order-two-cosh": lambda: ODE("t/u10", sp.Eq(f(x).diff(x, 2), f(x)), f(x), sp.cosh(x), {0: 1}, "cosh", SRC),
+    "ode-order-two-cosh": lambda: ODE(
+        "t/u10",
+        equation=sp.Eq(f(x).diff(x, 2), f(x)),
+        func=f(x),
+        solution=sp.cosh(x),
+        initial={0: 1},
+        statement="cosh",
+        source=SRC,
+    ),
     "ode-order-three-two-values": lambda: ODE(
-        "t/u11", sp.Eq(f(x).diff(x, 3), 0), f(x), x**2, {0: 0, 1: 1}, "third derivative 0", SRC
+        "t/u11",
+        equation=sp.Eq(f(x).diff(x, 3), 0),
+        func=f(x),
+        solution=x**2,
+        initial={0: 0, 1: 1},
+        statement="third derivative 0",
+        source=SRC,
     ),
     "recurrence-index-declared-negative": lambda: Recurrence(
-        "t/u12", X, nn, 3**nn, sp.Eq(X(nn + 1), 3 * X(nn)), {0: 1}, "negative index", SRC
+        "t/u12",
+        sequence=X,
+        index=nn,
+        closed_form=3**nn,
+        recursion=sp.Eq(X(nn + 1), 3 * X(nn)),
+        base={0: 1},
+        statement="negative index",
+        source=SRC,
     ),
     "recurrence-index-declared-even": lambda: Recurrence(
-        "t/u13", X, ke, 3**ke, sp.Eq(X(ke + 1), 3 * X(ke)), {0: 1}, "even index", SRC
+        "t/u13",
+        sequence=X,
+        index=ke,
+        closed_form=3**ke,
+        recursion=sp.Eq(X(ke + 1), 3 * X(ke)),
+        base={0: 1},
+        statement="even index",
+        source=SRC,
     ),
     "recurrence-index-declared-odd": lambda: Recurrence(
-        "t/u14", X, ko, 3**ko, sp.Eq(X(ko + 1), 3 * X(ko)), {1: 3}, "odd index", SRC, start=1
+        "t/u14",
+        sequence=X,
+        index=ko,
+        closed_form=3**ko,
+        recursion=sp.Eq(X(ko + 1), 3 * X(ko)),
+        base={1: 3},
+        statement="odd index",
+        source=SRC,
+        start=1,
     ),
     "recurrence-index-declared-nonpositive": lambda: Recurrence(
-        "t/u15", X, npos, 3**npos, sp.Eq(X(npos + 1), 3 * X(npos)), {0: 1}, "nonpositive index", SRC
+        "t/u15",
+        sequence=X,
+        index=npos,
+        closed_form=3**npos,
+        recursion=sp.Eq(X(npos + 1), 3 * X(npos)),
+        base={0: 1},
+        statement="nonpositive index",
+        source=SRC,
     ),
 }
 

@@ -70,8 +70,22 @@ def test_optimality_proves_lemma_c6():
     index-free factors, proved once those are taken out (and confirmed at points on the stated residuals)."""
     cand = c ** (t - i) * (1 + c) / (1 + c**t) * s
     value = (1 - c**t) / (1 + c**t) * (1 + c) / (1 - c) * s**2
-    args = (x**2, x, i, 1, t, c ** (t - i), (1 - c**t) / (1 - c) * s, cand, 2 * (1 + c) * s / (1 + c**t))
-    claim = Optimality("t/c6", *args, value, "Lemma C.6", Source("test", "unit test"), feasible=sp.Interval(0, sp.oo))
+    claim = Optimality(
+        "t/c6",
+        "Lemma C.6",
+        Source("test", "unit test"),
+        objective=x**2,
+        x=x,
+        index=i,
+        lower=1,
+        upper=t,
+        coefficient=c ** (t - i),
+        total=(1 - c**t) / (1 - c) * s,
+        candidate=cand,
+        multiplier=2 * (1 + c) * s / (1 + c**t),
+        value=value,
+        feasible=sp.Interval(0, sp.oo),
+    )
     assert check(claim).status is Status.PROVED
 
 

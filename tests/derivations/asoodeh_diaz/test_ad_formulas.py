@@ -305,15 +305,15 @@ def test_prop_4_stable_evaluator_is_the_printed_expression(registry):
 
 @pytest.mark.parametrize("version", ["printed", "coef", "corrected"])
 def test_thm3_series_last_only_is_the_last_term(version):
-    """The evaluator and the κ optimisation ask thm3_series for T = T_max only: the same value, bit for bit, as
-    the last entry of the whole series."""
-    from derivations.asoodeh_diaz.regularized import thm3_series
+    """The evaluator and the κ optimisation ask regularized_bound_series for T = T_max only: the same value,
+    bit for bit, as the last entry of the whole series."""
+    from derivations.asoodeh_diaz.regularized import regularized_bound_series
 
     values = {"eps": 1, "p": sp.Rational(1, 100), "d": 1, "kappa": 2, "lam": sp.Rational(13, 20), "eta": 1}
     values.update({"C": 1, "sigma": 5})
     with mpmath.workdps(20):
-        full = thm3_series(version, values, 30)
-        last = thm3_series(version, values, 30, last_only=True)
+        full = regularized_bound_series(version, values, 30)
+        last = regularized_bound_series(version, values, 30, last_only=True)
     assert len(full) == 30 and last == [full[-1]]
 
 

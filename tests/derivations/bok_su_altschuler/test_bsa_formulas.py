@@ -327,7 +327,7 @@ def test_cli_exits_2_naming_the_hypothesis():
 
 
 def test_tables_10_12_corrected_e_star():
-    from derivations.bok_su_altschuler.tables import e_star_code, e_star_crossing, tables_10_12
+    from derivations.bok_su_altschuler.reproductions import e_star_code, e_star_crossing, tables_10_12
 
     rows = tables_10_12()
     assert rows[10][("0.25", "0.04")][:3] == (31, 41, "0.534")

@@ -291,7 +291,7 @@ def test_cli_exit_status_2_names_the_hypothesis(capsys):
 
 # ---------------------------------------------------------------------------
 def test_figure_1_curves_match_closed_forms():
-    from derivations.kong_ribero.table2 import figure_1_curves
+    from derivations.kong_ribero.figures import figure_1_curves
 
     curves = figure_1_curves([1, 1001, 100000])
     # m = 0: L_λ = 1, θ_1(1000) = 1/1000, λC/(bσ) = 1: (19)/α = 4(1 + E/1000)

@@ -11,7 +11,8 @@ import pytest
 from scipy.special import softmax
 import sympy as sp
 
-from derivations.ye_shokri import errata, lemma42, logistic
+from derivations.ye_shokri import errata, logistic
+from derivations.ye_shokri import heat_flow as lemma42
 from symbolic import Identity, Inequality
 from symbolic.verdict import Status
 
@@ -157,11 +158,16 @@ def test_changed_statements_are_not_proved():
     s = src("Proposition 6.1, proof, eqs. (154)–(156)", ("154",))
     L = logistic
     wrong_grad = Identity(
-        "ye-shokri/tmp-grad", (sp.diff(L._GENERAL_LOSS, L._gu) - (L._gpi + L._gyi) * L._gxk) ** 2, 0, "x", s, budget=5
+        "ye-shokri/tmp-grad",
+        lhs=(sp.diff(L._GENERAL_LOSS, L._gu) - (L._gpi + L._gyi) * L._gxk) ** 2,
+        rhs=0,
+        statement="x",
+        source=s,
+        budget=5,
     )
     assert _check(wrong_grad) is Status.REFUTED
     wrong_hess = Identity(
-        "ye-shokri/tmp-hess", sp.diff(L._GENERAL_LOSS, L._gu, L._gw) - L._gpi * L._gpj * L._gxk * L._gxm, 0, "x", s,
+        "ye-shokri/tmp-hess", lhs=sp.diff(L._GENERAL_LOSS, L._gu, L._gw) - L._gpi * L._gpj * L._gxk * L._gxm, rhs=0, statement="x", source=s,
         budget=5,
     )  # fmt: skip
     assert _check(wrong_hess) is Status.REFUTED
@@ -177,11 +183,11 @@ def test_changed_statements_are_not_proved():
     b1 = lemma42
     wrong_33 = Identity(
         "ye-shokri/tmp-33",
-        b1._b1_at_point(sp.diff(sp.log(b1._b1_rf), b1._b1_theta) ** 2)
+        lhs=b1._b1_at_point(sp.diff(sp.log(b1._b1_rf), b1._b1_theta) ** 2)
         - b1._b1_at_point(sp.diff(sp.log(b1._b1_rf**b1.alpha), b1._b1_theta) ** 2 / b1.alpha),
-        0,
-        "x",
-        s,
+        rhs=0,
+        statement="x",
+        source=s,
         budget=5,
     )
     assert _check(wrong_33) is Status.REFUTED

@@ -14,21 +14,31 @@ k = sp.Symbol("k", integer=True)
 
 def test_proves_vandermonde(check, src):
     claim = Identity(
-        "t/vandermonde", sp.Sum(sp.binomial(n, k) ** 2, (k, 0, n)), sp.binomial(2 * n, n), "Σ C(n,k)² = C(2n,n)", src
+        "t/vandermonde",
+        lhs=sp.Sum(sp.binomial(n, k) ** 2, (k, 0, n)),
+        rhs=sp.binomial(2 * n, n),
+        statement="Σ C(n,k)² = C(2n,n)",
+        source=src,
     )
     v = check(claim)
     assert v.status is Status.PROVED and "identity" in v.method
 
 
 def test_proves_geometric_sum_including_the_L_equals_1_branch(check, src):
-    claim = Identity("t/geom", sp.Sum(L ** (2 * k), (k, 0, n - 1)) * (L**2 - 1), L ** (2 * n) - 1, "geometric sum", src)
+    claim = Identity(
+        "t/geom",
+        lhs=sp.Sum(L ** (2 * k), (k, 0, n - 1)) * (L**2 - 1),
+        rhs=L ** (2 * n) - 1,
+        statement="geometric sum",
+        source=src,
+    )
     v = check(claim)
     assert v.status is Status.PROVED
     assert "branch" in v.method  # the Eq(L**2, 1) branch was checked separately
 
 
 def test_refutes_with_exact_counterexample(check, src):
-    claim = Identity("t/false", (x + 1) ** 2, x**2 + 1, "(x+1)² = x²+1", src, hints=[{"x": 3}])
+    claim = Identity("t/false", lhs=(x + 1) ** 2, rhs=x**2 + 1, statement="(x+1)² = x²+1", source=src, hints=[{"x": 3}])
     v = check(claim)
     assert v.status is Status.REFUTED
     assert v.counterexample == {"x": "3"}
@@ -37,26 +47,31 @@ def test_refutes_with_exact_counterexample(check, src):
 
 def test_refutes_a_special_branch_that_generic_simplification_misses(check, src):
     lhs = sp.Piecewise((2, sp.Eq(x, 1)), (x, True))
-    v = check(Identity("t/branch", lhs, x, "wrong at x = 1 only", src))
+    v = check(Identity("t/branch", lhs=lhs, rhs=x, statement="wrong at x = 1 only", source=src))
     assert v.status is Status.REFUTED
     assert v.counterexample == {"x": "1"}
 
 
 def test_unknown_when_budget_runs_out(check, src):
-    claim = Identity("t/slow", huge_sum(x), huge_sum_closed(x), "true but too big", src, budget=0.25)
+    claim = Identity(
+        "t/slow", lhs=huge_sum(x), rhs=huge_sum_closed(x), statement="true but too big", source=src, budget=0.25
+    )
     v = check(claim)
     assert v.status is Status.UNKNOWN
 
 
 def test_sampling_alone_never_proves(check, src, monkeypatch):
     monkeypatch.setattr(identity_module, "prove_zero", lambda e, d=None: ZeroProof(False, "disabled", e))
-    v = Identity("t/sampled", sp.sin(x) ** 2 + sp.cos(x) ** 2, 1, "Pythagoras", src).check()
+    v = Identity("t/sampled", lhs=sp.sin(x) ** 2 + sp.cos(x) ** 2, rhs=1, statement="Pythagoras", source=src).check()
     assert v.status is Status.CHECKED
     assert "sampled" in v.method
 
 
 def test_where_restricts_the_sampled_domain(src):
     # |x - 1| = x - 1 only for x >= 1: with the restriction nothing refutes it.
-    claim = Identity("t/where", sp.Abs(x - 1), x - 1, "on x >= 1", src, where=[x >= 1])
+    claim = Identity("t/where", lhs=sp.Abs(x - 1), rhs=x - 1, statement="on x >= 1", source=src, where=[x >= 1])
     assert claim.check().status in (Status.PROVED, Status.CHECKED)
-    assert Identity("t/nowhere", sp.Abs(x - 1), x - 1, "everywhere", src).check().status is Status.REFUTED
+    assert (
+        Identity("t/nowhere", lhs=sp.Abs(x - 1), rhs=x - 1, statement="everywhere", source=src).check().status
+        is Status.REFUTED
+    )

@@ -11,17 +11,47 @@ growth = sp.Eq(f(x).diff(x), c * f(x))
 
 
 def test_proves_solution_and_initial_condition(check, src):
-    v = check(ODE("t/ode", growth, f(x), sp.exp(c * x), {0: 1}, "f' = c f, f(0) = 1", src))
+    v = check(
+        ODE(
+            "t/ode",
+            equation=growth,
+            func=f(x),
+            solution=sp.exp(c * x),
+            initial={0: 1},
+            statement="f' = c f, f(0) = 1",
+            source=src,
+        )
+    )
     assert v.status is Status.PROVED
 
 
 def test_refutes_a_wrong_solution(check, src):
-    v = check(ODE("t/wrong", growth, f(x), sp.exp(2 * c * x), {0: 1}, "wrong rate", src))
+    v = check(
+        ODE(
+            "t/wrong",
+            equation=growth,
+            func=f(x),
+            solution=sp.exp(2 * c * x),
+            initial={0: 1},
+            statement="wrong rate",
+            source=src,
+        )
+    )
     assert v.status is Status.REFUTED and v.counterexample
 
 
 def test_refutes_a_wrong_initial_condition(check, src):
-    v = check(ODE("t/ic", growth, f(x), 2 * sp.exp(c * x), {0: 1}, "wrong start", src))
+    v = check(
+        ODE(
+            "t/ic",
+            equation=growth,
+            func=f(x),
+            solution=2 * sp.exp(c * x),
+            initial={0: 1},
+            statement="wrong start",
+            source=src,
+        )
+    )
     assert v.status is Status.REFUTED
     assert "initial condition" in v.method
 
@@ -29,5 +59,16 @@ def test_refutes_a_wrong_initial_condition(check, src):
 def test_unknown_when_budget_runs_out(check, src):
     y = sp.Symbol("y", positive=True)
     sol = sp.exp(c * x) + huge_sum(y) - huge_sum_closed(y)  # = e^{cx}, but nobody can tell quickly
-    v = check(ODE("t/slow", growth, f(x), sol, {0: 1}, "too big", src, budget=0.25))
+    v = check(
+        ODE(
+            "t/slow",
+            equation=growth,
+            func=f(x),
+            solution=sol,
+            initial={0: 1},
+            statement="too big",
+            source=src,
+            budget=0.25,
+        )
+    )
     assert v.status is Status.UNKNOWN

@@ -14,18 +14,18 @@ def test_proves_the_equal_split(check, src):
     v = check(
         Optimality(
             "t/split",
-            y**2,
-            y,
-            i,
-            1,
-            n,
-            1,
-            1,
-            1 / n,
-            2 / n,
-            1 / n,
-            "min Σ y_i² s.t. Σ y_i = 1 is 1/n at y_i = 1/n",
-            src,
+            objective=y**2,
+            x=y,
+            index=i,
+            lower=1,
+            upper=n,
+            coefficient=1,
+            total=1,
+            candidate=1 / n,
+            multiplier=2 / n,
+            value=1 / n,
+            statement="min Σ y_i² s.t. Σ y_i = 1 is 1/n at y_i = 1/n",
+            source=src,
             feasible=sp.S.Reals,
         )
     )
@@ -34,7 +34,22 @@ def test_proves_the_equal_split(check, src):
 
 def test_refutes_a_wrong_optimal_value(check, src):
     v = check(
-        Optimality("t/value", y**2, y, i, 1, n, 1, 1, 1 / n, 2 / n, 2 / n, "wrong value", src, feasible=sp.S.Reals)
+        Optimality(
+            "t/value",
+            objective=y**2,
+            x=y,
+            index=i,
+            lower=1,
+            upper=n,
+            coefficient=1,
+            total=1,
+            candidate=1 / n,
+            multiplier=2 / n,
+            value=2 / n,
+            statement="wrong value",
+            source=src,
+            feasible=sp.S.Reals,
+        )
     )
     assert v.status is Status.REFUTED
     assert v.method.startswith("value")
@@ -44,7 +59,22 @@ def test_refutes_a_non_stationary_candidate(check, src):
     # Feasible (sums to 1) but not optimal: y_i proportional to i.
     cand = 2 * i / (n * (n + 1))
     v = check(
-        Optimality("t/stationary", y**2, y, i, 1, n, 1, 1, cand, 2 / n, 1 / n, "wrong point", src, feasible=sp.S.Reals)
+        Optimality(
+            "t/stationary",
+            objective=y**2,
+            x=y,
+            index=i,
+            lower=1,
+            upper=n,
+            coefficient=1,
+            total=1,
+            candidate=cand,
+            multiplier=2 / n,
+            value=1 / n,
+            statement="wrong point",
+            source=src,
+            feasible=sp.S.Reals,
+        )
     )
     assert v.status is Status.REFUTED
     assert v.method.startswith("stationarity")
@@ -55,18 +85,18 @@ def test_unknown_when_budget_runs_out(check, src):
     v = check(
         Optimality(
             "t/slow",
-            y**2,
-            y,
-            i,
-            1,
-            n,
-            1,
-            big,
-            big / n,
-            2 * big / n,
-            big**2 / n,
-            "too big",
-            src,
+            objective=y**2,
+            x=y,
+            index=i,
+            lower=1,
+            upper=n,
+            coefficient=1,
+            total=big,
+            candidate=big / n,
+            multiplier=2 * big / n,
+            value=big**2 / n,
+            statement="too big",
+            source=src,
             budget=0.25,
             feasible=sp.S.Reals,
         )

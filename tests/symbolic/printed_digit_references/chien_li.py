@@ -665,7 +665,7 @@ def h_value(**p):
     return h(p["L"], p["lam"], p["z"])
 
 
-def dt310_value(**p):
+def holder_tracking_value(**p):
     return dt310(p["eta"], p["L"], p["lam"], p["K"], p["n"], p["T"])
 
 
@@ -698,7 +698,7 @@ REFERENCES: dict[str, Reference] = {
         "Chien & Li (2024) Lemma 3.8, eq. (16) (h solves x + L x^λ = z)",
     ),
     "chien-li/lem-3.10-dt": Reference(
-        dt310_value,
+        holder_tracking_value,
         (
             {"eta": "0.1", "L": "1", "lam": "1/2", "K": "2", "n": "5", "T": "400"},  # Figure 1's setting
             {"eta": "1", "L": "1", "lam": "1", "K": "1", "n": "8", "T": "1000000000000"},  # λ = 1, c³ = n: a tie

@@ -61,10 +61,10 @@ def _repro(
     paper.add(
         Reproduction(
             paper.id(label),
-            compute,
-            printed,
-            statement,
-            src(source_label, (), "derived"),
+            compute=compute,
+            printed=printed,
+            statement=statement,
+            source=src(source_label, (), "derived"),
             where_printed=where,
             origin="printed",
             quote=quote,
@@ -89,11 +89,11 @@ T7 = {
 }
 
 
-def table_7_value(t, cv=None):
-    """μ of Theorem 4.2 (or of Theorem 4.1 when ``cv`` is None) at L/(nσ) = 0.1."""
-    if cv is None:
+def table_7_value(t, contraction=None):
+    """μ of Theorem 4.2 (or of Theorem 4.1 when ``contraction`` is None) at L/(nσ) = 0.1."""
+    if contraction is None:
         return thm41.evaluate(dps=30, L=1, n=1, sigma=10, t=t)
-    return thm42.evaluate(dps=30, eta=1, m=str(1 - R(cv)), M=1, L=1, n=1, sigma=10, t=t)
+    return thm42.evaluate(dps=30, eta=1, m=str(1 - R(contraction)), M=1, L=1, n=1, sigma=10, t=t)
 
 
 for _t in T7_T:
@@ -111,7 +111,7 @@ for _t in T7_T:
     for _i, _c in enumerate(T7_C):
         _repro(
             f"table-7-t{_t}-c{_c}",
-            lambda t=_t, cv=_c: table_7_value(t, cv),
+            lambda t=_t, contraction=_c: table_7_value(t, contraction),
             T7[_t][_i + 1],
             f"Table 7, t = {_t}, c = {_c}: Theorem 4.2's μ at L/(nσ) = 0.1",
             "Table 7",
@@ -130,15 +130,15 @@ T8 = {
 }
 
 
-def table_8_cell(Ln, eta_v):
+def table_8_cell(Ln, step_size):
     """(t*, μ*) of Table 8 at L/n, η (D = 1, σ = 8): μ* from Theorem 4.3, t* = min{t : (L/(nσ))²t ≥ μ*²}
     computed exactly (μ*² is rational)."""
-    Ln_r, eta_r = R(Ln), R(eta_v)
+    Ln_r, eta_r = R(Ln), R(step_size)
     x = 1 / (Ln_r * eta_r)
     t_min = int(sp.ceiling(x))
     mu2 = (3 * Ln_r / eta_r + Ln_r**2 * sp.ceiling(x)) / 64
     tstar = int(sp.ceiling(mu2 / (Ln_r / 8) ** 2))
-    mu = thm43.evaluate(dps=30, eta=eta_v, L=Ln, n=1, sigma=8, D=1, t=max(tstar, t_min), M=1)
+    mu = thm43.evaluate(dps=30, eta=step_size, L=Ln, n=1, sigma=8, D=1, t=max(tstar, t_min), M=1)
     assert abs(mu**2 - mpmath.mpf(mu2.p) / mu2.q) < mpmath.mpf(10) ** -25
     return tstar, mu
 
@@ -178,10 +178,10 @@ T9 = {
 }
 
 
-def table_9_value(E, l_v=None, cv=None):
-    if l_v is None:
+def table_9_value(E, batches=None, contraction=None):
+    if batches is None:
         return thm44.evaluate(dps=30, L=1, b=1, sigma=5, E=E)
-    return thm45.evaluate(dps=30, eta=1, m=str(1 - R(cv)), M=1, L=1, b=1, sigma=5, l=l_v, E=E)
+    return thm45.evaluate(dps=30, eta=1, m=str(1 - R(contraction)), M=1, L=1, b=1, sigma=5, l=batches, E=E)
 
 
 for _E in T9_E:
@@ -199,7 +199,7 @@ for _E in T9_E:
     for _i, (_l, _c) in enumerate((a, b) for a in T9_L for b in ("0.98", "0.99", "0.995")):
         _repro(
             f"table-9-E{_E}-l{_l}-c{_c}",
-            lambda E=_E, l_v=_l, cv=_c: table_9_value(E, l_v, cv),
+            lambda E=_E, batches=_l, contraction=_c: table_9_value(E, batches, contraction),
             T9[_E][_i + 1],
             f"Table 9, E = {_E}, l = {_l}, c = {_c}: Theorem 4.5's μ at L/(bσ) = 0.2",
             "Table 9",
@@ -231,37 +231,37 @@ T10 = {
 T10_NUM = {10: 10, 20: 11, 40: 12}
 
 
-def _mu_star_sq(l_v, Lb, eta_v):
-    Lb_r, eta_r = R(Lb), R(eta_v)
-    return (3 * Lb_r / (eta_r * l_v) + Lb_r**2 + Lb_r**2 / l_v * sp.ceiling(1 / (Lb_r * eta_r))) / 9
+def _mu_star_sq(batches, Lb, step_size):
+    Lb_r, eta_r = R(Lb), R(step_size)
+    return (3 * Lb_r / (eta_r * batches) + Lb_r**2 + Lb_r**2 / batches * sp.ceiling(1 / (Lb_r * eta_r))) / 9
 
 
-def table_10_12_mu_star(l_v, Lb, eta_v):
+def table_10_12_mu_star(batches, Lb, step_size):
     """μ* of Theorem 4.6 at D = 1, σ = 3 (evaluated at E = ⌈Db/(ηL)⌉, the smallest E it allows)."""
-    E_min = int(sp.ceiling(1 / (R(Lb) * R(eta_v))))
-    return thm46.evaluate(dps=30, eta=eta_v, L=Lb, b=1, sigma=3, D=1, l=l_v, E=E_min, M=1)
+    E_min = int(sp.ceiling(1 / (R(Lb) * R(step_size))))
+    return thm46.evaluate(dps=30, eta=step_size, L=Lb, b=1, sigma=3, D=1, l=batches, E=E_min, M=1)
 
 
-def e_star_crossing(l_v, Lb, eta_v):
+def e_star_crossing(batches, Lb, step_size):
     """The first epoch E at which composition (Theorem 4.4, (L/(bσ))√E) reaches μ*: exact search."""
-    mu2 = _mu_star_sq(l_v, Lb, eta_v)
+    mu2 = _mu_star_sq(batches, Lb, step_size)
     E = 1
     while (R(Lb) / 3) ** 2 * E < mu2:
         E += 1
     return E
 
 
-def e_star_corrected(l_v, Lb, eta_v):
+def e_star_corrected(batches, Lb, step_size):
     """Corrected E* = ⌈1 + (3x + ⌈x⌉)/l⌉, x = Db/(ηL) (the analogue of Table 8's t*)."""
-    x = 1 / (R(Lb) * R(eta_v))
-    return int(sp.ceiling(1 + (3 * x + sp.ceiling(x)) / l_v))
+    x = 1 / (R(Lb) * R(step_size))
+    return int(sp.ceiling(1 + (3 * x + sp.ceiling(x)) / batches))
 
 
-def e_star_code(l_v, Lb, eta_v):
+def e_star_code(batches, Lb, step_size):
     """E* as the authors' released code computes it (``plot_table_ncgd_fdp.py``; erratum E7):
     ⌈(3µ/(ηl) + µ²·µ²/l·⌈1/(µη)⌉)/µ²⌉ with µ = L/b."""
-    mu_, e_ = R(Lb), R(eta_v)
-    return int(sp.ceiling((3 * mu_ / (e_ * l_v) + mu_**2 * mu_**2 / l_v * sp.ceiling(1 / (mu_ * e_))) / mu_**2))
+    mu_, e_ = R(Lb), R(step_size)
+    return int(sp.ceiling((3 * mu_ / (e_ * batches) + mu_**2 * mu_**2 / batches * sp.ceiling(1 / (mu_ * e_))) / mu_**2))
 
 
 def tables_10_12():
@@ -288,7 +288,7 @@ for _l, _rows in T10.items():
             _id = f"table-{T10_NUM[_l]}-Lb{_Lb}-eta{_eta}"
             _repro(
                 f"{_id}-mu-star",
-                lambda l_v=_l, Lb=_Lb, e=_eta: table_10_12_mu_star(l_v, Lb, e),
+                lambda batches=_l, Lb=_Lb, e=_eta: table_10_12_mu_star(batches, Lb, e),
                 _mus,
                 f"{_tab}, L/b = {_Lb}, η = {_eta}: μ* of Theorem 4.6 (D = 1, σ = 3)",
                 _tab,
@@ -298,7 +298,7 @@ for _l, _rows in T10.items():
             )
             _repro(
                 f"{_id}-E-star",
-                lambda l_v=_l, Lb=_Lb, e=_eta: e_star_crossing(l_v, Lb, e),
+                lambda batches=_l, Lb=_Lb, e=_eta: e_star_crossing(batches, Lb, e),
                 str(_E),
                 f"{_tab}, L/b = {_Lb}, η = {_eta}: the printed E* is the first epoch at which GDP composition "
                 "(Theorem 4.4) reaches μ* (the definition Table 8's t* follows)",
@@ -311,7 +311,7 @@ for _l, _rows in T10.items():
             )
             _repro(
                 f"{_id}-E-star-code",
-                lambda l_v=_l, Lb=_Lb, e=_eta: e_star_code(l_v, Lb, e),
+                lambda batches=_l, Lb=_Lb, e=_eta: e_star_code(batches, Lb, e),
                 str(_E),
                 f"{_tab}, L/b = {_Lb}, η = {_eta}: the printed E* equals the released code's expression "
                 "⌈(3µ/(ηl) + µ⁴⌈1/(µη)⌉/l)/µ²⌉, µ = L/b (explains the printed digits)",
@@ -323,12 +323,12 @@ for _l, _rows in T10.items():
             paper.add(
                 Reproduction(
                     paper.id(f"{_id}-E-star-corrected"),
-                    lambda l_v=_l, Lb=_Lb, e=_eta: e_star_crossing(l_v, Lb, e),
-                    str(e_star_corrected(_l, _Lb, _eta)),
-                    f"corrected {_tab}, L/b = {_Lb}, η = {_eta}: E* = ⌈1 + (3x + ⌈x⌉)/l⌉ = "
+                    compute=lambda batches=_l, Lb=_Lb, e=_eta: e_star_crossing(batches, Lb, e),
+                    printed=str(e_star_corrected(_l, _Lb, _eta)),
+                    statement=f"corrected {_tab}, L/b = {_Lb}, η = {_eta}: E* = ⌈1 + (3x + ⌈x⌉)/l⌉ = "
                     f"{e_star_corrected(_l, _Lb, _eta)} (x = Db/(ηL)) is the first epoch at which composition reaches μ* "
                     f"(printed: {_E})",
-                    src(_tab, (), "corrected"),
+                    source=src(_tab, (), "corrected"),
                     where_printed="recomputed here: closed form vs exact search",
                     origin="recomputed",
                     expect="checked",

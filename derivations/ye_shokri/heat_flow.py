@@ -38,26 +38,26 @@ cov = [ode_solution.id]
 paper.add(
     ODE(
         paper.id("lem-4.2-ode"),
-        sp.Eq(Rf(t).diff(t), -a_t * Rf(t)),
-        Rf(t),
-        ode_solution.expr,
-        {0: R0},
-        "R(t) = R(0)/(1 + 2cσ²t/L²) solves the ODE with decay term dR/dt = −(L²/c + 2tσ²)^{−1}·2σ²·R of (74) "
+        equation=sp.Eq(Rf(t).diff(t), -a_t * Rf(t)),
+        func=Rf(t),
+        solution=ode_solution.expr,
+        initial={0: R0},
+        statement="R(t) = R(0)/(1 + 2cσ²t/L²) solves the ODE with decay term dR/dt = −(L²/c + 2tσ²)^{−1}·2σ²·R of (74) "
         "(equality version, along a characteristic) with the initial condition R(0) = R0",
-        src("Lemma 4.2, proof, eqs. (74)–(75)", ("74", "75")),
+        source=src("Lemma 4.2, proof, eqs. (74)–(75)", ("74", "75")),
         covers=cov,
     )
 )
 paper.add(
     ODE(
         paper.id("lem-4.2-integrating-factor"),
-        sp.Eq(Uf(t).diff(t), a_t * Uf(t)),
-        Uf(t),
-        Lam,
-        {0: 1},
-        "the integrating factor Λ(t) = 1 + 2cσ²t/L² solves Λ' = a(t)Λ with Λ(0) = 1, a(t) = 2σ²/(L²/c + 2tσ²), "
+        equation=sp.Eq(Uf(t).diff(t), a_t * Uf(t)),
+        func=Uf(t),
+        solution=Lam,
+        initial={0: 1},
+        statement="the integrating factor Λ(t) = 1 + 2cσ²t/L² solves Λ' = a(t)Λ with Λ(0) = 1, a(t) = 2σ²/(L²/c + 2tσ²), "
         "so d/dt(Λ R) = 0 along the ODE of (74)",
-        src("Lemma 4.2, proof, eq. (75)", "75", "derived"),
+        source=src("Lemma 4.2, proof, eq. (75)", "75", "derived"),
         covers=cov,
     )
 )
@@ -65,30 +65,30 @@ tt = sp.Symbol("tau", nonnegative=True)
 paper.add(
     Identity(
         paper.id("lem-4.2-ode-integral"),
-        sp.exp(sp.Integral(a_t.subs(t, tt), (tt, 0, t))),
-        Lam,
-        "(75): exp ∫_0^t (L²/c + 2τσ²)^{−1}·2σ² dτ = 1 + 2cσ²t/L², i.e. ∫_0^t a = ln(1 + c·2tσ²/L²)",
-        src("Lemma 4.2, proof, eq. (75)", "75"),
+        lhs=sp.exp(sp.Integral(a_t.subs(t, tt), (tt, 0, t))),
+        rhs=Lam,
+        statement="(75): exp ∫_0^t (L²/c + 2τσ²)^{−1}·2σ² dτ = 1 + 2cσ²t/L², i.e. ∫_0^t a = ln(1 + c·2tσ²/L²)",
+        source=src("Lemma 4.2, proof, eq. (75)", "75"),
         covers=cov,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-4.2-ode-conserved"),
-        sp.diff(Lam * ode_solution.expr, t),
-        0,
-        "Λ(t)·R(t) is constant along the solution (integrating-factor form of (75))",
-        src("Lemma 4.2, proof, eq. (75)", "75", "derived"),
+        lhs=sp.diff(Lam * ode_solution.expr, t),
+        rhs=0,
+        statement="Λ(t)·R(t) is constant along the solution (integrating-factor form of (75))",
+        source=src("Lemma 4.2, proof, eq. (75)", "75", "derived"),
         covers=cov,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-4.2-contraction"),
-        ode_solution(t=eta),
-        R0 * (1 + c * 2 * eta * sigma**2 / L**2) ** -1,
-        "at the end of the step (t = η) the solution is R(0)·(1 + c·2ησ²/L²)^{−1}: the j ≠ j₀ case of (8)",
-        src("Lemma 4.2, eqs. (8), (79)–(80)", ("8", "79", "80")),
+        lhs=ode_solution(t=eta),
+        rhs=R0 * (1 + c * 2 * eta * sigma**2 / L**2) ** -1,
+        statement="at the end of the step (t = η) the solution is R(0)·(1 + c·2ησ²/L²)^{−1}: the j ≠ j₀ case of (8)",
+        source=src("Lemma 4.2, eqs. (8), (79)–(80)", ("8", "79", "80")),
         covers=cov,
     )
 )
@@ -102,18 +102,19 @@ G = sp.Function("G")
 Rfun = alpha * u(alpha, t)
 
 
-def pde70(R):
-    """∂_t R + a(t)(R/α + (α − 1)∂_α R): zero when R solves (70) with equality."""
+def rdp_pde_residual(R):
+    """Lemma 4.2's PDE (70) applied to R: ∂_t R + a(t)(R/α + (α − 1)∂_α R), zero when R solves (70)
+    with equality."""
     return sp.diff(R, t) + a_t * (R / alpha + (alpha - 1) * sp.diff(R, alpha))
 
 
 paper.add(
     Identity(
         paper.id("eq-70-71-substitution"),
-        pde70(Rfun) / alpha,
-        sp.diff(u(alpha, t), t) + a_t * (u(alpha, t) + (alpha - 1) * sp.diff(u(alpha, t), alpha)),
-        "with R = αu, the operator of (70) divided by α is ∂_t u + a(t)(u + (α − 1)∂_α u), the operator of (71)",
-        src("Lemma 4.2, proof, eqs. (70)–(71)", ("70", "71")),
+        lhs=rdp_pde_residual(Rfun) / alpha,
+        rhs=sp.diff(u(alpha, t), t) + a_t * (u(alpha, t) + (alpha - 1) * sp.diff(u(alpha, t), alpha)),
+        statement="with R = αu, the operator of (70) divided by α is ∂_t u + a(t)(u + (α − 1)∂_α u), the operator of (71)",
+        source=src("Lemma 4.2, proof, eqs. (70)–(71)", ("70", "71")),
         covers=cov,
     )
 )
@@ -121,10 +122,10 @@ wf = sp.Function("w")
 paper.add(
     Identity(
         paper.id("eq-71-72-change-of-variable"),
-        (alpha - 1) * sp.diff(wf(sp.log(alpha - 1), t), alpha),
-        sp.Subs(sp.Derivative(wf(y, t), y), y, sp.log(alpha - 1)),
-        "with y = ln(α − 1), (α − 1)∂_α u = ∂_y u, which turns (71) into (72)",
-        src("Lemma 4.2, proof, eqs. (71)–(72)", ("71", "72")),
+        lhs=(alpha - 1) * sp.diff(wf(sp.log(alpha - 1), t), alpha),
+        rhs=sp.Subs(sp.Derivative(wf(y, t), y), y, sp.log(alpha - 1)),
+        statement="with y = ln(α − 1), (α − 1)∂_α u = ∂_y u, which turns (71) into (72)",
+        source=src("Lemma 4.2, proof, eqs. (71)–(72)", ("71", "72")),
         where=[alpha > 1],
         covers=cov,
     )
@@ -135,11 +136,11 @@ shift = sp.log(Lam)
 paper.add(
     Identity(
         paper.id("eq-73-chain-rule"),
-        sp.diff(Uz(y - shift, t), t) + a_t * sp.diff(Uz(y - shift, t), y),
-        sp.Subs(sp.Derivative(Uz(y - shift, tt), tt), tt, t),
-        "(73): with z = y − ∫_0^t a, τ = t and u(y, t) = U(z, τ): ∂_t u + a(t)∂_y u = ∂_τ U, so (72) becomes the "
+        lhs=sp.diff(Uz(y - shift, t), t) + a_t * sp.diff(Uz(y - shift, t), y),
+        rhs=sp.Subs(sp.Derivative(Uz(y - shift, tt), tt), tt, t),
+        statement="(73): with z = y − ∫_0^t a, τ = t and u(y, t) = U(z, τ): ∂_t u + a(t)∂_y u = ∂_τ U, so (72) becomes the "
         "ODE (74) along each characteristic z = const",
-        src("Lemma 4.2, proof, eqs. (73)–(74)", ("73", "74")),
+        source=src("Lemma 4.2, proof, eqs. (73)–(74)", ("73", "74")),
         covers=cov,
     )
 )
@@ -147,11 +148,11 @@ u_char = G(y - shift) / Lam
 paper.add(
     Identity(
         paper.id("pde-72-characteristic-solution"),
-        sp.diff(u_char, t) + a_t * (u_char + sp.diff(u_char, y)),
-        0,
-        "the characteristic solution u(y, t) = G(y − ln Λ(t))/Λ(t) solves the PDE (72) with equality for every "
+        lhs=sp.diff(u_char, t) + a_t * (u_char + sp.diff(u_char, y)),
+        rhs=0,
+        statement="the characteristic solution u(y, t) = G(y − ln Λ(t))/Λ(t) solves the PDE (72) with equality for every "
         "initial profile G = u(·, 0), Λ(t) = 1 + 2cσ²t/L²",
-        src("Lemma 4.2, proof, eq. (72)", ("72", "74", "75"), "derived", ""),
+        source=src("Lemma 4.2, proof, eq. (72)", ("72", "74", "75"), "derived", ""),
         covers=cov,
     )
 )
@@ -167,11 +168,11 @@ C0 = sp.Symbol("C", positive=True)
 paper.add(
     Identity(
         paper.id("lem-4.2-back-substitution"),
-        pde70((alpha**2) / Lam_t),
-        0,
-        "(76)–(78) as printed: R(α, t) = ε(α)/Λ(t) solves the PDE (70) with equality (the characteristic "
+        lhs=rdp_pde_residual((alpha**2) / Lam_t),
+        rhs=0,
+        statement="(76)–(78) as printed: R(α, t) = ε(α)/Λ(t) solves the PDE (70) with equality (the characteristic "
         "solution (75) read at the same y), here for the initial profile ε(α) = α²",
-        src("Lemma 4.2, proof, eqs. (75)–(78)", ("75", "76", "77", "78")),
+        source=src("Lemma 4.2, proof, eqs. (75)–(78)", ("75", "76", "77", "78")),
         expect="refuted",
         erratum="ye-shokri E5",
         hints=[{"alpha": 2, "t": 1, "c": 1, "L": 1, "sigma": 1}],
@@ -181,11 +182,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-4.2-back-substitution-corrected"),
-        pde70(R_char),
-        0,
-        "corrected: along characteristics y = y₀ + ln Λ(t), so R(α, t) = (α/α₀)·ε(α₀)/Λ(t) with α₀ = 1 + (α − 1)/Λ(t) "
+        lhs=rdp_pde_residual(R_char),
+        rhs=0,
+        statement="corrected: along characteristics y = y₀ + ln Λ(t), so R(α, t) = (α/α₀)·ε(α₀)/Λ(t) with α₀ = 1 + (α − 1)/Λ(t) "
         "solves (70) with equality for every initial profile ε (and equals ε(α) at t = 0)",
-        src("Lemma 4.2, proof, eqs. (75)–(78)", ("75", "76"), "corrected"),
+        source=src("Lemma 4.2, proof, eqs. (75)–(78)", ("75", "76"), "corrected"),
         where=[alpha > 1],
         erratum="ye-shokri E5",
         covers=cov,
@@ -194,10 +195,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-4.2-back-substitution-initial"),
-        R_char.subs(t, 0),
-        eps_f(alpha),
-        "the corrected solution meets the initial condition R(α, 0) = ε(α) of (70) (α₀ = α at t = 0)",
-        src("Lemma 4.2, proof, eq. (70)", "70", "corrected"),
+        lhs=R_char.subs(t, 0),
+        rhs=eps_f(alpha),
+        statement="the corrected solution meets the initial condition R(α, 0) = ε(α) of (70) (α₀ = α at t = 0)",
+        source=src("Lemma 4.2, proof, eq. (70)", "70", "corrected"),
         erratum="ye-shokri E5",
         covers=cov,
     )
@@ -205,22 +206,22 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-4.2-back-substitution-defect"),
-        pde70(R_paper),
-        (2 * c * sigma**2 / L**2) / Lam_t**2 * (alpha - 1) * (sp.diff(eps_f(alpha), alpha) - eps_f(alpha) / alpha),
-        "exactness condition: for R = ε(α)/Λ the residual of (70) is (2cσ²/L²)Λ^{−2}(α − 1)(ε'(α) − ε(α)/α): the "
+        lhs=rdp_pde_residual(R_paper),
+        rhs=(2 * c * sigma**2 / L**2) / Lam_t**2 * (alpha - 1) * (sp.diff(eps_f(alpha), alpha) - eps_f(alpha) / alpha),
+        statement="exactness condition: for R = ε(α)/Λ the residual of (70) is (2cσ²/L²)Λ^{−2}(α − 1)(ε'(α) − ε(α)/α): the "
         "paper's form is exact iff ε ∝ α and a super-solution iff ε(α)/α is nondecreasing",
-        src("Lemma 4.2, proof, eqs. (70), (76)", ("70", "76"), "derived", "erratum E5"),
+        source=src("Lemma 4.2, proof, eqs. (70), (76)", ("70", "76"), "derived", "erratum E5"),
         covers=cov,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-4.2-back-substitution-linear"),
-        pde70(alpha * C0 / Lam_t),
-        0,
-        "for the α-linear bounds ε(α) = αC used by every theorem, ε(α)/Λ(t) solves (70) with equality: "
+        lhs=rdp_pde_residual(alpha * C0 / Lam_t),
+        rhs=0,
+        statement="for the α-linear bounds ε(α) = αC used by every theorem, ε(α)/Λ(t) solves (70) with equality: "
         "Theorems 4.3, 4.4, 5.2, 5.3 are unaffected by E5",
-        src("Lemma 4.2, eq. (8)", ("8", "80"), "derived", "erratum E5"),
+        source=src("Lemma 4.2, eq. (8)", ("8", "80"), "derived", "erratum E5"),
         covers=cov,
     )
 )
@@ -234,22 +235,22 @@ c_t = 1 / (L**2 / (1 / vv) + 2 * t * sigma**2)
 paper.add(
     Identity(
         paper.id("lem-4.1-gaussian-equality"),
-        sp.diff(R_gauss, t),
-        -c_t * 2 * sigma**2 * (R_gauss / alpha + (alpha - 1) * sp.diff(R_gauss, alpha)),
-        "Lemma 4.1 is tight: for μ = N(m₁, v), ν = N(m₂, v) (LSI constant c = 1/v) and f(θ) = Lθ, "
+        lhs=sp.diff(R_gauss, t),
+        rhs=-c_t * 2 * sigma**2 * (R_gauss / alpha + (alpha - 1) * sp.diff(R_gauss, alpha)),
+        statement="Lemma 4.1 is tight: for μ = N(m₁, v), ν = N(m₂, v) (LSI constant c = 1/v) and f(θ) = Lθ, "
         "R_α(p_t‖p'_t) = αL²Δ²/(2(L²v + 2tσ²)) satisfies (7) with equality, c_t = (L²/c + 2tσ²)^{−1}",
-        src("Lemma 4.1, eq. (7)", "7", "derived", "tightness on Gaussians"),
+        source=src("Lemma 4.1, eq. (7)", "7", "derived", "tightness on Gaussians"),
         covers=cov,
     )
 )
 paper.add(
     Identity(
         paper.id("lem-4.2-gaussian-equality"),
-        R_gauss.subs(t, eta),
-        alpha * D**2 / (2 * vv) * (1 + (1 / vv) * 2 * eta * sigma**2 / L**2) ** -1,
-        "Lemma 4.2's contraction is exact on Gaussians: after one step (t = η) the divergence αL²Δ²/(2(L²v + 2ησ²)) "
+        lhs=R_gauss.subs(t, eta),
+        rhs=alpha * D**2 / (2 * vv) * (1 + (1 / vv) * 2 * eta * sigma**2 / L**2) ** -1,
+        statement="Lemma 4.2's contraction is exact on Gaussians: after one step (t = η) the divergence αL²Δ²/(2(L²v + 2ησ²)) "
         "equals R_α before the step, αΔ²/(2v), times (1 + c·2ησ²/L²)^{−1} with c = 1/v",
-        src("Lemma 4.2, eq. (8)", "8", "derived", "exactness on Gaussians"),
+        source=src("Lemma 4.2, eq. (8)", "8", "derived", "exactness on Gaussians"),
         covers=cov,
     )
 )
@@ -259,10 +260,10 @@ dens = sp.exp(-((xg - mg) ** 2) / (2 * vt)) / sp.sqrt(2 * sp.pi * vt)
 paper.add(
     Identity(
         paper.id("eq-46-heat-equation"),
-        sp.diff(dens, t),
-        sigma**2 * sp.diff(dens, xg, 2),
-        "(46): the density of N(m, v + 2tσ²) solves the heat equation ∂_t p_t = σ²Δp_t",
-        src("Lemma 4.1, proof, eqs. (46)–(47)", ("46", "47")),
+        lhs=sp.diff(dens, t),
+        rhs=sigma**2 * sp.diff(dens, xg, 2),
+        statement="(46): the density of N(m, v + 2tσ²) solves the heat equation ∂_t p_t = σ²Δp_t",
+        source=src("Lemma 4.1, proof, eqs. (46)–(47)", ("46", "47")),
         covers=cov,
     )
 )
@@ -271,10 +272,10 @@ cc = sp.Symbol("c", positive=True)
 paper.add(
     Identity(
         paper.id("lem-b.1-algebra"),
-        2 * cc / alpha * (Rs + (alpha - 1) * dR) - 2 * cc / alpha**2 * (alpha - 1) * Rs,
-        2 * cc / alpha**2 * Rs + 2 * cc / alpha**2 * alpha * (alpha - 1) * dR,
-        "Lemma B.1, (43) = (44): (2c/α)(R + (α−1)∂_αR) − (2c/α²)(α−1)R = (2c/α²)R + (2c/α²)α(α−1)∂_αR",
-        src("Lemma B.1, eqs. (43)–(44)", ("43", "44")),
+        lhs=2 * cc / alpha * (Rs + (alpha - 1) * dR) - 2 * cc / alpha**2 * (alpha - 1) * Rs,
+        rhs=2 * cc / alpha**2 * Rs + 2 * cc / alpha**2 * alpha * (alpha - 1) * dR,
+        statement="Lemma B.1, (43) = (44): (2c/α)(R + (α−1)∂_αR) − (2c/α²)(α−1)R = (2c/α²)R + (2c/α²)α(α−1)∂_αR",
+        source=src("Lemma B.1, eqs. (43)–(44)", ("43", "44")),
         covers=cov,
     )
 )
@@ -344,14 +345,14 @@ _L41_STEPS = (
 paper.add(
     Identity(
         paper.id("lem-4.1-pointwise"),
-        sum((_l41_at_point(lhs) - _l41_at_point(rhs)) ** 2 for lhs, rhs in _L41_STEPS),
-        0,
-        "Lemma 4.1's proof, (49)–(63), at every point (t, θ) (p = p_t(θ), q = p'_t(θ) > 0 and their partial "
+        lhs=sum((_l41_at_point(lhs) - _l41_at_point(rhs)) ** 2 for lhs, rhs in _L41_STEPS),
+        rhs=0,
+        statement="Lemma 4.1's proof, (49)–(63), at every point (t, θ) (p = p_t(θ), q = p'_t(θ) > 0 and their partial "
         "derivatives arbitrary): ∂_t[log E/(α − 1)] = ∂_tE/((α − 1)E); ∂_t(p^α q^{1−α}) = α(p/q)^{α−1}∂_tp − "
         "(α − 1)(p/q)^α∂_tq; Green's identity as the product rule f∂²p = ∂(f∂p) − ∂f∂p for f = ασ²(p/q)^{α−1} and "
         "f = (α − 1)σ²(p/q)^α with q; −α⟨∇(p/q)^{α−1}, ∇p⟩ + (α − 1)⟨∇(p/q)^α, ∇q⟩ = α(α − 1)(p/q)^{α−2}⟨∇(p/q), "
         "−∇p + (p/q)∇q⟩ = −α(α − 1)(p/q)^{α−2}‖∇(p/q)‖²q (squared residuals sum to 0)" + REDUCTION_SCOPE,
-        src(
+        source=src(
             "Lemma 4.1, proof, eqs. (49)–(63)",
             ("49", "50", "51", "52", "53", "54", "55", "57", "58", "59", "60", "61", "62", "63"),
         ),
@@ -404,14 +405,16 @@ _B1_STEPS = (
 paper.add(
     Identity(
         paper.id("lem-b.1-pointwise"),
-        sum((_b1_at_point(lhs) - _b1_at_point(rhs)) ** 2 for lhs, rhs in _B1_STEPS),
-        0,
-        "Lemma B.1's proof, (31)–(35) and (38)–(40), at every point θ (r = μ/ν > 0, g a coordinate of ∇r, "
+        lhs=sum((_b1_at_point(lhs) - _b1_at_point(rhs)) ** 2 for lhs, rhs in _B1_STEPS),
+        rhs=0,
+        statement="Lemma B.1's proof, (31)–(35) and (38)–(40), at every point θ (r = μ/ν > 0, g a coordinate of ∇r, "
         "ρ/ν = r^α/E_α, E_α > 0 constant): (r^α/E)‖∇log r‖² = (ρ/ν)‖∇log r‖², ‖∇log r‖² = α^{−2}‖∇log r^α‖², "
         "∇log r^α − ∇log E = ∇log(ρ/ν), ρ log(ρ/ν) = ν(1/E)r^α(α log r − log E) and "
         "(2c/α²)(1/E)r^α(α log r − log E) = (2c/α)(1/E)∂_α r^α − (2c/α²)(log E/E)r^α (squared residuals sum to 0); "
         "integrated against ν (with E_ν[r^α] = E for (41)) they are the equalities of the proof" + REDUCTION_SCOPE,
-        src("Lemma B.1, proof, eqs. (31)–(35), (38)–(41)", ("31", "32", "33", "34", "35", "38", "39", "40", "41")),
+        source=src(
+            "Lemma B.1, proof, eqs. (31)–(35), (38)–(41)", ("31", "32", "33", "34", "35", "38", "39", "40", "41")
+        ),
         covers=cov,
         budget=6,
     )
@@ -421,13 +424,13 @@ _b1_Rs, _b1_dR = sp.symbols("R_alpha dR_alpha", real=True)
 paper.add(
     Identity(
         paper.id("lem-b.1-alpha-derivative"),
-        sp.diff(sp.log(sp.exp((alpha - 1) * _b1_R)), alpha)
+        lhs=sp.diff(sp.log(sp.exp((alpha - 1) * _b1_R)), alpha)
         .subs(sp.Derivative(_b1_R, alpha), _b1_dR)
         .subs(_b1_R, _b1_Rs),
-        _b1_Rs + (alpha - 1) * _b1_dR,
-        "Lemma B.1's proof, (42) → (43): with E_α = e^{(α−1)R_α} (R_α a function of α), "
+        rhs=_b1_Rs + (alpha - 1) * _b1_dR,
+        statement="Lemma B.1's proof, (42) → (43): with E_α = e^{(α−1)R_α} (R_α a function of α), "
         "∂_α log E_α = R_α + (α − 1)∂_αR_α (and log E_α = (α − 1)R_α), which turns (42) into (43)",
-        src("Lemma B.1, proof, eqs. (42)–(43)", ("42", "43")),
+        source=src("Lemma B.1, proof, eqs. (42)–(43)", ("42", "43")),
         covers=cov,
         budget=6,
     )
@@ -435,10 +438,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("eq-67-68"),
-        -alpha * sigma**2 * (2 * ct_ / alpha**2 * Rs + 2 * ct_ / alpha**2 * alpha * (alpha - 1) * dR),
-        -ct_ * 2 * sigma**2 * (Rs / alpha + (alpha - 1) * dR),
-        "(67) = (68): −ασ²·(2c_t/α²)(R + α(α−1)∂_αR) = −2σ²c_t(R/α + (α−1)∂_αR), the right-hand side of (7)",
-        src("Lemma 4.1, proof, eqs. (67)–(68)", ("67", "68")),
+        lhs=-alpha * sigma**2 * (2 * ct_ / alpha**2 * Rs + 2 * ct_ / alpha**2 * alpha * (alpha - 1) * dR),
+        rhs=-ct_ * 2 * sigma**2 * (Rs / alpha + (alpha - 1) * dR),
+        statement="(67) = (68): −ασ²·(2c_t/α²)(R + α(α−1)∂_αR) = −2σ²c_t(R/α + (α−1)∂_αR), the right-hand side of (7)",
+        source=src("Lemma 4.1, proof, eqs. (67)–(68)", ("67", "68")),
         covers=cov,
     )
 )
@@ -449,11 +452,11 @@ step_rdp = gaussian_rdp(alpha=alpha, mu=eta * Sg / b, sigma=sp.sqrt(2 * eta) * s
 paper.add(
     Identity(
         paper.id("lem-4.2-gaussian-step"),
-        step_rdp,
-        eta * Sg**2 / (4 * sigma**2 * b**2),
-        "(8)/(69) as printed, j = j₀: the step touching the differing record costs ηS_g²/(4σ²b²) "
+        lhs=step_rdp,
+        rhs=eta * Sg**2 / (4 * sigma**2 * b**2),
+        statement="(8)/(69) as printed, j = j₀: the step touching the differing record costs ηS_g²/(4σ²b²) "
         "(the Gaussian mechanism with sensitivity ηS_g/b and noise variance 2ησ²)",
-        src("Lemma 4.2, eqs. (8), (69), (82)", ("8", "69", "82")),
+        source=src("Lemma 4.2, eqs. (8), (69), (82)", ("8", "69", "82")),
         expect="refuted",
         erratum="ye-shokri E1",
         hints=[{"alpha": 2, "eta": 1, "Sg": 1, "sigma": 1, "b": 1}],
@@ -463,11 +466,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-4.2-gaussian-step-corrected"),
-        step_rdp,
-        A,
-        "corrected (as the right end of (82) and the recursions (99), (108), (20) have it): the step costs "
+        lhs=step_rdp,
+        rhs=A,
+        statement="corrected (as the right end of (82) and the recursions (99), (108), (20) have it): the step costs "
         "αηS_g²/(4σ²b²) = D_α(N(ηS_g/b, 2ησ²) ‖ N(0, 2ησ²))",
-        src("Lemma 4.2, eqs. (8), (82)", ("8", "82"), "corrected"),
+        source=src("Lemma 4.2, eqs. (8), (82)", ("8", "82"), "corrected"),
         erratum="ye-shokri E1",
         covers=cov + [gaussian_rdp.id],
     )
@@ -478,11 +481,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("rem-b.2-point-mass"),
-        sp.diff(alpha * D**2 / (2 * vv), alpha),
-        (alpha * D**2 / (2 * vv)) / alpha,
-        "corrected scope of (83): for point-mass initial distributions p_t = N(m₁, v), p'_t = N(m₂, v) and "
+        lhs=sp.diff(alpha * D**2 / (2 * vv), alpha),
+        rhs=(alpha * D**2 / (2 * vv)) / alpha,
+        statement="corrected scope of (83): for point-mass initial distributions p_t = N(m₁, v), p'_t = N(m₂, v) and "
         "R_α = αΔ²/(2v), so ∂_αR_α = R_α/α (equality), as the remark proves",
-        src("Remark B.2, eq. (83)", "83", "corrected"),
+        source=src("Remark B.2, eq. (83)", "83", "corrected"),
         erratum="ye-shokri E6",
         covers=cov,
     )
@@ -502,8 +505,9 @@ def _mixture_R(al_, v_=1, d_=3):
     return mpmath.log(integral) / (al_ - 1)
 
 
-def remark_b2_sides(al_, v_=1, d_=3):
-    """(∂_α R_α, R_α/α) for the mixture pair of E6, by quadrature and mpmath.diff.
+def mixture_rdp_sides(al_, v_=1, d_=3):
+    """Remark B.2: (∂_α R_α, R_α/α) for the mixture pair of E6 at α = ``al_`` (``v_``, ``d_`` the pair's
+    parameters), by quadrature and mpmath.diff.
 
     The claim below asks for both sides in turn at one α (same working precision): the last pair
     is kept instead of computing the three quadratures again."""
@@ -522,9 +526,9 @@ _al = sp.Symbol("alpha", positive=True)
 paper.add(
     SampledInequality(
         paper.id("rem-b.2-conjecture"),
-        lambda vals: remark_b2_sides(vals["alpha"])[0],
+        lambda vals: mixture_rdp_sides(vals["alpha"])[0],
         ">=",
-        lambda vals: remark_b2_sides(vals["alpha"])[1],
+        lambda vals: mixture_rdp_sides(vals["alpha"])[1],
         "(83) for arbitrary initial distributions under Gaussian noise: ∂_αR_α(p_t‖p'_t) ≥ R_α(p_t‖p'_t)/α, here "
         "for p_0 = δ₀, p'_0 = ½(δ₀ + δ₃) after N(0, 1) noise (R_α ≤ log 2 for every α, so R_α/α cannot stay below "
         "∂_αR_α)",

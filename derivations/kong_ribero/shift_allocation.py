@@ -45,10 +45,10 @@ def _src(part, form="printed", note=""):
 paper.add(
     Identity(
         paper.id("lem-a.3a"),
-        R(t + 1),
-        L * R(t) - b(t + 1),
-        "R_{t+1} = L R_t − b_{t+1} for every integer t ≥ 0 and every L > 0",
-        _src("(a)"),
+        lhs=R(t + 1),
+        rhs=L * R(t) - b(t + 1),
+        statement="R_{t+1} = L R_t − b_{t+1} for every integer t ≥ 0 and every L > 0",
+        source=_src("(a)"),
         covers=[theta.id],
     )
 )
@@ -56,17 +56,17 @@ Rf = sp.Function("R")
 paper.add(
     Recurrence(
         paper.id("lem-a.3b-closed-form"),
-        Rf,
-        t,
-        R_closed(t),
-        sp.Eq(Rf(t + 1), L * Rf(t) - b(t + 1)),
-        {0: R(0)},
-        "S_T R_t = L^{t−1} Σ_{i=0}^{T−1−t} L^{2i}: the closed form satisfies the recursion (a) "
+        sequence=Rf,
+        index=t,
+        closed_form=R_closed(t),
+        recursion=sp.Eq(Rf(t + 1), L * Rf(t) - b(t + 1)),
+        base={0: R(0)},
+        statement="S_T R_t = L^{t−1} Σ_{i=0}^{T−1−t} L^{2i}: the closed form satisfies the recursion (a) "
         "and agrees with R_0 = 1/L, hence equals R_t for every t ≥ 0",
-        _src("(b)", "derived", "closed form from the proof of (b); induction with (a)"),
+        source=_src("(b)", "derived", "closed form from the proof of (b); induction with (a)"),
     )
 )
-paper.add(Identity(paper.id("lem-a.3b-RT"), R(T), 0, "R_T = 0", _src("(b)")))
+paper.add(Identity(paper.id("lem-a.3b-RT"), lhs=R(T), rhs=0, statement="R_T = 0", source=_src("(b)")))
 paper.add(
     Inequality(
         paper.id("lem-a.3b-nonneg"),
@@ -82,10 +82,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.3c"),
-        sp.Sum(b(i) ** 2, (i, 1, T)),
-        theta(L=L, s=T),
-        "Σ_{t=1}^T b_t² = θ_L(T)",
-        _src("(c)"),
+        lhs=sp.Sum(b(i) ** 2, (i, 1, T)),
+        rhs=theta(L=L, s=T),
+        statement="Σ_{t=1}^T b_t² = θ_L(T)",
+        source=_src("(c)"),
         covers=[theta.id],
     )
 )
@@ -93,19 +93,19 @@ x = sp.Symbol("x", real=True)
 paper.add(
     Optimality(
         paper.id("lem-a.3-allocation-optimal"),
-        x**2,
-        x,
-        i,
-        1,
-        T,
-        L ** (T - i),
-        L ** (T - 1),
-        b(i),
-        2 * L ** (T - 1) / S_T,
-        theta(L=L, s=T),
-        "b_t minimises Σ b_t² subject to R_T = 0, i.e. Σ b_t L^{T−t} = L^{T−1} "
+        objective=x**2,
+        x=x,
+        index=i,
+        lower=1,
+        upper=T,
+        coefficient=L ** (T - i),
+        total=L ** (T - 1),
+        candidate=b(i),
+        multiplier=2 * L ** (T - 1) / S_T,
+        value=theta(L=L, s=T),
+        statement="b_t minimises Σ b_t² subject to R_T = 0, i.e. Σ b_t L^{T−t} = L^{T−1} "
         "(Cauchy–Schwarz equality case), with minimum θ_L(T)",
-        src(
+        source=src(
             "Lemma A.3 / Appendix B",
             ("23", "35"),
             "derived",
@@ -118,10 +118,10 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.3-at-L-1"),
-        sp.Sum((b(i) - 1 / T) ** 2, (i, 1, T)).subs(L, 1) + (R_closed(t) - (T - t) / T).subs(L, 1) ** 2,
-        0,
-        "at L = 1: b_t = 1/T and R_t = (T − t)/T (the uniform spending of PABI)",
-        _src("", "derived", "L = 1, outside the printed L > 1"),
+        lhs=sp.Sum((b(i) - 1 / T) ** 2, (i, 1, T)).subs(L, 1) + (R_closed(t) - (T - t) / T).subs(L, 1) ** 2,
+        rhs=0,
+        statement="at L = 1: b_t = 1/T and R_t = (T − t)/T (the uniform spending of PABI)",
+        source=_src("", "derived", "L = 1, outside the printed L > 1"),
     )
 )
 
@@ -130,11 +130,11 @@ proof_rhs = sp.Sum(L ** (2 * i + t - 1), (i, 0, T - 1)) - sp.Sum(L ** (2 * T + t
 paper.add(
     Identity(
         paper.id("lem-a.3b-proof-step"),
-        S_T * (L**t - sp.Sum(b(i) * L ** (t - i), (i, 1, t))),
-        proof_rhs,
-        "printed first step of the proof of Lemma A.3(b): "
+        lhs=S_T * (L**t - sp.Sum(b(i) * L ** (t - i), (i, 1, t))),
+        rhs=proof_rhs,
+        statement="printed first step of the proof of Lemma A.3(b): "
         "S_T (L^t − Σ_{i=1}^t b_i L^{t−i}) = Σ_{i=0}^{T−1} L^{2i+t−1} − Σ_{i=1}^t L^{2T+t−2i−1}",
-        _src("(b), proof", "printed"),
+        source=_src("(b), proof", "printed"),
         expect="refuted",
         erratum="kong-ribero E1",
         hints=[{"L": 2, "T": 3, "t": 2}],
@@ -144,20 +144,20 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.3b-proof-step-corrected"),
-        S_T * R(t),
-        proof_rhs,
-        "corrected first step: S_T (L^{t−1} − Σ_{i=1}^t b_i L^{t−i}) = Σ_{i=0}^{T−1} L^{2i+t−1} − Σ_{i=1}^t L^{2T+t−2i−1}",
-        _src("(b), proof", "corrected", "L^t replaced by L^{t-1}, as in the definition of R_t"),
+        lhs=S_T * R(t),
+        rhs=proof_rhs,
+        statement="corrected first step: S_T (L^{t−1} − Σ_{i=1}^t b_i L^{t−i}) = Σ_{i=0}^{T−1} L^{2i+t−1} − Σ_{i=1}^t L^{2T+t−2i−1}",
+        source=_src("(b), proof", "corrected", "L^t replaced by L^{t-1}, as in the definition of R_t"),
         erratum="kong-ribero E1",
     )
 )
 paper.add(
     Identity(
         paper.id("lem-a.3b-proof-final"),
-        proof_rhs,
-        L ** (t - 1) * geometric(L, T - t),
-        "the proof's remaining chain: Σ_{i=0}^{T−1} L^{2i+t−1} − Σ_{i=1}^t L^{2T+t−2i−1} = L^{t−1} Σ_{i=0}^{T−1−t} L^{2i}",
-        _src("(b), proof"),
+        lhs=proof_rhs,
+        rhs=L ** (t - 1) * geometric(L, T - t),
+        statement="the proof's remaining chain: Σ_{i=0}^{T−1} L^{2i+t−1} − Σ_{i=1}^t L^{2T+t−2i−1} = L^{t−1} Σ_{i=0}^{T−1−t} L^{2i}",
+        source=_src("(b), proof"),
     )
 )
 
@@ -177,20 +177,20 @@ shift = L * tau + sbar_
 paper.add(
     Identity(
         paper.id("lem-a.4a-cost"),
-        alpha / (2 * sigma**2) * sp.Sum((shift * b(i)) ** 2, (i, 1, T)),
-        lemma_a4a.expr,
-        "the proof's allocation a_t = (Lτ + s̄) b_t costs α Σ_{t=1}^T a_t²/(2σ²) = (24)'s right-hand side",
-        src("Lemma A.4(a), proof", ("23", "24"), "derived"),
+        lhs=alpha / (2 * sigma**2) * sp.Sum((shift * b(i)) ** 2, (i, 1, T)),
+        rhs=lemma_a4a.expr,
+        statement="the proof's allocation a_t = (Lτ + s̄) b_t costs α Σ_{t=1}^T a_t²/(2σ²) = (24)'s right-hand side",
+        source=src("Lemma A.4(a), proof", ("23", "24"), "derived"),
         covers=[lemma_a4a.id, theta.id],
     )
 )
 paper.add(
     Identity(
         paper.id("lem-a.4a-proof-sum"),
-        alpha / (2 * sigma**2) * sp.Sum((shift * b(i)) ** 2, (i, 1, T)),
-        alpha / (2 * sigma**2) * shift**2 * sp.Sum(b(i) ** 2, (i, 2, T)),
-        "printed in the proof of Lemma A.4(a): α Σ_{i=1}^T a_i²/(2σ²) = (α/2σ²)[(Lτ + s)² Σ_{i=2}^T b_i²]",
-        src("Lemma A.4(a), proof", "24"),
+        lhs=alpha / (2 * sigma**2) * sp.Sum((shift * b(i)) ** 2, (i, 1, T)),
+        rhs=alpha / (2 * sigma**2) * shift**2 * sp.Sum(b(i) ** 2, (i, 2, T)),
+        statement="printed in the proof of Lemma A.4(a): α Σ_{i=1}^T a_i²/(2σ²) = (α/2σ²)[(Lτ + s)² Σ_{i=2}^T b_i²]",
+        source=src("Lemma A.4(a), proof", "24"),
         expect="refuted",
         erratum="kong-ribero E2",
         hints=[{"L": 2, "T": 3, "tau": 0, "s": 1, "alpha": 2, "sigma": 1}],
@@ -200,11 +200,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.4a-proof-sum-corrected"),
-        alpha / (2 * sigma**2) * sp.Sum((shift * b(i)) ** 2, (i, 1, T)),
-        alpha / (2 * sigma**2) * shift**2 * sp.Sum(b(i) ** 2, (i, 1, T)),
-        "corrected: the sum starts at i = 1, and the following '≤ (α/2)((Lτ+s)/σ)² θ_L(T)' is an equality "
+        lhs=alpha / (2 * sigma**2) * sp.Sum((shift * b(i)) ** 2, (i, 1, T)),
+        rhs=alpha / (2 * sigma**2) * shift**2 * sp.Sum(b(i) ** 2, (i, 1, T)),
+        statement="corrected: the sum starts at i = 1, and the following '≤ (α/2)((Lτ+s)/σ)² θ_L(T)' is an equality "
         "by Lemma A.3(c) (the printed 'Lemma 15(c)')",
-        src("Lemma A.4(a), proof", "24", "corrected"),
+        source=src("Lemma A.4(a), proof", "24", "corrected"),
         erratum="kong-ribero E2",
         covers=[lemma_a4a.id],
     )
@@ -212,11 +212,11 @@ paper.add(
 paper.add(
     Identity(
         paper.id("lem-a.4a-shifts"),
-        shift * L * R(1) - shift * b(2),
-        shift * R(2),
-        "the proof's shift bookkeeping [Lτ+s] L R_1 − a_2 = [Lτ+s] R_2 (the previous shift is (Lτ+s)R_1, "
+        lhs=shift * L * R(1) - shift * b(2),
+        rhs=shift * R(2),
+        statement="the proof's shift bookkeeping [Lτ+s] L R_1 − a_2 = [Lτ+s] R_2 (the previous shift is (Lτ+s)R_1, "
         "not the printed τ_t = 0 of erratum E2 in ERRATA.md)",
-        src("Lemma A.4(a), proof", ("20", "23"), "printed"),
+        source=src("Lemma A.4(a), proof", ("20", "23"), "printed"),
     )
 )
 
@@ -227,10 +227,10 @@ cost_b = alpha / (2 * sigma**2) * ((2 * zeta) ** 2 + (T1 - 1) * zeta**2)
 paper.add(
     Identity(
         paper.id("lem-a.4b-cost"),
-        cost_b,
-        alpha * (T1 + 3) * zeta**2 / (2 * sigma**2),
-        "Lemma A.4(b)'s allocation costs exactly α(T + 3)ζ²/(2σ²)",
-        src("Lemma A.4(b), proof", "25", "derived"),
+        lhs=cost_b,
+        rhs=alpha * (T1 + 3) * zeta**2 / (2 * sigma**2),
+        statement="Lemma A.4(b)'s allocation costs exactly α(T + 3)ζ²/(2σ²)",
+        source=src("Lemma A.4(b), proof", "25", "derived"),
     )
 )
 paper.add(
@@ -283,19 +283,19 @@ cb = [allocation.id, value.id]
 paper.add(
     Optimality(
         paper.id("app-b-kkt"),
-        x**2 / 2,
-        x,
-        i,
-        1,
-        T,
-        L ** (T - i),
-        L ** (T - 1) * shift,
-        shift * b(i),
-        L ** (T - 1) * shift / S_T,
-        value.expr,
-        "Appendix B, relaxed (P) (equality R̃_T = 0 only): a_i = ξ L^{T−i} with ξ = L^{T−1}(Lτ + s)/S_T is the "
+        objective=x**2 / 2,
+        x=x,
+        index=i,
+        lower=1,
+        upper=T,
+        coefficient=L ** (T - i),
+        total=L ** (T - 1) * shift,
+        candidate=shift * b(i),
+        multiplier=L ** (T - 1) * shift / S_T,
+        value=value.expr,
+        statement="Appendix B, relaxed (P) (equality R̃_T = 0 only): a_i = ξ L^{T−i} with ξ = L^{T−1}(Lτ + s)/S_T is the "
         "KKT point of the convex QP (Cauchy–Schwarz equality case), with value (1/2)(Lτ + s)² θ_L(T)",
-        src("Appendix B", ("35",)),
+        source=src("Appendix B", ("35",)),
         covers=cb + [theta.id],
         feasible=sp.S.Reals,
     )
@@ -304,10 +304,10 @@ Rt_tilde = L ** (t - 1) * shift - sp.Sum(shift * b(i) * L ** (t - i), (i, 1, t))
 paper.add(
     Identity(
         paper.id("app-b-residuals"),
-        Rt_tilde,
-        shift * R(t),
-        "with a_i = (Lτ + s) b_i the residuals are R̃_t = (Lτ + s) R_t",
-        src("Appendix B", ("23", "35")),
+        lhs=Rt_tilde,
+        rhs=shift * R(t),
+        statement="with a_i = (Lτ + s) b_i the residuals are R̃_t = (Lτ + s) R_t",
+        source=src("Appendix B", ("23", "35")),
         covers=cb,
     )
 )
