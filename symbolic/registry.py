@@ -162,8 +162,11 @@ class Registry:
         return self.item_index(key)["defined_in"]
 
     def bounds(self, paper: str | None = None) -> list:
-        """Bound declarations of one paper, or of every paper."""
-        return [b for p in self._papers(paper) for b in p.bounds.values()]
+        """Bound declarations of one paper, or of every paper (each paper's in its order).  Imports only
+        the modules a paper declares as registering its bounds (:meth:`symbolic.paper.Paper.load_bounds`):
+        the accountant needs no claim, figure or reproduction."""
+        keys = [paper] if paper else self.keys()
+        return [b for key in keys for b in self.paper(key).load_bounds().values()]
 
     def claims_covering(self, formula_id: str) -> list[Claim]:
         """Claims of the formula's own paper that cover it (other papers are not imported)."""
