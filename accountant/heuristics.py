@@ -110,19 +110,76 @@ def _delta_replace_one(weights, tau, eps) -> mpmath.mpf:
         )
 
     llr = lambda x: lse(1, x) - lse(-1, x)  # noqa: E731
-    lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
-    for _ in range(3000):
-        if llr(lo) <= eps:
-            break
-        lo *= 2
-    for _ in range(3000):
-        if llr(hi) >= eps:
-            break
-        hi *= 2
-    x1 = mpmath.findroot(lambda x: llr(x) - eps, (lo, hi), solver="illinois", tol=mpmath.mpf(10) ** -40)
+    x1 = _float_root(weights, tau, eps, symmetric=True)
+    if x1 is None:
+        lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
+        for _ in range(3000):
+            if llr(lo) <= eps:
+                break
+            lo *= 2
+        for _ in range(3000):
+            if llr(hi) >= eps:
+                break
+            hi *= 2
+        x1 = mpmath.findroot(lambda x: llr(x) - eps, (lo, hi), solver="illinois", tol=mpmath.mpf(10) ** -40)
     p = mpmath.fsum(w * q_tail((x1 - k) / tau) for k, w in weights)
     q = mpmath.fsum(w * q_tail((x1 + k) / tau) for k, w in weights)
     return max(p - mpmath.exp(eps) * q, mpmath.mpf(0))
+
+
+def _float_root(weights, tau, level, *, symmetric: bool):
+    """The point x where the log-likelihood ratio of the pair equals ``level``, in float64 (None when float64
+    cannot represent the problem).  L(x) = log Σ w_k e^{(kx − k²/2)/τ²} − (symmetric: log Σ w_k e^{(−kx − k²/2)/τ²};
+    else 0) increases in x.  Float precision is enough: δ(ε) = P(X > x) − e^ε Q(X > x) is largest at that x
+    (its derivative −p(x) + e^ε q(x) vanishes there), so an error e in x moves δ by O(e²) only; the tails at x
+    are then summed in mpmath as before."""
+    import math
+
+    import numpy as np
+
+    try:
+        t2 = float(tau) ** 2
+        k = np.array([float(k_) for k_, _ in weights])
+        logw = np.array([float(mpmath.log(w)) if w > 0 else -math.inf for _, w in weights])
+        lev = float(level)
+        if not (math.isfinite(t2) and t2 > 0 and math.isfinite(lev) and np.all(np.isfinite(k))):
+            return None
+        base = logw - k * k / (2 * t2)
+
+        def lse(v):
+            top = np.max(v)
+            return top + math.log(float(np.sum(np.exp(v - top))))
+
+        def llr(x):
+            up = lse(base + k * x / t2)
+            return up - lse(base - k * x / t2) if symmetric else up
+
+        lo, hi = -1.0, 1.0
+        for _ in range(2000):
+            if llr(lo) <= lev:
+                break
+            lo *= 2
+        else:
+            return None
+        for _ in range(2000):
+            if llr(hi) >= lev:
+                break
+            hi *= 2
+        else:
+            return None
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            return None
+        for _ in range(200):  # bisection to adjacent floats
+            mid = (lo + hi) / 2
+            if mid in (lo, hi):
+                break
+            if llr(mid) < lev:
+                lo = mid
+            else:
+                hi = mid
+        return mpmath.mpf((lo + hi) / 2)
+    except (OverflowError, ValueError, FloatingPointError):
+        return None
 
 
 def _delta(weights, tau, eps) -> mpmath.mpf:
@@ -143,6 +200,9 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
     def root(level):
         if level <= floor:
             return None
+        x = _float_root(weights, tau, level, symmetric=False)
+        if x is not None:
+            return x
         lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
         for _ in range(3000):
             if llr(lo) <= level:
@@ -181,20 +241,56 @@ def _delta_flagged(weights, tau, eps) -> mpmath.mpf:
 
 
 def _solve_epsilon(delta_of, target) -> mpmath.mpf:
-    if delta_of(mpmath.mpf(0)) <= target:
+    """The ε of the bisection below (δ(ε) decreases in ε): doubling from 1, then halving until the bracket is
+    within 1e-7 relative, returning its upper end.  The comparisons δ(mid) > target are what decide it; once
+    the root is located (a secant search) and bracketed by two evaluations [a, b], a midpoint outside [a, b] is
+    decided by monotonicity without evaluating δ, so the result is the same number with a few evaluations."""
+    known: list = [None, None]  # (a, b): δ(a) > target ≥ δ(b), verified
+
+    def above(x) -> bool:
+        a, b = known
+        if a is not None and x <= a:
+            return True
+        if b is not None and x >= b:
+            return False
+        return delta_of(x) > target
+
+    if not above(mpmath.mpf(0)):
         return mpmath.mpf(0)
     lo, hi = mpmath.mpf(0), mpmath.mpf(1)
-    while delta_of(hi) > target:
+    while above(hi):
         lo, hi = hi, hi * 2
+    _locate(delta_of, target, lo, hi, known)
     for _ in range(60):
         mid = (lo + hi) / 2
-        if delta_of(mid) > target:
+        if above(mid):
             lo = mid
         else:
             hi = mid
         if hi - lo < hi * mpmath.mpf("1e-7"):
             break
     return hi
+
+
+def _locate(delta_of, target, lo, hi, known: list) -> None:
+    """Bracket the root of δ(ε) = target in [lo, hi] (δ(lo) > target ≥ δ(hi)) to ~1e-9 relative by the
+    Illinois method on log δ, verified by evaluating δ at both ends; ``known`` gets the bracket if verified."""
+    try:
+        ltarget = mpmath.log(target)
+
+        def g(x):
+            d = delta_of(x)
+            return mpmath.log(d) - ltarget if d > 0 else mpmath.inf
+
+        r = mpmath.findroot(g, (lo if lo > 0 else hi / 2, hi), solver="anderson", tol=mpmath.mpf(10) ** -20)
+    except (ValueError, ZeroDivisionError, ArithmeticError):
+        return
+    if not (lo <= r <= hi):
+        return
+    gap = r * mpmath.mpf("1e-9")
+    a, b = r - gap, r + gap
+    if delta_of(a) > target and not delta_of(b) > target:
+        known[0], known[1] = a, b
 
 
 def _ratio(x) -> mpmath.mpf:
