@@ -1,5 +1,6 @@
 """The Steinke et al. heuristic's fast paths give the very numbers of the plain computation: the bisection on ε
-decided by monotonicity outside a verified bracket, and the likelihood-ratio root located in float64."""
+decided by monotonicity outside a verified bracket (located from the doubling bracket, or from a float64 model's
+root), and the likelihood-ratio root located in float64."""
 
 from __future__ import annotations
 
@@ -39,24 +40,29 @@ def _weights(run):
         return [(k, x / total) for k, x in w]
 
 
-@pytest.mark.parametrize("adjacency", ["replace-one", "add-remove"])
+@pytest.mark.parametrize("with_model", [False, True])
+@pytest.mark.parametrize("adjacency", ["replace-one", "add-remove", "flagged"])
 @pytest.mark.parametrize("target", ["1e-5", "1e-9"])
-def test_solve_epsilon_equals_the_plain_bisection(adjacency, target):
-    run = parse_run({**RUN, "adjacency": adjacency})
+def test_solve_epsilon_equals_the_plain_bisection(adjacency, target, with_model):
+    run = parse_run(RUN)
     with mpmath.workdps(H.DPS):
         weights = _weights(run)
         tau = mpmath.mpf("0.8") * mpmath.sqrt(300)
-        f = H._delta_replace_one if adjacency == "replace-one" else H._delta
+        f, model = {
+            "replace-one": (H._delta_replace_one, H._fast_replace_one),
+            "add-remove": (H._delta, H._fast_add_remove),
+            "flagged": (H._delta_flagged, H._fast_flagged),
+        }[adjacency]
         calls = []
 
         def delta_of(e):
             calls.append(e)
             return f(weights, tau, e)
 
-        fast = H._solve_epsilon(delta_of, mpmath.mpf(target))
+        fast = H._solve_epsilon(delta_of, mpmath.mpf(target), model(weights, tau) if with_model else None)
         n_fast = len(calls)
         assert fast == _plain_bisection(lambda e: f(weights, tau, e), mpmath.mpf(target))
-        assert n_fast < 25  # the plain bisection evaluates δ ~30 times
+        assert n_fast < (8 if with_model else 25)  # the plain bisection evaluates δ ~30 times
 
 
 def test_float_root_is_the_likelihood_ratio_root():
