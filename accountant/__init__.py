@@ -42,4 +42,5 @@ def account(run, delta=None, *, registry=None, **options) -> Account:
         registry = screened(run)
     return _account(run, delta, registry=registry, **options)
 
+
 __all__ = ["Account", "Row", "Run", "account", "parse_run"]

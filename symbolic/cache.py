@@ -673,9 +673,15 @@ class RecordedClaim:
         ):
             raise TypeError("claim record")
         source = Source(
-            _text(src["paper"]), _text(src["label"]), tuple(_text(e) for e in src["equations"]), src["form"], _text(src["note"])
+            _text(src["paper"]),
+            _text(src["label"]),
+            tuple(_text(e) for e in src["equations"]),
+            src["form"],
+            _text(src["note"]),
         )
-        return cls(_text(record["id"]), _text(record["kind"]), record["expect"], _seconds(record["budget"]), erratum, source)
+        return cls(
+            _text(record["id"]), _text(record["kind"]), record["expect"], _seconds(record["budget"]), erratum, source
+        )
 
 
 def manifest_key(paper: str, module_name: str) -> str:

@@ -187,7 +187,6 @@ class IndexCache:
             except OSError:
                 pass
 
-
     # -- bound records (what the accountant reads to tell which theorems cannot apply) --------------------
     @staticmethod
     def _bounds_name(key: str, module: str) -> str:

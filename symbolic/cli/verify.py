@@ -96,7 +96,10 @@ def run(args) -> int:
             if progress:
                 progress.begin(reg, args.paper, claims)
             if cache is None:
-                results, cached = run_claims(claims, jobs=args.jobs, budget_scale=scale or 1.0, progress=progress), set()
+                results, cached = (
+                    run_claims(claims, jobs=args.jobs, budget_scale=scale or 1.0, progress=progress),
+                    set(),
+                )
             else:
                 results, cached = run_claims_cached(claims, paper_index(), cache, jobs=args.jobs, progress=progress)
     finally:

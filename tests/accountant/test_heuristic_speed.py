@@ -11,8 +11,17 @@ import sympy as sp
 from accountant import parse_run
 from accountant import heuristics as H
 
-RUN = {"loss": "nonconvex", "M": "1", "batching": "poisson", "n": "1000", "batch_size": "10", "clip": "1",
-       "noise_multiplier": "0.8", "step_size": "0.1", "steps": "300"}
+RUN = {
+    "loss": "nonconvex",
+    "M": "1",
+    "batching": "poisson",
+    "n": "1000",
+    "batch_size": "10",
+    "clip": "1",
+    "noise_multiplier": "0.8",
+    "step_size": "0.1",
+    "steps": "300",
+}
 
 
 def _plain_bisection(delta_of, target):
@@ -73,8 +82,9 @@ def test_float_root_is_the_likelihood_ratio_root():
         x = H._float_root(weights, tau, mpmath.mpf(2), symmetric=True)
 
         def lse(sign, y):
-            return mpmath.log(mpmath.fsum(w * mpmath.exp((sign * k * y - mpmath.mpf(k) ** 2 / 2) / tau**2)
-                                          for k, w in weights))
+            return mpmath.log(
+                mpmath.fsum(w * mpmath.exp((sign * k * y - mpmath.mpf(k) ** 2 / 2) / tau**2) for k, w in weights)
+            )
 
         assert abs(lse(1, x) - lse(-1, x) - 2) < mpmath.mpf(10) ** -12
     assert H._float_root([(1, mpmath.mpf(1))], mpmath.mpf(0), 1, symmetric=True) is None  # τ = 0: no float model
@@ -86,4 +96,4 @@ def test_heuristic_numbers_are_unchanged():
     assert h.result == _OLD["result"] and h.estimate == _OLD["estimate"]
 
 
-_OLD = {"result": '1.70587', "estimate": 1.7058745622634888}
+_OLD = {"result": "1.70587", "estimate": 1.7058745622634888}

@@ -37,8 +37,17 @@ def test_statement_prints_q_as_a_decimal():
     from accountant import account
     from accountant.statement import statement
 
-    run = {"loss": "nonconvex", "M": "1", "batching": "poisson", "n": "60000", "batch_size": "256", "clip": "1",
-           "noise_multiplier": "1.1", "step_size": "0.5", "steps": "10"}
+    run = {
+        "loss": "nonconvex",
+        "M": "1",
+        "batching": "poisson",
+        "n": "60000",
+        "batch_size": "256",
+        "clip": "1",
+        "noise_multiplier": "1.1",
+        "step_size": "0.5",
+        "steps": "10",
+    }
     text = statement(account(run, delta="1e-5", heuristics=False))
     assert "q = b/n ≈ 0.00426667" in text and "8/1875" not in text
     assert "η = 0.5" in text and "z = b·s/C = 1.1" in text and "s = 0.004296875" in text

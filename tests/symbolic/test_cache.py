@@ -338,8 +338,10 @@ def test_a_cached_verdict_keeps_its_proof_obligations(tmp_path):
 MANIFEST_PAPER = {
     "__init__.py": "from ._paper import paper\npaper.declare_modules(__name__, ('claims',))\n",
     "_paper.py": "from symbolic import Paper\npaper = Paper('mpaper', 'A paper split into modules')\n",
-    "claims.py": LAZY_CLAIM.replace('paper = Paper("lazykey", "A paper whose claim imports a helper only when checked")',
-                                    "from ._paper import paper").replace("lazykey", "mpaper"),
+    "claims.py": LAZY_CLAIM.replace(
+        'paper = Paper("lazykey", "A paper whose claim imports a helper only when checked")',
+        "from ._paper import paper",
+    ).replace("lazykey", "mpaper"),
     "helper.py": "FACTOR = 2\n",
 }
 
