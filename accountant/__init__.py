@@ -18,11 +18,29 @@ handling and CPU budget), :mod:`.explain` (``--explain``: which settings each th
 (``--statement``: a paragraph for a paper's appendix), :mod:`.calibrate` (``--calibrate``: the least noise or
 the most steps for a target ε), :mod:`.cli` (the ``account`` command).
 
+:func:`account` reads a paper's bound declarations only when one of its theorems may apply to the run (the
+others' rows come from the records of their declarations, :mod:`.applicability`).
+
 ``result.best`` is the guarantee to report: the least of the applicable theorems and the all-iterates
 accountant (releasing only the last iterate is post-processing of releasing them all).
 """
 
-from .report import Account, Row, account
+from .report import Account, Row
+from .report import account as _account
 from .run_description import Run, parse_run
+
+
+def account(run, delta=None, *, registry=None, **options) -> Account:
+    """:func:`accountant.report.account` (see there for ``delta``, ``epsilon`` and the options), reading a
+    paper's bound declarations only when its stored bound records leave one of its theorems possibly
+    applicable to ``run`` (:class:`~accountant.applicability.ScreenedRegistry`): the rows of the others come
+    from those records, with the same reasons.  A ``registry`` given is read as it is."""
+    from .applicability import screened
+
+    if registry is None:
+        run = parse_run(run)
+        registry = screened(run)
+    return _account(run, delta, registry=registry, **options)
+
 
 __all__ = ["Account", "Row", "Run", "account", "parse_run"]

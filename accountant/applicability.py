@@ -10,6 +10,8 @@ exactly; and the formula's own hypotheses hold at the mapped parameters.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy as sp
 
 from derivations.privacy.run import RUN_MEANING, RUN_SYMBOLS, loss_satisfies
@@ -49,12 +51,10 @@ def _condition_value(condition, run: Run):
     return expr.xreplace(run.subs()), []
 
 
-def inapplicable_reason(bound, run: Run) -> str | None:
-    """``None`` when ``bound`` applies to ``run``; otherwise why not, in the user's words.
-
-    The formula's own hypotheses are checked later, when the bound is evaluated
-    (:mod:`accountant.conversion`), because some involve the output variable.
-    """
+def _setting_reason(bound, run: Run) -> str | None:
+    """The checks of :func:`inapplicable_reason` that read only the declaration's recorded fields (validity,
+    relation, loss class, batching, clipping, the keys needed): the same text for a :class:`Bound` and for a
+    :class:`RecordedBound` read from its paper's bound records."""
     label = bound.label
     if not bound.valid:
         return (
@@ -77,6 +77,19 @@ def inapplicable_reason(bound, run: Run) -> str | None:
     for key in regime.needs:
         if not run.has(key):
             return f"{label} needs {RUN_MEANING.get(key, key)} (run key '{key}')"
+    return None
+
+
+def inapplicable_reason(bound, run: Run) -> str | None:
+    """``None`` when ``bound`` applies to ``run``; otherwise why not, in the user's words.
+
+    The formula's own hypotheses are checked later, when the bound is evaluated
+    (:mod:`accountant.conversion`), because some involve the output variable.
+    """
+    reason = _setting_reason(bound, run)
+    if reason is not None:
+        return reason
+    label, regime = bound.label, bound.regime
     for req in regime.requires:
         value, missing = _condition_value(req.condition, run)
         if missing:
@@ -96,3 +109,86 @@ def inapplicable_reason(bound, run: Run) -> str | None:
     if missing:
         return f"{label} needs " + ", ".join(f"{RUN_MEANING.get(k, k)} ('{k}')" for k in missing)
     return None
+
+
+# -- screening from the bound records: a paper none of whose theorems can apply is not imported ------------
+
+
+@dataclass(frozen=True)
+class _RecordedOutput:
+    currency: str
+
+
+@dataclass(frozen=True)
+class _RecordedRegime:
+    """The recorded part of a :class:`~derivations.privacy.bounds.Regime`: no ``requires`` (conditions are
+    recorded as text only), so a :class:`RecordedBound` stands only for a bound its setting already rules out."""
+
+    losses: tuple[str, ...]
+    batchings: tuple[str, ...]
+    needs: tuple[str, ...]
+    clipping: str
+
+
+@dataclass(frozen=True)
+class RecordedBound:
+    """A bound declaration as its paper's bound records describe it (``Bound.describe()``, stored for the
+    current sources by :meth:`symbolic.registry.Registry.bounds`): enough for a row that does not apply
+    (:func:`_setting_reason` gives it the same reason as the declaration itself), never evaluated."""
+
+    id: str
+    label: str
+    output: _RecordedOutput
+    relation: str
+    valid: bool
+    corrected_by: str | None
+    note: str
+    regime: _RecordedRegime
+
+    @classmethod
+    def of(cls, record: dict) -> "RecordedBound":
+        regime = record["regime"]
+        return cls(
+            str(record["id"]),
+            str(record["label"]),
+            _RecordedOutput(str(record["output"])),
+            str(record["relation"]),
+            bool(record["valid"]),
+            record.get("corrected_by"),
+            str(record.get("note", "")),
+            _RecordedRegime(
+                tuple(regime["losses"]), tuple(regime["batchings"]), tuple(regime["needs"]), str(regime["clipping"])
+            ),
+        )
+
+
+class ScreenedRegistry:
+    """The registry as :func:`accountant.report.account` reads it, for one run: a paper's bounds are imported
+    only when its bound records (:meth:`symbolic.registry.Registry.bound_records`) leave one of them possibly
+    applicable to ``run``; otherwise its rows are built from the records (:class:`RecordedBound`), whose reasons
+    are the declarations' own (:func:`_setting_reason`).  Without stored records the paper's bounds are loaded
+    (and their records stored for the next run)."""
+
+    def __init__(self, registry, run: Run):
+        self._registry = registry
+        self._run = run
+
+    def keys(self) -> list[str]:
+        return self._registry.keys()
+
+    def bounds(self, key: str) -> list:
+        try:
+            records = self._registry.bound_records(key)
+            recorded = [RecordedBound.of(r) for r in records] if records is not None else None
+        except (KeyError, TypeError, ValueError):  # a record of another shape: read the declarations themselves
+            recorded = None
+        if recorded is not None and all(_setting_reason(b, self._run) is not None for b in recorded):
+            return recorded
+        return self._registry.bounds(key)
+
+
+def screened(run: Run, registry=None) -> ScreenedRegistry:
+    """:class:`ScreenedRegistry` over ``registry`` (default: the installed papers') for ``run``."""
+    from symbolic.registry import registry as _registry
+
+    return ScreenedRegistry(registry if registry is not None else _registry(), run)

@@ -145,7 +145,7 @@ def _target(args) -> dict:
 def run(args) -> int:
     from symbolic.errors import InputError
 
-    from .report import account
+    from . import account
 
     if args.part_seconds is not None and not 0 < args.part_seconds <= 3600:
         raise InputError(f"account: --part-seconds must be in (0, 3600], not {args.part_seconds:g}")

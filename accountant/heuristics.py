@@ -110,19 +110,94 @@ def _delta_replace_one(weights, tau, eps) -> mpmath.mpf:
         )
 
     llr = lambda x: lse(1, x) - lse(-1, x)  # noqa: E731
-    lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
-    for _ in range(3000):
-        if llr(lo) <= eps:
-            break
-        lo *= 2
-    for _ in range(3000):
-        if llr(hi) >= eps:
-            break
-        hi *= 2
-    x1 = mpmath.findroot(lambda x: llr(x) - eps, (lo, hi), solver="illinois", tol=mpmath.mpf(10) ** -40)
+    x1 = _float_root(weights, tau, eps, symmetric=True)
+    if x1 is None:
+        lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
+        for _ in range(3000):
+            if llr(lo) <= eps:
+                break
+            lo *= 2
+        for _ in range(3000):
+            if llr(hi) >= eps:
+                break
+            hi *= 2
+        x1 = mpmath.findroot(lambda x: llr(x) - eps, (lo, hi), solver="illinois", tol=mpmath.mpf(10) ** -40)
     p = mpmath.fsum(w * q_tail((x1 - k) / tau) for k, w in weights)
     q = mpmath.fsum(w * q_tail((x1 + k) / tau) for k, w in weights)
     return max(p - mpmath.exp(eps) * q, mpmath.mpf(0))
+
+
+def _float_root(weights, tau, level, *, symmetric: bool):
+    """The point x where the log-likelihood ratio of the pair equals ``level``, in float64 (None when float64
+    cannot represent the problem).  L(x) = log Σ w_k e^{(kx − k²/2)/τ²} − (symmetric: log Σ w_k e^{(−kx − k²/2)/τ²};
+    else 0) increases in x.  Float precision is enough: δ(ε) = P(X > x) − e^ε Q(X > x) is largest at that x
+    (its derivative −p(x) + e^ε q(x) vanishes there), so an error e in x moves δ by O(e²) only; the tails at x
+    are then summed in mpmath as before."""
+    try:
+        x = _float_root_arrays(_float_arrays(weights), float(tau) ** 2, float(level), symmetric=symmetric)
+    except (OverflowError, ValueError, FloatingPointError):
+        return None
+    return None if x is None else mpmath.mpf(x)
+
+
+def _float_arrays(weights):
+    """(k, log w) as float64 arrays."""
+    import math
+
+    import numpy as np
+
+    return (
+        np.array([float(k_) for k_, _ in weights]),
+        np.array([float(mpmath.log(w)) if w > 0 else -math.inf for _, w in weights]),
+    )
+
+
+def _float_root_arrays(arrays, t2: float, lev: float, *, symmetric: bool) -> float | None:
+    """:func:`_float_root` on the float arrays of the weights (τ² = ``t2``)."""
+    import math
+
+    import numpy as np
+
+    k, logw = arrays
+    try:
+        if not (math.isfinite(t2) and t2 > 0 and math.isfinite(lev) and np.all(np.isfinite(k))):
+            return None
+        base = logw - k * k / (2 * t2)
+
+        def lse(v):
+            top = np.max(v)
+            return top + math.log(float(np.sum(np.exp(v - top))))
+
+        def llr(x):
+            up = lse(base + k * x / t2)
+            return up - lse(base - k * x / t2) if symmetric else up
+
+        lo, hi = -1.0, 1.0
+        for _ in range(2000):
+            if llr(lo) <= lev:
+                break
+            lo *= 2
+        else:
+            return None
+        for _ in range(2000):
+            if llr(hi) >= lev:
+                break
+            hi *= 2
+        else:
+            return None
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            return None
+        for _ in range(200):  # bisection to adjacent floats
+            mid = (lo + hi) / 2
+            if mid in (lo, hi):
+                break
+            if llr(mid) < lev:
+                lo = mid
+            else:
+                hi = mid
+        return (lo + hi) / 2
+    except (OverflowError, ValueError, FloatingPointError):
+        return None
 
 
 def _delta(weights, tau, eps) -> mpmath.mpf:
@@ -143,6 +218,9 @@ def _delta(weights, tau, eps) -> mpmath.mpf:
     def root(level):
         if level <= floor:
             return None
+        x = _float_root(weights, tau, level, symmetric=False)
+        if x is not None:
+            return x
         lo, hi = mpmath.mpf(-1), mpmath.mpf(1)
         for _ in range(3000):
             if llr(lo) <= level:
@@ -180,21 +258,160 @@ def _delta_flagged(weights, tau, eps) -> mpmath.mpf:
     return total
 
 
-def _solve_epsilon(delta_of, target) -> mpmath.mpf:
-    if delta_of(mpmath.mpf(0)) <= target:
+def _solve_epsilon(delta_of, target, fast=None) -> mpmath.mpf:
+    """The ε of the bisection below (δ(ε) decreases in ε): doubling from 1, then halving until the bracket is
+    within 1e-7 relative, returning its upper end.  The comparisons δ(mid) > target are what decide it; once
+    the root is located (a secant search) and bracketed by two evaluations [a, b], a midpoint outside [a, b] is
+    decided by monotonicity without evaluating δ, so the result is the same number with a few evaluations."""
+    known: list = [None, None]  # (a, b): δ(a) > target ≥ δ(b), verified
+    seen: dict = {}
+    plain = delta_of
+
+    def delta_of(x):  # noqa: F811 -- each point evaluated once (the search and the bisection share points)
+        if x not in seen:
+            seen[x] = plain(x)
+        return seen[x]
+
+    def above(x) -> bool:
+        a, b = known
+        if a is not None and x <= a:
+            return True
+        if b is not None and x >= b:
+            return False
+        return delta_of(x) > target
+
+    guess = _float_solve(fast, float(target)) if fast is not None else None
+    if guess is not None:  # a float model's root: polished and bracketed in mpmath before it decides anything
+        _locate(delta_of, target, mpmath.mpf(guess), mpmath.mpf(guess) * (1 + mpmath.mpf("1e-8")), known, near=True)
+    if not above(mpmath.mpf(0)):
         return mpmath.mpf(0)
     lo, hi = mpmath.mpf(0), mpmath.mpf(1)
-    while delta_of(hi) > target:
+    while above(hi):
         lo, hi = hi, hi * 2
+    if known[0] is None:
+        _locate(delta_of, target, lo, hi, known)
     for _ in range(60):
         mid = (lo + hi) / 2
-        if delta_of(mid) > target:
+        if above(mid):
             lo = mid
         else:
             hi = mid
         if hi - lo < hi * mpmath.mpf("1e-7"):
             break
     return hi
+
+
+def _locate(delta_of, target, lo, hi, known: list, near: bool = False) -> None:
+    """Bracket the root of δ(ε) = target in [lo, hi] (δ(lo) > target ≥ δ(hi)) to ~1e-9 relative by the
+    Anderson–Björck method on log δ, verified by evaluating δ at both ends; ``known`` gets the bracket if
+    verified.  ``near``: lo and hi are two starting points near the root (a float model's), not a bracket."""
+    try:
+        ltarget = mpmath.log(target)
+
+        def g(x):
+            d = delta_of(x)
+            return mpmath.log(d) - ltarget if d > 0 else mpmath.inf
+
+        r = mpmath.findroot(g, (lo if lo > 0 else hi / 2, hi), solver="anderson", tol=mpmath.mpf(10) ** -20)
+    except (ValueError, ZeroDivisionError, ArithmeticError):
+        return
+    if near:
+        if not (r > 0 and abs(r - lo) <= lo * mpmath.mpf("1e-6")):
+            return
+    elif not (lo <= r <= hi):
+        return
+    gap = r * mpmath.mpf("1e-9")
+    a, b = r - gap, r + gap
+    if delta_of(a) > target and not delta_of(b) > target:
+        known[0], known[1] = a, b
+
+
+# -- float models of δ(ε): only to find where the root is (every decision is then verified in mpmath) --------
+
+
+def _float_solve(fast, target: float) -> float | None:
+    """The ε > 0 where the float model ``fast`` (decreasing) crosses ``target``, or None."""
+    import math
+
+    try:
+        if not (target > 0 and fast(0.0) > target):
+            return None
+        lo, hi = 0.0, 1.0
+        while fast(hi) > target:
+            lo, hi = hi, hi * 2
+            if hi > 1e6:
+                return None
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if mid in (lo, hi):
+                break
+            if fast(mid) > target:
+                lo = mid
+            else:
+                hi = mid
+        return hi if math.isfinite(hi) and hi > 0 else None
+    except (OverflowError, ValueError, ZeroDivisionError):
+        return None
+
+
+def _float_weights(weights) -> list[tuple[float, float]]:
+    return [(float(k), float(w)) for k, w in weights]
+
+
+def _ftail(z: float) -> float:
+    import math
+
+    return math.erfc(z / math.sqrt(2)) / 2
+
+
+def _fgauss(mu: float, eps: float) -> float:
+    import math
+
+    return _ftail(eps / mu - mu / 2) - math.exp(eps) * _ftail(eps / mu + mu / 2) if mu else 0.0
+
+
+def _fast_flagged(weights, tau):
+    kw, t = _float_weights(weights), float(tau)
+    return lambda eps: sum(w * max(_fgauss(k / t, eps), 0.0) for k, w in kw)
+
+
+def _fast_replace_one(weights, tau):
+    import math
+
+    kw, t, arrays = _float_weights(weights), float(tau), _float_arrays(weights)
+
+    def f(eps):
+        x = _float_root_arrays(arrays, t * t, eps, symmetric=True)
+        if x is None:
+            raise ValueError("no float model")
+        p = sum(w * _ftail((x - k) / t) for k, w in kw)
+        q = sum(w * _ftail((x + k) / t) for k, w in kw)
+        return max(p - math.exp(eps) * q, 0.0)
+
+    return f
+
+
+def _fast_add_remove(weights, tau):
+    import math
+
+    kw, t, arrays = _float_weights(weights), float(tau), _float_arrays(weights)
+    w0 = dict(kw).get(0.0)
+    floor = math.log(w0) if w0 else -math.inf
+
+    def f(eps):
+        x1 = _float_root_arrays(arrays, t * t, eps, symmetric=False)
+        if x1 is None:
+            raise ValueError("no float model")
+        d_pq = sum(w * _ftail((x1 - k) / t) for k, w in kw) - math.exp(eps) * _ftail(x1 / t)
+        d_qp = 0.0
+        if -eps > floor:
+            x2 = _float_root_arrays(arrays, t * t, -eps, symmetric=False)
+            if x2 is None:
+                raise ValueError("no float model")
+            d_qp = _ftail(-x2 / t) - math.exp(eps) * sum(w * _ftail((k - x2) / t) for k, w in kw)
+        return max(d_pq, d_qp, 0.0)
+
+    return f
 
 
 def _ratio(x) -> mpmath.mpf:
@@ -218,7 +435,7 @@ def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
         weights = [(k, w / total) for k, w in weights]
         fixed = len(weights) == 1
         b, s = run["batch_size"], run["noise_std"]
-        candidates = []  # (δ(ε) function, pair description, noise multiplier)
+        candidates = []  # (δ(ε) function, pair description, noise multiplier, float model of δ(ε) or None)
         if run.adjacency == "replace-one":
             sig = _ratio(b * s / run["gradient_sensitivity"])
             candidates.append(
@@ -226,6 +443,7 @@ def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
                     lambda e, t=sig * mpmath.sqrt(T): _delta_flagged(weights, t, e),
                     "replace-one, count revealed: Σ w_k δ_G(kΔ/τ) (gradients c ± Δ/2, c → ∞)",
                     sig,
+                    None if fixed else _fast_flagged(weights, sig * mpmath.sqrt(T)),
                 )
             )
             if run.clipped:
@@ -235,6 +453,7 @@ def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
                         lambda e, t=sig_c * mpmath.sqrt(T): _delta_replace_one(weights, t, e),
                         "replace-one, gradients ±C: Σ w_k N(kC, τ²) vs Σ w_k N(−kC, τ²)",
                         sig_c,
+                        None if fixed else _fast_replace_one(weights, sig_c * mpmath.sqrt(T)),
                     )
                 )
         else:
@@ -245,6 +464,7 @@ def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
                     lambda e, t=sig * mpmath.sqrt(T): _delta(weights, t, e),
                     "add-remove (the published form): Σ w_k N(kC, τ²) vs N(0, τ²)",
                     sig,
+                    None if fixed else _fast_add_remove(weights, sig * mpmath.sqrt(T)),
                 )
             )
 
@@ -257,10 +477,10 @@ def linear_loss_heuristic(run: Run, *, delta=None, epsilon=None) -> Heuristic:
 
         if epsilon is not None:
             e = _ratio(epsilon)
-            d, pair, sigma = min(((f(e), pair, sg) for f, pair, sg in candidates), key=lambda r: r[0])
+            d, pair, sigma = min(((f(e), pair, sg) for f, pair, sg, _ in candidates), key=lambda r: r[0])
             return Heuristic(NAME, "delta", mpmath.nstr(d, 6), float(d), note(pair, sigma), run.adjacency)
         target = _ratio(delta)
         eps, pair, sigma = min(
-            ((_solve_epsilon(f, target), pair, sg) for f, pair, sg in candidates), key=lambda r: r[0]
+            ((_solve_epsilon(f, target, fast), pair, sg) for f, pair, sg, fast in candidates), key=lambda r: r[0]
         )
         return Heuristic(NAME, "epsilon", mpmath.nstr(eps, 6), float(eps), note(pair, sigma), run.adjacency)

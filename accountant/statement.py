@@ -7,13 +7,15 @@ dataset and batch size, steps, step size, noise, clipping), the neighbouring rel
 
 from __future__ import annotations
 
-from .report import Account, show_number
+import sympy as sp
+
+from .report import Account
 
 _BATCH = {
     "full": "full-batch gradient steps (every example in every step)",
     "cyclic": "mini-batches of b = {b} taken in a fixed cyclic order",
     "shuffled": "mini-batches of b = {b} from a fresh random permutation each epoch",
-    "poisson": "Poisson-sampled mini-batches (each example independently with probability q = b/n = {q}, expected "
+    "poisson": "Poisson-sampled mini-batches (each example independently with probability q = b/n {q}, expected "
     "batch size {b})",
     "without-replacement": "mini-batches of b = {b} sampled uniformly without replacement at each step",
 }
@@ -26,12 +28,44 @@ _LOSS = {
 }
 
 
+def decimal(value, digits: int = 6) -> str:
+    """A run value as a decimal, as the rest of the report prints numbers: exact when it is a terminating
+    decimal of at most 16 significant digits (1/2 → 0.5, 11/2560 → 0.004296875, 10^-300 → 1e-300), else ≈ with ``digits``
+    significant digits rounded up (8/1875 → ≈0.00426667)."""
+    from decimal import Decimal, localcontext
+
+    x = sp.Rational(value)
+    p, d = int(x.p), int(x.q)
+    rest = d
+    for f in (2, 5):
+        while rest % f == 0:
+            rest //= f
+    if rest == 1 and p.bit_length() < 4000 and d.bit_length() < 4000:
+        with localcontext() as ctx:
+            ctx.prec = 1300  # exact: a terminating p/d with d < 2^4000 has fewer digits than this
+            exact = (Decimal(p) / Decimal(d)).normalize()
+        if len(exact.as_tuple().digits) <= 16:
+            text = format(exact, "f")
+            return text if len(text) <= 24 else str(exact).replace("E", "e")
+    from fractions import Fraction
+
+    from symbolic.certify import directed_decimal
+
+    return "≈" + directed_decimal(Fraction(p, d), digits, upward=True)
+
+
+def _equals(text: str) -> str:
+    """``= x``, or ``≈ x`` for a rounded value."""
+    return f"≈ {text[1:]}" if text.startswith("≈") else f"= {text}"
+
+
 def statement(result: Account) -> str:
     """The paragraph for ``result`` (an :class:`~accountant.report.Account`)."""
     r = result.run
-    v = lambda k: show_number(r[k]) if r.has(k) else "unknown"  # noqa: E731
+    v = lambda k: decimal(r[k]) if r.has(k) else "unknown"  # noqa: E731
     b = v("batch_size")
-    q = show_number(r["batch_size"] / r["n"], 6)
+    q = decimal(r["batch_size"] / r["n"])
+    q = _equals(q)
     setting = (
         f"We train with noisy (stochastic) gradient descent on n = {v('n')} examples: "
         + _BATCH[r.batching].format(b=b, q=q)
@@ -40,8 +74,8 @@ def statement(result: Account) -> str:
     if r.clipped:
         setting += (
             f", per-example gradients clipped to ℓ2 norm C = {v('clip')}, and Gaussian noise of standard "
-            f"deviation s = {v('noise_std')} added to the averaged gradient (noise multiplier z = b·s/C = "
-            f"{show_number(r['batch_size'] * r['noise_std'] / r['clip'], 6)})"
+            f"deviation s = {v('noise_std')} added to the averaged gradient (noise multiplier z = b·s/C "
+            f"{_equals(decimal(r['batch_size'] * r['noise_std'] / r['clip']))})"
         )
     else:
         setting += (

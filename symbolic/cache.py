@@ -28,6 +28,16 @@ not writable by others (else the cache is ignored, with one warning); only regul
 bounded size are read (never a FIFO, a device or a symlink); every entry carries an HMAC-SHA256
 under a per-user key kept in the cache directory with permissions 0600, bound to the entry's
 name, so an edited, forged or moved entry is a miss, as is any entry that does not parse.
+**Paper manifests.**  Keying a claim needs the claim, so the paper that builds it.  So that a
+``verify`` whose every verdict is cached does not build the papers, each paper's claims are also
+recorded in a *manifest*: the claims' IDs in the paper's order, what ``verify`` prints about each
+(kind, expectation, source, budget, erratum) and each claim's verdict key.  A manifest is stored under
+a key of the paper key, its module, the same source fingerprint (every ``*.py`` file of the engine and
+of the paper's top-level package) and the same library versions as a verdict's key: everything a
+claim's content is computed from (paper modules read no other file).  So an edit to any source file
+or an upgraded library makes it a miss; on a miss (or a claim whose verdict is missing) the paper is
+loaded and keyed claim by claim as before, and the manifest rewritten.
+
 The cache is disabled when the environment variable :data:`DISABLE_ENV` is set to a non-empty
 value other than ``0`` (the test suite and CI set it), and ``verify --no-cache`` ignores it.
 """
@@ -613,9 +623,130 @@ class VerdictCache:
         self.store.write(self._relative(key), data)
 
 
-def run_claims_cached(claims, modules, cache: VerdictCache | None, jobs: int | None = None, progress=None):
+class RecordedClaim:
+    """A claim as a paper manifest records it: what ``verify`` prints about it.  It is never checked (its
+    verdict comes from the cache); :attr:`paper`, :attr:`source` and the rest read as a claim's."""
+
+    __slots__ = ("id", "kind", "expect", "budget", "erratum", "source")
+
+    def __init__(self, id: str, kind: str, expect: str, budget: float, erratum: str | None, source):
+        self.id, self.kind, self.expect, self.budget, self.erratum, self.source = (
+            id,
+            kind,
+            expect,
+            budget,
+            erratum,
+            source,
+        )
+
+    @property
+    def paper(self) -> str:
+        return self.id.split("/", 1)[0]
+
+    @classmethod
+    def of(cls, claim) -> dict:
+        """The manifest record of ``claim`` (JSON-ready)."""
+        src = claim.source
+        return {
+            "id": claim.id,
+            "kind": claim.kind,
+            "expect": claim.expect,
+            "budget": float(claim.budget),
+            "erratum": claim.erratum,
+            "source": {
+                "paper": src.paper,
+                "label": src.label,
+                "equations": list(src.equations),
+                "form": src.form,
+                "note": src.note,
+            },
+        }
+
+    @classmethod
+    def read(cls, record: dict) -> "RecordedClaim":
+        from .source import Source
+
+        src = record["source"]
+        erratum = record.get("erratum")
+        if not all(isinstance(record[k], str) for k in ("id", "kind", "expect")) or not (
+            erratum is None or isinstance(erratum, str)
+        ):
+            raise TypeError("claim record")
+        source = Source(
+            _text(src["paper"]),
+            _text(src["label"]),
+            tuple(_text(e) for e in src["equations"]),
+            src["form"],
+            _text(src["note"]),
+        )
+        return cls(
+            _text(record["id"]), _text(record["kind"]), record["expect"], _seconds(record["budget"]), erratum, source
+        )
+
+
+def manifest_key(paper: str, module_name: str) -> str:
+    """The key of paper ``paper``'s manifest (raises :class:`Unhashable`; see the module docstring)."""
+    h = hashlib.sha256()
+    for part in (f"manifest format={FORMAT}", paper, module_name, sources_fingerprint(module_name), library_versions()):
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+def cached_paper(cache: VerdictCache, paper: str, module_name: str | None):
+    """Results (:class:`symbolic.runner.Result`, claims as :class:`RecordedClaim`) of every claim of paper
+    ``paper`` from its manifest and the cached verdicts, without loading the paper; None if the manifest or
+    any verdict is missing (then nothing is counted as a hit)."""
+    from .runner import Result
+
+    if module_name is None:
+        return None
+    try:
+        data = cache.store.read(f"manifests/{paper}.{manifest_key(paper, module_name)}.json")
+    except Unhashable:
+        return None
+    try:
+        if not isinstance(data, dict) or data.get("paper") != paper or data.get("module") != module_name:
+            return None
+        entries = [(RecordedClaim.read(r), r["key"]) for r in data["claims"]]
+        if not all(isinstance(k, str) and c.paper == paper for c, k in entries):
+            return None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    hits, misses = cache.hits, cache.misses
+    results = []
+    for claim, key in entries:
+        verdict = cache.get(key)
+        if verdict is None:
+            cache.hits, cache.misses = hits, misses  # the paper is keyed claim by claim instead
+            return None
+        results.append(Result(claim, verdict))
+    return results
+
+
+def store_manifest(cache: VerdictCache, paper: str, module_name: str, claims, keys) -> None:
+    """Record paper ``paper``'s claims (all of them, in its order) and their verdict keys."""
+    if not claims or any(k is None for k in keys):
+        return
+    try:
+        name = f"manifests/{paper}.{manifest_key(paper, module_name)}.json"
+        records = [{**RecordedClaim.of(c), "key": k} for c, k in zip(claims, keys)]
+    except (Unhashable, AttributeError, TypeError):
+        return
+    if cache.store.write(name, {"paper": paper, "module": module_name, "claims": records}):
+        try:
+            for old in (cache.directory / "manifests").glob(f"{paper}.*.json"):
+                if old.name != Path(name).name:
+                    old.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def run_claims_cached(
+    claims, modules, cache: VerdictCache | None, jobs: int | None = None, progress=None, keys_out: list | None = None
+):
     """:func:`symbolic.runner.run_claims` with ``cache``: hits are returned without running, misses
-    are run and stored.  ``modules`` maps a paper key to its module name (the paper index).
+    are run and stored (``keys_out``, if given, receives each claim's key).  ``modules`` maps a paper key to its module name (the paper index).
     Returns ``(results, cached)``: results in input order, and the set of indices served from
     the cache.  With ``cache=None`` every claim is run."""
     from .runner import Result, run_claims
@@ -623,6 +754,8 @@ def run_claims_cached(claims, modules, cache: VerdictCache | None, jobs: int | N
     if cache is None:
         return run_claims(claims, jobs=jobs, progress=progress), set()
     keys = [cache.key(c, modules[c.paper]) if c.paper in modules else None for c in claims]
+    if keys_out is not None:
+        keys_out.extend(keys)
     results: dict[int, Result] = {}
     for i, (claim, key) in enumerate(zip(claims, keys)):
         verdict = cache.get(key)

@@ -11,6 +11,9 @@ Two indexes are kept on disk, in the user's cache directory next to the verdict 
   It is stored with the ``entry_points.txt`` files it came from, and on reuse every module name
   must still stand in one of them, each file in a ``*.dist-info``/``*.egg-info`` directory directly
   on ``sys.path``: a module name is only ever taken from an installed distribution's entry points;
+* each paper's **bound records** (``bound.describe()`` of each declared bound, under the same key as its
+  item index): stored after the accountant's bounds-only load (:meth:`symbolic.paper.Paper.load_bounds`),
+  so that it can tell which theorems cannot apply to a run without importing their paper;
 * each paper's **item index** (:func:`describe`): what ``list`` shows about the paper
   (every formula's parameters, hypotheses, source and evaluation path, every claim's kind,
   expectation, source and statement, every declared bound) and which module defines each
@@ -180,6 +183,31 @@ class IndexCache:
             try:
                 for old in self.directory.glob(f"{key}.*.json"):  # the paper's item indexes of older sources
                     if old != path:
+                        old.unlink(missing_ok=True)
+            except OSError:
+                pass
+
+    # -- bound records (what the accountant reads to tell which theorems cannot apply) --------------------
+    @staticmethod
+    def _bounds_name(key: str, module: str) -> str:
+        return f"bounds-{key}.{index_key(key, module)}.json"
+
+    def get_bounds(self, key: str, module: str) -> list[dict] | None:
+        """The stored records (``bound.describe()``) of paper ``key``'s bound declarations, or None."""
+        data = self.store.read(self._bounds_name(key, module))
+        if not isinstance(data, dict) or data.get("paper") != key or data.get("module") != module:
+            return None
+        found = data.get("bounds")
+        if not isinstance(found, list) or not all(isinstance(r, dict) for r in found):
+            return None
+        return found
+
+    def put_bounds(self, key: str, module: str, records: list[dict]) -> None:
+        name = self._bounds_name(key, module)
+        if self.store.write(name, {"paper": key, "module": module, "bounds": records}):
+            try:
+                for old in self.directory.glob(f"bounds-{key}.*.json"):  # records of older sources
+                    if old.name != name:
                         old.unlink(missing_ok=True)
             except OSError:
                 pass

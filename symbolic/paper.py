@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections import abc
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from .formula import Formula
@@ -68,6 +69,48 @@ class _NumericForm:
 NUMERIC_FORM_BUDGET = 60.0
 
 
+class _FormulasOnDemand(abc.Mapping):
+    """:attr:`Paper.formulas` while :meth:`Paper.load_bounds` imports the bound modules: a lookup of a formula
+    not registered yet imports the next declared module not imported yet (in load order) until it is found;
+    anything that needs the whole mapping (iteration, length) loads the whole paper first."""
+
+    def __init__(self, paper: "Paper"):
+        self._paper = paper
+
+    def _search(self, id: str) -> bool:
+        p = self._paper
+        while id not in p._formulas:
+            pending = [m for m in p._modules if m not in sys.modules]
+            if not pending:
+                return False
+            if id not in p.partial_misses:
+                p.partial_misses.append(id)
+            importlib.import_module(pending[0])
+        return True
+
+    def __getitem__(self, id: str) -> Formula:
+        if not self._search(id):
+            raise KeyError(id)
+        return self._paper._formulas[id]
+
+    def __contains__(self, id) -> bool:
+        return isinstance(id, str) and self._search(id)
+
+    def _all(self) -> dict:
+        p = self._paper
+        p._partial = False
+        try:
+            return p.formulas
+        finally:
+            p._partial = True
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 class Paper:
     """The formulas and claims encoded from one source (a paper, or the privacy toolkit)."""
 
@@ -87,19 +130,54 @@ class Paper:
         self.defined_in: dict[str, str] = {}
         self._package: str | None = None
         self._modules: list[str] = []  # declared modules, full names, in load order
+        self._bound_modules: list[str] | None = None  # declared modules registering bounds (None: not declared)
         self._loading = False
+        self._partial = False  # importing the bound modules only (formulas looked up on demand)
+        self.partial_misses: list[str] = []  # formula IDs a bounds-only load had to search the modules for
         self._order: dict[str, tuple[int, int]] = {}  # ID → (module rank, registration number)
         self._views: dict[str, dict] = {}  # ordered views, rebuilt after a registration
 
     # -- lazily loaded modules ----------------------------------------------------------------
-    def declare_modules(self, package: str, names: Sequence[str]) -> None:
+    def declare_modules(self, package: str, names: Sequence[str], *, bounds: Sequence[str] | None = None) -> None:
         """Declare the modules of ``package`` that register this paper's objects, in the order
         a full load imports them (each after the modules it imports).  They are imported on
-        demand: by :meth:`load` (every one) or :meth:`find` (the one defining an ID)."""
+        demand: by :meth:`load` (every one) or :meth:`find` (the one defining an ID).
+
+        ``bounds`` names, in load order, the modules :meth:`load_bounds` imports: the modules that
+        register the paper's bound declarations, preceded by those defining the formulas they
+        declare (an index kept valid by a test that compares it with a full load); None when not
+        declared (:meth:`load_bounds` then loads the whole paper)."""
         if self._package is not None:
             raise ValueError(f"{self.key}: modules already declared")
         self._package = package
         self._modules = [f"{package}.{name}" for name in names]
+        if bounds is not None:
+            unknown = [name for name in bounds if f"{package}.{name}" not in self._modules]
+            if unknown:
+                raise ValueError(f"{self.key}: bound modules {unknown} are not among the declared modules")
+            self._bound_modules = [f"{package}.{name}" for name in bounds]
+
+    def load_bounds(self) -> dict[str, object]:
+        """The bound declarations (as :attr:`bounds`, in the same order), importing only the modules
+        declared as registering them (``declare_modules(..., bounds=...)``) when the paper declares them.
+
+        A bound is built from formulas that its module reads from :attr:`formulas`; while these
+        modules are imported, a formula not registered yet is looked for in the declared modules not
+        imported yet, in load order (what a full load would have imported before it), and its ID is
+        recorded in :attr:`partial_misses` (a stale index costs time, never a wrong bound).  Any other
+        whole-paper view read meanwhile loads the whole paper.  Without a declaration, or once the
+        paper is complete, this is :attr:`bounds`."""
+        if self._bound_modules is None or self.complete or self._loading:
+            return self.bounds
+        self._partial = True
+        try:
+            for name in self._bound_modules:
+                importlib.import_module(name)
+        finally:
+            self._partial = False
+        last = (len(self._modules) + 1, 0)
+        prefix = _PREFIX["bounds"]
+        return dict(sorted(self._bounds.items(), key=lambda kv: self._order.get(prefix + kv[0], last)))
 
     @property
     def modules(self) -> list[str]:
@@ -131,6 +209,8 @@ class Paper:
         return item
 
     def _whole(self, what: str) -> dict:
+        if self._partial and what == "formulas" and not self.complete:
+            return _FormulasOnDemand(self)
         if not self._loading and self._modules and not self.complete:
             self.load()
         if what == "claims":

@@ -27,6 +27,9 @@ from .paper import Paper
 if TYPE_CHECKING:
     from .claims import Claim
 
+#: Key prefix of a bound in :attr:`symbolic.paper.Paper.defined_in`.
+_BOUND = "bound:"
+
 #: Entry-point group in which a distribution lists its papers (``key = "package.module"``).
 ENTRY_POINT_GROUP = PAPERS_GROUP
 
@@ -56,6 +59,7 @@ class Registry:
         self._loaded: dict[str, Paper] = {}
         self._index: dict[str, str] = dict(index or {})
         self._item_indexes: dict[str, dict] = {}
+        self._bound_records: dict[str, list[dict]] = {}
         self._given: set[str] = set()  # keys of the Paper objects passed in (never cached on disk)
         #: The on-disk paper index cache; by default the user's, unless disabled by the environment.
         self.index_cache = index_cache
@@ -162,8 +166,51 @@ class Registry:
         return self.item_index(key)["defined_in"]
 
     def bounds(self, paper: str | None = None) -> list:
-        """Bound declarations of one paper, or of every paper."""
-        return [b for p in self._papers(paper) for b in p.bounds.values()]
+        """Bound declarations of one paper, or of every paper (each paper's in its order).  Imports only
+        the modules a paper declares as registering its bounds (:meth:`symbolic.paper.Paper.load_bounds`):
+        the accountant needs no claim, figure or reproduction."""
+        keys = [paper] if paper else self.keys()
+        found = []
+        for key in keys:
+            p = self.paper(key)
+            bounds = list(p.load_bounds().values())
+            module = self._index.get(key)
+            if (
+                self.index_cache is not None
+                and module is not None
+                and key not in self._given
+                and all(_BOUND + b.id in p.defined_in for b in bounds)  # never bounds added at run time
+                and self.bound_records(key) is None
+            ):
+                try:
+                    records = [b.describe() for b in bounds]
+                except Exception:  # noqa: BLE001 -- a record is an optimisation: not stored, nothing lost
+                    records = None
+                if records is not None:
+                    self.index_cache.put_bounds(key, module, records)
+                    self._bound_records[key] = records
+            found.extend(bounds)
+        return found
+
+    def bound_records(self, key: str) -> list[dict] | None:
+        """The records (``bound.describe()``) of paper ``key``'s bound declarations, in its order, without
+        importing the paper: from its item index or its bound records in the paper index cache, when stored
+        for the current sources (the key of :func:`symbolic.index_cache.index_key`); else None."""
+        if key in self._item_indexes:
+            return self._item_indexes[key]["bounds"]
+        if key in self._bound_records:
+            return self._bound_records[key]
+        module = self._index.get(key)
+        if self.index_cache is None or module is None or key in self._given:
+            return None
+        found = self.index_cache.get(key, module)
+        if found is not None:
+            self._item_indexes[key] = found
+            return found["bounds"]
+        records = self.index_cache.get_bounds(key, module)
+        if records is not None:
+            self._bound_records[key] = records
+        return records
 
     def claims_covering(self, formula_id: str) -> list[Claim]:
         """Claims of the formula's own paper that cover it (other papers are not imported)."""

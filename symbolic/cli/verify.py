@@ -17,10 +17,10 @@ import shutil
 import sys
 import time
 
-from ..cache import VerdictCache, disabled_by_environment, run_claims_cached
+from ..cache import VerdictCache, cached_paper, disabled_by_environment, run_claims_cached, store_manifest
 from ..errors import UnknownIdError
 from ..registry import paper_index, registry
-from ..runner import run_claims
+from ..runner import Result, run_claims
 from ..verdict import Status
 
 #: The table's width (at most; a narrower terminal narrows it).
@@ -89,13 +89,19 @@ def run(args) -> int:
             # cache holds verdicts at the declared budgets: a scaled run re-checks everything.)
             claims = reg.iter_claims(args.paper)
         else:
-            claims = reg.claims(args.paper)
-        if progress:
-            progress.begin(reg, args.paper, claims)
-        if cache is None:
-            results, cached = run_claims(claims, jobs=args.jobs, budget_scale=scale or 1.0, progress=progress), set()
+            claims = None  # keyed paper by paper: a paper whose verdicts are all cached is not loaded
+        if claims is None:
+            results, cached = _run_cached(args, reg, cache, progress)
         else:
-            results, cached = run_claims_cached(claims, paper_index(), cache, jobs=args.jobs, progress=progress)
+            if progress:
+                progress.begin(reg, args.paper, claims)
+            if cache is None:
+                results, cached = (
+                    run_claims(claims, jobs=args.jobs, budget_scale=scale or 1.0, progress=progress),
+                    set(),
+                )
+            else:
+                results, cached = run_claims_cached(claims, paper_index(), cache, jobs=args.jobs, progress=progress)
     finally:
         if progress:
             progress.end()
@@ -142,6 +148,58 @@ def run(args) -> int:
             + (f"; {len(cached)} verdicts from the cache, --no-cache re-proves them)" if cached else ")")
         )
     return 0 if summary["unexpected"] == 0 else 1
+
+
+def _run_cached(args, reg, cache: VerdictCache, progress, modules: dict[str, str] | None = None):
+    """Every claim of ``--paper`` (or of every paper) with the cache: a paper whose manifest and verdicts are
+    all cached is not loaded (:func:`symbolic.cache.cached_paper`); the others are loaded, keyed claim by
+    claim, run where missed, and their manifests stored.  Returns ``(results, cached indices)``.  ``modules``:
+    paper key → module (default: the installed papers' entry points)."""
+    modules = paper_index() if modules is None else modules
+    keys = [args.paper] if args.paper else reg.keys()
+    if args.paper:
+        reg.paper(args.paper)  # an unknown key is an error, as before
+    claims: list = []
+    known: dict[int, Result] = {}
+    loaded: list[str] = []
+    for key in keys:
+        hit = cached_paper(cache, key, modules.get(key)) if key in modules else None
+        if hit is not None:
+            for result in hit:
+                known[len(claims)] = result
+                claims.append(result.claim)
+        else:
+            loaded.append(key)
+            claims.extend(reg.claims(key))
+    if progress:
+        progress.begin(reg, args.paper, claims)
+        for i in sorted(known):
+            progress(known[i])
+    todo = [i for i in range(len(claims)) if i not in known]
+    verdict_keys: list = []
+    ran, ran_cached = run_claims_cached(
+        [claims[i] for i in todo], modules, cache, jobs=args.jobs, progress=progress, keys_out=verdict_keys
+    )
+    results = dict(known)
+    cached = set(known)
+    by_paper: dict[str, tuple[list, list]] = {}
+    for j, (i, result) in enumerate(zip(todo, ran)):
+        results[i] = result
+        if j in ran_cached:
+            cached.add(i)
+        c = claims[i]
+        by_paper.setdefault(c.paper, ([], []))
+        by_paper[c.paper][0].append(c)
+        by_paper[c.paper][1].append(verdict_keys[j])
+    for key in loaded:
+        module = modules.get(key)
+        paper = reg.paper(key)
+        if module is None or key not in by_paper or not paper.registered_by_modules():
+            continue  # claims added at run time are keyed one by one, never recorded
+        papers_claims, papers_keys = by_paper[key]
+        if len(papers_claims) == len(paper.claims):
+            store_manifest(cache, key, module, papers_claims, papers_keys)
+    return [results[i] for i in range(len(claims))], cached
 
 
 # ---------------------------------------------------------------------------

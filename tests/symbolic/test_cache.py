@@ -332,3 +332,58 @@ def test_a_cached_verdict_keeps_its_proof_obligations(tmp_path):
         {**o.as_dict(), **({"witness": {str(k): str(v) for k, v in o.witness.items()}} if o.witness else {})}
         for o in fresh.obligations
     ]
+
+
+# ---------------------------------------------------------------------------
+# Paper manifests: a verify whose verdicts are all cached does not build the paper.
+
+MANIFEST_PAPER = {
+    "__init__.py": "from ._paper import paper\npaper.declare_modules(__name__, ('claims',))\n",
+    "_paper.py": "from symbolic import Paper\npaper = Paper('mpaper', 'A paper split into modules')\n",
+    "claims.py": LAZY_CLAIM.replace(
+        'paper = Paper("lazykey", "A paper whose claim imports a helper only when checked")',
+        "from ._paper import paper",
+    ).replace("lazykey", "mpaper"),
+    "helper.py": "FACTOR = 2\n",
+}
+
+_VERIFY_CACHED = """
+import argparse, json, sys
+from symbolic.cache import VerdictCache
+from symbolic.cli.verify import _run_cached
+from symbolic.registry import Registry
+reg = Registry(index={{'mpaper': 'mpaper'}})
+cache = VerdictCache({cache!r})
+results, cached = _run_cached(argparse.Namespace(paper=None, jobs=1), reg, cache, None, modules={{'mpaper': 'mpaper'}})
+print(json.dumps([[r.claim.id for r in results], [r.verdict.status.value for r in results], len(cached),
+                  'mpaper.claims' in sys.modules, [r.claim.source.cite() for r in results]]))
+"""
+
+
+def test_a_cached_verify_reads_the_manifest_and_an_edit_to_a_paper_module_invalidates_it(tmp_path):
+    import json
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    pkg = tmp_path / "src" / "mpaper"
+    pkg.mkdir(parents=True)
+    for name, text in MANIFEST_PAPER.items():
+        (pkg / name).write_text(text)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "src") + ":" + str(pathlib.Path(vc.__file__).parents[1])}
+    script = _VERIFY_CACHED.format(cache=str(tmp_path / "cache"))
+
+    def run():
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+        assert out.returncode == 0, out.stderr
+        return json.loads(out.stdout)
+
+    ids, statuses, cached, loaded, cites = run()
+    assert (ids, statuses, cached, loaded) == (["mpaper/double"], ["proved"], 0, True)
+    assert run() == [ids, ["proved"], 1, False, cites]  # from the manifest: the paper's module is not imported
+    (pkg / "helper.py").write_text("FACTOR = 3\n")  # an edit to a module of the paper (the claim's text unchanged)
+    assert run()[1:4] == [["refuted"], 0, True]  # the manifest and the verdict are misses: loaded, re-proved
+    assert run()[1:4] == [["refuted"], 1, False]
+    (pkg / "claims.py").write_text(MANIFEST_PAPER["claims.py"].replace("2x + 2 = 2(x + 1)", "2x + 2 = 2(x+1)"))
+    assert run()[1:4] == [["refuted"], 0, True]  # a paper module's own edit too
