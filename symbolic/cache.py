@@ -59,10 +59,17 @@ import sys
 import tempfile
 import types
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 import sympy as sp
 
+from .source import Source
 from .verdict import Status, Verdict
+
+if TYPE_CHECKING:
+    from .claims import Claim
+    from .obligations import Obligation
+    from .runner import Result
 
 #: Environment variable that disables the cache (tests and CI).
 DISABLE_ENV = "HIDDEN_STATE_PROOFS_NO_CACHE"
@@ -124,8 +131,8 @@ def _serialise(value, depth: int = 0, seen: frozenset = frozenset()) -> str:
             items.sort()
         return f"{type(value).__name__}[" + ",".join(items) + "]"
     if isinstance(value, dict):
-        items = sorted((_serialise(k, depth + 1, seen), _serialise(v, depth + 1, seen)) for k, v in value.items())
-        return "dict{" + ",".join(f"{k}:{v}" for k, v in items) + "}"
+        pairs = sorted((_serialise(k, depth + 1, seen), _serialise(v, depth + 1, seen)) for k, v in value.items())
+        return "dict{" + ",".join(f"{k}:{v}" for k, v in pairs) + "}"
     if isinstance(value, types.ModuleType):
         return "module:" + value.__name__
     if isinstance(value, type):
@@ -191,12 +198,12 @@ def _callable(fn, depth: int, seen: frozenset) -> str:
     return "fn:" + "\x00".join(parts)
 
 
-def claim_content_of_value(value) -> str:
+def claim_content_of_value(value: object) -> str:
     """The canonical text of any value as it enters a key (raises :class:`Unhashable`)."""
     return _canonical_dummies(_serialise(value))
 
 
-def claim_content(claim) -> str:
+def claim_content(claim: Claim) -> str:
     """The canonical text of a claim's content (raises :class:`Unhashable`)."""
     state = {k: v for k, v in vars(claim).items() if not k.startswith("__")}
     head = [
@@ -214,7 +221,7 @@ def _canonical_dummies(text: str) -> str:
     negative): number them by first appearance."""
     order: dict[str, int] = {}
 
-    def renumber(match):
+    def renumber(match: re.Match[str]) -> str:
         return f"dummy_index={order.setdefault(match.group(1), len(order))}"
 
     return re.sub(r"dummy_index=(-?\d+)", renumber, text)
@@ -321,7 +328,7 @@ def engine_package() -> str:
     return __name__.split(".", 1)[0]
 
 
-def claim_key(claim, module_name: str) -> str:
+def claim_key(claim: Claim, module_name: str) -> str:
     """The cache key of ``claim`` registered by the paper module ``module_name`` (raises
     :class:`Unhashable`)."""
     h = hashlib.sha256()
@@ -405,7 +412,7 @@ class Store:
         ).hexdigest()
 
     # -- entries ----------------------------------------------------------------------------------
-    def read(self, relative: str):
+    def read(self, relative: str) -> object:
         """The JSON value stored under ``relative`` (a path inside the directory), or None."""
         if not self.usable():
             return None
@@ -435,7 +442,7 @@ class Store:
         except (ValueError, UnicodeError, RecursionError, MemoryError):
             return None
 
-    def write(self, relative: str, value) -> bool:
+    def write(self, relative: str, value: object) -> bool:
         """Store ``value`` under ``relative``; False if it could not be (the cache is an optimisation:
         a read-only or full file system is never an error)."""
         if not self.usable():
@@ -531,7 +538,7 @@ def _text(value, limit: int = 20_000) -> str:
     return value
 
 
-def _obligations(entries) -> list:
+def _obligations(entries: object) -> list[Obligation]:
     """The proof obligations a cached verdict carried (``Obligation.as_dict`` rows), checked field by
     field: a cached PROVED shows the same obligations, and how each was discharged, as a fresh one."""
     from .obligations import Obligation
@@ -569,7 +576,7 @@ class VerdictCache:
         self.misses = 0
         self.uncacheable: list[str] = []
 
-    def key(self, claim, module_name: str) -> str | None:
+    def key(self, claim: Claim, module_name: str) -> str | None:
         try:
             return claim_key(claim, module_name)
         except Unhashable:
@@ -591,7 +598,10 @@ class VerdictCache:
             if not isinstance(details, dict) or not all(isinstance(v, str) for v in details.values()):
                 raise TypeError("details")
             counterexample = data.get("counterexample")
-            if counterexample is not None and not isinstance(counterexample, (str, dict)):
+            if counterexample is not None and not (
+                isinstance(counterexample, dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in counterexample.items())
+            ):  # what Verdict.as_dict writes: parameter name -> value (a string is no counterexample)
                 raise TypeError("counterexample")
             verdict = Verdict(
                 Status(data["status"]),
@@ -629,7 +639,7 @@ class RecordedClaim:
 
     __slots__ = ("id", "kind", "expect", "budget", "erratum", "source")
 
-    def __init__(self, id: str, kind: str, expect: str, budget: float, erratum: str | None, source):
+    def __init__(self, id: str, kind: str, expect: str, budget: float, erratum: str | None, source: Source):
         self.id, self.kind, self.expect, self.budget, self.erratum, self.source = (
             id,
             kind,
@@ -644,7 +654,7 @@ class RecordedClaim:
         return self.id.split("/", 1)[0]
 
     @classmethod
-    def of(cls, claim) -> dict:
+    def of(cls, claim: Claim) -> dict[str, object]:
         """The manifest record of ``claim`` (JSON-ready)."""
         src = claim.source
         return {
@@ -664,8 +674,6 @@ class RecordedClaim:
 
     @classmethod
     def read(cls, record: dict) -> "RecordedClaim":
-        from .source import Source
-
         src = record["source"]
         erratum = record.get("erratum")
         if not all(isinstance(record[k], str) for k in ("id", "kind", "expect")) or not (
@@ -693,7 +701,7 @@ def manifest_key(paper: str, module_name: str) -> str:
     return h.hexdigest()
 
 
-def cached_paper(cache: VerdictCache, paper: str, module_name: str | None):
+def cached_paper(cache: VerdictCache, paper: str, module_name: str | None) -> list[Result[RecordedClaim]] | None:
     """Results (:class:`symbolic.runner.Result`, claims as :class:`RecordedClaim`) of every claim of paper
     ``paper`` from its manifest and the cached verdicts, without loading the paper; None if the manifest or
     any verdict is missing (then nothing is counted as a hit)."""
@@ -714,7 +722,7 @@ def cached_paper(cache: VerdictCache, paper: str, module_name: str | None):
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     hits, misses = cache.hits, cache.misses
-    results = []
+    results: list[Result[RecordedClaim]] = []
     for claim, key in entries:
         verdict = cache.get(key)
         if verdict is None:
@@ -724,7 +732,9 @@ def cached_paper(cache: VerdictCache, paper: str, module_name: str | None):
     return results
 
 
-def store_manifest(cache: VerdictCache, paper: str, module_name: str, claims, keys) -> None:
+def store_manifest(
+    cache: VerdictCache, paper: str, module_name: str, claims: Sequence[Claim], keys: Sequence[str | None]
+) -> None:
     """Record paper ``paper``'s claims (all of them, in its order) and their verdict keys."""
     if not claims or any(k is None for k in keys):
         return
@@ -743,8 +753,13 @@ def store_manifest(cache: VerdictCache, paper: str, module_name: str, claims, ke
 
 
 def run_claims_cached(
-    claims, modules, cache: VerdictCache | None, jobs: int | None = None, progress=None, keys_out: list | None = None
-):
+    claims: Sequence[Claim],
+    modules: Mapping[str, str],
+    cache: VerdictCache | None,
+    jobs: int | None = None,
+    progress: Callable[[Result[Claim]], None] | None = None,
+    keys_out: list[str | None] | None = None,
+) -> tuple[list[Result[Claim]], set[int]]:
     """:func:`symbolic.runner.run_claims` with ``cache``: hits are returned without running, misses
     are run and stored (``keys_out``, if given, receives each claim's key).  ``modules`` maps a paper key to its module name (the paper index).
     Returns ``(results, cached)``: results in input order, and the set of indices served from
@@ -756,7 +771,7 @@ def run_claims_cached(
     keys = [cache.key(c, modules[c.paper]) if c.paper in modules else None for c in claims]
     if keys_out is not None:
         keys_out.extend(keys)
-    results: dict[int, Result] = {}
+    results: dict[int, Result[Claim]] = {}
     for i, (claim, key) in enumerate(zip(claims, keys)):
         verdict = cache.get(key)
         if verdict is not None:

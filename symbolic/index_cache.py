@@ -42,12 +42,17 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import mpmath
 import sympy as sp
 
 from .cache import Store, cache_root, engine_fingerprint, package_fingerprint
+
+if TYPE_CHECKING:
+    from .claims import Claim
+    from .formula import Formula
+    from .paper import Paper
 
 #: Bumped when the stored format or the records change.
 FORMAT = 2
@@ -57,7 +62,7 @@ _ENTRY_POINTS_BYTES = 1 << 16
 _KINDS = ("formulas", "claims", "bounds")
 
 
-def formula_record(f) -> dict:
+def formula_record(f: Formula) -> dict:
     """What ``list`` shows about a formula (JSON-ready)."""
     return {
         "id": f.id,
@@ -69,12 +74,12 @@ def formula_record(f) -> dict:
     }
 
 
-def claim_record(c) -> dict:
+def claim_record(c: Claim) -> dict:
     """What ``list --claims`` shows about a claim (JSON-ready; the claim is not run)."""
     return {"id": c.id, "kind": c.kind, "expect": c.expect, "source": c.source.cite(), "statement": c.statement}
 
 
-def describe(paper) -> dict:
+def describe(paper: Paper) -> dict:
     """The item index of ``paper``: records of its formulas, claims and bounds (``bound.describe()``),
     in the paper's order, and ``defined_in`` (ID → module, :attr:`symbolic.paper.Paper.defined_in`).
     Reading the paper's items imports all of its modules."""
@@ -217,7 +222,8 @@ def _entry_point_files(index: dict[str, str]) -> list[str] | None:
     """The ``entry_points.txt`` files, directly under a ``sys.path`` directory's ``*.dist-info`` or
     ``*.egg-info``, that declare every entry of ``index`` in the ``symbolic.papers`` group; None if
     some entry is declared by none of them (then the index is not stored)."""
-    files, declared = [], {}
+    files: list[str] = []
+    declared: dict[str, set[str]] = {}
     for entry in _path_entries():
         try:
             names = sorted(os.listdir(entry))

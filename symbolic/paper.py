@@ -19,16 +19,42 @@ from __future__ import annotations
 import importlib
 import sys
 from collections import abc
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar, Union
 
 from .formula import Formula
 from .source import Source
 
 if TYPE_CHECKING:
-    from .claims import Claim
+    from types import FrameType
+
+    from .claims import Claim, Identity
+    from .coverage import CoverageIndex, Item
+    from .errata import Classification
+    from .figure import FigureData
 
 #: Key prefix of each kind of item in :attr:`Paper.defined_in` (formula and claim IDs are unique together).
 _PREFIX = {"formulas": "", "claims": "", "figures": "figure:", "bounds": "bound:"}
+
+
+class BoundDeclaration(Protocol):
+    """What the engine reads of a theorem-level bound declaration (:meth:`Paper.add_bound`); the content that
+    declares bounds defines the rest."""
+
+    @property
+    def id(self) -> str:
+        """The ID of the paper's formula the bound is declared for."""
+        ...
+
+    def describe(self) -> dict:
+        """The bound's record (JSON-ready), kept in the paper's item index."""
+        ...
+
+
+_Bound = TypeVar("_Bound", bound=BoundDeclaration)
+_Item = TypeVar("_Item", bound="Union[Formula, Claim]")
+#: A figure function: recomputes a figure's data (:class:`symbolic.figure.FigureData`).
+FigureFunction = Callable[[], "FigureData"]
+_Figure = TypeVar("_Figure", bound=FigureFunction)
 
 
 class _NumericForm:
@@ -40,7 +66,7 @@ class _NumericForm:
     def __init__(self, formula: Formula):
         self.formula = formula
 
-    def build(self, key: str):
+    def build(self, key: str) -> Identity:
         import sympy as sp
 
         from .claims import Identity
@@ -96,7 +122,7 @@ class _FormulasOnDemand(abc.Mapping):
     def __contains__(self, id) -> bool:
         return isinstance(id, str) and self._search(id)
 
-    def _all(self) -> dict:
+    def _all(self) -> Mapping[str, Formula]:
         p = self._paper
         p._partial = False
         try:
@@ -120,11 +146,11 @@ class Paper:
         self.citation = citation
         self.text = text  # path of the paper's text in shared/papers, for readers
         self._formulas: dict[str, Formula] = {}
-        self._claims: dict[str, Claim] = {}
-        self._figures: dict[str, Callable] = {}
-        self._bounds: dict[str, object] = {}
-        self._index = None
-        self._severities: dict = {}  # erratum key → symbolic.errata.Classification
+        self._claims: dict[str, Claim | _NumericForm] = {}  # a numeric form is built when first read
+        self._figures: dict[str, FigureFunction] = {}
+        self._bounds: dict[str, BoundDeclaration] = {}
+        self._index: CoverageIndex | None = None
+        self._severities: dict[str, Classification] = {}  # erratum key → its classification
         #: ID → the module whose body registered it (formulas and claims by ID; figures as
         #: ``figure:NAME``, bounds as ``bound:ID``); only modules of the declared package.
         self.defined_in: dict[str, str] = {}
@@ -157,7 +183,7 @@ class Paper:
                 raise ValueError(f"{self.key}: bound modules {unknown} are not among the declared modules")
             self._bound_modules = [f"{package}.{name}" for name in bounds]
 
-    def load_bounds(self) -> dict[str, object]:
+    def load_bounds(self) -> dict[str, BoundDeclaration]:
         """The bound declarations (as :attr:`bounds`, in the same order), importing only the modules
         declared as registering them (``declare_modules(..., bounds=...)``) when the paper declares them.
 
@@ -201,7 +227,7 @@ class Paper:
             self._loading = False
         return self
 
-    def _built(self, id: str):
+    def _built(self, id: str) -> Claim:
         """The claim ``id``, built now if it is a deferred numeric-form identity."""
         item = self._claims[id]
         if isinstance(item, _NumericForm):
@@ -209,8 +235,6 @@ class Paper:
         return item
 
     def _whole(self, what: str) -> dict:
-        if self._partial and what == "formulas" and not self.complete:
-            return _FormulasOnDemand(self)
         if not self._loading and self._modules and not self.complete:
             self.load()
         if what == "claims":
@@ -226,8 +250,11 @@ class Paper:
         return view
 
     @property
-    def formulas(self) -> dict[str, Formula]:
-        """Every formula of the paper, ID → Formula (imports every declared module)."""
+    def formulas(self) -> Mapping[str, Formula]:
+        """Every formula of the paper, ID → Formula (imports every declared module; while
+        :meth:`load_bounds` imports the bound modules, a mapping that imports on demand)."""
+        if self._partial and not self.complete:
+            return _FormulasOnDemand(self)
         return self._whole("formulas")
 
     @property
@@ -236,26 +263,26 @@ class Paper:
         return self._whole("claims")
 
     @property
-    def figures(self) -> dict[str, Callable]:
+    def figures(self) -> dict[str, FigureFunction]:
         """Figure functions by name (imports every declared module)."""
         return self._whole("figures")
 
     @property
-    def bounds(self) -> dict[str, object]:
+    def bounds(self) -> dict[str, BoundDeclaration]:
         """Theorem-level bound declarations keyed by their formula's ID (imports every declared
         module).  The engine only stores them; what a bound declares is defined by the content
         that declares it."""
         return self._whole("bounds")
 
     @property
-    def index(self):
+    def index(self) -> CoverageIndex | None:
         """The coverage index (:class:`symbolic.coverage.CoverageIndex`) set by :meth:`coverage`,
         or None (imports every declared module)."""
         if not self._loading and self._modules and not self.complete:
             self.load()
         return self._index
 
-    def find(self, id: str, where: Mapping[str, str] | None = None):
+    def find(self, id: str, where: Mapping[str, str] | None = None) -> Formula | Claim | None:
         """The formula or claim ``id``, importing as little as possible; None if the paper has no
         such ID.  ``where`` is an item index's map of every ID registered by the paper's modules to its
         module (:attr:`defined_in` of a whole load): the module it names is imported first, and an ID
@@ -283,7 +310,7 @@ class Paper:
 
     def _registered(self, id: str) -> None:
         """Record which module's body registers ``id`` (the innermost module being executed)."""
-        frame = sys._getframe(2)
+        frame: FrameType | None = sys._getframe(2)
         module = None
         while frame is not None:
             if frame.f_code.co_name == "<module>":
@@ -298,7 +325,7 @@ class Paper:
         self._order[id] = (rank, len(self._order))
         self._views.clear()
 
-    def figure(self, name: str):
+    def figure(self, name: str) -> Callable[[_Figure], _Figure]:
         """Decorator registering ``fn() -> symbolic.figure.FigureData``.
 
         Figure functions recompute a paper's figure from registered formulas and return
@@ -307,7 +334,7 @@ class Paper:
         numbers (comparisons are :class:`~symbolic.claims.Reproduction` claims).
         """
 
-        def register(fn):
+        def register(fn: _Figure) -> _Figure:
             if name in self._figures:
                 raise ValueError(f"{self.key}: duplicate figure {name}")
             self._figures[name] = fn
@@ -316,7 +343,7 @@ class Paper:
 
         return register
 
-    def coverage(self, items):
+    def coverage(self, items: Iterable[Item]) -> CoverageIndex:
         """Set this paper's coverage index: every numbered item of the paper, with the IDs that
         encode it or the reason it is not encoded (see :mod:`symbolic.coverage`)."""
         from .coverage import CoverageIndex
@@ -324,7 +351,7 @@ class Paper:
         self._index = CoverageIndex(self.key, list(items))
         return self._index
 
-    def classify(self, erratum: str, severity: str, evidence: str):
+    def classify(self, erratum: str, severity: str, evidence: str) -> Classification:
         """Record the severity of erratum ``erratum`` (``"E3"`` or ``"<paper> E3"``) and the evidence for it (see
         :mod:`symbolic.errata`: the table of severities lives there)."""
         from .errata import Classification
@@ -336,7 +363,7 @@ class Paper:
         return self._severities[key]
 
     @property
-    def severities(self) -> dict:
+    def severities(self) -> dict[str, Classification]:
         """Erratum key → its :class:`symbolic.errata.Classification` (imports every declared module)."""
         if not self._loading and self._modules and not self.complete:
             self.load()
@@ -345,10 +372,10 @@ class Paper:
     def id(self, label: str) -> str:
         return f"{self.key}/{label}"
 
-    def source(self, label: str, equations=(), form: str = "printed", note: str = "") -> Source:
+    def source(self, label: str, equations: str | Iterable[str] = (), form: str = "printed", note: str = "") -> Source:
         return Source(self.key, label, tuple([equations] if isinstance(equations, str) else equations), form, note)
 
-    def add_bound(self, bound):
+    def add_bound(self, bound: _Bound) -> _Bound:
         """Store a bound declaration (any object with an ``id`` naming one of this paper's formulas)."""
         if bound.id not in self._formulas:
             raise ValueError(f"bound {bound.id}: no formula with that ID in paper {self.key}")
@@ -358,7 +385,7 @@ class Paper:
         self._registered(_PREFIX["bounds"] + bound.id)
         return bound
 
-    def add(self, item):
+    def add(self, item: _Item) -> _Item:
         """Register a Formula or Claim (its ID must start with this paper's key)."""
         if not item.id.startswith(self.key + "/"):
             raise ValueError(f"{item.id} does not belong to paper {self.key}")

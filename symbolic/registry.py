@@ -22,7 +22,7 @@ from .cache import disabled_by_environment
 from .index_cache import PAPERS_GROUP, IndexCache, describe
 from .errors import UnknownIdError
 from .formula import Formula
-from .paper import Paper
+from .paper import BoundDeclaration, Paper
 
 if TYPE_CHECKING:
     from .claims import Claim
@@ -150,11 +150,12 @@ class Registry:
             return self._item_indexes[key]
         module = self._index.get(key)
         cache = self.index_cache if module is not None and key not in self._given else None
-        found = cache.get(key, module) if cache is not None else None
+        found = cache.get(key, module) if cache is not None and module is not None else None
         if found is None:
             paper = self.paper(key)
             found = describe(paper)
-            if cache is not None and paper.registered_by_modules():  # never items added at run time
+            # never items added at run time
+            if cache is not None and module is not None and paper.registered_by_modules():
                 cache.put(key, module, found)
         self._item_indexes[key] = found
         return found
@@ -165,12 +166,12 @@ class Registry:
             return None
         return self.item_index(key)["defined_in"]
 
-    def bounds(self, paper: str | None = None) -> list:
+    def bounds(self, paper: str | None = None) -> list[BoundDeclaration]:
         """Bound declarations of one paper, or of every paper (each paper's in its order).  Imports only
         the modules a paper declares as registering its bounds (:meth:`symbolic.paper.Paper.load_bounds`):
         the accountant needs no claim, figure or reproduction."""
         keys = [paper] if paper else self.keys()
-        found = []
+        found: list[BoundDeclaration] = []
         for key in keys:
             p = self.paper(key)
             bounds = list(p.load_bounds().values())

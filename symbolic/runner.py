@@ -23,10 +23,11 @@ import time
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import wait
-from typing import Callable, Iterable
+from typing import Callable, Generic, Iterable, Protocol, TypeVar
 
 from .claims import Claim
 from .deadline import HANG_FACTOR, Deadline, process_cpu_seconds
+from .source import Source
 from .verdict import Status, Verdict, meets
 
 #: CPU seconds granted past a checker's own hang limit before the process is killed.
@@ -54,9 +55,35 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
+class ClaimRecord(Protocol):
+    """What a report reads of a result's claim: a :class:`Claim`, or the record of one that a paper
+    manifest keeps (:class:`symbolic.cache.RecordedClaim`, whose verdict comes from the cache)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def paper(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def expect(self) -> str: ...
+    @property
+    def budget(self) -> float: ...
+    @property
+    def erratum(self) -> str | None: ...
+    @property
+    def source(self) -> Source: ...
+
+
+#: The claim of a :class:`Result`: a :class:`Claim` when it was run, any :class:`ClaimRecord` otherwise.
+C = TypeVar("C", bound=ClaimRecord, covariant=True)
+#: The claims given to :func:`run_claims` (its results carry them, of the same kind).
+K = TypeVar("K", bound=Claim)
+
+
 @dataclass
-class Result:
-    claim: Claim
+class Result(Generic[C]):
+    claim: C
     verdict: Verdict
 
     @property
@@ -219,11 +246,11 @@ def _kill(pid: int) -> int:
 
 
 def run_claims(
-    claims: Iterable[Claim],
+    claims: Iterable[K],
     jobs: int | None = None,
-    progress: Callable[[Result], None] | None = None,
+    progress: Callable[[Result[K]], None] | None = None,
     budget_scale: float = 1.0,
-) -> list[Result]:
+) -> list[Result[K]]:
     """Check ``claims`` (in parallel, ``jobs`` at a time); results in the input order.
 
     ``claims`` may be a lazy iterable (``Registry.iter_claims``): a paper is then loaded while
@@ -239,7 +266,7 @@ def run_claims(
     gc.freeze()  # balanced by the one gc.unfreeze below (_before_forking freezes again, harmlessly)
     running: dict = {}  # read end of the verdict pipe -> (index, claim, pid, chunks, start)
     try:
-        results: dict[int, Result] = {}
+        results: dict[int, Result[K]] = {}
         source = enumerate(claims)
         pending = next(source, None)
         paper = None
@@ -307,7 +334,7 @@ def _overdue(pid: int, wall: float, claim: Claim, budget_scale: float) -> bool:
     return wall > limit if cpu is None else cpu > limit
 
 
-def _run_inline(claim: Claim, progress, budget_scale: float) -> Result:
+def _run_inline(claim: K, progress: Callable[[Result[K]], None] | None, budget_scale: float) -> Result[K]:
     start = time.monotonic()
     verdict = _check_safely(claim, budget_scale)
     verdict.seconds = time.monotonic() - start
