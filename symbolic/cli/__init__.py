@@ -15,6 +15,7 @@ import importlib
 import os
 import pkgutil
 import sys
+from typing import Sequence
 
 from ..errors import SymbolicError
 
@@ -56,7 +57,7 @@ def _commands(wanted: str | None = None):
     return sorted(mods, key=lambda m: (order.get(m.NAME, 9), m.NAME))
 
 
-def build_parser(argv=None) -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser; with ``argv``, only the command it names is imported (all for help or a typo)."""
     wanted = next((a for a in (argv or []) if not a.startswith("-")), None)
     parser = argparse.ArgumentParser(
@@ -71,7 +72,7 @@ def build_parser(argv=None) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else [*argv]  # not list(): the submodule `list` shadows it here
     parser = build_parser(argv)
     args = parser.parse_args(argv)

@@ -9,6 +9,7 @@ with ``--verdicts``, when a verdict is unexpected.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -20,7 +21,7 @@ NAME = "coverage"
 HELP = "each paper's numbered items with the formulas/claims encoding them, and a coverage percentage"
 
 
-def configure(p):
+def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--paper", metavar="KEY", help="only this paper")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument(
@@ -86,7 +87,7 @@ def _report(key, reg):
     }
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     reg = registry()
     keys = [reg.paper(args.paper).key] if args.paper else reg.keys()
     reports = [_report(k, reg) for k in keys]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import pathlib
 import sys
@@ -13,7 +14,7 @@ NAME = "errata"
 HELP = "write the errata table (every claim with an erratum key, with verdicts) to ERRATA.md"
 
 
-def configure(p):
+def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "-o",
         "--output",
@@ -32,7 +33,7 @@ def configure(p):
     p.add_argument("--json", action="store_true", help="the errata as JSON, counterexamples exact (to stdout)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     partial = args.severity is not None or args.paper is not None or args.json
     if args.check and partial:
         print(

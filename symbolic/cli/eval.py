@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from typing import Iterable
 
 import mpmath
 
@@ -19,7 +21,7 @@ NAME = "eval"
 HELP = "evaluate a formula, e.g. eval kong-ribero/theta L=1.37 s=9 --dps 40"
 
 
-def configure(p):
+def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("id", help="formula ID (see 'list')")
     p.add_argument(
         "params", nargs="*", metavar="name=value", help="parameter values, parsed exactly (0.1, 1/3, 1e-200)"
@@ -41,7 +43,7 @@ def configure(p):
     )
 
 
-def parse_assignments(items) -> dict[str, str]:
+def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     values: dict[str, str] = {}
     for item in items:
         name, sep, value = item.partition("=")
@@ -53,12 +55,12 @@ def parse_assignments(items) -> dict[str, str]:
     return values
 
 
-def format_value(value, dps: int) -> str:
+def format_value(value: mpmath.mpf, dps: int) -> str:
     """``dps`` significant digits; scientific notation below 1e-5 and at or above 10**dps."""
     return mpmath.nstr(value, dps, min_fixed=-5, max_fixed=dps)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     check_dps(args.dps, "--dps")
     if not args.timeout >= 0:
         raise InputError(f"--timeout must be a number of seconds >= 0, got {args.timeout}")

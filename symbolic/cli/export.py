@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import pathlib
 import sys
 import tempfile
@@ -18,7 +19,7 @@ HELP = (
 )
 
 
-def configure(p):
+def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("id", nargs="?", help="formula ID (or use --paper)")
     p.add_argument("--paper", metavar="KEY", help="export every formula of this paper")
     p.add_argument("--format", required=True, choices=sorted(FORMATS), help="output format")
@@ -61,7 +62,7 @@ def write_atomically(out: pathlib.Path, text: str) -> None:
     replace_file(out, write, command="export")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     out = check_output_path(args.output, args.force) if args.output else None
     text = export(registry(), args.format, id=args.id, paper=args.paper, jobs=args.jobs)
     if out is not None:

@@ -6,6 +6,7 @@ read from the paper index cache when the sources are unchanged, so no paper modu
 
 from __future__ import annotations
 
+import argparse
 import json
 
 from ..registry import registry
@@ -14,7 +15,7 @@ NAME = "list"
 HELP = "list formula IDs with parameters, hypotheses and sources; or claims, or declared bounds"
 
 
-def configure(p):
+def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--paper", metavar="KEY", help="only this paper's items (imports only that paper)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--claims", action="store_true", help="list the claims (without checking them)")
@@ -76,7 +77,7 @@ def _print_bounds(records):
             print(f"    note: {r['note']}")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     reg = registry()
     if args.bounds:
         what, show = "bounds", _print_bounds

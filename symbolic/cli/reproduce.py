@@ -6,6 +6,7 @@ prints (with the paper's words), readings of a figure, and independent recomputa
 
 from __future__ import annotations
 
+import argparse
 import json
 import pathlib
 import sys
@@ -23,14 +24,14 @@ HELP = (
 )
 
 
-def configure(p):
+def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--paper", metavar="KEY", help="only this paper")
     p.add_argument("--out", default="out/figures", help="directory for figures (default out/figures)")
     p.add_argument("--no-figures", action="store_true", help="compare numbers only")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     reg = registry()
     claims = [c for c in reg.claims(args.paper) if isinstance(c, Reproduction)]
     results = run_claims(claims)

@@ -10,6 +10,7 @@ unless ``--no-check``.
 
 from __future__ import annotations
 
+import argparse
 import json
 
 from ..registry import registry
@@ -18,13 +19,13 @@ NAME = "show"
 HELP = "show a claim's statement, domain, proof obligations (and how each was discharged) and its argument"
 
 
-def configure(p):
+def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("claim", metavar="CLAIM_ID", help="a claim ID (see 'list --claims')")
     p.add_argument("--no-check", action="store_true", help="obligations only: do not run the claim's argument")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     claim = registry().claim(args.claim)
     obligations = claim.obligations()
     domain = claim.obligation_domain().describe()
@@ -35,7 +36,7 @@ def run(args) -> int:
         verdict = run_claims([claim], jobs=1)[0].verdict
         obligations = verdict.obligations or [o.public() for o in obligations]
     if args.json:
-        out = {
+        out: dict[str, object] = {
             "id": claim.id,
             "kind": claim.kind,
             "statement": claim.statement,

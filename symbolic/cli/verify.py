@@ -16,12 +16,18 @@ import re
 import shutil
 import sys
 import time
+from typing import TYPE_CHECKING, Iterable, Sequence, cast
 
 from ..cache import VerdictCache, cached_paper, disabled_by_environment, run_claims_cached, store_manifest
 from ..errors import UnknownIdError
-from ..registry import paper_index, registry
-from ..runner import Result, run_claims
+from ..registry import Registry, paper_index, registry
+from ..runner import ClaimRecord, Result, run_claims
 from ..verdict import Status
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
+    from ..claims import Claim
 
 #: The table's width (at most; a narrower terminal narrows it).
 WIDTH = 120
@@ -30,7 +36,7 @@ NAME = "verify"
 HELP = "check every claim (or one paper's) and report the verdicts"
 
 
-def configure(p):
+def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("claims", nargs="*", metavar="CLAIM", help="only these claims (IDs as 'list --claims' shows them)")
     p.add_argument("--paper", metavar="KEY", help="only this paper's claims")
     p.add_argument("--json", action="store_true", help="machine-readable output, every text in full")
@@ -66,14 +72,14 @@ def _positive_fraction(text: str) -> float:
     return float(value)
 
 
-def summarize(results) -> dict:
+def summarize(results: Sequence[Result[ClaimRecord]]) -> dict[str, int]:
     counts = {s.value: 0 for s in Status}
     for r in results:
         counts[r.verdict.status.value] += 1
     return {"total": len(results), **counts, "unexpected": sum(r.unexpected for r in results)}
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     reg = registry()
     start = time.monotonic()
     scale = args.budget_scale
@@ -81,6 +87,7 @@ def run(args) -> int:
         raise UnknownIdError("give claim IDs or --paper KEY, not both")
     progress = None if args.quiet else _Progress(start)
     cache = None if scale is not None or args.no_cache or disabled_by_environment() else VerdictCache()
+    claims: list[Claim] | Iterable[Claim] | None
     try:
         if args.claims:
             claims = [reg.claim(cid) for cid in dict.fromkeys(args.claims)]
@@ -90,7 +97,9 @@ def run(args) -> int:
             claims = reg.iter_claims(args.paper)
         else:
             claims = None  # keyed paper by paper: a paper whose verdicts are all cached is not loaded
+        results: Sequence[Result[ClaimRecord]]
         if claims is None:
+            assert cache is not None  # no claims looked up: only with the cache
             results, cached = _run_cached(args, reg, cache, progress)
         else:
             if progress:
@@ -101,6 +110,7 @@ def run(args) -> int:
                     set(),
                 )
             else:
+                assert isinstance(claims, list)  # the claims given: lazily loaded papers only without the cache
                 results, cached = run_claims_cached(claims, paper_index(), cache, jobs=args.jobs, progress=progress)
     finally:
         if progress:
@@ -150,7 +160,13 @@ def run(args) -> int:
     return 0 if summary["unexpected"] == 0 else 1
 
 
-def _run_cached(args, reg, cache: VerdictCache, progress, modules: dict[str, str] | None = None):
+def _run_cached(
+    args: argparse.Namespace,
+    reg: Registry,
+    cache: VerdictCache,
+    progress: _Progress | None,
+    modules: dict[str, str] | None = None,
+) -> tuple[list[Result[ClaimRecord]], set[int]]:
     """Every claim of ``--paper`` (or of every paper) with the cache: a paper whose manifest and verdicts are
     all cached is not loaded (:func:`symbolic.cache.cached_paper`); the others are loaded, keyed claim by
     claim, run where missed, and their manifests stored.  Returns ``(results, cached indices)``.  ``modules``:
@@ -159,15 +175,15 @@ def _run_cached(args, reg, cache: VerdictCache, progress, modules: dict[str, str
     keys = [args.paper] if args.paper else reg.keys()
     if args.paper:
         reg.paper(args.paper)  # an unknown key is an error, as before
-    claims: list = []
-    known: dict[int, Result] = {}
+    claims: list[ClaimRecord] = []
+    known: dict[int, Result[ClaimRecord]] = {}
     loaded: list[str] = []
     for key in keys:
         hit = cached_paper(cache, key, modules.get(key)) if key in modules else None
         if hit is not None:
-            for result in hit:
-                known[len(claims)] = result
-                claims.append(result.claim)
+            for recorded in hit:
+                known[len(claims)] = recorded
+                claims.append(recorded.claim)
         else:
             loaded.append(key)
             claims.extend(reg.claims(key))
@@ -176,18 +192,18 @@ def _run_cached(args, reg, cache: VerdictCache, progress, modules: dict[str, str
         for i in sorted(known):
             progress(known[i])
     todo = [i for i in range(len(claims)) if i not in known]
-    verdict_keys: list = []
-    ran, ran_cached = run_claims_cached(
-        [claims[i] for i in todo], modules, cache, jobs=args.jobs, progress=progress, keys_out=verdict_keys
-    )
+    verdict_keys: list[str | None] = []
+    # not known: loaded from its paper (a Claim, not a record)
+    torun = [cast("Claim", claims[i]) for i in todo]
+    ran, ran_cached = run_claims_cached(torun, modules, cache, jobs=args.jobs, progress=progress, keys_out=verdict_keys)
     results = dict(known)
     cached = set(known)
-    by_paper: dict[str, tuple[list, list]] = {}
+    by_paper: dict[str, tuple[list[Claim], list[str | None]]] = {}
     for j, (i, result) in enumerate(zip(todo, ran)):
         results[i] = result
         if j in ran_cached:
             cached.add(i)
-        c = claims[i]
+        c = torun[j]
         by_paper.setdefault(c.paper, ([], []))
         by_paper[c.paper][0].append(c)
         by_paper[c.paper][1].append(verdict_keys[j])
@@ -214,8 +230,8 @@ class _Progress:
         self.done = 0
         self.total: int | None = None
         self.per_paper: dict[str, list[int]] = {}  # paper -> [done, total, unexpected]
-        self.bar = None
-        self.task = None
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
         self.last: str | None = None
         self.printed: set[str] = set()
         if sys.stderr.isatty():
@@ -234,7 +250,7 @@ class _Progress:
             self.bar.start()  # shown before the papers load
             self.task = self.bar.add_task("loading the papers", total=None)
 
-    def begin(self, reg, paper: str | None, claims) -> None:
+    def begin(self, reg: Registry, paper: str | None, claims: Iterable[ClaimRecord]) -> None:
         """Totals: every claim's paper when ``claims`` is a list; else (papers still to load) each
         paper's count from its item index, where the paper index cache has it."""
         if isinstance(claims, list):
@@ -251,17 +267,18 @@ class _Progress:
                     break
                 self.per_paper[key] = [0, count, 0]
         self.total = sum(v[1] for v in self.per_paper.values()) if self.per_paper else None
-        if self.bar is not None:
+        if self.bar is not None and self.task is not None:  # the task is added with the bar
             self.bar.update(self.task, total=self.total, description="")
 
-    def __call__(self, result) -> None:
+    def __call__(self, result: Result[ClaimRecord]) -> None:
         self.done += 1
         paper = result.claim.paper
         counts = self.per_paper.setdefault(paper, [0, 0, 0])
         counts[0] += 1
         counts[2] += bool(result.unexpected)
         if self.bar is not None:
-            self.bar.update(self.task, completed=self.done, description=paper)
+            if self.task is not None:  # the task is added with the bar
+                self.bar.update(self.task, completed=self.done, description=paper)
             return
         if self.last not in (None, paper) and self.last not in self.printed and not self.per_paper[self.last][1]:
             self._line(self.last)  # its total was unknown: the next paper's first verdict ends it
@@ -316,7 +333,7 @@ def reproduce_command(claim_id: str) -> str:
     return f"python -m symbolic verify {claim_id} --no-cache"
 
 
-def print_problems(results) -> None:
+def print_problems(results: Sequence[Result[ClaimRecord]]) -> None:
     """The closing lines: every unexpected or UNKNOWN claim, its reason and how to reproduce it."""
     problems = [r for r in results if r.unexpected or r.verdict.status is Status.UNKNOWN]
     if not problems:
@@ -331,13 +348,13 @@ def print_problems(results) -> None:
         print(f"    reproduce: {reproduce_command(printable(r.claim.id))}")
 
 
-def print_table(results, reg) -> None:
+def print_table(results: Sequence[Result[ClaimRecord]], reg: Registry) -> None:
     """One table per paper, each line at most :func:`_width` columns: the claim's ID without its
     paper's prefix (an ID too long for its column stands on its own line), its source and kind, the
     verdict (an unexpected one flagged with the expectation), the seconds, and the method (truncated:
     ``--json`` has every text in full)."""
     width = _width()
-    by_paper: dict[str, list] = {}
+    by_paper: dict[str, list[Result[ClaimRecord]]] = {}
     for r in results:
         by_paper.setdefault(r.claim.paper, []).append(r)
     for paper, rows in by_paper.items():
