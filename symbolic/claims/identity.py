@@ -119,6 +119,7 @@ def numeric_verdict(
     """Counterexample search on ``residual``: REFUTED, CHECKED (all samples agree) or UNKNOWN."""
     point, pv, tested = find_counterexample(residual, symbols, where, hints, n=samples, deadline=deadline)
     if point is not None:
+        assert pv is not None  # a counterexample comes with the residual's value there
         details = {"residual": pv.value}
         if lhs is not None:
             details["lhs"] = value_at(lhs, point).value
