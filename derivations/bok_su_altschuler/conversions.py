@@ -9,7 +9,7 @@ import sympy as sp
 
 from symbolic import Formula, Identity, Inequality
 from symbolic.errors import EvaluationError
-from symbolic.numeric import lambdify_mpmath
+from symbolic.evaluate.expressions import lambdify_mpmath
 from symbolic.claims.numeric import NumericIdentity
 from symbolic.evaluate.inverse import Inverse
 from derivations.privacy.gdp import delta_lt_1, delta_param, gdp_delta, gdp_epsilon, mu_param
