@@ -7,7 +7,7 @@ discovers the papers encoded in the ``derivations`` package.
 
 from .errors import EvaluationError, HypothesisError, InputError, UnknownIdError
 from .exact_numbers import mpf_to_rational, parse_exact
-from .evaluate import Algorithm, ClosedForm, solve_monotone
+from .evaluate import Algorithm, ClosedForm, Inverse, solve_monotone
 from .formula import Formula
 from .hypotheses import Hypothesis
 from .params import Parameter, choice, natural, nonnegative, positive, real
@@ -57,6 +57,7 @@ __all__ = [
     "Formula",
     "Algorithm",
     "ClosedForm",
+    "Inverse",
     "solve_monotone",
     "Hypothesis",
     "Parameter",

@@ -8,6 +8,12 @@
   optional certifier) and :class:`Inverse`, each answering
   ``value(exact, dps)`` and ``ball(exact, prec)`` through :meth:`symbolic.Formula.value` and
   :meth:`symbolic.Formula.ball`.
+
+Modules: :mod:`.roots` (solve_monotone), :mod:`.certified` (its certified companion),
+:mod:`.methods` (the protocol), :mod:`.inverse` and :mod:`.inverse_enclosure` (an ``Inverse``
+formula's value and certified bracket), :mod:`.expressions` (compiled mpmath evaluators, branch
+resolution, the mpmath precision loop's engine side), :mod:`.settle` (that loop, copied into
+exported modules), :mod:`.optimise` (one-dimensional minimisation for evaluators).
 """
 
 from __future__ import annotations
