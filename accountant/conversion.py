@@ -42,7 +42,7 @@ from derivations.privacy.rdp_conversion import (
 )
 from symbolic.certify import NotCertifiable, directed_decimal, enclose
 from symbolic.errors import HypothesisError, SymbolicError
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 
 from .evaluation import BoundAtRun, rational, to_mpf
 
@@ -114,7 +114,7 @@ def _gdp_delta_fast(mu, eps):
     """δ_μ(ε) from ``privacy/gdp-delta``'s verified evaluation expression (mpmath, for searching)."""
     global _GDP_DELTA_FAST
     if _GDP_DELTA_FAST is None:
-        from symbolic.numeric import lambdify_mpmath
+        from symbolic.evaluate.expressions import lambdify_mpmath
 
         _GDP_DELTA_FAST = lambdify_mpmath((gdp_delta.symbol("mu"), gdp_delta.symbol("eps")), gdp_delta.evaluation_expr)
     return _GDP_DELTA_FAST(mu, eps)

@@ -30,9 +30,9 @@ from derivations.privacy.certified import definition_ball, has_definition_ball
 from symbolic.certify import bits_for_digits, enclose
 from symbolic.certify.arb import endpoints
 from symbolic.errors import HypothesisError, SymbolicError
-from symbolic.exact import mpf_to_rational, parse_exact
+from symbolic.exact_numbers import mpf_to_rational, parse_exact
 from symbolic.hypotheses import UndecidedError, decide
-from symbolic.numeric import lambdify_mpmath, resolve_branches
+from symbolic.evaluate.expressions import lambdify_mpmath, resolve_branches
 
 from .run_description import Run
 

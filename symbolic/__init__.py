@@ -6,7 +6,8 @@ discovers the papers encoded in the ``derivations`` package.
 """
 
 from .errors import EvaluationError, HypothesisError, InputError, UnknownIdError
-from .exact import mpf_to_rational, parse_exact
+from .exact_numbers import mpf_to_rational, parse_exact
+from .evaluate import Algorithm, ClosedForm, Inverse, solve_monotone
 from .formula import Formula
 from .hypotheses import Hypothesis
 from .params import Parameter, choice, natural, nonnegative, positive, real
@@ -54,6 +55,10 @@ __all__ = [
     "parse_exact",
     "mpf_to_rational",
     "Formula",
+    "Algorithm",
+    "ClosedForm",
+    "Inverse",
+    "solve_monotone",
     "Hypothesis",
     "Parameter",
     "choice",

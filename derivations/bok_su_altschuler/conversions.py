@@ -9,9 +9,9 @@ import sympy as sp
 
 from symbolic import Formula, Identity, Inequality
 from symbolic.errors import EvaluationError
-from symbolic.numeric import lambdify_mpmath
+from symbolic.evaluate.expressions import lambdify_mpmath
 from symbolic.claims.numeric import NumericIdentity
-from symbolic.inverse import Inverse
+from symbolic.evaluate.inverse import Inverse
 from derivations.privacy.gdp import delta_lt_1, delta_param, gdp_delta, gdp_epsilon, mu_param
 from derivations.privacy.hockey_stick import eps_param, gaussian_tail
 
@@ -171,8 +171,7 @@ lemA3_eps = paper.add(
         src("Lemma A.3, inverted", (), "derived", "the toolkit's privacy/gdp-epsilon under this ID"),
         hypotheses=[delta_lt_1],
         title="ε(δ) = min{ε ≥ 0 : δ_μ(ε) ≤ δ} (0 when δ_μ(0) ≤ δ)",
-        inverse=Inverse(lemA3_delta, solve_for="eps", target="delta"),
-        evaluator=_epsilon_newton,
+        inverse=Inverse(lemA3_delta, solve_for="eps", target="delta", algorithm=_epsilon_newton),
     )
 )
 paper.add(

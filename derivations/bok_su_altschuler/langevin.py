@@ -10,7 +10,7 @@ from typing import Mapping
 import mpmath
 import sympy as sp
 
-from symbolic import Formula, Identity, Inequality, Limit, Reproduction
+from symbolic import Formula, Identity, Inequality, Limit, Reproduction, solve_monotone
 
 from .common import LMC_STEP, M_GE_m, STEP_CONVEX, STRONG, D, L, eta, noisy_gd_mu_sq_factor, m, params, paper, src
 
@@ -120,10 +120,10 @@ def c_star_value() -> mpmath.mpf:
     """c*: the root of e^{2x}Φ(−√x) = Φ(√x) on (0.5, 0.8) (App. D.4: f_{2LD} ≥ G(2√(LD)) iff LD ≤ c*).
 
     Both tradeoff functions are symmetric, so domination reduces to the fixed points:
-    e^ε ≤ (1 − Φ(−μ/2))/Φ(−μ/2) with ε = 2x, μ = 2√x.  Bisection at the working precision.
+    e^ε ≤ (1 − Φ(−μ/2))/Φ(−μ/2) with ε = 2x, μ = 2√x.  Solved at the working precision (solve_monotone).
     """
     f = lambda x: mpmath.exp(2 * x) * mpmath.ncdf(-mpmath.sqrt(x)) - mpmath.ncdf(mpmath.sqrt(x))  # noqa: E731
-    return mpmath.findroot(f, (mpmath.mpf("0.5"), mpmath.mpf("0.8")), solver="anderson")
+    return solve_monotone(f, 0, lower=mpmath.mpf("0.5"), upper=mpmath.mpf("0.8"), name="c* (App. D.4)")
 
 
 def _c_star_eval(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:

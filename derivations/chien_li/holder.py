@@ -21,9 +21,8 @@ from collections.abc import Mapping
 import mpmath
 import sympy as sp
 
-from symbolic import Formula, Identity, Inequality, Limit
+from symbolic import Formula, Identity, Inequality, Limit, solve_monotone
 from symbolic.claims.numeric import NumericIdentity
-from symbolic.errors import EvaluationError
 
 from .common import LAM_LE_1, L, lam, mp, paper, params, src, z
 
@@ -87,26 +86,24 @@ def h_value(Lv, lv, zv) -> mpmath.mpf:
     lo = min(logz - log2, (logz - log2 - logL) / lv)
     hi = min(logz, (logz - logL) / lv)
 
-    def phi(y):
-        return mpmath.log(mpmath.exp(y) + Lv * mpmath.exp(lv * y)) - logz
+    def log_g(y):  # log g(e^y) = log(e^y + L e^{λy}), increasing with slope in [λ, 1]
+        return mpmath.log(mpmath.exp(y) + Lv * mpmath.exp(lv * y))
 
-    y = (lo + hi) / 2
-    tol = mpmath.mpf(2) ** (8 - mpmath.mp.prec)
-    for _ in range(4 * mpmath.mp.prec + 100):
-        f = phi(y)
-        if f > 0:
-            hi = y
-        else:
-            lo = y
+    def slope(y):
         ey, ely = mpmath.exp(y), Lv * mpmath.exp(lv * y)
-        step = f * (ey + ely) / (ey + lv * ely)
-        y_new = y - step
-        if not (lo < y_new < hi):
-            y_new = (lo + hi) / 2
-        if abs(y_new - y) <= tol * max(1, abs(y)) or hi - lo <= tol * max(1, abs(y)):
-            return mpmath.exp(y_new)
-        y = y_new
-    raise EvaluationError(f"chien-li/lem-3.9-h: no convergence at L={Lv}, lam={lv}, z={zv}")
+        return (ey + lv * ely) / (ey + ely)
+
+    y = solve_monotone(
+        log_g,
+        logz,
+        lower=lo,
+        upper=hi,
+        increasing=True,
+        bracketed=True,
+        derivative=slope,
+        name="chien-li/lem-3.9-h",
+    )
+    return mpmath.exp(y)
 
 
 def _h_evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:

@@ -36,7 +36,7 @@ class CertifiedAlgorithmFormula(Formula):
         from symbolic.certify.digits import round_ball
         from symbolic.certify.errors import CertificationError
         from symbolic.errors import EvaluationError
-        from symbolic.numeric import Evaluation
+        from symbolic.evaluate.expressions import Evaluation
 
         bits = bits_for_digits(dps) + 8
         note = ""
@@ -90,7 +90,7 @@ def definition_ball(formula, exact: dict, prec: int):
     import sympy as sp
 
     from symbolic.certify import NotCertifiable, enclose
-    from symbolic.numeric import resolve_branches
+    from symbolic.evaluate.expressions import resolve_branches
 
     if not has_definition_ball(formula):
         raise NotCertifiable(f"{formula.id}: its definition has no Arb translation (no certified enclosure)")

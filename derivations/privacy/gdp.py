@@ -24,7 +24,7 @@ import sympy as sp
 from symbolic.claims import Identity
 from symbolic.formula import Formula
 from symbolic.hypotheses import Hypothesis
-from symbolic.inverse import Inverse
+from symbolic.evaluate.inverse import Inverse
 from symbolic.params import nonnegative, positive
 from . import toolkit
 from .gaussian import (
@@ -177,7 +177,7 @@ __all__ = [
 
 def _delta_at_epsilon(v):
     """δ_μ(ε_μ(δ)) through the public evaluators (the inverse's output converted exactly)."""
-    from symbolic.inverse import _exact
+    from symbolic.evaluate.inverse import _exact
 
     dps = mpmath.mp.dps
     mu_exact, d_exact = _exact(v["mu"]), _exact(v["delta"])

@@ -35,10 +35,10 @@ from sympy.codegen.cfunctions import expm1, log1p
 
 from symbolic.claims import Identity, Inequality
 from symbolic.errors import HypothesisError, InputError
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 from symbolic.formula import Formula
-from symbolic.numeric import lambdify_mpmath
-from symbolic.optimise import brent_min, scan_then_refine
+from symbolic.evaluate.expressions import lambdify_mpmath
+from symbolic.evaluate.optimise import brent_min, scan_then_refine
 from symbolic.params import choice, positive
 from . import toolkit
 from .gdp import DELTA_RANGE, delta_lt_1, delta_param, gdp_delta
@@ -207,7 +207,7 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
     α > 1 (exact strings/rationals, minimised over the pairs).  Raises
     :class:`HypothesisError` for δ ∉ (0, 1) or an order α ≤ 1.
     """
-    from symbolic.numeric import evaluate_to_precision, input_digits, input_magnitude
+    from symbolic.evaluate.expressions import evaluate_to_precision, input_digits, input_magnitude
 
     if method not in METHODS:
         raise InputError(f"rdp_to_epsilon: method must be one of {', '.join(METHODS)}, not {method!r}")

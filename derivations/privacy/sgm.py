@@ -34,7 +34,7 @@ from symbolic.claims import Identity
 from symbolic.errors import EvaluationError
 from symbolic.formula import Formula
 from symbolic.hypotheses import Hypothesis
-from symbolic.numeric import lambdify_mpmath
+from symbolic.evaluate.expressions import lambdify_mpmath
 from symbolic.params import nonnegative, positive
 from . import toolkit
 from .certified import CertifiedAlgorithmFormula

@@ -30,7 +30,7 @@ import sympy as sp
 from symbolic.claims import Identity
 from symbolic.formula import Formula
 from symbolic.hypotheses import Hypothesis
-from symbolic.numeric import lambdify_mpmath
+from symbolic.evaluate.expressions import lambdify_mpmath
 from symbolic.params import nonnegative
 from . import toolkit
 from .gaussian import normal_cdf, normal_quantile_upper, q_inverse
@@ -193,7 +193,7 @@ toolkit.add(
 
 def _twice(v):
     """C(C(x)) through the public evaluator (with its precision escalation), exact in between."""
-    from symbolic.inverse import _exact
+    from symbolic.evaluate.inverse import _exact
 
     dps = mpmath.mp.dps
     args = {n: _exact(v[n]) for n in ("p", "mu")}

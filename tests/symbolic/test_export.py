@@ -25,7 +25,7 @@ from symbolic import Formula, Hypothesis, Identity, Paper, Registry
 from symbolic.cli import main as cli_main
 from symbolic.export import gather, resolve
 from symbolic.export import latex, manifest, python as pyexport
-from symbolic.inverse import Inverse
+from symbolic.evaluate.inverse import Inverse
 from symbolic.params import natural, nonnegative, positive
 
 # ---------------------------------------------------------------------------
@@ -183,7 +183,7 @@ def test_self_check_fails_when_a_recorded_value_differs(module_path, only_mpmath
 def test_generated_module_imports_nothing_from_the_package(module_path):
     text = module_path.read_text(encoding="utf-8")
     imports = [ln.split()[1] for ln in text.splitlines() if ln.startswith(("import ", "from "))]
-    assert set(imports) <= {"builtins", "math", "re", "sys", "fractions", "mpmath"}, imports
+    assert set(imports) <= {"builtins", "math", "re", "sys", "fractions", "typing", "mpmath"}, imports
 
 
 def test_header_records_sources_hashes_verdicts_and_versions(module_path, bundle):

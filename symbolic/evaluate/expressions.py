@@ -8,21 +8,21 @@
   the formula (:meth:`symbolic.Formula.evaluate` tries Arb first).  It starts at a
   working precision that holds every exact input (:func:`input_digits`) and doubles it
   until two runs agree to the requested digits above the inputs' magnitude; a zero only
-  when SymPy proves it (:func:`evaluate_to_precision`, the rule of :mod:`symbolic.settle`).
+  when SymPy proves it (:func:`evaluate_to_precision`, the rule of :mod:`symbolic.evaluate.settle`).
 * :func:`float_function` gives a vectorised NumPy evaluator for plotting.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import mpmath
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
 from . import settle
-from .errors import EvaluationError, InputError
-from .hypotheses import decide
+from ..errors import EvaluationError, InputError
+from ..hypotheses import decide
 
 GUARD_DIGITS = settle.GUARD_DIGITS
 #: Cap of :func:`input_digits` (inputs longer than this are rounded to it in the mpmath fallback).
@@ -70,7 +70,7 @@ def _to_mpmath(value: sp.Rational):
     return mpmath.mpf(int(value.p)) / int(value.q)
 
 
-def geometric_sum(first, ratio, count):
+def geometric_sum(first: Any, ratio: Any, count: Any) -> Any:
     """``first * (1 + ratio + ... + ratio**(count - 1))`` at the working precision, in O(1).
 
     ``count`` is an integer (an mpf with an integral value is accepted).  For
@@ -145,7 +145,7 @@ def _geometric_parts(expr: sp.Sum):
 _ERFC_HUGE = mpmath.mpf(2) ** 400
 
 
-def erfc(x):
+def erfc(x: Any) -> Any:
     """mpmath's erfc, extended to |x| ≥ 2^400 (where mpmath's series check overflows a float):
     there erfc(x) = e^{−x²}/(x√π) · Σ_k (−1)^k (2k − 1)!!/(2x²)^k, each term below the last by
     a factor < 2^-799, summed until the terms drop below the working precision."""
@@ -167,7 +167,7 @@ def erfc(x):
     return +value
 
 
-def erf(x):
+def erf(x: Any) -> Any:
     """erf through :func:`erfc` for |x| ≥ 2^400 (±1 − ∓erfc), mpmath's erf otherwise."""
     if not isinstance(x, mpmath.mpc) and abs(mpmath.mpf(x)) >= _ERFC_HUGE:
         return 1 - erfc(x) if x > 0 else erfc(-x) - 1
@@ -178,7 +178,7 @@ def erf(x):
 MAX_LOOP_TERMS = 1_000_000
 
 
-def index_range(a, b):
+def index_range(a: Any, b: Any) -> range:
     """``range(a, b + 1)`` for the summation loops of the mpmath evaluator, refusing more than
     :data:`MAX_LOOP_TERMS` terms (a sum to T = 1e5000 would never finish)."""
     a, b = int(a), int(b)
@@ -211,7 +211,7 @@ class _Printer(MpmathPrinter):
         return "(builtins.sum({function} {loops}))".format(function=self._print(expr.function), loops=" ".join(loops))
 
 
-def lambdify_mpmath(symbols, expr):
+def lambdify_mpmath(symbols: Sequence[sp.Symbol], expr: sp.Basic) -> Callable:
     """``lambdify`` for mpmath with :class:`_Printer` (geometric sums in O(1), other sums as loops)."""
     return sp.lambdify(
         symbols,
@@ -280,7 +280,7 @@ class Evaluation:
     Arb path fell back to mpmath at this point, if it did.
 
     An evaluation from an enclosure (:meth:`from_digits`) builds its mpf from the digits on
-    first access of ``value`` (:func:`symbolic.settle.to_mpf`, which depends on the digits and
+    first access of ``value`` (:func:`symbolic.evaluate.settle.to_mpf`, which depends on the digits and
     ``dps`` only, not on mpmath's current precision): the digits and the ball are the result,
     and a caller that reads only them (a loop of certified values, an enclosure's interval)
     does not pay for a conversion that costs as much as the rounding itself.
@@ -288,14 +288,16 @@ class Evaluation:
 
     __slots__ = ("_value", "digits", "enclosure", "path", "ball", "note", "_dps")
 
-    def __init__(self, value, digits, enclosure: bool, path: str, ball=None, note: str = ""):
+    def __init__(
+        self, value: Any, digits: tuple | None, enclosure: bool, path: str, ball: Any = None, note: str = ""
+    ) -> None:
         self._value = value
         self.digits = digits
         self.enclosure = enclosure
         self.path = path
         self.ball = ball
         self.note = note
-        self._dps = None
+        self._dps: int | None = None
 
     @classmethod
     def from_digits(cls, digits: tuple, dps: int, path: str, ball) -> "Evaluation":
@@ -325,14 +327,14 @@ class Evaluation:
 
 def input_digits(values) -> int:
     """Decimal digits an mpmath working precision needs to hold every exact input to full
-    relative accuracy (:func:`symbolic.settle.input_digits`): ``x = 1 - 1e-40`` needs 40 digits
+    relative accuracy (:func:`symbolic.evaluate.settle.input_digits`): ``x = 1 - 1e-40`` needs 40 digits
     (below that it rounds to 1); ``x = 1e-100`` needs one."""
     return settle.input_digits(values)
 
 
 def input_magnitude(values) -> int:
     """The largest decimal magnitude |log10|x|| of the exact inputs (capped)
-    (:func:`symbolic.settle.input_magnitude`): below this many extra working digits an input can
+    (:func:`symbolic.evaluate.settle.input_magnitude`): below this many extra working digits an input can
     be absorbed exactly (``1 + 1e-100 = 1``), so runs that agree there are no evidence."""
     return settle.input_magnitude(values)
 
@@ -400,7 +402,7 @@ def evaluate_to_precision(
     zero_proof: Callable[[], bool] | None = None,
     point: str = "",
 ) -> mpmath.mpf:
-    """mpmath fallback: run ``thunk`` at rising working precision (:func:`symbolic.settle.settle`,
+    """mpmath fallback: run ``thunk`` at rising working precision (:func:`symbolic.evaluate.settle.settle`,
     the rule the exported modules run too) and return an ``mpf`` rounded to ``dps`` digits.
 
     A nonzero value needs two runs a factor of two apart that agree to ``dps + 2`` digits, the
