@@ -18,7 +18,7 @@ TCCs, Isabelle's domain side conditions), every claim kind writes these conditio
   negative, even, odd) hold over its whole range, since SymPy simplifies the summand with them;
 * ``no-generic-limit``: no unevaluated ``Limit`` with parameters is left to SymPy's generic
   rules (``Limit(x/(x + a), x, 0)`` is 0 for a > 0 and 1 at a = 0); such a limit is
-  discharged only by the engine's own limit calculus (:func:`symbolic.claims.limit.prove_limit`);
+  discharged only by the engine's own limit calculus (:func:`symbolic.limits.prove_limit`);
 * kind-specific ones (ODE determinacy, Optimality's index range) added by the claim kinds.
 
 Each obligation is *discharged* by the engine's own rules, recorded in :attr:`Obligation.rule`:

@@ -1,7 +1,7 @@
 """From δ to ε: the implicit equation (22), the closed-form bound (23) and the
 finite-T inversion that Figures 1 (right) and 3 plot.
 
-All three are :class:`~symbolic.inverse.Inverse` formulas of a verified forward
+All three are :class:`~symbolic.evaluate.inverse.Inverse` formulas of a verified forward
 formula, each "the smallest ε ≥ 0 whose forward bound is ≤ δ":
 
 * ``asoodeh-diaz/eq-22`` inverts ``thm-2-limit`` (δ_∞ as a function of ε).  Since
