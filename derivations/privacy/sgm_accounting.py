@@ -826,7 +826,7 @@ from . import toolkit
 from .certified import CertifiedAlgorithmFormula
 from .gdp import delta_lt_1, delta_param
 from .rdp_conversion import METHODS
-from .sgm import _HYPS, MTZ, q_param, sigma_param
+from .sgm_moments import MTZ, SGM_HYPOTHESES, q_param, sigma_param
 
 steps_param = natural("steps", "number T of Poisson-subsampled Gaussian steps (T ≥ 1)", zero=False)
 sgm_method_param = choice(
@@ -879,7 +879,7 @@ sgm_epsilon_formula = toolkit.add(
             f"{MTZ} (RDP curve); Mironov 2017 Prop. 3; Balle et al. 2020 Thm 21; "
             "Asoodeh et al. 2021 Lemma 1 (conversions)",
         ),
-        hypotheses=[_HYPS[0], delta_lt_1],
+        hypotheses=[SGM_HYPOTHESES[0], delta_lt_1],
         title="max(0, inf_α ε_method(α, T·sgm-rdp(q, σ, α), δ)); certified Arb enclosure (both ends rigorous)",
         evaluator=_evaluator,
         certifier=enclosure,
