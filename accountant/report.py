@@ -631,6 +631,7 @@ def account(
     registry=None,
     digits: int = 6,
     part_seconds: float | None = None,
+    rough: bool = False,
 ) -> Account:
     """Account for ``run`` (a dict, JSON file/string or :class:`Run`) at ``delta`` (ε at δ) or at
     ``epsilon`` (δ at ε), exact strings.  Every declared bound of every registered paper is listed:
@@ -638,7 +639,9 @@ def account(
     The first thing to read is :attr:`Account.best`: the least of the applicable bounds and the
     all-iterates baseline.  Each part (a row, the baseline, the heuristic) runs under its own error
     handling and CPU budget (``part_seconds``, default :data:`accountant.guard.PART_CPU_SECONDS`):
-    a failed part is reported (:attr:`Account.failures`, or on its row) and the rest computed."""
+    a failed part is reported (:attr:`Account.failures`, or on its row) and the rest computed.
+    ``rough=True`` (with ``certify=False``: a plotted curve) searches to a few digits
+    (:data:`accountant.conversion.ROUGH`)."""
     run = parse_run(run)
     target, given, kw = parse_target(delta, epsilon)
     bounds, unavailable = _bounds(registry or _registry())
@@ -663,10 +666,10 @@ def account(
         try:
             with guard_budget(f"{bound.id}", part_seconds):
                 try:
-                    conv = convert(bound, run, certify=certify, **kw)
+                    conv = convert(bound, run, certify=certify, rough=rough, **kw)
                 except NotCertifiable:
                     # a custom-algorithm formula has no Arb enclosure: its mpmath value, labelled uncertified
-                    conv = convert(bound, run, certify=False, **kw)
+                    conv = convert(bound, run, certify=False, rough=rough, **kw)
                     row.certified = False
         except HypothesisError as exc:
             row.reason = f"{bound.label}: the formula's hypothesis '{exc.hypothesis}' fails at this run ({_msg(exc)})"
