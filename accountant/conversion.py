@@ -15,7 +15,7 @@ Conversions (through the privacy toolkit, :mod:`derivations.privacy`):
   δ(ε_hi) ≤ δ (a ball whose upper end is ≤ δ), ε_lo has δ(ε_lo) > δ (so the exact inverse of
   the decreasing δ(·) lies in [ε_lo, ε_hi]).  ε = 0 when δ(0) ≤ δ already.
 * **ε at δ** — directly; δ at ε by the same inversion in δ, except for a bound declared as an
-  :class:`~symbolic.inverse.Inverse` (ε*(δ) = min{ε ≥ 0 : F(ε) ≤ δ}, F decreasing, e.g. Asoodeh &
+  :class:`~symbolic.evaluate.inverse.Inverse` (ε*(δ) = min{ε ≥ 0 : F(ε) ≤ δ}, F decreasing, e.g. Asoodeh &
   Diaz (22)): ε*(δ) ≤ ε exactly when F(ε) ≤ δ, so δ at ε is the forward formula F at ε, certified
   directly.  A δ whose certified upper end rounds to 1 is no guarantee (:class:`NotConvertible`).
 * **TV bound t** — (ε, t)-DP for every ε ≥ 0: ε = 0 at δ ≥ t, no ε below.
@@ -480,7 +480,7 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool,
 
 def _delta_through_forward(at: BoundAtRun, inv, free: dict, epsilon, certify: bool, search: Search = FULL) -> Converted:
     """δ at ε of a bound declared as an inverse, ε*(δ) = min{x ≥ lower : F(x) ≤ δ} with F strictly
-    decreasing (:class:`symbolic.inverse.Inverse`): ε*(δ) ≤ ε ⟺ F(ε) ≤ δ (for ε ≥ lower), so the smallest
+    decreasing (:class:`symbolic.evaluate.inverse.Inverse`): ε*(δ) ≤ ε ⟺ F(ε) ≤ δ (for ε ≥ lower), so the smallest
     δ is F(ε) itself — the forward formula, evaluated and certified directly (no search over δ, each
     step of which would be a root finding)."""
     fwd = inv.forward

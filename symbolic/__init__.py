@@ -7,6 +7,7 @@ discovers the papers encoded in the ``derivations`` package.
 
 from .errors import EvaluationError, HypothesisError, InputError, UnknownIdError
 from .exact import mpf_to_rational, parse_exact
+from .evaluate import Algorithm, ClosedForm, solve_monotone
 from .formula import Formula
 from .hypotheses import Hypothesis
 from .params import Parameter, choice, natural, nonnegative, positive, real
@@ -54,6 +55,9 @@ __all__ = [
     "parse_exact",
     "mpf_to_rational",
     "Formula",
+    "Algorithm",
+    "ClosedForm",
+    "solve_monotone",
     "Hypothesis",
     "Parameter",
     "choice",

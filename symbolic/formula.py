@@ -9,6 +9,8 @@ import mpmath
 import sympy as sp
 
 from .errors import EvaluationError, HypothesisError, InputError
+from .evaluate.inverse import Inverse
+from .evaluate.methods import Algorithm, is_algebraic_number, is_rational_point, resolve_method
 from .exact import parse_exact
 from .hypotheses import Hypothesis, UndecidedError
 from .numeric import (
@@ -26,7 +28,7 @@ from .params import Parameter
 from .source import Source
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .inverse import Inverse
+    from .evaluate.methods import EvaluationMethod
 
 #: Signature of a custom evaluator: exact parameter values (name -> Rational),
 #: the requested digits; returns an mpmath number.  Used for formulas defined by
@@ -140,7 +142,8 @@ class Formula:
         evaluator: Evaluator | None = None,
         inverse: "Inverse | None" = None,
         magnitude_free: Iterable[str] = (),
-    ):
+        method: "EvaluationMethod | None" = None,
+    ) -> None:
         self.id = id
         self.expr = sp.sympify(expr)
         self.params = tuple(params)
@@ -151,9 +154,16 @@ class Formula:
         if numeric_checked is not None and numeric is None:
             raise ValueError(f"{id}: numeric_checked explains a numeric form, and none is given")
         self.numeric_checked = numeric_checked
-        self.inverse = inverse
-        if inverse is not None and evaluator is None:
-            evaluator = inverse.evaluator
+        self.method = resolve_method(id, method, evaluator=evaluator, inverse=inverse, magnitude_free=magnitude_free)
+        #: The method's parts under the names the rest of the engine reads.
+        self.inverse = self.method if isinstance(self.method, Inverse) else None
+        self.certifier = self.method.certifier if isinstance(self.method, Algorithm) else None
+        if isinstance(self.method, Algorithm):
+            evaluator, magnitude_free = self.method.function, self.method.magnitude_free
+        elif self.inverse is not None:
+            evaluator, magnitude_free = self.inverse.proposal, ()
+        else:
+            evaluator, magnitude_free = None, ()
         self.evaluator = evaluator
         names = [p.name for p in self.params]
         if len(set(names)) != len(names):
@@ -170,8 +180,6 @@ class Formula:
         if any(p.is_choice for p in self.params) and self.evaluator is None:
             raise ValueError(f"{id}: categorical parameters need an evaluator= (an expression cannot branch on names)")
         self.magnitude_free = frozenset(magnitude_free)
-        if self.magnitude_free and (evaluator is None or inverse is not None):
-            raise ValueError(f"{id}: magnitude_free= describes a hand-written evaluator=, which this formula lacks")
         if not self.magnitude_free <= numeric_names:
             extra = sorted(self.magnitude_free - numeric_names)
             raise ValueError(f"{id}: magnitude_free names {extra} that are not numeric parameters")
@@ -257,7 +265,15 @@ class Formula:
             if is_choice:
                 exact[name] = self._check_choice(p, params.get(name, p.default))
             else:
-                exact[name] = parse_exact(params[name], label)
+                value = params[name]
+                try:
+                    exact[name] = parse_exact(value, label)
+                except InputError:
+                    # An exact algebraic number (sqrt(2), s·√(η/2) at rational s, η): kept exact; the
+                    # hypotheses are decided on it symbolically and the value is an Arb ball's.
+                    if not is_algebraic_number(value):
+                        raise
+                    exact[name] = value
         for hyp in self._all_hypotheses or self.all_hypotheses():
             try:
                 ok = hyp.holds(exact)
@@ -299,6 +315,10 @@ class Formula:
         if self._path is None:
             from .certify.translate import translatable
 
+            if self.certifier is not None:
+                self._path = "arb"
+                return self._path
+
             if self.inverse is not None:
                 fwd = self.inverse.forward
                 ok = fwd.evaluator is None and translatable(fwd.evaluation_expr)
@@ -332,6 +352,10 @@ class Formula:
         """:meth:`evaluation` at values already returned by :meth:`check` (name -> Rational)."""
         note = ""
         path = self._path or self.evaluation_path
+        if self.certifier is not None:
+            return self._certified_algorithm_evaluation(exact, dps)
+        if not is_rational_point(exact):
+            return self._algebraic_evaluation(exact, dps)
         if path != "mpmath":
             if path == "arb":  # a closed form: the one-precision shortcut first, what almost every call needs
                 first = self._arb_first or self._keep_arb_shortcut()
@@ -343,6 +367,78 @@ class Formula:
                 return evaluation
         value = self.mpmath_value(exact, dps)
         return Evaluation(value, None, False, "mpmath", None, note)
+
+    def _certified_algorithm_evaluation(self, exact: Mapping[str, sp.Basic], dps: int) -> Evaluation:
+        """An algorithm with a certifier: the correctly rounded ``dps`` digits of the certified
+        ball (raising the precision until the ball pins them); the algorithm only if it never does."""
+        from .certify import bits_for_digits
+        from .certify.digits import round_ball
+        from .certify.errors import CertificationError
+
+        bits = bits_for_digits(dps) + 8
+        note = ""
+        for extra in (0, 32, 128):
+            try:
+                ball = self.certifier(exact, bits + extra)
+            except CertificationError as exc:
+                note = str(exc)
+                break
+            digits = round_ball(ball, dps)
+            if digits is not None:
+                return Evaluation.from_digits(digits, dps, "arb", ball)
+        if not is_rational_point(exact):
+            raise EvaluationError(
+                f"{self.id}: the algorithm takes exact rationals and the certifier gave no digits: {note}"
+            )
+        try:
+            value = self.mpmath_value(exact, dps)
+        except EvaluationError as exc:
+            if not note:
+                raise
+            # the refusal says why neither path answers (the fallback alone named only its own limit)
+            raise EvaluationError(f"{exc} [The certified enclosure was tried first: {note}]") from exc
+        return Evaluation(value, None, False, "mpmath", None, note)
+
+    def _algebraic_evaluation(self, exact: Mapping[str, sp.Basic], dps: int) -> Evaluation:
+        """At algebraic inputs (``sqrt(2)``): the correctly rounded digits of a ball of the
+        verified evaluation expression (of ``expr``, the definition, for an algorithm, which
+        takes exact rationals); never an mpmath value rounded in an unknown direction."""
+        from .certify import bits_for_digits
+        from .certify.digits import round_ball
+        from .certify.errors import CertificationError
+        from .evaluate.methods import expression_ball
+
+        if self.inverse is not None:
+            raise EvaluationError(f"{self.id}: an inverse takes exact rational inputs, not algebraic numbers")
+        expr = self.evaluation_expr if self.evaluator is None else self.expr
+        if any(p.is_choice for p in self.params):
+            raise EvaluationError(f"{self.id}: a formula with categorical parameters takes exact rational inputs")
+        bits = bits_for_digits(dps) + 8
+        why = ""
+        for extra in (0, 32, 128):
+            try:
+                ball = expression_ball(self, expr, exact, bits + extra)
+            except CertificationError as exc:
+                why = str(exc)
+                break
+            digits = round_ball(ball, dps)
+            if digits is not None:
+                return Evaluation.from_digits(digits, dps, "arb", ball)
+        raise EvaluationError(
+            f"{self.id}: no certified digits at the algebraic inputs "
+            + ", ".join(f"{k} = {v}" for k, v in exact.items())
+            + (f" ({why})" if why else "")
+        )
+
+    def value(self, exact: Mapping[str, sp.Basic], dps: int) -> Evaluation:
+        """The evaluation protocol: ``dps`` correct digits at checked exact inputs (see
+        :mod:`symbolic.evaluate.methods`)."""
+        return self.method.value(self, exact, dps)
+
+    def ball(self, exact: Mapping[str, sp.Basic], prec: int):
+        """The evaluation protocol: an Arb ball with ≥ ``prec`` bits that contains the exact
+        value at checked exact inputs, or :class:`~symbolic.certify.NotCertifiable`."""
+        return self.method.ball(self, exact, prec)
 
     def _keep_arb_shortcut(self):
         """Build, keep and return :attr:`_arb_first` (the closed form's compiled program looked up once)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic import Formula, Identity, Inequality
-from symbolic.inverse import Inverse
+from symbolic.evaluate.inverse import Inverse
 
 from ._paper import (
     C_param,

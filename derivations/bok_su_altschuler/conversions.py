@@ -9,7 +9,7 @@ import sympy as sp
 
 from symbolic import Formula, Identity, Inequality
 from symbolic.claims.numeric import NumericIdentity
-from symbolic.inverse import Inverse
+from symbolic.evaluate.inverse import Inverse
 from derivations.privacy.gdp import delta_lt_1, delta_param, gdp_delta, gdp_epsilon, mu_param
 from derivations.privacy.hockey_stick import eps_param, gaussian_tail
 
@@ -33,9 +33,8 @@ lemA3_eps = paper.add(
         src("Lemma A.3, inverted", (), "derived", "the toolkit's privacy/gdp-epsilon under this ID"),
         hypotheses=[delta_lt_1],
         title="ε(δ) = min{ε ≥ 0 : δ_μ(ε) ≤ δ} (0 when δ_μ(0) ≤ δ)",
-        inverse=Inverse(lemA3_delta, solve_for="eps", target="delta"),
         # the toolkit's fast inverse (Newton in log space; μ ≥ 64 in Mills' coordinate), one for the tree
-        evaluator=gdp_epsilon.evaluator,
+        inverse=Inverse(lemA3_delta, solve_for="eps", target="delta", algorithm=gdp_epsilon.inverse.algorithm),
     )
 )
 paper.add(

@@ -8,7 +8,7 @@
   digit for large μ (μ = 37) and for δ far below the float range (1e-200); at ε = 0 as erf(μ/(2√2)).
 * ``privacy/gdp-epsilon`` (mu, delta): its inverse, the smallest ε ≥ 0 with δ_μ(ε) ≤ δ
   (ε = 0 when δ_μ(0) = 1 − 2Q(μ/2) is already ≤ δ), declared as an
-  :class:`~symbolic.inverse.Inverse` of ``gdp-delta`` (which certifies it) and evaluated by a
+  :class:`~symbolic.evaluate.inverse.Inverse` of ``gdp-delta`` (which certifies it) and evaluated by a
   safeguarded Newton in log space (:func:`_epsilon_newton`; in Mills' coordinate for μ ≥ 64), which
   keeps every digit down to δ = 1e-300 where the generic inverse needs minutes.  The tree's one GDP
   ε(δ): Bok, Su & Altschuler's Lemma A.3 and the accountant call it.
@@ -29,7 +29,7 @@ from symbolic.claims import Identity
 from symbolic.errors import EvaluationError
 from symbolic.formula import Formula
 from symbolic.hypotheses import Hypothesis
-from symbolic.inverse import Inverse
+from symbolic.evaluate.inverse import Inverse
 from symbolic.numeric import lambdify_mpmath
 from symbolic.params import nonnegative, positive
 from . import toolkit
@@ -196,7 +196,7 @@ def _epsilon_large_mu(mu, delta, target):
 def _epsilon_newton(values, dps):
     """ε(δ): safeguarded Newton on log δ_μ(ε) − log δ (d/dε log δ = −e^ε Q(ε/μ + μ/2)/δ_μ(ε)), inside a
     doubling bracket, at the working precision (the caller's Ziv loop raises it until two runs agree).
-    Same root as the generic :class:`~symbolic.inverse.Inverse` of ``gdp-delta``, which needs minutes at
+    Same root as the generic :class:`~symbolic.evaluate.inverse.Inverse` of ``gdp-delta``, which needs minutes at
     δ = 1e-300 (claim bok-su-altschuler/lem-a.3-epsilon-is-toolkit compares the two); every caller of
     ``privacy/gdp-epsilon`` (the papers, the accountant) gets this one."""
     mu = mpmath.mpf(int(values["mu"].p)) / int(values["mu"].q)
@@ -250,8 +250,7 @@ gdp_epsilon = toolkit.add(
         toolkit.source("Cor. 2.13, inverted: the ε of a μ-GDP mechanism at a given δ", (), "derived", DRS),
         hypotheses=[delta_lt_1],
         title="ε_μ(δ) = min{ε ≥ 0 : δ_μ(ε) ≤ δ} (0 when δ_μ(0) ≤ δ)",
-        inverse=Inverse(gdp_delta, solve_for="eps", target="delta"),
-        evaluator=_epsilon_newton,
+        inverse=Inverse(gdp_delta, solve_for="eps", target="delta", algorithm=_epsilon_newton),
     )
 )
 

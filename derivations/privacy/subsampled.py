@@ -193,7 +193,7 @@ toolkit.add(
 
 def _twice(v):
     """C(C(x)) through the public evaluator (with its precision escalation), exact in between."""
-    from symbolic.inverse import _exact
+    from symbolic.evaluate.inverse import _exact
 
     dps = mpmath.mp.dps
     args = {n: _exact(v[n]) for n in ("p", "mu")}

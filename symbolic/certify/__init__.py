@@ -9,8 +9,11 @@
     as a cached program of python-flint calls (:mod:`.compiled`), with every
     ``Piecewise`` condition decided exactly on the rational inputs;
   - for a formula declared with ``inverse=``, certifies the final step of the
-    root finding (:mod:`.inverse`);
-  - for a formula with a custom ``evaluator``, raises :class:`NotCertifiable`.
+    root finding (:mod:`symbolic.evaluate.inverse_enclosure`);
+  - for a formula computed by an algorithm, its ``certifier`` when it has one, else raises
+    :class:`NotCertifiable`
+
+  (the formula's evaluation method's ``ball``: :mod:`symbolic.evaluate.methods`).
 
 * :func:`interval_strings` — the ball's endpoints as decimals rounded outwards.
 
@@ -23,9 +26,7 @@ from __future__ import annotations
 import math
 
 from .bounds import directed_decimal, interval_strings
-from .compiled import enclose_formula
 from .errors import CertificationError, FlintUnavailable, NotCertifiable, PrecisionNotReached
-from .inverse import InverseEnclosure, enclose_inverse
 from .translate import enclose
 
 #: Default relative accuracy of a certified ball, in bits (about 30 digits).
@@ -50,28 +51,11 @@ def certify(formula, prec: int = DEFAULT_PREC, **params):
         from ..errors import InputError
 
         raise InputError(f"{formula.id}: prec must be an integer number of bits >= 2, not {prec!r}")
-    exact = formula.check(**params)
-    if formula.inverse is not None:
-        return enclose_inverse(formula, exact, prec).ball(prec + 64)
-    if formula.evaluator is not None:
-        raise NotCertifiable(
-            f"{formula.id} is computed by a custom algorithm (evaluator=) with no certified final "
-            "step; it cannot be certified"
-        )
-    values = {formula.symbol(n): v for n, v in exact.items()}
-    return enclose_formula(formula, values, prec)
-
-
-def certify_inverse(formula, prec: int = DEFAULT_PREC, **params) -> InverseEnclosure:
-    """The certified bracket (with the forward balls as evidence) of an ``inverse=`` formula."""
-    if formula.inverse is None:
-        raise NotCertifiable(f"{formula.id} is not declared as an inverse")
-    return enclose_inverse(formula, formula.check(**params), prec)
+    return formula.ball(formula.check(**params), prec)
 
 
 __all__ = [
     "certify",
-    "certify_inverse",
     "bits_for_digits",
     "interval_strings",
     "directed_decimal",
@@ -81,5 +65,4 @@ __all__ = [
     "FlintUnavailable",
     "NotCertifiable",
     "PrecisionNotReached",
-    "InverseEnclosure",
 ]

@@ -23,7 +23,6 @@ from .compiled import closed_form_enclosure, program_for
 from ..numeric import Evaluation
 from . import bits_for_digits
 from .errors import CertificationError, FlintUnavailable, PrecisionNotReached
-from .inverse import enclose_inverse
 from ..settle import decimal_length, round_integer
 
 #: Times the requested precision is doubled when a ball straddles a rounding boundary.
@@ -182,7 +181,7 @@ def certified_value(formula, exact: dict, dps: int, bits: int):
     """
     if formula.inverse is not None:
         exact = dict(exact)
-        enclose = lambda bits: enclose_inverse(formula, exact, bits).ball(bits + 64)  # noqa: E731
+        enclose = lambda bits: formula.inverse.ball(formula, exact, bits)  # noqa: E731
     else:
         enclose = closed_form_enclosure(formula, {p.symbol: exact[p.name] for p in formula.params})
     ball = None

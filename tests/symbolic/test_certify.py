@@ -22,7 +22,6 @@ from symbolic.certify import (
     NotCertifiable,
     PrecisionNotReached,
     bits_for_digits,
-    certify_inverse,
     directed_decimal,
     interval_strings,
 )
@@ -30,7 +29,8 @@ from symbolic.certify import arb as arb_module
 from symbolic.certify.arb import endpoints
 from symbolic.errors import EvaluationError, HypothesisError
 from symbolic.exact import parse_exact
-from symbolic.inverse import Inverse
+from symbolic.evaluate import certify_inverse
+from symbolic.evaluate.inverse import Inverse
 from symbolic.params import natural, positive, real
 from symbolic.registry import registry as load_registry
 

@@ -25,7 +25,7 @@ from symbolic import Formula, Hypothesis, Identity, Paper, Registry
 from symbolic.cli import main as cli_main
 from symbolic.export import gather, resolve
 from symbolic.export import latex, manifest, python as pyexport
-from symbolic.inverse import Inverse
+from symbolic.evaluate.inverse import Inverse
 from symbolic.params import natural, nonnegative, positive
 
 # ---------------------------------------------------------------------------

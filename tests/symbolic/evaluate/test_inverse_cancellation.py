@@ -11,7 +11,7 @@ import mpmath
 import sympy as sp
 
 from symbolic import Formula, Hypothesis, Source
-from symbolic.inverse import Inverse
+from symbolic.evaluate.inverse import Inverse
 from symbolic.params import nonnegative, positive
 
 t_param = nonnegative("t", "argument")

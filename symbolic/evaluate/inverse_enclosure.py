@@ -1,6 +1,6 @@
 """Certified enclosure of a formula declared with ``inverse=Inverse(...)``.
 
-:class:`symbolic.inverse.Inverse` defines ``x`` as the smallest ``x >= lower``
+:class:`symbolic.evaluate.inverse.Inverse` defines ``x`` as the smallest ``x >= lower``
 with ``forward(x) <= target``, for a ``forward`` formula that is non-increasing in
 ``x`` on ``[lower, ∞)`` (the precondition every ``Inverse`` declares).  The
 certificate is the final step of the algorithm, not the algorithm: two exact
@@ -23,13 +23,11 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
+from ..certify.arb import flint, to_fmpq, working_precision
+from ..certify.errors import NotCertifiable, PrecisionNotReached
+from ..certify.translate import ball_at
 from ..numeric import resolve_branches
-from .arb import flint, to_fmpq, working_precision
-from .errors import NotCertifiable, PrecisionNotReached
-from .translate import EXTRA_BITS, ball_at
-
-#: Times the bracket around the proposed root may be widened (by 4x each) before giving up.
-MAX_WIDENINGS = 40
+from .certified import certified_bracket, certified_side
 
 
 @dataclass(frozen=True)
@@ -84,22 +82,12 @@ class _Forward:
 
     def side(self, x: Fraction):
         """(+1, ball) if forward(x) > target, (−1, ball) if forward(x) <= target, both certified."""
-        ball = None
-        f = flint()
-        for extra in EXTRA_BITS:
-            ball = self.ball(x, self.prec + extra)
-            if ball.is_finite():
-                with working_precision(self.prec + extra):
-                    # Arb comparisons hold for every point of both balls; the target's
-                    # ball is as narrow as the working precision allows.
-                    target = f.arb(to_fmpq(self.target))
-                    if ball > target:
-                        return 1, ball
-                    if ball <= target:
-                        return -1, ball
-        raise PrecisionNotReached(
-            f"{self.fwd.id}: cannot decide whether {self.fwd.id} at {self.inv.solve_for} = {x} "
-            f"is above or below the target {self.target} (best ball {ball})"
+        return certified_side(
+            self.ball,
+            self.target,
+            x,
+            self.prec,
+            f"{self.fwd.id}: cannot decide whether {self.fwd.id} at {self.inv.solve_for} = {x}",
         )
 
 
@@ -132,35 +120,12 @@ def enclose_inverse(formula, exact: dict, prec: int) -> InverseEnclosure:
     if not isinstance(x0, mpmath.mpf) or not mpmath.isfinite(x0):
         raise PrecisionNotReached(f"{formula.id}: the evaluator proposed no finite root ({x0})")
     x0 = _rational(x0)
-    # Relative to the proposal itself: a floor (it was 2^-64) made the bracket around a tiny
-    # root (ε*_δ ≈ 3.5e-24) wider than 2^-prec relative, and it was rejected.
-    step = (abs(x0) if x0 else Fraction(1, 2**64)) / 2 ** (prec + 6)
-    lo = hi = None
-    lo_ball = hi_ball = None
-    width_lo = width_hi = step
-    for _ in range(MAX_WIDENINGS):
-        if lo is None:
-            candidate = max(lower, x0 - width_lo)
-            s, b = (1, ball_lower) if candidate == lower else fwd.side(candidate)
-            if s > 0:
-                lo, lo_ball = candidate, b
-            else:
-                width_lo *= 4
-        if hi is None:
-            candidate = max(lower, x0) + width_hi
-            s, b = fwd.side(candidate)
-            if s < 0:
-                hi, hi_ball = candidate, b
-            else:
-                width_hi *= 4
-        if lo is not None and hi is not None:
-            break
-    if lo is None or hi is None:
-        raise PrecisionNotReached(f"{formula.id}: could not bracket the root near the evaluator's value {float(x0)!r}")
-    scale = max(abs(lo), abs(hi))
-    if hi - lo > scale / 2**prec:
-        raise PrecisionNotReached(
-            f"{formula.id}: the certified bracket [{float(lo)!r}, {float(hi)!r}] is wider than "
-            f"2^-{prec} relative (the evaluator's value was off)"
-        )
-    return InverseEnclosure(lo, hi, fwd.target, lo_ball, hi_ball)
+    found = certified_bracket(fwd.side, x0, lower=lower, lower_ball=ball_lower, prec=prec, name=formula.id)
+    return InverseEnclosure(found.lo, found.hi, fwd.target, found.ball_lo, found.ball_hi)
+
+
+def certify_inverse(formula, prec: int = 100, **params) -> InverseEnclosure:
+    """The certified bracket (with the forward balls as evidence) of an ``inverse=`` formula."""
+    if formula.inverse is None:
+        raise NotCertifiable(f"{formula.id} is not declared as an inverse")
+    return enclose_inverse(formula, formula.check(**params), prec)

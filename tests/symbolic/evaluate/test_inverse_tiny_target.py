@@ -5,7 +5,7 @@ import sympy as sp
 
 from symbolic import Formula, Hypothesis, Source
 from symbolic.exact import parse_exact
-from symbolic.inverse import Inverse
+from symbolic.evaluate.inverse import Inverse
 from symbolic.params import nonnegative, positive
 
 t_param = nonnegative("t", "argument")

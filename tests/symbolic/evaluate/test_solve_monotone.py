@@ -1,0 +1,106 @@
+"""symbolic.solve_monotone against closed-form inverses computed by mpmath alone (no package code)."""
+
+from fractions import Fraction
+
+import mpmath
+import pytest
+
+from symbolic import EvaluationError, solve_monotone
+
+
+def _close(x, ref, dps):
+    """Relative accuracy 10^(2−dps) (absolute at a root 0)."""
+    return abs(x - ref) <= (abs(ref) or 1) * mpmath.mpf(10) ** (2 - dps)
+
+
+@pytest.mark.parametrize("target", ["1e-300", "1e-20", "0.5", "5", "1e40", "1e300"])
+def test_inverts_exp_across_magnitudes(target):
+    dps = 40
+    with mpmath.workdps(dps):
+        t = mpmath.mpf(target)
+        x = solve_monotone(mpmath.exp, t, lower=-1000, dps=dps)
+    with mpmath.workdps(dps + 20):
+        assert _close(x, mpmath.log(mpmath.mpf(target)), dps)
+
+
+@pytest.mark.parametrize("target", ["1e-200", "1e-30", "1e-3", "0.7", "100"])
+def test_inverts_log1p_down_to_tiny_roots_from_zero(target):
+    # lower = 0 and the root at ~1e-200: the bracket is pulled towards 0 geometrically
+    dps = 30
+    with mpmath.workdps(dps):
+        x = solve_monotone(mpmath.log1p, mpmath.mpf(target), lower=0, dps=dps)
+    with mpmath.workdps(dps + 20):
+        assert _close(x, mpmath.expm1(mpmath.mpf(target)), dps)
+
+
+@pytest.mark.parametrize("p", ["1e-12", "0.001", "0.3", "0.5", "0.9", "0.999999"])
+def test_gaussian_cdf_inverse_matches_erfinv(p):
+    dps = 30
+    with mpmath.workdps(dps):
+        x = solve_monotone(mpmath.ncdf, mpmath.mpf(p), lower=-40, upper=40, dps=dps)
+    with mpmath.workdps(120):
+        ref = mpmath.sqrt(2) * mpmath.erfinv(2 * mpmath.mpf(p) - 1)
+        # Φ(x) at dps digits is known to p·10^-dps; that moves the root by p·10^-dps/φ(x)
+        # (the inverse's condition: 1e-25 absolute at p = 1 − 1e-6, where φ(x) ≈ 5e-6).
+        tol = mpmath.mpf(10) ** (2 - dps) * max(abs(ref), mpmath.mpf(p) / mpmath.npdf(ref))
+        assert abs(x - ref) <= tol
+
+
+def test_decreasing_direction_is_detected():
+    # the Gaussian survival function Φ(−x) = 1e-50: the log residual keeps the tiny target exact
+    dps = 30
+    with mpmath.workdps(dps):
+        x = solve_monotone(lambda t: mpmath.ncdf(-t), mpmath.mpf("1e-50"), lower=0, dps=dps)
+    with mpmath.workdps(200):
+        ref = -mpmath.sqrt(2) * mpmath.erfinv(2 * mpmath.mpf("1e-50") - 1)
+        assert _close(x, ref, dps)
+
+
+def test_unbracketed_target_names_the_function_and_values():
+    with pytest.raises(EvaluationError) as err:
+        solve_monotone(mpmath.exp, mpmath.mpf("0.5"), lower=0, upper=10, dps=20, name="exp")
+    msg = str(err.value)
+    assert msg.startswith("exp:") and "0.5" in msg and "not between" in msg
+    with pytest.raises(EvaluationError, match="not between"):
+        solve_monotone(mpmath.exp, mpmath.mpf("1e10"), lower=0, upper=10, dps=20, name="exp")
+
+
+def test_clamp_returns_the_lower_end_when_the_target_is_met_there():
+    with mpmath.workdps(20):
+        assert solve_monotone(lambda x: mpmath.exp(-x), mpmath.mpf(2), lower=0, clamp=True, dps=20) == 0
+
+
+def test_constant_function_has_no_direction():
+    with pytest.raises(EvaluationError, match="increases or decreases"):
+        solve_monotone(lambda x: mpmath.mpf(1), mpmath.mpf(1), lower=0, upper=1, dps=20, name="const")
+
+
+def test_certified_bracket_contains_the_root():
+    flint = pytest.importorskip("flint")
+    from symbolic.evaluate import certify_monotone
+
+    with mpmath.workdps(60):
+        x0 = solve_monotone(mpmath.exp, mpmath.mpf(5), lower=0, dps=60)
+    man, exp = x0.man_exp
+    proposal = Fraction(int(man) * 2 ** int(exp)) if exp >= 0 else Fraction(int(man), 2 ** int(-exp))
+
+    def exp_ball(x, bits):
+        old = flint.ctx.prec
+        flint.ctx.prec = bits
+        try:
+            return flint.arb(flint.fmpq(x.numerator, x.denominator)).exp()
+        finally:
+            flint.ctx.prec = old
+
+    found = certify_monotone(exp_ball, Fraction(5), proposal, lower=Fraction(0), prec=150, increasing=True, name="exp")
+    assert found.lo < found.hi
+    with mpmath.workdps(100):
+        root = mpmath.log(5)
+        assert mpmath.mpf(found.lo.numerator) / found.lo.denominator < root
+        assert root <= mpmath.mpf(found.hi.numerator) / found.hi.denominator
+        assert (found.hi - found.lo) / found.hi < Fraction(1, 2**150)
+    # decreasing: exp(−x) = 1/5
+    neg = certify_monotone(
+        lambda x, bits: exp_ball(-x, bits), Fraction(1, 5), proposal, lower=Fraction(0), prec=150, name="exp(-x)"
+    )
+    assert neg.lo < neg.hi
