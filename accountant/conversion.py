@@ -37,15 +37,15 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from derivations.privacy.gdp import gdp_delta
+from derivations.privacy.gdp import gdp_delta, gdp_epsilon
 from derivations.privacy.rdp_conversion import (
     POINTWISE,
     minimise_over_alpha,
     pointwise_epsilon,
 )
-from symbolic.certify import NotCertifiable, directed_decimal, enclose
-from symbolic.errors import HypothesisError, SymbolicError
-from symbolic.exact import parse_exact
+from symbolic import EvaluationError, HypothesisError, certify_monotone, endpoints, parse_exact, solve_monotone
+from symbolic.certify import CertificationError, NotCertifiable, directed_decimal, enclose
+from symbolic.errors import SymbolicError
 
 from .evaluation import BoundAtRun, rational, to_mpf
 
@@ -95,8 +95,6 @@ class Converted:
 
 
 def _endpoints(ball) -> tuple[Fraction, Fraction]:
-    from symbolic.certify.arb import endpoints
-
     return endpoints(ball)
 
 
@@ -130,29 +128,16 @@ def _mp_str(x, digits: int = 12) -> str:
 # ---------------------------------------------------------------------------------------
 # GDP
 
-_GDP_DELTA_FAST = None
-
-
-def _gdp_delta_fast(mu, eps):
-    """δ_μ(ε) from ``privacy/gdp-delta``'s verified evaluation expression (mpmath, for searching)."""
-    global _GDP_DELTA_FAST
-    if _GDP_DELTA_FAST is None:
-        from symbolic.numeric import lambdify_mpmath
-
-        _GDP_DELTA_FAST = lambdify_mpmath((gdp_delta.symbol("mu"), gdp_delta.symbol("eps")), gdp_delta.evaluation_expr)
-    return _GDP_DELTA_FAST(mu, eps)
-
 
 def gdp_convert(
     mu_ball, *, delta=None, epsilon=None, certify: bool = True, mu_estimate=None, search: Search = FULL
 ) -> tuple:
     """(estimate, result, interval) of ε at ``delta`` or δ at ``epsilon`` for μ in ``mu_ball``.
 
-    δ at ε: ``privacy/gdp-delta`` certified at the outward-rounded ends of the μ ball (δ_μ(ε)
-    increases with μ).  ε at δ: the inverse of the decreasing δ_μ(·), searched on
-    ``gdp-delta``'s verified expression and certified by ``gdp-delta`` balls: δ_{μ_hi}(ε_hi) ≤ δ
-    (so ε_hi is a valid ε for every μ in the ball) and δ_{μ_lo}(ε_lo) > δ (so the exact ε_μ(δ),
-    which ``privacy/gdp-epsilon`` defines, is ≥ ε_lo).
+    Both through the toolkit (Dong, Roth & Su 2022, Cor. 2.13): δ at ε is ``privacy/gdp-delta``, ε at δ
+    is ``privacy/gdp-epsilon`` (its fast Newton, certified by a bracket on ``gdp-delta`` balls).  Both
+    increase with μ, so their certified balls at the outward-rounded ends μ_lo, μ_hi of the μ ball
+    enclose the exact value for every μ in it; the estimate is the value at ``mu_estimate``.
     """
     if certify:
         lo, hi = _endpoints(mu_ball)
@@ -160,25 +145,15 @@ def gdp_convert(
         est_mu = mu_estimate if mu_estimate is not None else to_mpf(_q((lo + hi) / 2))
     else:
         est_mu = mu_estimate
-    if delta is not None:
-        with mpmath.workdps(search.dps):
-            if _gdp_delta_fast(est_mu, mpmath.mpf(0)) <= to_mpf(delta):
-                return mpmath.mpf(0), ("0" if certify else None), (("0", "0") if certify else None)
-        fn_mp = lambda x: _gdp_delta_fast(est_mu, x)
-        if not certify:
-            est, _, _ = _invert(fn_mp, None, delta, 0, 1, False, "gdp-epsilon", False, search=search)
-            return est, None, None
-        mu_hi, mu_lo = _outward(hi, True), _outward(lo, False)
-        ball_hi = lambda x: gdp_delta.certify(PREC, mu=mu_hi, eps=x)
-        ball_lo = (lambda x: gdp_delta.certify(PREC, mu=mu_lo, eps=x)) if lo > 0 else False
-        est, upper, lower = _invert(fn_mp, ball_hi, delta, 0, 1, False, "gdp-epsilon", True, ball_lo, search=search)
-        return est, _up(upper), _interval(lower, upper)
-    est = gdp_delta.evaluate(dps=search.dps, mu=rational(est_mu), eps=epsilon)
+    formula, at = (gdp_epsilon, {"delta": delta}) if delta is not None else (gdp_delta, {"eps": epsilon})
+    est = formula.evaluate(dps=search.dps, mu=rational(est_mu), **at)
     if not certify:
         return est, None, None
-    up = _endpoints(gdp_delta.certify(PREC, mu=_outward(hi, True), eps=epsilon))[1]
-    down = _endpoints(gdp_delta.certify(PREC, mu=_outward(lo, False), eps=epsilon))[0] if lo > 0 else Fraction(0)
-    return est, _up(min(up, Fraction(1))), _interval(down, min(up, Fraction(1)))
+    up = _endpoints(formula.certify(PREC, mu=_outward(hi, True), **at))[1]
+    down = _endpoints(formula.certify(PREC, mu=_outward(lo, False), **at))[0] if lo > 0 else Fraction(0)
+    if delta is None:
+        up = min(up, Fraction(1))
+    return est, _up(up), _interval(down, up)
 
 
 def _gdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Search = FULL) -> Converted:
@@ -308,73 +283,54 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Sear
 
 
 # ---------------------------------------------------------------------------------------
-# Monotone inversion (δ(ε) → ε at δ, ε(δ) → δ at ε)
+# Monotone inversion (δ(ε) → ε at δ, ε(δ) → δ at ε): the engine's one routine and its certificate
 
 
-def _invert(
-    fn_mp,
-    fn_ball,
-    target: sp.Rational,
-    lo0,
-    hi0,
-    log_scale: bool,
-    what: str,
-    certify: bool,
-    fn_ball_lo=None,
-    search: Search = FULL,
-):
-    """For a decreasing fn: the smallest x in [lo0, hi0] with fn(x) ≤ target (search), then
-    certified ends x_hi (fn ball ≤ target) and x_lo (``fn_ball_lo``, default ``fn_ball``, > target)."""
-    fn_ball_lo = fn_ball if fn_ball_lo is None else fn_ball_lo
+def _least_below(what: str, fn_mp, fn_ball, target: sp.Rational, *, lower, upper, certify: bool, search: Search):
+    """The least x in [``lower``, ``upper``] with f(x) ≤ ``target`` for a decreasing f: the estimate of
+    :func:`symbolic.solve_monotone` on ``fn_mp`` (a non-finite value counts as above the target), and with
+    ``certify`` the bracket of :func:`symbolic.certify_monotone` around it, decided on ``fn_ball(x, bits)``
+    balls at exact x: f(x_hi) ≤ target (x_hi is a valid value), f(x_lo) > target (the exact one is above
+    x_lo).  Returns (estimate, x_hi, x_lo) (the ends as Fractions, None without ``certify``)."""
+
+    def f(x):
+        v = fn_mp(x)
+        return v if mpmath.isfinite(v) else mpmath.inf
+
+    left = []  # a point the mpmath search found above the target: where the certified bracket starts
     with mpmath.workdps(search.dps):
-        t = to_mpf(target)
-        lo, hi = mpmath.mpf(lo0), mpmath.mpf(hi0)
-        f_hi = fn_mp(hi)
-        grow = 0
-        while not (mpmath.isfinite(f_hi) and f_hi <= t):
-            lo, hi = hi, hi * 4
-            f_hi = fn_mp(hi)
-            grow += 1
-            if grow > 40:
-                raise NotConvertible(f"{what}: the bound stays above the target {target} (no finite value found)")
-        for _ in range(200):
-            mid = mpmath.sqrt(lo * hi) if (log_scale and lo > 0) else (lo + hi) / 2
-            fm = fn_mp(mid)
-            if mpmath.isfinite(fm) and fm <= t:
-                hi = mid
-            else:
-                lo = mid
-            if hi - lo <= abs(hi) * mpmath.mpf(10) ** (-search.digits):
-                break
+        try:
+            est = solve_monotone(
+                f,
+                to_mpf(target),
+                lower=lower,
+                upper=upper,
+                increasing=False,
+                name=what,
+                clamp=True,
+                on_bracket=lambda lo, hi: left.append(lo),
+            )
+        except EvaluationError:
+            raise NotConvertible(f"{what}: the bound stays above the target {target} (no finite value found)") from None
     if not certify:
-        return hi, None, None
-    # Certified upper end: nudge up until the ball is below the target.
-    x_hi, step = rational(hi, DIGITS + 6), mpmath.mpf(10) ** (-(DIGITS + 4))
-    for _ in range(60):
-        up = _endpoints(fn_ball(x_hi))[1]
-        if up <= Fraction(int(target.p), int(target.q)):
-            break
-        with mpmath.workdps(search.dps):
-            x_hi = rational(to_mpf(x_hi) * (1 + step), DIGITS + 6)
-        step *= 4
-    else:
-        raise NotConvertible(f"{what}: could not certify a value at the target {target}")
-    x_lo, step = rational(lo, DIGITS + 6), mpmath.mpf(10) ** (-(DIGITS + 4))
-    lower = Fraction(0)
-    for _ in range(60):
-        if x_lo <= 0:
-            break
-        if fn_ball_lo is False:
-            break
-        down = _endpoints(fn_ball_lo(x_lo))[0]
-        if down > Fraction(int(target.p), int(target.q)):
-            lower = Fraction(int(x_lo.p), int(x_lo.q))
-            break
-        with mpmath.workdps(search.dps):
-            x_lo = rational(to_mpf(x_lo) * (1 - step), DIGITS + 6)
-        step *= 4
-    upper = Fraction(int(x_hi.p), int(x_hi.q))
-    return to_mpf(x_hi), upper, lower
+        return est, None, None
+    start = rational(left[0]) if left else rational(mpmath.mpf(lower))
+    try:
+        enc = certify_monotone(
+            lambda x, bits: fn_ball(sp.Rational(x.numerator, x.denominator), bits),
+            Fraction(int(target.p), int(target.q)),
+            Fraction(int(rational(est).p), int(rational(est).q)),
+            lower=Fraction(int(start.p), int(start.q)),
+            prec=PREC,
+            increasing=False,
+            name=what,
+        )
+    except CertificationError:
+        raise NotConvertible(f"{what}: could not certify a value at the target {target}") from None
+    x_lo = enc.lo
+    if enc.lo == enc.hi and left:  # met already at the search's own left end: the exact value is only ≤ it
+        x_lo = Fraction(0)
+    return to_mpf(sp.Rational(enc.hi.numerator, enc.hi.denominator)), enc.hi, x_lo
 
 
 def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Search = FULL) -> Converted:
@@ -405,9 +361,16 @@ def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, s
             "0" if certify else None,
             ("0", "0") if certify else None,
         )
-    fn_mp = lambda x: at.search_value(**{e_name: x}, **fr)
-    fn_ball = lambda x: at.ball(PREC, **{e_name: x}, **free)
-    est, upper, lower = _invert(fn_mp, fn_ball, delta, 0, 1, False, at.bound.id, certify, search=search)
+    est, upper, lower = _least_below(
+        at.bound.id,
+        lambda x: at.search_value(**{e_name: x}, **fr),
+        lambda x, bits: at.ball(bits, **{e_name: x}, **free),
+        delta,
+        lower=0,
+        upper=mpmath.mpf(4) ** 40,
+        certify=certify,
+        search=search,
+    )
     value = f"δ(ε) = {delta} at ε = {_mp_str(est, 15)}"
     if not certify:
         return Converted(value, "epsilon", est)
@@ -436,46 +399,25 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool,
             return mpmath.mpf(0)
         return at.search_value(**{d_name: x}, **fr)
 
-    fn_ball = lambda x: at.ball(PREC, **{d_name: x}, **free)
-    # ε(δ) decreases in δ: find the smallest δ with ε(δ) ≤ ε, searching on log δ.
+    # ε(δ) decreases in δ: the smallest δ with ε(δ) ≤ ε, in [1e-300, 1 − 1e-30].
+    one = 1 - sp.Rational(1, 10**30)
     with mpmath.workdps(search.dps):
-        t = to_mpf(epsilon)
-        lo, hi = mpmath.mpf("1e-300"), mpmath.mpf(1) - mpmath.mpf(10) ** -30
-        if not fn_mp(hi) <= t:
+        if not fn_mp(to_mpf(one)) <= to_mpf(epsilon):
             raise NotConvertible(f"{at.bound.id}: ε(δ) > {epsilon} for every δ < 1")
-        if fn_mp(lo) <= t:
-            hi = lo
-        # Bisection on log δ to 12 digits (ε-at-δ formulas are often themselves root finders, so each
-        # step is costly; any δ_hi with ε(δ_hi) ≤ ε is valid, the digits only tighten it).
-        for _ in range(120):
-            mid = mpmath.sqrt(lo * hi)
-            v = fn_mp(mid)
-            if mpmath.isfinite(v) and v <= t:
-                hi = mid
-            else:
-                lo = mid
-            if hi - lo <= hi * mpmath.mpf(10) ** -min(12, search.digits):
-                break
-    value = f"ε(δ) = {epsilon} at δ = {_mp_str(hi, 15)}"
+    est, upper, lower = _least_below(
+        at.bound.id,
+        fn_mp,
+        lambda x, bits: at.ball(bits, **{d_name: x}, **free),
+        epsilon,
+        lower=mpmath.mpf("1e-300"),
+        upper=to_mpf(one),
+        certify=certify,
+        search=search,
+    )
+    value = f"ε(δ) = {epsilon} at δ = {_mp_str(est, 15)}"
     if not certify:
-        return Converted(value, "delta", hi)
-    # increasing in the search direction is reversed: certify δ_hi with ε ball ≤ ε.
-    x_hi, step = rational(hi, 14), mpmath.mpf(10) ** -13
-    e_frac = Fraction(int(epsilon.p), int(epsilon.q))
-    for _ in range(60):
-        if _endpoints(fn_ball(x_hi))[1] <= e_frac:
-            break
-        with mpmath.workdps(search.dps):
-            x_hi = rational(min(to_mpf(x_hi) * (1 + step), mpmath.mpf(1) - mpmath.mpf(10) ** -30), 14)
-        step *= 4
-    else:
-        raise NotConvertible(f"{at.bound.id}: could not certify δ at ε = {epsilon}")
-    x_lo = rational(lo, 14)
-    lower = Fraction(0)
-    if _endpoints(fn_ball(x_lo))[0] > e_frac:
-        lower = Fraction(int(x_lo.p), int(x_lo.q))
-    upper = Fraction(int(x_hi.p), int(x_hi.q))
-    return Converted(value, "delta", hi, _up(upper), _interval(lower, upper))
+        return Converted(value, "delta", est)
+    return Converted(value, "delta", est, _up(upper), _interval(lower, upper))
 
 
 def _delta_through_forward(at: BoundAtRun, inv, free: dict, epsilon, certify: bool, search: Search = FULL) -> Converted:

@@ -521,7 +521,7 @@ def search_caveat(bound, conv, target: str) -> tuple[str, str | None]:
     if free:
         short.extend(free)
         full.append("the free parameter(s) " + ", ".join(f"{k} = {v}" for k, v in free.items()) + " chosen by a search")
-    point = getattr(getattr(bound, "certifier", None), "certified_at", None)
+    point = bound.certified_at
     if point:
         short.append("minimiser")
         full.append(point)

@@ -39,7 +39,17 @@ def from_cli(run: dict) -> float:
         spec.write_text(json.dumps(run))
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(
-            [sys.executable, "-m", "symbolic", "account", str(spec), "--delta", "1e-5", "--plot", str(pathlib.Path(tmp, "o.png"))],
+            [
+                sys.executable,
+                "-m",
+                "symbolic",
+                "account",
+                str(spec),
+                "--delta",
+                "1e-5",
+                "--plot",
+                str(pathlib.Path(tmp, "o.png")),
+            ],
             check=True,
             capture_output=True,
         )
@@ -58,7 +68,9 @@ def main() -> None:
 
         from accountant.plot import curves
 
-        cProfile.runctx("curves(run, delta='1e-5')", {"curves": curves, "run": RUNS[args.profile]}, {}, "/tmp/plot.prof")
+        cProfile.runctx(
+            "curves(run, delta='1e-5')", {"curves": curves, "run": RUNS[args.profile]}, {}, "/tmp/plot.prof"
+        )
         pstats.Stats("/tmp/plot.prof").sort_stats("cumulative").print_stats(35)
         return
     for name, run in RUNS.items():

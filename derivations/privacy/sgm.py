@@ -31,9 +31,9 @@ import mpmath
 import sympy as sp
 
 from symbolic.claims import Identity
+from symbolic import Algorithm
 from symbolic.formula import Formula
 from . import toolkit
-from .certified import CertifiedAlgorithmFormula
 from .gaussian import alpha_param
 from .sgm_moments import (
     MTZ,
@@ -111,15 +111,15 @@ def _rdp_certifier(values, prec):
 
 
 sgm_rdp = toolkit.add(
-    CertifiedAlgorithmFormula(
+    Formula(
         toolkit.id("sgm-rdp"),
         _definition(alpha),
         [q_param, sigma_param, alpha_param],
         toolkit.source("§3: RDP of the sampled Gaussian mechanism, D_α((1−q)μ₀ + qμ₁ ‖ μ₀)", (), "derived", MTZ),
         hypotheses=SGM_HYPOTHESES,
         title="log E_{μ₀}[(μ/μ₀)^α]/(α − 1); binomial sum for integer α (MTZ §3.2)",
-        evaluator=_forward,
-        certifier=_rdp_certifier,
+        # the Arb enclosure gives the digits; the mpmath algorithm only where no ball pins them
+        method=Algorithm(_forward, certifier=_rdp_certifier),
     )
 )
 
