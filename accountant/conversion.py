@@ -74,7 +74,7 @@ class Search:
 #: The report's searches: their values are certified next, or printed (15 digits) when a formula has none.
 FULL = Search(SEARCH_DPS, 120, 40, None, DIGITS + 6)
 #: A plotted curve's searches (``rough=True``): a figure needs a few digits, not 26.
-ROUGH = Search(15, 30, 15, 1e-4, 8)
+ROUGH = Search(15, 20, 12, 1e-3, 8)
 
 
 class NotConvertible(SymbolicError):
