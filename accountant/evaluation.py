@@ -15,13 +15,8 @@ import sympy as sp
 
 from derivations.privacy import BoundAt
 from symbolic import mpf_to_rational, parse_exact
-from symbolic.errors import SymbolicError
 
 from .run_description import Run
-
-
-class NotEvaluable(SymbolicError):
-    """The bound applies but its formula cannot be evaluated exactly at this run."""
 
 
 def rational(x, digits: int | None = None) -> sp.Rational:

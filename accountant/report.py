@@ -50,7 +50,6 @@ from .guard import Failure, describe
 from .guard import budget as guard_budget
 from .baseline import Baseline, all_iterates
 from .conversion import NotConvertible, convert
-from .evaluation import NotEvaluable
 from .heuristics import Heuristic, linear_loss_heuristic
 from .run_description import Run, parse_run
 
@@ -676,7 +675,7 @@ def account(
         except NotConvertible as exc:
             row.applies = True
             row.reason = f"applies, but gives no guarantee here: {_msg(exc)}"
-        except (NotEvaluable, EvaluationError) as exc:  # EvaluationError: the algorithm refuses (not supported)
+        except EvaluationError as exc:  # the algorithm refuses (not supported), or no digits at algebraic inputs
             row.applies = True
             row.reason = f"applies, but not evaluated: {_msg(exc)}"
         except Exception as exc:  # noqa: BLE001 -- one faulty or slow bound is reported on its row, never used
