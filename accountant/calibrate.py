@@ -23,7 +23,7 @@ import sympy as sp
 
 from symbolic.certify import directed_decimal
 from symbolic.errors import InputError
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 
 from .report import Account, _exact, account, parse_target
 from .run_description import MAX_COUNT, parse_run

@@ -123,7 +123,7 @@ def _description(args) -> dict:
 
 
 def _numeric(text: str) -> bool:
-    from symbolic.exact import parse_exact
+    from symbolic.exact_numbers import parse_exact
 
     try:
         parse_exact(text, "delta")

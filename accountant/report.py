@@ -42,7 +42,7 @@ import sympy as sp
 
 from symbolic.certify import NotCertifiable
 from symbolic.errors import EvaluationError, HypothesisError, InputError, SymbolicError
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 from symbolic.registry import registry as _registry
 
 from .applicability import inapplicable_reason

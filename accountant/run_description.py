@@ -51,7 +51,7 @@ from derivations.privacy.run import (
     RUN_SYMBOLS,
 )
 from symbolic.errors import InputError, SymbolicError
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 
 CATEGORICAL = {"loss": LOSSES, "batching": BATCHINGS, "adjacency": RELATIONS}
 #: Keys that are not numbers and not categories, accepted and carried along.

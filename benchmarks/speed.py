@@ -62,7 +62,7 @@ def bench_closed_forms(rounds: int = 5) -> None:
     from symbolic.certify.arb import working_precision
     from symbolic.certify.compiled import program_for
     from symbolic.certify.translate import ball_at
-    from symbolic.numeric import CompiledExpression, resolve_branches
+    from symbolic.evaluate.expressions import CompiledExpression, resolve_branches
 
     cases = [
         ("kong-ribero/theta", {"L": "1.37", "s": "9"}),

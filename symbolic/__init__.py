@@ -6,7 +6,7 @@ discovers the papers encoded in the ``derivations`` package.
 """
 
 from .errors import EvaluationError, HypothesisError, InputError, UnknownIdError
-from .exact import mpf_to_rational, parse_exact
+from .exact_numbers import mpf_to_rational, parse_exact
 from .evaluate import Algorithm, ClosedForm, solve_monotone
 from .formula import Formula
 from .hypotheses import Hypothesis

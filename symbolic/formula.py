@@ -11,9 +11,9 @@ import sympy as sp
 from .errors import EvaluationError, HypothesisError, InputError
 from .evaluate.inverse import Inverse
 from .evaluate.methods import Algorithm, is_algebraic_number, is_rational_point, resolve_method
-from .exact import parse_exact
+from .exact_numbers import parse_exact
 from .hypotheses import Hypothesis, UndecidedError
-from .numeric import (
+from .evaluate.expressions import (
     CompiledExpression,
     Evaluation,
     check_dps,
@@ -117,7 +117,7 @@ class Formula:
         Names of parameters the ``evaluator`` takes only through their logarithm or as a
         relative quantity (multiplied, divided, compared, passed to ``log1p``), never added to
         a quantity of another magnitude, so that their decimal magnitude cannot be absorbed
-        exactly by a sum: the mpmath precision loop (:func:`symbolic.settle.settle`) does not
+        exactly by a sum: the mpmath precision loop (:func:`symbolic.evaluate.settle.settle`) does not
         count their magnitude in the digits its first trusted run must carry (δ = 1e-300
         entering as log δ costs no extra digits; ``1 + δ`` would).  A statement about the
         evaluator's algorithm, for an evaluator only (an expression counts every input).
@@ -217,7 +217,7 @@ class Formula:
         """The expression with parameters replaced by SymPy expressions (for composing formulas).
 
         Values are SymPy objects, ints or Fractions; a string is parsed by the exact number
-        parser (:func:`symbolic.exact.parse_exact`), never by ``sympify`` (which evaluates
+        parser (:func:`symbolic.exact_numbers.parse_exact`), never by ``sympify`` (which evaluates
         Python code); floats are refused.
         """
         mapping = {self.symbol(k): _substitution_value(v, f"{self.id}: parameter {k}") for k, v in subs.items()}
@@ -307,7 +307,7 @@ class Formula:
         * ``"mpmath"`` — the mpmath fallback (a custom ``evaluator=``, or an expression
           with no Arb translation): inputs held to their full length, precision doubled
           until two runs agree above the inputs' magnitude, a zero only when SymPy proves it
-          (:func:`symbolic.numeric.evaluate_to_precision`).
+          (:func:`symbolic.evaluate.expressions.evaluate_to_precision`).
 
         An Arb path falls back to mpmath at a point where Arb cannot reach the digits
         (:attr:`Evaluation.enclosure` then says ``False``).
@@ -342,7 +342,7 @@ class Formula:
         return self.evaluation(dps, **params).value
 
     def evaluation(self, dps: int = 30, **params) -> Evaluation:
-        """:meth:`evaluate` with its provenance: an :class:`~symbolic.numeric.Evaluation`
+        """:meth:`evaluate` with its provenance: an :class:`~symbolic.evaluate.expressions.Evaluation`
         (value, digits, whether it came from an Arb enclosure, and the ball)."""
         check_dps(dps, self.id)
         exact = self.check(**params)

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from .rational import compile_rational, to_fraction
+from .fraction_code import compile_rational, to_fraction
 
 _KINDS = ("hypothesis", "domain")
 

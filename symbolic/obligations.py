@@ -381,7 +381,7 @@ def _limit_rule(limit: sp.Limit) -> str | None:
     params = expr.free_symbols - {var}
     if not params:
         return "no parameters: SymPy's limit of a constant expression"
-    from .claims.limit import prove_limit
+    from .limits import prove_limit
     from .proving import prove_zero
 
     d = str(direction)

@@ -626,7 +626,7 @@ def mp_value(expr: sp.Basic, point: dict, dps: int = 80):
     """
     import mpmath
 
-    from .numeric import resolve_branches
+    from .evaluate.expressions import resolve_branches
 
     e = resolve_branches(_rewrite_special(sp.sympify(expr)), point)
     syms = sorted(e.free_symbols, key=lambda x: x.name)

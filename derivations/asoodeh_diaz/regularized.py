@@ -29,8 +29,8 @@ import sympy as sp
 
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit, Recurrence
 from symbolic.errors import EvaluationError
-from symbolic.numeric import lambdify_mpmath
-from symbolic.optimise import scan_then_refine
+from symbolic.evaluate.expressions import lambdify_mpmath
+from symbolic.evaluate.optimise import scan_then_refine
 from symbolic.params import natural
 
 from ._paper import (

@@ -27,7 +27,7 @@ from sympy.codegen.cfunctions import expm1, log1p
 import mpmath
 
 from symbolic import Hypothesis, Paper
-from symbolic.numeric import CompiledExpression
+from symbolic.evaluate.expressions import CompiledExpression
 from symbolic.params import natural, nonnegative, positive
 
 paper = Paper(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from derivations.privacy.peers import require
 from symbolic.errors import HypothesisError
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 
 
 def _prv_class():

@@ -32,7 +32,7 @@ import sympy as sp
 from symbolic import Formula, Hypothesis, Identity, Inequality, Limit, Optimality
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
 from symbolic.errors import EvaluationError
-from symbolic.numeric import geometric_sum
+from symbolic.evaluate.expressions import geometric_sum
 
 from .common import (
     ALPHA_GT_1,

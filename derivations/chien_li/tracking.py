@@ -23,7 +23,7 @@ import sympy as sp
 from symbolic import Formula, Identity, Inequality, Recurrence
 from symbolic.claims.numeric import NumericIdentity, SampledInequality
 from symbolic.errors import EvaluationError
-from symbolic.numeric import geometric_sum
+from symbolic.evaluate.expressions import geometric_sum
 
 from .common import LAM_LE_1, K, L, T, c, eta, lam, mp, n, paper, params, src
 

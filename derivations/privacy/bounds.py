@@ -37,7 +37,7 @@ import mpmath
 import sympy as sp
 
 from symbolic import Formula, HypothesisError, Identity, Source, mpf_to_rational
-from symbolic.numeric import lambdify_mpmath, resolve_branches
+from symbolic.evaluate.expressions import lambdify_mpmath, resolve_branches
 
 from .run import BATCHINGS, CANONICAL_GRADIENT_STEP, CANONICAL_ITERATE_NOISE_STD, LOSSES, RELATIONS, RUN_SYMBOLS
 

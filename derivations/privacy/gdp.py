@@ -30,7 +30,7 @@ from symbolic.errors import EvaluationError
 from symbolic.formula import Formula
 from symbolic.hypotheses import Hypothesis
 from symbolic.evaluate.inverse import Inverse
-from symbolic.numeric import lambdify_mpmath
+from symbolic.evaluate.expressions import lambdify_mpmath
 from symbolic.params import nonnegative, positive
 from . import toolkit
 from .gaussian import (

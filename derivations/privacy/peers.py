@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 
 from symbolic.errors import HypothesisError, InputError, SymbolicError
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 
 INSTALL = "pip install 'hidden-state-proofs[peers]'  (or: pip install dp-accounting prv-accountant autodp)"
 

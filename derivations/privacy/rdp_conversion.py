@@ -35,10 +35,10 @@ from sympy.codegen.cfunctions import expm1, log1p
 
 from symbolic.claims import Identity, Inequality
 from symbolic.errors import HypothesisError, InputError
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 from symbolic.formula import Formula
-from symbolic.numeric import lambdify_mpmath
-from symbolic.optimise import brent_min, scan_then_refine
+from symbolic.evaluate.expressions import lambdify_mpmath
+from symbolic.evaluate.optimise import brent_min, scan_then_refine
 from symbolic.params import choice, positive
 from . import toolkit
 from .gdp import DELTA_RANGE, delta_lt_1, delta_param, gdp_delta
@@ -138,7 +138,7 @@ def clipped_at_zero(eps):
     """The clip ε ≥ 0 of a conversion, at the current mpmath working precision.
 
     A minimum that is negative beyond rounding (below −10^(−dps/2)) clips to the exact int 0,
-    which :func:`symbolic.settle.settle` accepts as a zero its author wrote.  A value within
+    which :func:`symbolic.evaluate.settle.settle` accepts as a zero its author wrote.  A value within
     that distance of 0 is returned as computed, so the precision loop, not this run's
     rounding, decides it: at twice the digits a truly negative value clips, a tiny positive
     one settles to its digits, and an mpf 0 without a proof is an error, never a printed 0.
@@ -212,7 +212,7 @@ def rdp_to_epsilon(curve, delta, method: str = "best", *, dps: int = 30, alpha_m
     α > 1 (exact strings/rationals, minimised over the pairs).  Raises
     :class:`HypothesisError` for δ ∉ (0, 1) or an order α ≤ 1.
     """
-    from symbolic.numeric import evaluate_to_precision, input_digits, input_magnitude
+    from symbolic.evaluate.expressions import evaluate_to_precision, input_digits, input_magnitude
 
     if method not in METHODS:
         raise InputError(f"rdp_to_epsilon: method must be one of {', '.join(METHODS)}, not {method!r}")

@@ -21,7 +21,7 @@ import sympy as sp
 
 from symbolic.errors import EvaluationError
 from symbolic.hypotheses import Hypothesis
-from symbolic.numeric import lambdify_mpmath
+from symbolic.evaluate.expressions import lambdify_mpmath
 from symbolic.params import nonnegative, positive
 
 from .gaussian import ALPHA_GT_1, alpha_param, gaussian_density

@@ -15,7 +15,7 @@ import mpmath
 import sympy as sp
 
 from symbolic.errors import EvaluationError
-from symbolic.numeric import lambdify_mpmath
+from symbolic.evaluate.expressions import lambdify_mpmath
 
 from .rdp_conversion import POINTWISE, clipped_at_zero
 from .sgm_moments import (

@@ -31,7 +31,7 @@ from symbolic import mpf_to_rational, solve_monotone
 from symbolic.claims import Identity
 from symbolic.formula import Formula
 from symbolic.hypotheses import Hypothesis
-from symbolic.numeric import lambdify_mpmath
+from symbolic.evaluate.expressions import lambdify_mpmath
 from symbolic.params import nonnegative
 from . import toolkit
 from .gaussian import normal_cdf, normal_quantile_upper, q_inverse

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from .bounds import directed_decimal, interval_strings
+from .decimals import directed_decimal, interval_strings
 from .errors import CertificationError, FlintUnavailable, NotCertifiable, PrecisionNotReached
 from .translate import enclose
 

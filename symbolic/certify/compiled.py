@@ -65,7 +65,7 @@ class ArbProgram:
     A ``Piecewise`` whose conditions involve only the parameters is compiled too: its
     conditions are decided exactly on the rational inputs at each call (exact ``fmpq``
     comparisons where both sides are rational, else :func:`symbolic.hypotheses.decide`),
-    never on balls — as :func:`symbolic.numeric.resolve_branches` does.
+    never on balls — as :func:`symbolic.evaluate.expressions.resolve_branches` does.
     """
 
     def __init__(self, expr: sp.Basic, symbols, name: str = "expression"):

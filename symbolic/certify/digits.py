@@ -20,10 +20,10 @@ from __future__ import annotations
 from math import floor as _floor, log10 as _log10
 
 from .compiled import closed_form_enclosure, program_for
-from ..numeric import Evaluation
+from ..evaluate.expressions import Evaluation
 from . import bits_for_digits
 from .errors import CertificationError, FlintUnavailable, PrecisionNotReached
-from ..settle import decimal_length, round_integer
+from ..evaluate.settle import decimal_length, round_integer
 
 #: Times the requested precision is doubled when a ball straddles a rounding boundary.
 MAX_ROUNDING_RETRIES = 3
@@ -146,7 +146,7 @@ def _narrow_rounding(m: int, r: int, dps: int):
 
 
 def _common_rounding(lo: int, hi: int, e: int, dps: int):
-    """:func:`~symbolic.settle.round_integer` of ``lo·10^e`` and ``hi·10^e`` if they agree, else
+    """:func:`~symbolic.evaluate.settle.round_integer` of ``lo·10^e`` and ``hi·10^e`` if they agree, else
     None — with one scale for both ends when they have the same number of digits (the usual
     case: a ball far narrower than a unit in the last place)."""
     sign = -1 if hi <= 0 else 1

@@ -36,7 +36,7 @@ from sympy.codegen.cfunctions import expm1, log1p
 
 from ..errors import EvaluationError
 from ..hypotheses import UndecidedError, decide
-from ..numeric import _geometric_parts
+from ..evaluate.expressions import _geometric_parts
 from .arb import flint, to_fmpq, working_precision
 from .errors import NotCertifiable, PrecisionNotReached
 
@@ -174,7 +174,7 @@ def ball_at(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], bits: int, 
 
 def _geometric(node: sp.Sum):
     """``(first, ratio, count)`` of a geometric sum (the evaluator's own detection,
-    :func:`symbolic.numeric._geometric_parts`), cached; None otherwise."""
+    :func:`symbolic.evaluate.expressions._geometric_parts`), cached; None otherwise."""
     if node not in _GEOMETRIC:
         _GEOMETRIC[node] = _geometric_parts(node)
     return _GEOMETRIC[node]

@@ -9,7 +9,7 @@ other symbols fixed anywhere in their domains, from three facts each established
 2. ``d'(x) < 0`` on ``I``: a form of SymPy's derivative (as computed, simplified, or expanded with
    powers combined) is manifestly negative (:mod:`symbolic.sign`);
 3. ``lim_{x→∞} d(x) = v`` with ``v`` manifestly nonnegative, proved by the limit calculus
-   (:func:`symbolic.claims.limit.prove_limit`).
+   (:func:`symbolic.limits.prove_limit`).
 
 Then for ``x < y`` in ``I`` the mean value theorem gives ``d(x) − d(y) = −d'(ξ)(y − x) > 0``; letting
 ``y → ∞``, ``d(x) ≥ v``, and ``d(x) > d(x + 1) ≥ v ≥ 0``.
@@ -39,6 +39,7 @@ from __future__ import annotations
 import sympy as sp
 from sympy.codegen.cfunctions import expm1, log1p
 
+from ..limits import prove_limit
 from ..proving import prove_zero
 from ..sign import manifestly_nonnegative, manifestly_positive
 
@@ -86,7 +87,6 @@ def prove_by_decrease(d: sp.Basic, x: sp.Symbol, deadline=None) -> str | None:
     """A method string if ``d > 0`` is proved for every ``x`` of its domain (and every value of the
     other symbols) by the argument of this module, else None.  ``deadline``: checked between the
     steps (the caller's share of the budget)."""
-    from .limit import prove_limit
 
     t = _interval_symbol(x)
     if t is None or x not in d.free_symbols:
@@ -170,7 +170,6 @@ def prove_by_increase(d: sp.Basic, x: sp.Symbol, deadline=None, strict: bool = F
     """A method string if ``d ≥ 0`` (``strict``: ``d > 0``) is proved for every ``x`` of its domain, ``[0, ∞)`` or
     ``(0, ∞)`` (every value of the other symbols), by ``d`` nondecreasing in ``x`` from a nonnegative value or right
     limit at 0 (module docstring), else None.  ``deadline``: checked between the steps."""
-    from .limit import prove_limit
 
     t = _interval_symbol(x)
     if t is None or not t.is_nonnegative or x not in d.free_symbols:

@@ -10,7 +10,7 @@ import mpmath
 import sympy as sp
 
 from ..deadline import Deadline
-from ..exact import parse_exact
+from ..exact_numbers import parse_exact
 from ..verdict import Status, Verdict
 from .base import Claim
 

@@ -9,7 +9,7 @@ import mpmath
 
 from ..budget import time_budget
 from ..errors import InputError
-from ..numeric import check_dps
+from ..evaluate.expressions import check_dps
 from ..registry import registry
 
 #: Default time budget of one ``eval`` command, in seconds.

@@ -17,7 +17,7 @@ import mpmath
 import sympy as sp
 
 from ..errors import EvaluationError
-from ..exact import mpf_to_rational
+from ..exact_numbers import mpf_to_rational
 from .roots import solve_monotone
 
 #: Guard digits of the root finder's forward evaluations when the forward does not cancel.

@@ -26,7 +26,7 @@ import sympy as sp
 from ..certify.arb import flint, to_fmpq, working_precision
 from ..certify.errors import NotCertifiable, PrecisionNotReached
 from ..certify.translate import ball_at
-from ..numeric import resolve_branches
+from .expressions import resolve_branches
 from .certified import certified_bracket, certified_side
 
 

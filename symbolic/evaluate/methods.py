@@ -40,8 +40,7 @@ import mpmath
 import sympy as sp
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..formula import Formula
-    from ..numeric import Evaluation
+    from .expressions import Evaluation
 
 #: Exact inputs of a formula: parameter name -> SymPy Rational (or algebraic number, or the
 #: chosen name of a categorical parameter).
@@ -56,22 +55,37 @@ AlgorithmFunction = Callable[[Mapping[str, sp.Rational], int], mpmath.mpf]
 Certifier = Callable[[Mapping[str, Any], int], Any]
 
 
+class FormulaView(Protocol):
+    """What a method needs of a :class:`symbolic.Formula` (a protocol, so that this module does
+    not import the formula module, which imports it)."""
+
+    id: str
+    expr: sp.Basic
+
+    @property
+    def evaluation_expr(self) -> sp.Basic: ...
+
+    def symbol(self, name: str) -> sp.Symbol: ...
+
+    def evaluation_at(self, exact: ExactInputs, dps: int) -> "Evaluation": ...
+
+
 class EvaluationMethod(Protocol):
     """The protocol every evaluation method follows (see the module docstring)."""
 
-    def value(self, formula: "Formula", exact: ExactInputs, dps: int) -> "Evaluation": ...
+    def value(self, formula: FormulaView, exact: ExactInputs, dps: int) -> "Evaluation": ...
 
-    def ball(self, formula: "Formula", exact: ExactInputs, prec: int) -> Any: ...
+    def ball(self, formula: FormulaView, exact: ExactInputs, prec: int) -> Any: ...
 
 
 @dataclass(frozen=True)
 class ClosedForm:
     """The formula's verified evaluation expression, evaluated in Arb (mpmath where Arb cannot)."""
 
-    def value(self, formula: "Formula", exact: ExactInputs, dps: int) -> "Evaluation":
+    def value(self, formula: FormulaView, exact: ExactInputs, dps: int) -> "Evaluation":
         return formula.evaluation_at(exact, dps)
 
-    def ball(self, formula: "Formula", exact: ExactInputs, prec: int) -> Any:
+    def ball(self, formula: FormulaView, exact: ExactInputs, prec: int) -> Any:
         if not is_rational_point(exact):
             return expression_ball(formula, formula.evaluation_expr, exact, prec)
         from ..certify.compiled import enclose_formula
@@ -109,10 +123,10 @@ class Algorithm:
         object.__setattr__(self, "certifier", certifier)
         object.__setattr__(self, "magnitude_free", frozenset(magnitude_free))
 
-    def value(self, formula: "Formula", exact: ExactInputs, dps: int) -> "Evaluation":
+    def value(self, formula: FormulaView, exact: ExactInputs, dps: int) -> "Evaluation":
         return formula.evaluation_at(exact, dps)
 
-    def ball(self, formula: "Formula", exact: ExactInputs, prec: int) -> Any:
+    def ball(self, formula: FormulaView, exact: ExactInputs, prec: int) -> Any:
         if self.certifier is not None:
             return self.certifier(exact, prec)
         from ..certify.errors import NotCertifiable
@@ -139,12 +153,12 @@ def is_algebraic_number(value: Any) -> bool:
     )
 
 
-def expression_ball(formula: "Formula", expr: sp.Basic, exact: ExactInputs, prec: int) -> Any:
+def expression_ball(formula: FormulaView, expr: sp.Basic, exact: ExactInputs, prec: int) -> Any:
     """An Arb ball containing ``expr`` (over ``formula``'s symbols) at exact inputs that may be
     algebraic numbers: the algebraic values are substituted symbolically (Arb evaluates
     ``sqrt(2)`` as a ball), the branches decided exactly at the rational ones."""
     from ..certify.translate import enclose
-    from ..numeric import resolve_branches
+    from .expressions import resolve_branches
 
     known = {formula.symbol(n): sp.sympify(v) for n, v in exact.items() if not isinstance(v, str)}
     rational = {s: v for s, v in known.items() if v.is_Rational}

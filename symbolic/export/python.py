@@ -6,8 +6,8 @@ Each exported formula becomes a function ``name(param, ..., dps=30)`` that
 * checks the parameter domains and hypotheses exactly, raising ``ValueError``,
 * decides every ``Piecewise`` condition exactly on those rationals, and
 * evaluates the formula's ``evaluation_expr`` (printed with the package's mpmath
-  code printer, :class:`symbolic.numeric._Printer`) at rising working precision by
-  the package's own rule, whose source (:mod:`symbolic.settle`) is copied verbatim: a
+  code printer, :class:`symbolic.evaluate.expressions._Printer`) at rising working precision by
+  the package's own rule, whose source (:mod:`symbolic.evaluate.settle`) is copied verbatim: a
   nonzero value once two runs agree above the inputs' magnitude, and never a zero it
   cannot prove (the module has no SymPy, so a computed zero is an ``ArithmeticError``).
 
@@ -33,10 +33,11 @@ import mpmath
 import sympy as sp
 from sympy.printing.pycode import PythonCodePrinter
 
-from .. import exact as exact_module
-from .. import numeric as numeric_module
-from .. import settle as settle_module
-from ..numeric import _Printer, geometric_sum, index_range
+from .. import exact_numbers as exact_module
+from ..evaluate import expressions as numeric_module
+from ..evaluate import roots as roots_module
+from ..evaluate import settle as settle_module
+from ..evaluate.expressions import _Printer, geometric_sum, index_range
 from ..sampling import sample_points
 from .records import Bundle, FormulaRecord, expression_hash
 
@@ -232,7 +233,7 @@ def _inverse_function(rec: FormulaRecord, exported: dict[str, str]) -> str:
         [
             f"def {name}({', '.join(names)}, dps=30):",
             textwrap.indent(
-                f'"""{_docstring(rec)}\n\nComputed by bisection on {forward} (exported above): the '
+                f'"""{_docstring(rec)}\n\nComputed by the package root finder (solve_monotone) on {forward} (exported above): the '
                 f'smallest {inv.solve_for} >= lower with {forward}(...) <= {inv.target}.\n"""',
                 "    ",
             ),
@@ -256,7 +257,7 @@ from fractions import Fraction
 import mpmath
 from mpmath import mpf
 
-# The package's exact number grammar and limits (symbolic.exact), copied at export time.
+# The package's exact number grammar and limits (symbolic.exact_numbers), copied at export time.
 _NUMBER = re.compile(__NUMBER_PATTERN__, re.VERBOSE | re.ASCII)
 _MAX_DIGITS = __MAX_DIGITS__
 _MAX_EXPONENT = __MAX_EXPONENT__
@@ -324,7 +325,7 @@ def _no_branch():
 
 
 def _settle(thunk, dps, name, inputs=(), names=(), exactly_zero=None):
-    """The package's mpmath evaluation (symbolic.numeric.evaluate_to_precision runs the same
+    """The package's mpmath evaluation (symbolic.evaluate.expressions.evaluate_to_precision runs the same
     ``settle`` above): a nonzero value once two runs agree above the inputs' magnitude, a zero
     only when ``exactly_zero()`` proves it (exact Fraction arithmetic, for rational-valued
     formulas; this module has no SymPy): an mpf rounded to dps digits."""
@@ -333,32 +334,25 @@ def _settle(thunk, dps, name, inputs=(), names=(), exactly_zero=None):
     return settle(thunk, dps, name, input_digits(inputs), input_magnitude(inputs), exactly_zero, point)
 
 
+# __SOLVE_MONOTONE__
+
+
 def _invert(forward, lower, target, dps, name):
-    """Smallest x >= lower with forward(x) <= target, for a non-increasing forward; bisection on
-    exact dyadic points, forward evaluated with 10 extra digits, to dps digits."""
+    """Smallest x >= lower with forward(x) <= target, for a non-increasing forward: the package's
+    root finder (solve_monotone above), the forward evaluated at exact dyadic points with 10
+    extra digits, to dps digits."""
     _check_dps(dps, name)
     digits = dps + 10
     with mpmath.workdps(digits):
-        t = _mpf(target)
-    if forward(lower, digits) <= t:
-        with mpmath.workdps(dps):
-            return +_mpf(lower)
-    lo, hi = lower, max(lower + 1, 2 * abs(lower))
-    for _ in range(4000):
-        if forward(hi, digits) <= t:
-            break
-        lo, hi = hi, 2 * hi
-    else:
-        raise ArithmeticError(f"{name}: could not bracket the inverse")
-    bits = int(dps * 3.33) + 8
-    while hi - lo > abs(hi) / 2 ** bits:
-        mid = (lo + hi) / 2
-        if forward(mid, digits) > t:
-            lo = mid
-        else:
-            hi = mid
+
+        def value(x):
+            man, exp = x.man_exp
+            exact = Fraction(int(man) * 2 ** int(exp)) if exp >= 0 else Fraction(int(man), 2 ** int(-exp))
+            return forward(exact, digits)
+
+        root = solve_monotone(value, _mpf(target), lower=_mpf(lower), increasing=False, name=name, clamp=True)
     with mpmath.workdps(dps):
-        return +_mpf(hi)
+        return +root
 '''
 
 _SELFCHECK = '''
@@ -385,14 +379,25 @@ if __name__ == "__main__":
 '''
 
 
-def _settle_source() -> str:
-    """The source of :mod:`symbolic.settle` (stdlib + mpmath only) without its docstring: the
-    exported module runs the engine's own precision rule, copied, so the two cannot drift."""
-    tree = ast.parse(inspect.getsource(settle_module))
+def _module_source(module, what: str) -> str:
+    """The source of an engine module that imports only the standard library and mpmath, without
+    its docstring: the exported module runs the engine's own code, copied, so the two cannot drift."""
+    tree = ast.parse(inspect.getsource(module))
     body = tree.body[1:] if isinstance(tree.body[0], ast.Expr) else tree.body
-    lines = inspect.getsource(settle_module).splitlines()
+    lines = inspect.getsource(module).splitlines()
     start = body[0].lineno - 1
-    return "# The package's precision rule (symbolic.settle), copied verbatim.\n" + "\n".join(lines[start:]).strip("\n")
+    header = f"# {what} ({module.__name__}), copied verbatim.\n"
+    return header + "\n".join(lines[start:]).strip("\n")
+
+
+def _settle_source() -> str:
+    """:mod:`symbolic.evaluate.settle`, the package's precision rule (see :func:`_module_source`)."""
+    return _module_source(settle_module, "The package's precision rule")
+
+
+def _roots_source() -> str:
+    """:mod:`symbolic.evaluate.roots`, the package's root finder (see :func:`_module_source`)."""
+    return _module_source(roots_module, "The package's root finder")
 
 
 def _record_points(formula, n: int = RECORD_POINTS) -> list[dict[str, str]]:
@@ -487,16 +492,17 @@ def render(bundle: Bundle) -> str:
         .replace("__MAX_EXPONENT__", str(exact_module.MAX_EXPONENT))
         .replace("__MAX_DPS__", str(numeric_module.MAX_DPS))
         .replace("# __SETTLE__", _settle_source())
+        .replace("# __SOLVE_MONOTONE__", _roots_source())
         .replace("__MAX_LOOP_TERMS__", str(numeric_module.MAX_LOOP_TERMS))
     )
     parts = [
         _header(bundle, kept, skipped),
         runtime.strip("\n"),
         "",
-        "# The package's O(1) geometric-sum helper (symbolic.numeric.geometric_sum), used by printed sums.",
+        "# The package's O(1) geometric-sum helper (symbolic.evaluate.expressions.geometric_sum), used by printed sums.",
         inspect.getsource(geometric_sum).strip("\n"),
         "",
-        "# The package's bounded summation range (symbolic.numeric.index_range).",
+        "# The package's bounded summation range (symbolic.evaluate.expressions.index_range).",
         inspect.getsource(index_range).strip("\n"),
         "",
     ]

@@ -28,7 +28,7 @@ from symbolic.certify import (
 from symbolic.certify import arb as arb_module
 from symbolic.certify.arb import endpoints
 from symbolic.errors import EvaluationError, HypothesisError
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 from symbolic.evaluate import certify_inverse
 from symbolic.evaluate.inverse import Inverse
 from symbolic.params import natural, positive, real
@@ -481,7 +481,7 @@ def test_round_ball_shortcut_is_the_common_rounding_of_both_ends():
     import random
 
     from symbolic.certify.digits import _narrow_rounding
-    from symbolic.settle import round_integer
+    from symbolic.evaluate.settle import round_integer
 
     rng = random.Random(12)
     answered = 0
@@ -509,7 +509,7 @@ def test_round_ball_shortcut_is_the_common_rounding_of_both_ends():
 def _ends_rounding(ball, dps):
     """The ``dps``-digit roundings (half to even) of a ball's exact ends mid ∓ rad, in integers
     (``ball.lower()`` would round the end to the working precision)."""
-    from symbolic.settle import round_integer
+    from symbolic.evaluate.settle import round_integer
 
     (m, e), (r, f) = ((int(v) for v in part.man_exp()) for part in (ball.mid(), ball.rad()))
     low = min(e, f)  # both ends as integers times 2^low
@@ -615,7 +615,7 @@ def test_round_ball_is_the_common_rounding_of_both_ends():
     import random
 
     from symbolic.certify.digits import _common_rounding
-    from symbolic.settle import round_integer
+    from symbolic.evaluate.settle import round_integer
 
     rng = random.Random(11)
     for _ in range(20000):

@@ -18,7 +18,7 @@ from symbolic.certify.arb import flint, working_precision
 from symbolic.certify.compiled import ArbProgram, _Source, program_for
 from symbolic.certify.translate import ball_at, translatable
 from symbolic.errors import EvaluationError, SymbolicError
-from symbolic.numeric import resolve_branches
+from symbolic.evaluate.expressions import resolve_branches
 from symbolic.sampling import sample_points
 
 L, s, x = sp.symbols("L s x")

@@ -8,7 +8,7 @@ import mpmath
 import pytest
 
 from symbolic import HypothesisError
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 from derivations.privacy.gdp import gdp_delta, gdp_epsilon, gdp_tradeoff
 
 REF_DPS = 60

@@ -199,7 +199,7 @@ def test_clip_at_zero_is_decided_beyond_rounding(sign):
     towards or away from it), computed at the working precision with no input digits declared, so the
     first run (30 digits) sees 0 or rounding noise.  Clipping there printed 0 for the positive case;
     the positive value must print its own digits and the negative one clip to 0."""
-    from symbolic.numeric import evaluate_to_precision
+    from symbolic.evaluate.expressions import evaluate_to_precision
     from derivations.privacy.rdp_conversion import clipped_at_zero
 
     with mpmath.workdps(200):

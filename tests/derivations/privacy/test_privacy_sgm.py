@@ -91,7 +91,7 @@ def test_rdp_ball_refusal_names_a_5000_digit_order_without_printing_it():
     internal error: the refusal's message converted the order's 5000-digit numerator to text (Python's
     4300-digit limit).  The refusal must be the package's own error, naming the values approximately."""
     from symbolic.certify.errors import PrecisionNotReached
-    from symbolic.exact import parse_exact
+    from symbolic.exact_numbers import parse_exact
     from derivations.privacy.sgm_arb import rdp_ball
 
     alpha = parse_exact("1." + "7874234767870616630773466352952772432975667133438113" * 100, "alpha")

@@ -34,7 +34,7 @@ def test_unknown_when_budget_runs_out(check, src):
 def test_a_sign_failing_at_a_point_skips_simplify(monkeypatch):
     """l'Hôpital tries g' and −g': the sign that fails at t = 1/2 (resp. t = 2) is answered without the
     simplify (seconds on a degree-~120 polynomial), the one that holds still reaches it."""
-    from symbolic.claims import limit
+    from symbolic import limits as limit
 
     t = sp.Dummy("t", positive=True)
     calls = []
@@ -48,7 +48,7 @@ def test_a_sign_failing_at_a_point_skips_simplify(monkeypatch):
 
 
 def test_fails_at_a_point_is_certain_and_respects_assumptions():
-    from symbolic.claims.limit import _fails_at_a_point
+    from symbolic.limits import _fails_at_a_point
 
     t = sp.Dummy("t", positive=True)
     n = sp.Symbol("n", integer=True, positive=True)

@@ -4,8 +4,8 @@ import pytest
 import sympy as sp
 
 from symbolic import Limit, Source
-from symbolic.claims import limit
-from symbolic.claims.limit import _first_then_rest, prove_limit
+from symbolic import limits as limit
+from symbolic.limits import _first_then_rest, prove_limit
 
 x = sp.Symbol("x", positive=True)
 

@@ -4,7 +4,7 @@ import mpmath
 import sympy as sp
 
 from symbolic import Formula, Hypothesis, Source
-from symbolic.exact import parse_exact
+from symbolic.exact_numbers import parse_exact
 from symbolic.evaluate.inverse import Inverse
 from symbolic.params import nonnegative, positive
 

@@ -3,7 +3,7 @@ from fractions import Fraction
 import sympy as sp
 
 from symbolic.hypotheses import decide
-from symbolic.rational import compile_rational
+from symbolic.fraction_code import compile_rational
 
 lam, m, M = sp.symbols("lam m M", positive=True)
 x = sp.Symbol("x")

@@ -2,7 +2,7 @@
 
 import mpmath
 
-from symbolic.optimise import golden_section_min, scan_then_refine
+from symbolic.evaluate.optimise import golden_section_min, scan_then_refine
 
 
 def test_golden_section_finds_an_interior_minimum_to_the_tolerance():
@@ -30,7 +30,7 @@ def test_scan_returns_the_grid_end_when_the_minimum_is_beyond_it():
 
 
 def test_brent_min_finds_smooth_and_kinked_minima():
-    from symbolic.optimise import brent_min
+    from symbolic.evaluate.optimise import brent_min
 
     with mpmath.workdps(60):
         tol = mpmath.mpf(10) ** -25

@@ -3,7 +3,7 @@
 import mpmath
 import sympy as sp
 
-from symbolic.numeric import CompiledExpression, _geometric_parts, geometric_sum
+from symbolic.evaluate.expressions import CompiledExpression, _geometric_parts, geometric_sum
 
 R, I = sp.Rational, sp.Integer
 L = sp.Symbol("L", positive=True)

@@ -22,7 +22,7 @@ Inputs a hand-written evaluator takes only through their logarithm or as relativ
 (:class:`symbolic.Formula`'s ``magnitude_free``), so that δ = 1e-300 does not cost 300 digits.
 
 This module imports only the standard library and mpmath: :mod:`symbolic.export.python`
-copies its functions' source into every exported module, and :mod:`symbolic.numeric` uses the
+copies its functions' source into every exported module, and :mod:`symbolic.evaluate.expressions` uses the
 same functions, so the engine and the exported code cannot drift apart.
 """
 

@@ -8,7 +8,7 @@
   the formula (:meth:`symbolic.Formula.evaluate` tries Arb first).  It starts at a
   working precision that holds every exact input (:func:`input_digits`) and doubles it
   until two runs agree to the requested digits above the inputs' magnitude; a zero only
-  when SymPy proves it (:func:`evaluate_to_precision`, the rule of :mod:`symbolic.settle`).
+  when SymPy proves it (:func:`evaluate_to_precision`, the rule of :mod:`symbolic.evaluate.settle`).
 * :func:`float_function` gives a vectorised NumPy evaluator for plotting.
 """
 
@@ -21,8 +21,8 @@ import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
 from . import settle
-from .errors import EvaluationError, InputError
-from .hypotheses import decide
+from ..errors import EvaluationError, InputError
+from ..hypotheses import decide
 
 GUARD_DIGITS = settle.GUARD_DIGITS
 #: Cap of :func:`input_digits` (inputs longer than this are rounded to it in the mpmath fallback).
@@ -280,7 +280,7 @@ class Evaluation:
     Arb path fell back to mpmath at this point, if it did.
 
     An evaluation from an enclosure (:meth:`from_digits`) builds its mpf from the digits on
-    first access of ``value`` (:func:`symbolic.settle.to_mpf`, which depends on the digits and
+    first access of ``value`` (:func:`symbolic.evaluate.settle.to_mpf`, which depends on the digits and
     ``dps`` only, not on mpmath's current precision): the digits and the ball are the result,
     and a caller that reads only them (a loop of certified values, an enclosure's interval)
     does not pay for a conversion that costs as much as the rounding itself.
@@ -325,14 +325,14 @@ class Evaluation:
 
 def input_digits(values) -> int:
     """Decimal digits an mpmath working precision needs to hold every exact input to full
-    relative accuracy (:func:`symbolic.settle.input_digits`): ``x = 1 - 1e-40`` needs 40 digits
+    relative accuracy (:func:`symbolic.evaluate.settle.input_digits`): ``x = 1 - 1e-40`` needs 40 digits
     (below that it rounds to 1); ``x = 1e-100`` needs one."""
     return settle.input_digits(values)
 
 
 def input_magnitude(values) -> int:
     """The largest decimal magnitude |log10|x|| of the exact inputs (capped)
-    (:func:`symbolic.settle.input_magnitude`): below this many extra working digits an input can
+    (:func:`symbolic.evaluate.settle.input_magnitude`): below this many extra working digits an input can
     be absorbed exactly (``1 + 1e-100 = 1``), so runs that agree there are no evidence."""
     return settle.input_magnitude(values)
 
@@ -400,7 +400,7 @@ def evaluate_to_precision(
     zero_proof: Callable[[], bool] | None = None,
     point: str = "",
 ) -> mpmath.mpf:
-    """mpmath fallback: run ``thunk`` at rising working precision (:func:`symbolic.settle.settle`,
+    """mpmath fallback: run ``thunk`` at rising working precision (:func:`symbolic.evaluate.settle.settle`,
     the rule the exported modules run too) and return an ``mpf`` rounded to ``dps`` digits.
 
     A nonzero value needs two runs a factor of two apart that agree to ``dps + 2`` digits, the

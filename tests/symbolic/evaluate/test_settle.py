@@ -1,4 +1,4 @@
-"""The mpmath precision rule (symbolic.settle): evidence, not agreement, and one definition
+"""The mpmath precision rule (symbolic.evaluate.settle): evidence, not agreement, and one definition
 shared by the engine and the exported modules."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import mpmath
 import pytest
 import sympy as sp
 
-from symbolic import settle
+from symbolic.evaluate import settle
 from symbolic.errors import EvaluationError
 from symbolic.export.python import _settle_source
-from symbolic.numeric import CompiledExpression, evaluate_to_precision, proves_zero
+from symbolic.evaluate.expressions import CompiledExpression, evaluate_to_precision, proves_zero
 
 x, q = sp.symbols("x q")
 

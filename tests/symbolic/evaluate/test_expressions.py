@@ -1,11 +1,11 @@
-"""symbolic.numeric: branch resolution and the compiled mpmath evaluator."""
+"""symbolic.evaluate.expressions: branch resolution and the compiled mpmath evaluator."""
 
 from __future__ import annotations
 
 import mpmath
 import sympy as sp
 
-from symbolic.numeric import CompiledExpression, resolve_branches
+from symbolic.evaluate.expressions import CompiledExpression, resolve_branches
 
 x, y = sp.symbols("x y", real=True)
 NESTED = 2 * sp.Piecewise((x**2, x > 1), (sp.sqrt(x) * y, True)) ** 3 + sp.exp(sp.Piecewise((y, y < 0), (-y, True)))

@@ -4,7 +4,7 @@
 contains the ball and hence the exact value.  Everything is integer arithmetic
 on a decimal mantissa and a separate exponent, so values such as 1e-10^12 (an
 erfc far in the tail) print without ever building a huge fraction.  The strings
-are accepted back by :func:`symbolic.exact.parse_exact`.
+are accepted back by :func:`symbolic.exact_numbers.parse_exact`.
 """
 
 from __future__ import annotations
