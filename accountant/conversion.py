@@ -286,14 +286,25 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Sear
 # Monotone inversion (δ(ε) → ε at δ, ε(δ) → δ at ε): the engine's one routine and its certificate
 
 
-def _least_below(what: str, fn_mp, fn_ball, target: sp.Rational, *, lower, upper, certify: bool, search: Search):
+class _BeyondCap(Exception):
+    """The upward search passed its cap without meeting the target."""
+
+
+def _least_below(
+    what: str, fn_mp, fn_ball, target: sp.Rational, *, lower, upper=None, cap=None, certify: bool, search: Search
+):
     """The least x in [``lower``, ``upper``] with f(x) ≤ ``target`` for a decreasing f: the estimate of
     :func:`symbolic.solve_monotone` on ``fn_mp`` (a non-finite value counts as above the target), and with
     ``certify`` the bracket of :func:`symbolic.certify_monotone` around it, decided on ``fn_ball(x, bits)``
     balls at exact x: f(x_hi) ≤ target (x_hi is a valid value), f(x_lo) > target (the exact one is above
-    x_lo).  Returns (estimate, x_hi, x_lo) (the ends as Fractions, None without ``certify``)."""
+    x_lo).  Without ``upper`` the search expands upwards from ``lower`` (doubling from 1) and gives up past
+    ``cap``: bisecting down from a far end would cost ~log2(cap/x) steps at points where f, deep in its
+    tail, is mostly rounding.  Returns (estimate, x_hi, x_lo) (the ends as Fractions, None without
+    ``certify``)."""
 
     def f(x):
+        if cap is not None and x > cap:
+            raise _BeyondCap
         v = fn_mp(x)
         return v if mpmath.isfinite(v) else mpmath.inf
 
@@ -310,7 +321,7 @@ def _least_below(what: str, fn_mp, fn_ball, target: sp.Rational, *, lower, upper
                 clamp=True,
                 on_bracket=lambda lo, hi: left.append(lo),
             )
-        except EvaluationError:
+        except (EvaluationError, _BeyondCap):
             raise NotConvertible(f"{what}: the bound stays above the target {target} (no finite value found)") from None
     if not certify:
         return est, None, None
@@ -367,7 +378,7 @@ def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, s
         lambda x, bits: at.ball(bits, **{e_name: x}, **free),
         delta,
         lower=0,
-        upper=mpmath.mpf(4) ** 40,
+        cap=mpmath.mpf(4) ** 40,
         certify=certify,
         search=search,
     )
