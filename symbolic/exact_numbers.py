@@ -85,13 +85,13 @@ def parse_exact(text, name: str = "value") -> sp.Rational:
             "(the value would have more digits than any computation here can use)."
         )
     num, _, den = body.partition("/")
-    numerator = _decimal(num)
+    value = _decimal(num)
     if den:
         denominator = _decimal(den)
         if denominator == 0:
             raise InputError(f"{name}: {_abbrev(text)} divides by zero.")
-        numerator /= denominator
-    return sp.Rational(numerator.numerator, numerator.denominator)
+        value /= denominator
+    return sp.Rational(value.numerator, value.denominator)
 
 
 def _digits_to_int(digits: str) -> int:

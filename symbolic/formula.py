@@ -10,7 +10,7 @@ import sympy as sp
 
 from .errors import EvaluationError, HypothesisError, InputError
 from .evaluate.inverse import Inverse
-from .evaluate.methods import Algorithm, is_algebraic_number, is_rational_point, resolve_method
+from .evaluate.methods import Algorithm, Certifier, is_algebraic_number, is_rational_point, resolve_method
 from .exact_numbers import parse_exact
 from .hypotheses import Hypothesis, UndecidedError
 from .evaluate.expressions import (
@@ -122,10 +122,19 @@ class Formula:
         entering as log δ costs no extra digits; ``1 + δ`` would).  A statement about the
         evaluator's algorithm, for an evaluator only (an expression counts every input).
     inverse:
-        Optional :class:`symbolic.inverse.Inverse`: the formula is the inverse of
+        Optional :class:`symbolic.evaluate.inverse.Inverse`: the formula is the inverse of
         another in one parameter; supplies the evaluator (and tells certified
         evaluation how to enclose the root).  ``expr`` is then the defining
         equation's symbolic form, e.g. the unevaluated root.
+    method:
+        How the formula is evaluated (:mod:`symbolic.evaluate.methods`): ``ClosedForm()``,
+        an ``Inverse(...)`` or ``Algorithm(function, certifier=..., magnitude_free=...)``.
+        ``evaluator=``, ``magnitude_free=`` and ``inverse=`` are sugar for it; giving two of
+        them that name different methods is an error naming both.
+
+    Inputs are exact: rationals (strings, ints, Fractions, SymPy Rationals) or exact real
+    algebraic SymPy numbers (``sqrt(2)``), on which every hypothesis is decided exactly and
+    whose value is the correct rounding of an Arb ball.
     """
 
     def __init__(
@@ -157,14 +166,14 @@ class Formula:
         self.method = resolve_method(id, method, evaluator=evaluator, inverse=inverse, magnitude_free=magnitude_free)
         #: The method's parts under the names the rest of the engine reads.
         self.inverse = self.method if isinstance(self.method, Inverse) else None
-        self.certifier = self.method.certifier if isinstance(self.method, Algorithm) else None
+        self.certifier: Certifier | None = self.method.certifier if isinstance(self.method, Algorithm) else None
         if isinstance(self.method, Algorithm):
             evaluator, magnitude_free = self.method.function, self.method.magnitude_free
         elif self.inverse is not None:
             evaluator, magnitude_free = self.inverse.proposal, ()
         else:
             evaluator, magnitude_free = None, ()
-        self.evaluator = evaluator
+        self.evaluator: Evaluator | None = evaluator
         names = [p.name for p in self.params]
         if len(set(names)) != len(names):
             raise ValueError(f"{id}: duplicate parameter names {names}")
@@ -375,11 +384,13 @@ class Formula:
         from .certify.digits import round_ball
         from .certify.errors import CertificationError
 
+        certifier = self.certifier
+        assert certifier is not None  # the caller's test
         bits = bits_for_digits(dps) + 8
         note = ""
         for extra in (0, 32, 128):
             try:
-                ball = self.certifier(exact, bits + extra)
+                ball = certifier(exact, bits + extra)
             except CertificationError as exc:
                 note = str(exc)
                 break
@@ -453,7 +464,8 @@ class Formula:
     def mpmath_value(self, exact: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
         """The mpmath fallback evaluator at checked exact values (no enclosure)."""
         try:
-            if self.evaluator is not None:
+            evaluator = self.evaluator
+            if evaluator is not None:
                 numbers = [exact[p.name] for p in self.params if not p.is_choice]
                 symbolic_point = {p.symbol: exact[p.name] for p in self.params if not p.is_choice}
                 # A zero of the algorithm counts only if SymPy proves the expression is 0 there
@@ -463,7 +475,7 @@ class Formula:
                 # (``magnitude_free``) cannot be absorbed by a sum: their magnitude is not counted.
                 counted = [exact[p.name] for p in self.params if not p.is_choice and p.name not in self.magnitude_free]
                 return evaluate_to_precision(
-                    lambda: self.evaluator(exact, mpmath.mp.dps),
+                    lambda: evaluator(exact, mpmath.mp.dps),
                     dps,
                     self.id,
                     input_digits(numbers),

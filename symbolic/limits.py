@@ -180,8 +180,7 @@ def calculus_limit(e: sp.Basic, t: sp.Symbol, mode: str, depth: int = 0):
         parts = [calculus_limit(a, t, mode, depth) for a in e.args]
         if any(p is None for p in parts):
             return _erfc_squeeze(e, t, mode, depth) or _lhopital(e, t, mode, depth)
-        infs = [p for p in parts if p in INFINITIES]
-        if not infs:
+        if not any(p in INFINITIES for p in parts):
             return sp.Mul(*parts)
         sign = 1
         for p in parts:

@@ -34,6 +34,8 @@ def solve_monotone(
     sign: Callable[[mpmath.mpf], Any] | None = None,
     on_bracket: Callable[[mpmath.mpf, mpmath.mpf], None] | None = None,
     clamp: bool = False,
+    derivative: Callable[[mpmath.mpf], Any] | None = None,
+    bracketed: bool = False,
 ) -> mpmath.mpf:
     """The ``x`` in ``[lower, upper]`` with ``function(x) = target``, for a strictly monotone
     ``function`` (mpf -> mpf at the current precision), at ``dps`` working digits (default: the
@@ -42,7 +44,8 @@ def solve_monotone(
     The direction is detected from the values at the ends unless ``increasing`` is given.
     Raises :class:`~symbolic.errors.EvaluationError` naming ``name`` and the values when the
     target is not between the values at the ends (``clamp=True``: return ``lower`` when the
-    target is already met there).  ``sign`` and ``on_bracket``: see
+    target is already met there).  ``derivative`` (safeguarded Newton instead of Anderson),
+    ``bracketed`` (the caller proves the root is in ``[lower, upper]``), ``sign`` and ``on_bracket``: see
     :func:`symbolic.evaluate.roots.solve_monotone`.  The result is a proposal at the working
     precision; :func:`certify_monotone` certifies a bracket around it.
     """
@@ -57,6 +60,8 @@ def solve_monotone(
         sign=sign,
         on_bracket=on_bracket,
         clamp=clamp,
+        derivative=derivative,
+        bracketed=bracketed,
         error=EvaluationError,
     )
 

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import mpmath
 import sympy as sp
@@ -70,7 +70,7 @@ def _to_mpmath(value: sp.Rational):
     return mpmath.mpf(int(value.p)) / int(value.q)
 
 
-def geometric_sum(first, ratio, count):
+def geometric_sum(first: Any, ratio: Any, count: Any) -> Any:
     """``first * (1 + ratio + ... + ratio**(count - 1))`` at the working precision, in O(1).
 
     ``count`` is an integer (an mpf with an integral value is accepted).  For
@@ -145,7 +145,7 @@ def _geometric_parts(expr: sp.Sum):
 _ERFC_HUGE = mpmath.mpf(2) ** 400
 
 
-def erfc(x):
+def erfc(x: Any) -> Any:
     """mpmath's erfc, extended to |x| ≥ 2^400 (where mpmath's series check overflows a float):
     there erfc(x) = e^{−x²}/(x√π) · Σ_k (−1)^k (2k − 1)!!/(2x²)^k, each term below the last by
     a factor < 2^-799, summed until the terms drop below the working precision."""
@@ -167,7 +167,7 @@ def erfc(x):
     return +value
 
 
-def erf(x):
+def erf(x: Any) -> Any:
     """erf through :func:`erfc` for |x| ≥ 2^400 (±1 − ∓erfc), mpmath's erf otherwise."""
     if not isinstance(x, mpmath.mpc) and abs(mpmath.mpf(x)) >= _ERFC_HUGE:
         return 1 - erfc(x) if x > 0 else erfc(-x) - 1
@@ -178,7 +178,7 @@ def erf(x):
 MAX_LOOP_TERMS = 1_000_000
 
 
-def index_range(a, b):
+def index_range(a: Any, b: Any) -> range:
     """``range(a, b + 1)`` for the summation loops of the mpmath evaluator, refusing more than
     :data:`MAX_LOOP_TERMS` terms (a sum to T = 1e5000 would never finish)."""
     a, b = int(a), int(b)
@@ -211,7 +211,7 @@ class _Printer(MpmathPrinter):
         return "(builtins.sum({function} {loops}))".format(function=self._print(expr.function), loops=" ".join(loops))
 
 
-def lambdify_mpmath(symbols, expr):
+def lambdify_mpmath(symbols: Sequence[sp.Symbol], expr: sp.Basic) -> Callable:
     """``lambdify`` for mpmath with :class:`_Printer` (geometric sums in O(1), other sums as loops)."""
     return sp.lambdify(
         symbols,
@@ -288,14 +288,16 @@ class Evaluation:
 
     __slots__ = ("_value", "digits", "enclosure", "path", "ball", "note", "_dps")
 
-    def __init__(self, value, digits, enclosure: bool, path: str, ball=None, note: str = ""):
+    def __init__(
+        self, value: Any, digits: tuple | None, enclosure: bool, path: str, ball: Any = None, note: str = ""
+    ) -> None:
         self._value = value
         self.digits = digits
         self.enclosure = enclosure
         self.path = path
         self.ball = ball
         self.note = note
-        self._dps = None
+        self._dps: int | None = None
 
     @classmethod
     def from_digits(cls, digits: tuple, dps: int, path: str, ball) -> "Evaluation":

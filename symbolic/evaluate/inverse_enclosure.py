@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 import sympy as sp
@@ -44,7 +45,7 @@ class InverseEnclosure:
     forward_lo: object
     forward_hi: object
 
-    def ball(self, bits: int):
+    def ball(self, bits: int) -> Any:
         """An Arb ball containing ``[lo, hi]``."""
         f = flint()
         with working_precision(bits):
@@ -91,7 +92,7 @@ class _Forward:
         )
 
 
-def enclose_inverse(formula, exact: dict, prec: int) -> InverseEnclosure:
+def enclose_inverse(formula: Any, exact: dict, prec: int) -> InverseEnclosure:
     """Certified bracket of the inverse ``formula`` at checked exact values (name -> Rational).
 
     The bracket's relative width is at most ``2**-prec``; raises
@@ -124,7 +125,7 @@ def enclose_inverse(formula, exact: dict, prec: int) -> InverseEnclosure:
     return InverseEnclosure(found.lo, found.hi, fwd.target, found.ball_lo, found.ball_hi)
 
 
-def certify_inverse(formula, prec: int = 100, **params) -> InverseEnclosure:
+def certify_inverse(formula: Any, prec: int = 100, **params: Any) -> InverseEnclosure:
     """The certified bracket (with the forward balls as evidence) of an ``inverse=`` formula."""
     if formula.inverse is None:
         raise NotCertifiable(f"{formula.id} is not declared as an inverse")

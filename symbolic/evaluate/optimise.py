@@ -8,12 +8,12 @@ search refines it.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import mpmath
 
 
-def golden_section_min(f: Callable, lo, hi, tol) -> tuple:
+def golden_section_min(f: Callable, lo: Any, hi: Any, tol: Any) -> tuple:
     """Golden-section minimum of a unimodal ``f`` on [lo, hi] to width ``tol``: (x, f(x))."""
     inv_phi = (mpmath.sqrt(5) - 1) / 2
     c, d = hi - inv_phi * (hi - lo), lo + inv_phi * (hi - lo)
@@ -30,7 +30,7 @@ def golden_section_min(f: Callable, lo, hi, tol) -> tuple:
     return (c, fc) if fc <= fd else (d, fd)
 
 
-def brent_min(f: Callable, lo, hi, tol) -> tuple:
+def brent_min(f: Callable, lo: Any, hi: Any, tol: Any) -> tuple:
     """Minimum of ``f`` on [lo, hi] by Brent's method (golden section with parabolic steps), to
     an abscissa within ``tol``: (x, f(x)).  Converges superlinearly at a smooth minimum, where
     :func:`golden_section_min` needs ~1.44 steps per bit (1800 steps at 750
@@ -88,7 +88,7 @@ def brent_min(f: Callable, lo, hi, tol) -> tuple:
     return x, fx
 
 
-def scan_then_refine(f: Callable, grid: Sequence, tol) -> tuple:
+def scan_then_refine(f: Callable, grid: Sequence, tol: Any) -> tuple:
     """min of ``f`` over the span of the increasing ``grid``: (x, f(x)).
 
     The best grid point and its two neighbours bracket the basin, which golden-section

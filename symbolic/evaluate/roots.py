@@ -24,23 +24,30 @@ This module imports only the standard library and mpmath: :mod:`symbolic.export.
 its source into every exported module, so the exported inverses run this very routine.
 """
 
+from typing import Any, Callable, Optional
+
 import mpmath
+
+#: A real function at the current mpmath precision (mpf -> mpf).
+RealFunction = Callable[[Any], Any]
 
 
 def solve_monotone(
-    function,
-    target,
+    function: RealFunction,
+    target: Any,
     *,
-    lower,
-    upper=None,
-    dps=None,
-    increasing=None,
-    name="function",
-    sign=None,
-    on_bracket=None,
-    clamp=False,
-    error=ArithmeticError,
-):
+    lower: Any,
+    upper: Any = None,
+    dps: Optional[int] = None,
+    increasing: Optional[bool] = None,
+    name: str = "function",
+    sign: Optional[RealFunction] = None,
+    on_bracket: Optional[Callable[[Any, Any], None]] = None,
+    clamp: bool = False,
+    derivative: Optional[RealFunction] = None,
+    bracketed: bool = False,
+    error: type[ArithmeticError] = ArithmeticError,
+) -> Any:
     """The ``x`` in ``[lower, upper]`` with ``function(x) = target`` (an mpf at the working precision).
 
     ``function(x)`` takes an mpf and returns the value at the current mpmath precision;
@@ -51,8 +58,12 @@ def solve_monotone(
     decision on a sign (default: ``function(x) − target``).  ``on_bracket(lo, hi)`` is called
     once the bracket has ratio at most 4, before refinement.  ``clamp``: when the target is
     beyond the value at ``lower`` (e.g. δ(0) already below the requested δ) return ``lower``
-    instead of raising.  Raises ``error`` naming ``name`` and the values when the target is
-    not bracketed.
+    instead of raising.  ``derivative(x)``: the function's derivative, when the caller has it:
+    the refinement is then safeguarded Newton from the bracket's middle (a step leaving the
+    bracket bisects), to a step below ``2**(8 − prec)`` relative (``error`` if it does not converge).  ``bracketed=True``: the
+    caller proves the root lies in ``[lower, upper]`` (both given), so the ends are not
+    evaluated (a root at an end, where rounding may put the value on either side, is then no
+    error).  Raises ``error`` naming ``name`` and the values when the target is not bracketed.
     """
     if dps is not None:
         with mpmath.workdps(dps):
@@ -66,6 +77,8 @@ def solve_monotone(
                 sign=sign,
                 on_bracket=on_bracket,
                 clamp=clamp,
+                derivative=derivative,
+                bracketed=bracketed,
                 error=error,
             )
     wp = mpmath.mp.dps
@@ -75,6 +88,8 @@ def solve_monotone(
         upper = mpmath.mpf(upper)
         if not upper > lo:
             raise error(f"{name}: empty bracket [{lo}, {upper}] (need lower < upper)")
+    if bracketed and (upper is None or increasing is None):
+        raise error(f"{name}: bracketed=True needs both ends and the direction")
     if increasing is None:
         increasing = _direction(function, lo, upper, name, error)
     # Work on a decreasing residual: g > 0 left of the root, g <= 0 at and right of it.
@@ -90,10 +105,29 @@ def solve_monotone(
         def g_checked(x):
             return s * sign(x)
 
+    if bracketed:
+        lo, hi = lo, upper
+    else:
+        lo, hi = _bracket(g_checked, function, target, lo, upper, wp, name, lower, clamp, error)
+        if hi is None:  # the target is met at the lower end (clamp)
+            return lo
+        if on_bracket is not None:
+            on_bracket(lo, hi)
+    if derivative is None:
+        return _refine(g, g_checked, target, lo, hi, s)
+    root = _newton(g, s, derivative, lo, hi)
+    if root is None:
+        raise error(f"{name}: Newton's iteration did not converge in [{mpmath.nstr(lo, 17)}, {mpmath.nstr(hi, 17)}]")
+    return root
+
+
+def _bracket(g_checked, function, target, lo, upper, wp, name, lower, clamp, error):
+    """``(lo, hi)`` with the root inside and ratio at most 4 when ``lo > 0`` (module docstring,
+    steps 1 and 2), or ``(lower, None)`` when the target is already met at the lower end."""
     at_lower = g_checked(lo)
     if at_lower <= 0:
         if clamp or at_lower == 0:
-            return lo
+            return lo, None
         raise error(_not_bracketed(name, function, target, lo, upper))
     if upper is not None:
         hi = upper
@@ -123,9 +157,7 @@ def solve_monotone(
             lo = mid
         else:
             hi = mid
-    if on_bracket is not None:
-        on_bracket(lo, hi)
-    return _refine(g, g_checked, target, lo, hi, s)
+    return lo, hi
 
 
 def _refine(g, g_checked, target, lo, hi, s):
@@ -167,9 +199,9 @@ def _refine(g, g_checked, target, lo, hi, s):
         residual = g
 
         # findroot verifies |g| against an absolute tolerance: accept the root only if the
-        # residual is small *relative to the target*.
+        # residual is small *relative to the target* (a zero target: findroot's own test).
         def accept(r):
-            return abs(g(r)) <= abs(target) * tolerance
+            return target == 0 or abs(g(r)) <= abs(target) * tolerance
 
     try:
         root = mpmath.findroot(residual, (lo, hi), solver="anderson")
@@ -189,6 +221,28 @@ def _refine(g, g_checked, target, lo, hi, s):
         else:
             hi = mid
     return hi
+
+
+def _newton(g, s, derivative, lo, hi):
+    """Safeguarded Newton on the decreasing residual ``g`` (``g' = s·derivative``) from the middle of
+    its bracket ``[lo, hi]``: a step leaving the bracket is a bisection; stops at a step, or a
+    bracket, below ``2**(8 − prec)`` relative (to max(1, |x|))."""
+    tol = mpmath.mpf(2) ** (8 - mpmath.mp.prec)
+    x = (lo + hi) / 2
+    for _ in range(4 * mpmath.mp.prec + 100):
+        gx = g(x)
+        if gx > 0:
+            lo = x
+        else:
+            hi = x
+        slope = s * derivative(x)
+        new = x - gx / slope if slope else (lo + hi) / 2
+        if not (lo < new < hi):
+            new = (lo + hi) / 2
+        if abs(new - x) <= tol * max(1, abs(x)) or hi - lo <= tol * max(1, abs(x)):
+            return new
+        x = new
+    return None
 
 
 def _direction(function, lo, upper, name, error):

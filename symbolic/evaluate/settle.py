@@ -27,6 +27,7 @@ same functions, so the engine and the exported code cannot drift apart.
 """
 
 from fractions import Fraction
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 import mpmath
 
@@ -36,7 +37,7 @@ GUARD_DIGITS = 15
 MAX_INPUT_DIGITS = 2000
 
 
-def significant_digits(n):
+def significant_digits(n: int) -> int:
     """Decimal digits of the integer ``n`` without its trailing zeros (estimated from the bit length)."""
     if n == 0:
         return 0
@@ -52,7 +53,7 @@ def significant_digits(n):
     return int(n.bit_length() * 0.30103) + 1
 
 
-def input_digits(values):
+def input_digits(values: Iterable[Any]) -> int:
     """Decimal digits a working precision needs to hold every exact input (rationals with
     ``numerator``/``denominator``) to full relative accuracy: significant digits of each
     numerator plus those of each denominator (powers of ten cost nothing), capped at
@@ -63,7 +64,7 @@ def input_digits(values):
     return min(need, MAX_INPUT_DIGITS)
 
 
-def input_magnitude(values):
+def input_magnitude(values: Iterable[Any]) -> int:
     """The largest decimal magnitude ``|log10 |x||`` of the exact inputs (capped at
     :data:`MAX_INPUT_DIGITS`): below this many extra working digits an input can be absorbed
     exactly by a sum (``1 + 1e-100``), so agreement of two runs is no evidence there."""
@@ -76,15 +77,15 @@ def input_magnitude(values):
 
 
 def settle(
-    thunk,
-    dps,
-    name,
-    start_digits=0,
-    magnitude=0,
-    proves_zero=None,
-    point="",
-    error=ArithmeticError,
-):
+    thunk: Callable[[], Any],
+    dps: int,
+    name: str,
+    start_digits: int = 0,
+    magnitude: int = 0,
+    proves_zero: Optional[Callable[[], bool]] = None,
+    point: str = "",
+    error: type[ArithmeticError] = ArithmeticError,
+) -> Any:
     """Run ``thunk`` at rising mpmath working precision and return its value to ``dps`` digits,
     accepted only on the evidence described in the module docstring.
 
@@ -180,14 +181,14 @@ def settle(
 _POWERS_OF_TEN = [10**k for k in range(400)]
 
 
-def decimal_length(a):
+def decimal_length(a: int) -> int:
     """Decimal digits of the positive integer ``a`` (no ``str``: Python refuses to convert an
     integer of more than 4300 digits, and a value at 1e-100000 is scaled to that many)."""
     d = int(a.bit_length() * 0.30102999566398120) + 1
     return d - 1 if (_POWERS_OF_TEN[d - 1] if d <= len(_POWERS_OF_TEN) else 10 ** (d - 1)) > a else d
 
 
-def round_integer(n, e, dps):
+def round_integer(n: int, e: int, dps: int) -> tuple:
     """``n·10^e`` rounded to ``dps`` significant digits (half to even), as a normalised
     ``(mantissa, exponent)`` (mantissa without trailing zeros; ``(0, 0)`` for zero)."""
     if n == 0:
@@ -207,7 +208,7 @@ def round_integer(n, e, dps):
     return sign * a, e
 
 
-def decimal_rounding(value, error, dps):
+def decimal_rounding(value: Any, error: Any, dps: int) -> Optional[tuple]:
     """``(mantissa, exponent)``: the ``dps``-digit decimal rounding of every number within
     ``error`` of the nonzero mpf ``value``, or None when two of them round differently (a
     decimal tie, or a sign change, inside the interval).  Integer arithmetic on ``value``
@@ -237,7 +238,7 @@ def decimal_rounding(value, error, dps):
 _PRECISIONS = {dps: mpmath.libmp.dps_to_prec(dps + 10) for dps in range(1, 101)}
 
 
-def to_mpf(digits, dps):
+def to_mpf(digits: Any, dps: int) -> Any:
     """The decimal ``mantissa·10^exponent`` as an mpf with a few guard digits, so that
     printing it with ``dps`` digits gives back exactly these digits."""
     mantissa, exponent = digits
@@ -300,7 +301,7 @@ def _real(value, name, at, error):
     return value
 
 
-def show_point(names, values):
+def show_point(names: Sequence[str], values: Sequence[Any]) -> str:
     """``"a = 1/3, b ≈ 1.2345678901234568e-400"``: exact when short, else 17 digits."""
     parts = []
     for n, v in zip(names, values):

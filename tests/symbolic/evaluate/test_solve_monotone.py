@@ -104,3 +104,39 @@ def test_certified_bracket_contains_the_root():
         lambda x, bits: exp_ball(-x, bits), Fraction(1, 5), proposal, lower=Fraction(0), prec=150, name="exp(-x)"
     )
     assert neg.lo < neg.hi
+
+
+def test_newton_with_a_derivative_inside_a_proved_bracket():
+    # y = log x with x + x^(1/3) = z, in the log form chien-li's h uses; x checked against Cardano's formula
+    dps = 40
+    z = mpmath.mpf("1e-30")
+    with mpmath.workdps(dps):
+        logz = mpmath.log(z)
+
+        def log_g(y):
+            return mpmath.log(mpmath.exp(y) + mpmath.exp(y / 3))
+
+        def slope(y):
+            a, b = mpmath.exp(y), mpmath.exp(y / 3)
+            return (a + b / 3) / (a + b)
+
+        y = solve_monotone(
+            log_g,
+            logz,
+            lower=3 * (logz - mpmath.log(2)),
+            upper=3 * logz,
+            increasing=True,
+            bracketed=True,
+            derivative=slope,
+        )
+    with mpmath.workdps(400):
+        # u = x^(1/3) solves u³ + u − z = 0: Cardano's formula (its cancellation costs ~60 of the 400 digits)
+        root = mpmath.sqrt(z**2 / 4 + mpmath.mpf(1) / 27)
+        u = mpmath.cbrt(z / 2 + root) - mpmath.cbrt(root - z / 2)
+        ref = u**3
+        assert _close(mpmath.exp(y), ref, dps - 2)
+
+
+def test_bracketed_needs_both_ends_and_the_direction():
+    with pytest.raises(EvaluationError, match="bracketed=True"):
+        solve_monotone(mpmath.exp, 2, lower=0, bracketed=True, dps=20)
