@@ -24,9 +24,8 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from symbolic import mpf_to_rational
+from symbolic import mpf_to_rational, solve_monotone
 from symbolic.claims import Identity
-from symbolic.errors import EvaluationError
 from symbolic.formula import Formula
 from symbolic.hypotheses import Hypothesis
 from symbolic.evaluate.inverse import Inverse
@@ -135,8 +134,10 @@ def _epsilon_large_mu(mu, delta, target):
         D(t) = Q(t) − φ(t) M(t + μ),   D′(t) = −μ φ(t) M(t + μ) < 0,
     with M Mills' ratio (:func:`_mills`).  In ε the root ε ≈ μ²/2 carries t only in its last
     log2(μ) bits, and e^ε, Q(ε/μ + μ/2) leave mpmath's erfc at μ ~ 1e150 (μ = 3e300: ε = 4.5e600);
-    in t both terms are moderate (M(t + μ) ≤ 1/(t + μ)) and no precision grows with μ.  Safeguarded Newton on log D(t) − log δ (δ > 1/2: log(1 − D(t)) − log(1 − δ)) inside
-    [lo, hi] where D(lo) > δ ≥ D(hi): hi doubles from 1, lo from −1 (at most to −μ/2, where ε = 0)."""
+    in t both terms are moderate (M(t + μ) ≤ 1/(t + μ)) and no precision grows with μ.  Newton
+    (:func:`symbolic.solve_monotone` with the derivative) on log D(t) = log δ (δ > 1/2: log(1 − D(t)) =
+    log(1 − δ)) inside [lo, hi] where D(lo) > δ ≥ D(hi): hi doubles from 1, lo from −1 (at most to −μ/2,
+    where ε = 0)."""
     one_minus = 1 - delta  # exact rational: δ_μ(0) = 1 − 2Q(μ/2) ≤ δ ⟺ 2Q(μ/2) ≥ 1 − δ
     q_half = 2 * mpmath.npdf(mu / 2) * _mills(mu / 2)
     gap = q_half - mpmath.mpf(int(one_minus.p)) / int(one_minus.q)
@@ -172,30 +173,27 @@ def _epsilon_large_mu(mu, delta, target):
         if lo <= -mu / 2:
             lo = -mu / 2  # D(−μ/2) = δ_μ(0) > δ (checked above)
             break
-    tol = mpmath.mpf(2) ** (10 - mpmath.mp.prec)
-    t = (lo + hi) / 2
-    for it in range(4 * mpmath.mp.prec + 100):
-        below, res, slope = step(t)
-        if below:
-            lo = t
-        else:
-            hi = t
-        if hi - lo <= tol * max(1, abs(t)):
-            return mu * ((lo + hi) / 2 + mu / 2)
-        new = None
-        if slope and it % 3 != 2:  # every third step bisects
-            new = t - res / slope
-            if abs(new - t) <= tol * max(1, abs(t)):
-                return mu * (new + mu / 2)
-        if new is None or not (lo < new < hi):
-            new = (lo + hi) / 2
-        t = new
-    raise EvaluationError("privacy/gdp-epsilon: Newton iteration (large μ) did not converge")
+
+    def log_d(t):
+        """log D(t) (δ > 1/2: log(1 − D(t))); −∞ where D rounds to ≤ 0, far right of the root."""
+        second = mpmath.npdf(t) * _mills(t + mu)
+        value = mpmath.erfc((t if not upper else -t) / mpmath.sqrt(2)) / 2 + (second if upper else -second)
+        return mpmath.log(value) if value > 0 else mpmath.ninf
+
+    def slope(t):
+        second = mpmath.npdf(t) * _mills(t + mu)
+        value = mpmath.erfc((t if not upper else -t) / mpmath.sqrt(2)) / 2 + (second if upper else -second)
+        return (mu if upper else -mu) * second / value if value > 0 else mpmath.mpf(0)
+
+    t = solve_monotone(
+        log_d, log_t, lower=lo, upper=hi, increasing=upper, derivative=slope, bracketed=True, name="privacy/gdp-epsilon"
+    )
+    return mu * (t + mu / 2)
 
 
 def _epsilon_newton(values, dps):
-    """ε(δ): safeguarded Newton on log δ_μ(ε) − log δ (d/dε log δ = −e^ε Q(ε/μ + μ/2)/δ_μ(ε)), inside a
-    doubling bracket, at the working precision (the caller's Ziv loop raises it until two runs agree).
+    """ε(δ): Newton on log δ_μ(ε) = log δ (d/dε log δ = −e^ε Q(ε/μ + μ/2)/δ_μ(ε)) by the engine's
+    :func:`symbolic.solve_monotone` with the derivative, inside a doubling bracket, at the working precision (the caller's Ziv loop raises it until two runs agree).
     Same root as the generic :class:`~symbolic.evaluate.inverse.Inverse` of ``gdp-delta``, which needs minutes at
     δ = 1e-300 (claim bok-su-altschuler/lem-a.3-epsilon-is-toolkit compares the two); every caller of
     ``privacy/gdp-epsilon`` (the papers, the accountant) gets this one."""
@@ -215,28 +213,18 @@ def _epsilon_newton(values, dps):
     while f(hi) > target:
         lo, hi = hi, 2 * hi
     log_t = mpmath.log(target)
-    x = (lo + hi) / 2
-    tol = mpmath.mpf(2) ** (10 - mpmath.mp.prec)
-    for it in range(4 * mpmath.mp.prec + 100):
+
+    def log_f(x):
         fx = f(x)
-        if fx > target:
-            lo = x
-        else:
-            hi = x
-        if hi - lo <= tol * max(1, abs(hi)):
-            return (lo + hi) / 2
-        new = None
-        if fx > 0 and it % 3 != 2:  # every third step bisects: the bracket halves at least that often
-            h = mpmath.log(fx) - log_t
-            dh = -mpmath.exp(x) * mpmath.erfc((x / mu + mu / 2) / mpmath.sqrt(2)) / 2 / fx
-            if dh:
-                new = x - h / dh
-                if abs(new - x) <= tol * max(1, abs(x)):
-                    return new
-        if new is None or not (lo < new < hi):
-            new = (lo + hi) / 2
-        x = new
-    raise EvaluationError("privacy/gdp-epsilon: Newton iteration did not converge")
+        return mpmath.log(fx) if fx > 0 else mpmath.ninf  # −∞: δ_μ rounds to ≤ 0 far right of the root
+
+    def slope(x):  # d/dε log δ_μ(ε) = −e^ε Q(ε/μ + μ/2)/δ_μ(ε)
+        fx = f(x)
+        return -mpmath.exp(x) * mpmath.erfc((x / mu + mu / 2) / mpmath.sqrt(2)) / 2 / fx if fx > 0 else mpmath.mpf(0)
+
+    return solve_monotone(
+        log_f, log_t, lower=lo, upper=hi, increasing=False, derivative=slope, bracketed=True, name="privacy/gdp-epsilon"
+    )
 
 
 #: Symbolic stand-in for the inverse (no closed form): ε_μ(δ), the root of δ_μ(ε) = δ.
