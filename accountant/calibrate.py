@@ -6,7 +6,7 @@ at most E at δ = D.
 The guarantee is monotone in each of these keys (more noise or fewer steps never costs more privacy; each
 theorem and the baseline are), but not continuous — a theorem can stop applying when a condition on the
 key fails — so the search is on the predicate "guarantee ≤ E", not on a root of a continuous function
-(the engine's root finders, :mod:`symbolic.inverse`, solve the latter): a bracket [lo, hi] with the predicate
+(the engine's root finder, :func:`symbolic.solve_monotone`, solves the latter): a bracket [lo, hi] with the predicate
 false at one end and true at the other, found by doubling, then bisected (geometrically for noise, on
 integers for counts) to a relative width of :data:`REL_TOL`.  The search uses uncertified values
 (``certify=False``); the answer is rounded in the safe direction to the requested digits and the guarantee

@@ -15,7 +15,7 @@ Conversions (through the privacy toolkit, :mod:`derivations.privacy`):
   δ(ε_hi) ≤ δ (a ball whose upper end is ≤ δ), ε_lo has δ(ε_lo) > δ (so the exact inverse of
   the decreasing δ(·) lies in [ε_lo, ε_hi]).  ε = 0 when δ(0) ≤ δ already.
 * **ε at δ** — directly; δ at ε by the same inversion in δ, except for a bound declared as an
-  :class:`~symbolic.inverse.Inverse` (ε*(δ) = min{ε ≥ 0 : F(ε) ≤ δ}, F decreasing, e.g. Asoodeh &
+  :class:`~symbolic.evaluate.inverse.Inverse` (ε*(δ) = min{ε ≥ 0 : F(ε) ≤ δ}, F decreasing, e.g. Asoodeh &
   Diaz (22)): ε*(δ) ≤ ε exactly when F(ε) ≤ δ, so δ at ε is the forward formula F at ε, certified
   directly.  A δ whose certified upper end rounds to 1 is no guarantee (:class:`NotConvertible`).
 * **TV bound t** — (ε, t)-DP for every ε ≥ 0: ε = 0 at δ ≥ t, no ε below.
@@ -23,7 +23,10 @@ Conversions (through the privacy toolkit, :mod:`derivations.privacy`):
 The result's ``epsilon`` (or ``delta``) is the certified upper end, rounded up to
 :data:`DIGITS` significant digits: a number the user can quote.  ``interval`` is the certified
 enclosure of the bound's exact converted value at the search point, rounded outward.  With
-``certify=False`` (plots) only the mpmath search value is computed.
+``certify=False`` only the mpmath search value is computed; ``rough=True`` (plots, with
+``certify=False``) runs the searches at :data:`ROUGH` accuracy — 15 working digits, a coarser RDP
+order scan, inversions to 8 digits — still on the valid side (an inversion returns its upper end, an
+RDP order its ε, both ≥ the bound's exact value up to the working precision).
 """
 
 from __future__ import annotations
@@ -34,15 +37,15 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from derivations.privacy.gdp import gdp_delta
+from derivations.privacy.gdp import gdp_delta, gdp_epsilon
 from derivations.privacy.rdp_conversion import (
     POINTWISE,
     minimise_over_alpha,
     pointwise_epsilon,
 )
-from symbolic.certify import NotCertifiable, directed_decimal, enclose
-from symbolic.errors import HypothesisError, SymbolicError
-from symbolic.exact_numbers import parse_exact
+from symbolic import EvaluationError, HypothesisError, certify_monotone, endpoints, parse_exact, solve_monotone
+from symbolic.certify import CertificationError, NotCertifiable, directed_decimal, enclose
+from symbolic.errors import SymbolicError
 
 from .evaluation import BoundAtRun, rational, to_mpf
 
@@ -52,6 +55,26 @@ DIGITS = 20
 PREC = 120
 #: Working digits of the searches.
 SEARCH_DPS = 40
+
+
+@dataclass(frozen=True)
+class Search:
+    """How far the uncertified searches go: working digits, points of the RDP order scan (formulas with a
+    compiled form; custom algorithms, which cost more per order, get ``slow_points``), the width in
+    log(α − 1) where the order search stops (None: the working precision's), and the relative digits at
+    which an inversion stops."""
+
+    dps: int
+    points: int
+    slow_points: int
+    order_tolerance: float | None
+    digits: int
+
+
+#: The report's searches: their values are certified next, or printed (15 digits) when a formula has none.
+FULL = Search(SEARCH_DPS, 120, 40, None, DIGITS + 6)
+#: A plotted curve's searches (``rough=True``): a figure needs a few digits, not 26.
+ROUGH = Search(15, 20, 12, 1e-3, 8)
 
 
 class NotConvertible(SymbolicError):
@@ -72,8 +95,6 @@ class Converted:
 
 
 def _endpoints(ball) -> tuple[Fraction, Fraction]:
-    from symbolic.certify.arb import endpoints
-
     return endpoints(ball)
 
 
@@ -107,27 +128,16 @@ def _mp_str(x, digits: int = 12) -> str:
 # ---------------------------------------------------------------------------------------
 # GDP
 
-_GDP_DELTA_FAST = None
 
-
-def _gdp_delta_fast(mu, eps):
-    """δ_μ(ε) from ``privacy/gdp-delta``'s verified evaluation expression (mpmath, for searching)."""
-    global _GDP_DELTA_FAST
-    if _GDP_DELTA_FAST is None:
-        from symbolic.evaluate.expressions import lambdify_mpmath
-
-        _GDP_DELTA_FAST = lambdify_mpmath((gdp_delta.symbol("mu"), gdp_delta.symbol("eps")), gdp_delta.evaluation_expr)
-    return _GDP_DELTA_FAST(mu, eps)
-
-
-def gdp_convert(mu_ball, *, delta=None, epsilon=None, certify: bool = True, mu_estimate=None) -> tuple:
+def gdp_convert(
+    mu_ball, *, delta=None, epsilon=None, certify: bool = True, mu_estimate=None, search: Search = FULL
+) -> tuple:
     """(estimate, result, interval) of ε at ``delta`` or δ at ``epsilon`` for μ in ``mu_ball``.
 
-    δ at ε: ``privacy/gdp-delta`` certified at the outward-rounded ends of the μ ball (δ_μ(ε)
-    increases with μ).  ε at δ: the inverse of the decreasing δ_μ(·), searched on
-    ``gdp-delta``'s verified expression and certified by ``gdp-delta`` balls: δ_{μ_hi}(ε_hi) ≤ δ
-    (so ε_hi is a valid ε for every μ in the ball) and δ_{μ_lo}(ε_lo) > δ (so the exact ε_μ(δ),
-    which ``privacy/gdp-epsilon`` defines, is ≥ ε_lo).
+    Both through the toolkit (Dong, Roth & Su 2022, Cor. 2.13): δ at ε is ``privacy/gdp-delta``, ε at δ
+    is ``privacy/gdp-epsilon`` (its fast Newton, certified by a bracket on ``gdp-delta`` balls).  Both
+    increase with μ, so their certified balls at the outward-rounded ends μ_lo, μ_hi of the μ ball
+    enclose the exact value for every μ in it; the estimate is the value at ``mu_estimate``.
     """
     if certify:
         lo, hi = _endpoints(mu_ball)
@@ -135,31 +145,21 @@ def gdp_convert(mu_ball, *, delta=None, epsilon=None, certify: bool = True, mu_e
         est_mu = mu_estimate if mu_estimate is not None else to_mpf(_q((lo + hi) / 2))
     else:
         est_mu = mu_estimate
-    if delta is not None:
-        with mpmath.workdps(SEARCH_DPS):
-            if _gdp_delta_fast(est_mu, mpmath.mpf(0)) <= to_mpf(delta):
-                return mpmath.mpf(0), ("0" if certify else None), (("0", "0") if certify else None)
-        fn_mp = lambda x: _gdp_delta_fast(est_mu, x)
-        if not certify:
-            est, _, _ = _invert(fn_mp, None, delta, 0, 1, False, "gdp-epsilon", False)
-            return est, None, None
-        mu_hi, mu_lo = _outward(hi, True), _outward(lo, False)
-        ball_hi = lambda x: gdp_delta.certify(PREC, mu=mu_hi, eps=x)
-        ball_lo = (lambda x: gdp_delta.certify(PREC, mu=mu_lo, eps=x)) if lo > 0 else False
-        est, upper, lower = _invert(fn_mp, ball_hi, delta, 0, 1, False, "gdp-epsilon", True, ball_lo)
-        return est, _up(upper), _interval(lower, upper)
-    est = gdp_delta.evaluate(dps=SEARCH_DPS, mu=rational(est_mu), eps=epsilon)
+    formula, at = (gdp_epsilon, {"delta": delta}) if delta is not None else (gdp_delta, {"eps": epsilon})
+    est = formula.evaluate(dps=search.dps, mu=rational(est_mu), **at)
     if not certify:
         return est, None, None
-    up = _endpoints(gdp_delta.certify(PREC, mu=_outward(hi, True), eps=epsilon))[1]
-    down = _endpoints(gdp_delta.certify(PREC, mu=_outward(lo, False), eps=epsilon))[0] if lo > 0 else Fraction(0)
-    return est, _up(min(up, Fraction(1))), _interval(down, min(up, Fraction(1)))
+    up = _endpoints(formula.certify(PREC, mu=_outward(hi, True), **at))[1]
+    down = _endpoints(formula.certify(PREC, mu=_outward(lo, False), **at))[0] if lo > 0 else Fraction(0)
+    if delta is None:
+        up = min(up, Fraction(1))
+    return est, _up(up), _interval(down, up)
 
 
-def _gdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
-    mu_est = at.evaluate(SEARCH_DPS, **free)
+def _gdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Search = FULL) -> Converted:
+    mu_est = at.evaluate(search.dps, **free)
     ball = at.ball(PREC, **free) if certify else None
-    est, res, iv = gdp_convert(ball, delta=delta, epsilon=epsilon, certify=certify, mu_estimate=mu_est)
+    est, res, iv = gdp_convert(ball, delta=delta, epsilon=epsilon, certify=certify, mu_estimate=mu_est, search=search)
     return Converted(
         f"μ = {_mp_str(mu_est, 15)}",
         "epsilon" if delta is not None else "delta",
@@ -199,7 +199,7 @@ def rdp_epsilon_interval(alpha: sp.Rational, r_ball, delta: sp.Rational) -> tupl
     return max(lo, Fraction(0)), max(hi, Fraction(0))
 
 
-def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
+def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Search = FULL) -> Converted:
     a_name = at.bound.output.at
 
     def true_r(alpha):
@@ -210,7 +210,7 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
         # A custom-algorithm formula can cost seconds per order (a recursion over T steps).  Choose α*
         # on the affine surrogate through r(2) and r(4) — exact for the usual r(α) = αρ — and then
         # evaluate the formula itself at α*: every α gives a valid ε, so the surrogate only steers.
-        with mpmath.workdps(SEARCH_DPS):
+        with mpmath.workdps(search.dps):
             r2, r4 = true_r(mpmath.mpf(2)), true_r(mpmath.mpf(4))
         if mpmath.isfinite(r2) and mpmath.isfinite(r4) and r4 >= r2 >= 0:
             slope = (r4 - r2) / 2
@@ -218,7 +218,7 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
             def r(alpha):
                 return r2 + slope * (alpha - 2)
 
-    with mpmath.workdps(SEARCH_DPS):
+    with mpmath.workdps(search.dps):
         if delta is not None:
             d = to_mpf(delta)
 
@@ -233,14 +233,15 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
                 v = r(alpha)
                 return fn(alpha, v, e) if mpmath.isfinite(v) and v >= 0 else mpmath.inf
 
-        points = 120 if at.fast() is not None else 40
-        best, alpha_star = minimise_over_alpha(objective, points=points)
+        points = search.points if at.fast() is not None else search.slow_points
+        tolerance = None if search.order_tolerance is None else mpmath.mpf(search.order_tolerance)
+        best, alpha_star = minimise_over_alpha(objective, points=points, tolerance=tolerance)
     if not mpmath.isfinite(best):
         raise NotConvertible(f"{at.bound.id}: no order α > 1 gives a finite RDP value at this run")
     alpha_q = rational(alpha_star, 12)
     if alpha_q <= 1:
         alpha_q = sp.Rational(1) + sp.Rational(1, 10**8)
-    r_est = at.evaluate(SEARCH_DPS, **{a_name: alpha_q}, **free)
+    r_est = at.evaluate(search.dps, **{a_name: alpha_q}, **free)
     value = f"ε_RDP(α = {alpha_q if alpha_q.q < 10**6 else _mp_str(to_mpf(alpha_q))}) = {_mp_str(r_est, 15)}"
     details = {
         "alpha": str(alpha_q),
@@ -248,7 +249,7 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
         "rdp": _mp_str(r_est, 25),
     }
     if delta is not None:
-        with mpmath.workdps(SEARCH_DPS):
+        with mpmath.workdps(search.dps):
             est = max(pointwise_epsilon("best", to_mpf(alpha_q), r_est, to_mpf(delta)), mpmath.mpf(0))
         if not certify:
             return Converted(value, "epsilon", est, details=details)
@@ -258,7 +259,7 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
             return Converted(value, "epsilon", est, details=details, certified=False)
         lo, hi = rdp_epsilon_interval(alpha_q, ball, delta)
         return Converted(value, "epsilon", est, _up(hi), _interval(lo, hi), details)
-    with mpmath.workdps(SEARCH_DPS):
+    with mpmath.workdps(search.dps):
         est = min(
             mpmath.exp(sp.lambdify((_A, _R, _E), _LOG_DELTA_BALLE, "mpmath")(to_mpf(alpha_q), r_est, to_mpf(epsilon))),
             mpmath.mpf(1),
@@ -282,69 +283,72 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted
 
 
 # ---------------------------------------------------------------------------------------
-# Monotone inversion (δ(ε) → ε at δ, ε(δ) → δ at ε)
+# Monotone inversion (δ(ε) → ε at δ, ε(δ) → δ at ε): the engine's one routine and its certificate
 
 
-def _invert(fn_mp, fn_ball, target: sp.Rational, lo0, hi0, log_scale: bool, what: str, certify: bool, fn_ball_lo=None):
-    """For a decreasing fn: the smallest x in [lo0, hi0] with fn(x) ≤ target (search), then
-    certified ends x_hi (fn ball ≤ target) and x_lo (``fn_ball_lo``, default ``fn_ball``, > target)."""
-    fn_ball_lo = fn_ball if fn_ball_lo is None else fn_ball_lo
-    with mpmath.workdps(SEARCH_DPS):
-        t = to_mpf(target)
-        lo, hi = mpmath.mpf(lo0), mpmath.mpf(hi0)
-        f_hi = fn_mp(hi)
-        grow = 0
-        while not (mpmath.isfinite(f_hi) and f_hi <= t):
-            lo, hi = hi, hi * 4
-            f_hi = fn_mp(hi)
-            grow += 1
-            if grow > 40:
-                raise NotConvertible(f"{what}: the bound stays above the target {target} (no finite value found)")
-        for _ in range(200):
-            mid = mpmath.sqrt(lo * hi) if (log_scale and lo > 0) else (lo + hi) / 2
-            fm = fn_mp(mid)
-            if mpmath.isfinite(fm) and fm <= t:
-                hi = mid
-            else:
-                lo = mid
-            if hi - lo <= abs(hi) * mpmath.mpf(10) ** (-(DIGITS + 6)):
-                break
+class _BeyondCap(Exception):
+    """The upward search passed its cap without meeting the target."""
+
+
+def _least_below(
+    what: str, fn_mp, fn_ball, target: sp.Rational, *, lower, upper=None, cap=None, certify: bool, search: Search
+):
+    """The least x in [``lower``, ``upper``] with f(x) ≤ ``target`` for a decreasing f: the estimate of
+    :func:`symbolic.solve_monotone` on ``fn_mp`` (a non-finite value counts as above the target), and with
+    ``certify`` the bracket of :func:`symbolic.certify_monotone` around it, decided on ``fn_ball(x, bits)``
+    balls at exact x: f(x_hi) ≤ target (x_hi is a valid value), f(x_lo) > target (the exact one is above
+    x_lo).  Without ``upper`` the search expands upwards from ``lower`` (doubling from 1) and gives up past
+    ``cap``: bisecting down from a far end would cost ~log2(cap/x) steps at points where f, deep in its
+    tail, is mostly rounding.  Returns (estimate, x_hi, x_lo) (the ends as Fractions, None without
+    ``certify``)."""
+
+    def f(x):
+        if cap is not None and x > cap:
+            raise _BeyondCap
+        v = fn_mp(x)
+        return v if mpmath.isfinite(v) else mpmath.inf
+
+    left = []  # a point the mpmath search found above the target: where the certified bracket starts
+    with mpmath.workdps(search.dps):
+        try:
+            est = solve_monotone(
+                f,
+                to_mpf(target),
+                lower=lower,
+                upper=upper,
+                increasing=False,
+                name=what,
+                clamp=True,
+                on_bracket=lambda lo, hi: left.append(lo),
+            )
+        except (EvaluationError, _BeyondCap):
+            raise NotConvertible(f"{what}: the bound stays above the target {target} (no finite value found)") from None
     if not certify:
-        return hi, None, None
-    # Certified upper end: nudge up until the ball is below the target.
-    x_hi, step = rational(hi, DIGITS + 6), mpmath.mpf(10) ** (-(DIGITS + 4))
-    for _ in range(60):
-        up = _endpoints(fn_ball(x_hi))[1]
-        if up <= Fraction(int(target.p), int(target.q)):
-            break
-        with mpmath.workdps(SEARCH_DPS):
-            x_hi = rational(to_mpf(x_hi) * (1 + step), DIGITS + 6)
-        step *= 4
-    else:
-        raise NotConvertible(f"{what}: could not certify a value at the target {target}")
-    x_lo, step = rational(lo, DIGITS + 6), mpmath.mpf(10) ** (-(DIGITS + 4))
-    lower = Fraction(0)
-    for _ in range(60):
-        if x_lo <= 0:
-            break
-        if fn_ball_lo is False:
-            break
-        down = _endpoints(fn_ball_lo(x_lo))[0]
-        if down > Fraction(int(target.p), int(target.q)):
-            lower = Fraction(int(x_lo.p), int(x_lo.q))
-            break
-        with mpmath.workdps(SEARCH_DPS):
-            x_lo = rational(to_mpf(x_lo) * (1 - step), DIGITS + 6)
-        step *= 4
-    upper = Fraction(int(x_hi.p), int(x_hi.q))
-    return to_mpf(x_hi), upper, lower
+        return est, None, None
+    start = rational(left[0]) if left else rational(mpmath.mpf(lower))
+    try:
+        enc = certify_monotone(
+            lambda x, bits: fn_ball(sp.Rational(x.numerator, x.denominator), bits),
+            Fraction(int(target.p), int(target.q)),
+            Fraction(int(rational(est).p), int(rational(est).q)),
+            lower=Fraction(int(start.p), int(start.q)),
+            prec=PREC,
+            increasing=False,
+            name=what,
+        )
+    except CertificationError:
+        raise NotConvertible(f"{what}: could not certify a value at the target {target}") from None
+    x_lo = enc.lo
+    if enc.lo == enc.hi and left:  # met already at the search's own left end: the exact value is only ≤ it
+        x_lo = Fraction(0)
+    return to_mpf(sp.Rational(enc.hi.numerator, enc.hi.denominator)), enc.hi, x_lo
 
 
-def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
+def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Search = FULL) -> Converted:
     e_name = at.bound.output.at
     fr = {k: to_mpf(v) for k, v in free.items()}
     if epsilon is not None:
-        est = min(at.evaluate(SEARCH_DPS, **{e_name: epsilon}, **free), mpmath.mpf(1))
+        est = min(at.evaluate(search.dps, **{e_name: epsilon}, **free), mpmath.mpf(1))
         value = f"δ(ε = {epsilon}) = {_mp_str(est, 15)}"
         if not certify:
             return Converted(value, "delta", est)
@@ -353,7 +357,7 @@ def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -
             raise NotConvertible(f"{at.bound.id}: δ({epsilon}) rounds up to 1 (no guarantee at this ε)")
         return Converted(value, "delta", est, result, interval)
     try:  # ε = 0 already enough? (skipped when the formula's domain is ε > 0)
-        d0 = at.evaluate(SEARCH_DPS, **{e_name: 0}, **free)
+        d0 = at.evaluate(search.dps, **{e_name: 0}, **free)
     except HypothesisError:
         d0 = None
     if (
@@ -368,30 +372,37 @@ def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -
             "0" if certify else None,
             ("0", "0") if certify else None,
         )
-    fn_mp = lambda x: at.search_value(**{e_name: x}, **fr)
-    fn_ball = lambda x: at.ball(PREC, **{e_name: x}, **free)
-    est, upper, lower = _invert(fn_mp, fn_ball, delta, 0, 1, False, at.bound.id, certify)
+    est, upper, lower = _least_below(
+        at.bound.id,
+        lambda x: at.search_value(**{e_name: x}, **fr),
+        lambda x, bits: at.ball(bits, **{e_name: x}, **free),
+        delta,
+        lower=0,
+        cap=mpmath.mpf(4) ** 40,
+        certify=certify,
+        search=search,
+    )
     value = f"δ(ε) = {delta} at ε = {_mp_str(est, 15)}"
     if not certify:
         return Converted(value, "epsilon", est)
     return Converted(value, "epsilon", est, _up(upper), _interval(lower, upper))
 
 
-def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
+def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Search = FULL) -> Converted:
     d_name = at.bound.output.at
     if delta is not None:
         if not certify:
-            est = max(at.evaluate(SEARCH_DPS, **{d_name: delta}, **free), mpmath.mpf(0))
+            est = max(at.evaluate(search.dps, **{d_name: delta}, **free), mpmath.mpf(0))
             return Converted(f"ε(δ = {delta}) = {_mp_str(est, 15)}", "epsilon", est)
         # one certified evaluation (these are often root finders): the estimate is the ball's midpoint
         lo, hi = _endpoints(at.ball(PREC, **{d_name: delta}, **free))
-        with mpmath.workdps(SEARCH_DPS):
+        with mpmath.workdps(search.dps):
             est = max(to_mpf(_q((lo + hi) / 2)), mpmath.mpf(0))
         value = f"ε(δ = {delta}) = {_mp_str(est, 15)}"
         return Converted(value, "epsilon", est, _up(max(hi, Fraction(0))), _interval(lo, max(hi, Fraction(0))))
     inv = at.formula.inverse
     if inv is not None and inv.target == d_name and at.rational:
-        return _delta_through_forward(at, inv, free, epsilon, certify)
+        return _delta_through_forward(at, inv, free, epsilon, certify, search)
     fr = {k: to_mpf(v) for k, v in free.items()}
 
     def fn_mp(x):
@@ -399,51 +410,30 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool)
             return mpmath.mpf(0)
         return at.search_value(**{d_name: x}, **fr)
 
-    fn_ball = lambda x: at.ball(PREC, **{d_name: x}, **free)
-    # ε(δ) decreases in δ: find the smallest δ with ε(δ) ≤ ε, searching on log δ.
-    with mpmath.workdps(SEARCH_DPS):
-        t = to_mpf(epsilon)
-        lo, hi = mpmath.mpf("1e-300"), mpmath.mpf(1) - mpmath.mpf(10) ** -30
-        if not fn_mp(hi) <= t:
+    # ε(δ) decreases in δ: the smallest δ with ε(δ) ≤ ε, in [1e-300, 1 − 1e-30].
+    one = 1 - sp.Rational(1, 10**30)
+    with mpmath.workdps(search.dps):
+        if not fn_mp(to_mpf(one)) <= to_mpf(epsilon):
             raise NotConvertible(f"{at.bound.id}: ε(δ) > {epsilon} for every δ < 1")
-        if fn_mp(lo) <= t:
-            hi = lo
-        # Bisection on log δ to 12 digits (ε-at-δ formulas are often themselves root finders, so each
-        # step is costly; any δ_hi with ε(δ_hi) ≤ ε is valid, the digits only tighten it).
-        for _ in range(120):
-            mid = mpmath.sqrt(lo * hi)
-            v = fn_mp(mid)
-            if mpmath.isfinite(v) and v <= t:
-                hi = mid
-            else:
-                lo = mid
-            if hi - lo <= hi * mpmath.mpf(10) ** -12:
-                break
-    value = f"ε(δ) = {epsilon} at δ = {_mp_str(hi, 15)}"
+    est, upper, lower = _least_below(
+        at.bound.id,
+        fn_mp,
+        lambda x, bits: at.ball(bits, **{d_name: x}, **free),
+        epsilon,
+        lower=mpmath.mpf("1e-300"),
+        upper=to_mpf(one),
+        certify=certify,
+        search=search,
+    )
+    value = f"ε(δ) = {epsilon} at δ = {_mp_str(est, 15)}"
     if not certify:
-        return Converted(value, "delta", hi)
-    # increasing in the search direction is reversed: certify δ_hi with ε ball ≤ ε.
-    x_hi, step = rational(hi, 14), mpmath.mpf(10) ** -13
-    e_frac = Fraction(int(epsilon.p), int(epsilon.q))
-    for _ in range(60):
-        if _endpoints(fn_ball(x_hi))[1] <= e_frac:
-            break
-        with mpmath.workdps(SEARCH_DPS):
-            x_hi = rational(min(to_mpf(x_hi) * (1 + step), mpmath.mpf(1) - mpmath.mpf(10) ** -30), 14)
-        step *= 4
-    else:
-        raise NotConvertible(f"{at.bound.id}: could not certify δ at ε = {epsilon}")
-    x_lo = rational(lo, 14)
-    lower = Fraction(0)
-    if _endpoints(fn_ball(x_lo))[0] > e_frac:
-        lower = Fraction(int(x_lo.p), int(x_lo.q))
-    upper = Fraction(int(x_hi.p), int(x_hi.q))
-    return Converted(value, "delta", hi, _up(upper), _interval(lower, upper))
+        return Converted(value, "delta", est)
+    return Converted(value, "delta", est, _up(upper), _interval(lower, upper))
 
 
-def _delta_through_forward(at: BoundAtRun, inv, free: dict, epsilon, certify: bool) -> Converted:
+def _delta_through_forward(at: BoundAtRun, inv, free: dict, epsilon, certify: bool, search: Search = FULL) -> Converted:
     """δ at ε of a bound declared as an inverse, ε*(δ) = min{x ≥ lower : F(x) ≤ δ} with F strictly
-    decreasing (:class:`symbolic.inverse.Inverse`): ε*(δ) ≤ ε ⟺ F(ε) ≤ δ (for ε ≥ lower), so the smallest
+    decreasing (:class:`symbolic.evaluate.inverse.Inverse`): ε*(δ) ≤ ε ⟺ F(ε) ≤ δ (for ε ≥ lower), so the smallest
     δ is F(ε) itself — the forward formula, evaluated and certified directly (no search over δ, each
     step of which would be a root finding)."""
     fwd = inv.forward
@@ -451,7 +441,7 @@ def _delta_through_forward(at: BoundAtRun, inv, free: dict, epsilon, certify: bo
     lower = sp.sympify(inv.lower).xreplace({fwd.symbol(k): v for k, v in at.params.items() if k in fwd.names})
     if epsilon < lower:
         raise NotConvertible(f"{at.bound.id}: ε(δ) ≥ {lower} > {epsilon} for every δ")
-    est = min(fwd.evaluate(SEARCH_DPS, **values), mpmath.mpf(1))
+    est = min(fwd.evaluate(search.dps, **values), mpmath.mpf(1))
     value = f"ε(δ) = {epsilon} at δ = {_mp_str(est, 15)} (δ = {fwd.id} at ε)"
     if not certify:
         if est >= 1:
@@ -477,8 +467,8 @@ def delta_strings(ball) -> tuple[str, tuple[str, str]]:
     return hi, (lo, hi)
 
 
-def _tv(at: BoundAtRun, free: dict, delta, epsilon, certify: bool) -> Converted:
-    est = at.evaluate(SEARCH_DPS, **free)
+def _tv(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Search = FULL) -> Converted:
+    est = at.evaluate(search.dps, **free)
     value = f"TV = {_mp_str(est, 15)}"
     if epsilon is not None:
         if not certify:
@@ -508,7 +498,7 @@ def _free_ranges(bound):
     return out
 
 
-def _choose_free(at: BoundAtRun, delta, epsilon) -> dict:
+def _choose_free(at: BoundAtRun, delta, epsilon, search: Search = FULL) -> dict:
     """Values of the bound's free parameters minimising the converted value (a scan per
     parameter, two rounds; every value gives a valid bound, so the search is not certified)."""
     ranges = _free_ranges(at.bound)
@@ -521,7 +511,7 @@ def _choose_free(at: BoundAtRun, delta, epsilon) -> dict:
 
     def score(values):
         try:
-            return convert_at(at, values, delta, epsilon, certify=False).estimate
+            return convert_at(at, values, delta, epsilon, certify=False, search=search).estimate
         except (SymbolicError, ArithmeticError, ValueError):
             return mpmath.inf
 
@@ -538,24 +528,30 @@ def _choose_free(at: BoundAtRun, delta, epsilon) -> dict:
     return current
 
 
-def convert_at(at: BoundAtRun, free: dict, delta=None, epsilon=None, certify: bool = True) -> Converted:
+def convert_at(
+    at: BoundAtRun, free: dict, delta=None, epsilon=None, certify: bool = True, search: Search = FULL
+) -> Converted:
     currency = at.bound.output.currency
     if currency not in _BY_CURRENCY:
         raise NotConvertible(f"{at.bound.id}: no conversion from the currency '{currency}' to (ε, δ) yet")
-    return _BY_CURRENCY[currency](at, free, delta, epsilon, certify)
+    return _BY_CURRENCY[currency](at, free, delta, epsilon, certify, search)
 
 
-def convert(bound, run, *, delta=None, epsilon=None, certify: bool = True) -> Converted:
+def convert(bound, run, *, delta=None, epsilon=None, certify: bool = True, rough: bool = False) -> Converted:
     """ε at ``delta`` (or δ at ``epsilon``) of ``bound`` at ``run`` (exact rational targets).
 
+    ``rough=True`` (only with ``certify=False``: a plotted curve) searches at :data:`ROUGH` accuracy.
     Raises :class:`HypothesisError` when a formula hypothesis fails at the run (the bound
     does not apply), :class:`NotConvertible` when it gives no guarantee at the target.
     """
     if (delta is None) == (epsilon is None):
         raise ValueError("give exactly one of delta and epsilon")
+    if rough and certify:
+        raise ValueError("rough=True is for uncertified searches (certify=False)")
+    search = ROUGH if rough else FULL
     at = BoundAtRun(bound, run)
-    free = _choose_free(at, delta, epsilon)
-    out = convert_at(at, free, delta, epsilon, certify)
+    free = _choose_free(at, delta, epsilon, search)
+    out = convert_at(at, free, delta, epsilon, certify, search)
     if free:
         out.details["free"] = {k: str(v) for k, v in free.items()}
     return out

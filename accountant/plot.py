@@ -2,7 +2,8 @@
 (with ``--curve``) the guarantee against δ.
 
 Log axes; matplotlib with the Agg backend.  The curves use the accountant's search values
-(``certify=False``: the same conversions, without the certified enclosure), at log-spaced
+(``certify=False, rough=True``: the same conversions, without the certified enclosure, searched to the
+few digits a figure shows, :data:`accountant.conversion.ROUGH`), at log-spaced
 step counts up to the run's own T (and beyond, to show where each theorem wins).  Curves that coincide
 (within 1 % at every T plotted) are drawn once, with distinct markers, and the legend names every one of them.
 
@@ -93,7 +94,9 @@ def curves(run, *, delta=None, epsilon=None, points: int = 12) -> dict:
     run = parse_run(run)
     out: dict[str, list] = {}
     for T in steps_grid(int(run["steps"]), points):
-        res = account(run.with_values(steps=str(T)), delta=delta, epsilon=epsilon, certify=False, heuristics=False)
+        res = account(
+            run.with_values(steps=str(T)), delta=delta, epsilon=epsilon, certify=False, heuristics=False, rough=True
+        )
         for row in res.applicable:
             if row.estimate is not None and row.estimate > 0 and math.isfinite(row.estimate):
                 out.setdefault(f"{row.title} ({row.id})", []).append((T, row.estimate))

@@ -50,7 +50,6 @@ from .guard import Failure, describe
 from .guard import budget as guard_budget
 from .baseline import Baseline, all_iterates
 from .conversion import NotConvertible, convert
-from .evaluation import NotEvaluable
 from .heuristics import Heuristic, linear_loss_heuristic
 from .run_description import Run, parse_run
 
@@ -521,7 +520,7 @@ def search_caveat(bound, conv, target: str) -> tuple[str, str | None]:
     if free:
         short.extend(free)
         full.append("the free parameter(s) " + ", ".join(f"{k} = {v}" for k, v in free.items()) + " chosen by a search")
-    point = getattr(getattr(bound, "certifier", None), "certified_at", None)
+    point = bound.certified_at
     if point:
         short.append("minimiser")
         full.append(point)
@@ -631,6 +630,7 @@ def account(
     registry=None,
     digits: int = 6,
     part_seconds: float | None = None,
+    rough: bool = False,
 ) -> Account:
     """Account for ``run`` (a dict, JSON file/string or :class:`Run`) at ``delta`` (ε at δ) or at
     ``epsilon`` (δ at ε), exact strings.  Every declared bound of every registered paper is listed:
@@ -638,7 +638,9 @@ def account(
     The first thing to read is :attr:`Account.best`: the least of the applicable bounds and the
     all-iterates baseline.  Each part (a row, the baseline, the heuristic) runs under its own error
     handling and CPU budget (``part_seconds``, default :data:`accountant.guard.PART_CPU_SECONDS`):
-    a failed part is reported (:attr:`Account.failures`, or on its row) and the rest computed."""
+    a failed part is reported (:attr:`Account.failures`, or on its row) and the rest computed.
+    ``rough=True`` (with ``certify=False``: a plotted curve) searches to a few digits
+    (:data:`accountant.conversion.ROUGH`)."""
     run = parse_run(run)
     target, given, kw = parse_target(delta, epsilon)
     bounds, unavailable = _bounds(registry or _registry())
@@ -663,17 +665,17 @@ def account(
         try:
             with guard_budget(f"{bound.id}", part_seconds):
                 try:
-                    conv = convert(bound, run, certify=certify, **kw)
+                    conv = convert(bound, run, certify=certify, rough=rough, **kw)
                 except NotCertifiable:
                     # a custom-algorithm formula has no Arb enclosure: its mpmath value, labelled uncertified
-                    conv = convert(bound, run, certify=False, **kw)
+                    conv = convert(bound, run, certify=False, rough=rough, **kw)
                     row.certified = False
         except HypothesisError as exc:
             row.reason = f"{bound.label}: the formula's hypothesis '{exc.hypothesis}' fails at this run ({_msg(exc)})"
         except NotConvertible as exc:
             row.applies = True
             row.reason = f"applies, but gives no guarantee here: {_msg(exc)}"
-        except (NotEvaluable, EvaluationError) as exc:  # EvaluationError: the algorithm refuses (not supported)
+        except EvaluationError as exc:  # the algorithm refuses (not supported), or no digits at algebraic inputs
             row.applies = True
             row.reason = f"applies, but not evaluated: {_msg(exc)}"
         except Exception as exc:  # noqa: BLE001 -- one faulty or slow bound is reported on its row, never used

@@ -26,6 +26,9 @@ _LAZY = {
     ),
     "check": "runner",
     "run_claims": "runner",
+    # python-flint is optional: the certified companions are imported on first use
+    "certify_monotone": "evaluate",
+    "endpoints": "certify.arb",
 }
 
 
@@ -59,6 +62,8 @@ __all__ = [
     "ClosedForm",
     "Inverse",
     "solve_monotone",
+    "certify_monotone",
+    "endpoints",
     "Hypothesis",
     "Parameter",
     "choice",

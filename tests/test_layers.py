@@ -19,6 +19,44 @@ def test_import_contracts_hold():
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
 
 
+def _contracts() -> list[dict]:
+    import tomllib
+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+
+
+def test_the_accountant_may_not_import_engine_or_toolkit_internals():
+    """Issue 32: the accountant reaches evaluation, certification and root finding through the public API of
+    symbolic and derivations.privacy; the contract names the internals it once used (lambdify_mpmath and
+    resolve_branches, now in symbolic.evaluate; hypotheses.decide; certify.arb.endpoints)."""
+    (contract,) = [c for c in _contracts() if c["type"] == "forbidden" and c["source_modules"] == ["accountant"]]
+    assert {"symbolic.evaluate", "symbolic.hypotheses", "symbolic.certify.arb"} <= set(contract["forbidden_modules"])
+
+
+def test_the_privacy_toolkit_has_no_import_circle_contract():
+    assert any(c["type"] == "acyclic_siblings" and "derivations.privacy" in c["ancestors"] for c in _contracts()), (
+        "the acyclic_siblings contract over derivations.privacy (issue 32: sgm -> sgm_accounting -> sgm_mpmath)"
+    )
+
+
+def test_the_accountant_guesses_no_attribute_of_a_bound():
+    """A bound's certifier and its ``certified_at`` are declared (derivations.privacy.Bound), not guessed with
+    getattr(bound, "certifier", None)."""
+    guesses = []
+    for path in sorted((ROOT / "accountant").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "getattr"
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value in ("certifier", "certified_at")
+            ):
+                guesses.append(f"{path.name}:{node.lineno}")
+    assert not guesses, guesses
+
+
 def _private_uses(source: str) -> list[str]:
     """Names starting with an underscore that code imports or reaches by attribute."""
     found = []

@@ -16,6 +16,8 @@ Modules (one job each):
 * :mod:`.sgm_arb` — rigorous Arb enclosures of the SGM moments (binomial sums, ``acb.integral``).
 * :mod:`.sgm_accounting` — ``privacy/sgm-epsilon`` (q, sigma, steps, delta, method): certified ε of
   T steps by RDP accounting over continuous α, with ``evaluate`` and ``certify``.
+* :mod:`.bounds` — :class:`~.bounds.Bound` declarations and :class:`~.bounds.BoundAt`, a bound's formula
+  at one run's exact values (searched, evaluated, certified): the accountant's entry point.
 * :mod:`.subsampled` — ``privacy/subsampled-gdp-tradeoff`` C_p(G_μ); composition of many of
   them via :func:`~.subsampled.compose_subsampled_gaussian` (peer accountants, :mod:`.peers`).
 """
@@ -37,3 +39,16 @@ toolkit.declare_modules(__name__, MODULES)
 
 #: The name the registry reads.
 paper = toolkit
+
+#: Public names of the toolkit's modules, imported on first use (``from derivations.privacy import BoundAt``).
+_LAZY = {"Bound": "bounds", "BoundAt": "bounds", "definition_ball": "bounds"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

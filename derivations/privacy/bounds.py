@@ -33,9 +33,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
+import mpmath
 import sympy as sp
 
-from symbolic import Formula, Identity, Source
+from symbolic import Formula, HypothesisError, Identity, Source, mpf_to_rational
+from symbolic.evaluate.expressions import lambdify_mpmath, resolve_branches
 
 from .run import BATCHINGS, CANONICAL_GRADIENT_STEP, CANONICAL_ITERATE_NOISE_STD, LOSSES, RELATIONS, RUN_SYMBOLS
 
@@ -156,7 +158,8 @@ class Bound:
     #: ``certifier(values, prec)`` returns an Arb ball containing the formula's exact value at ``values``
     #: (parameter name -> exact SymPy number: a Rational, or an algebraic number such as s·√(η/2) that a
     #: mapping produces), with ≥ ``prec`` bits of relative accuracy, or raises
-    #: :class:`~symbolic.certify.CertificationError`.  The caller has checked the hypotheses exactly.
+    #: :class:`~symbolic.certify.CertificationError`.  The caller has checked the hypotheses exactly.  A
+    #: certifier whose ball is taken at a search's choice says so in its attribute ``certified_at`` (text).
     certifier: Callable | None = None
 
     def __post_init__(self):
@@ -213,6 +216,16 @@ class Bound:
             ),
         ]
 
+    @property
+    def certified_at(self) -> str | None:
+        """Where the certifier's ball is taken when that is a search's choice (e.g. Chien & Li: the window
+        and levels their evaluator found), from the certifier's documented ``certified_at``, or None."""
+        return None if self.certifier is None else getattr(self.certifier, "certified_at", None)
+
+    def at(self, subs: Mapping[sp.Symbol, sp.Basic]) -> "BoundAt":
+        """The bound's formula at one run: ``subs`` maps the canonical run symbols to exact values."""
+        return BoundAt(self, subs)
+
     def describe(self) -> dict:
         """A JSON-ready description (``list --bounds``)."""
         return {
@@ -236,6 +249,143 @@ class Bound:
             "note": self.note,
             "certifier": self.certifier is not None,
         }
+
+
+class BoundAt:
+    """A bound's formula with one run's exact values substituted (through the bound's mapping).
+
+    What is left free is the formula's output variable (α, ε or δ) and the parameters the bound holds
+    for every value of (:attr:`Bound.free`).  The run's values are rationals, or algebraic numbers when
+    a mapping takes a root (σ = s·√(η/2)); the formula takes both (:meth:`symbolic.Formula.check`
+    decides its hypotheses on them exactly).
+
+    * :meth:`fast` — an mpmath function of the remaining variables for *searching* (compiled once from
+      the formula's verified evaluation expression, branches resolved at the run's values, the values
+      passed as numbers at call time); None for a formula computed by an algorithm or an inverse;
+    * :meth:`evaluate` — the formula's correct digits at exact values of the remaining variables;
+    * :meth:`ball` — an Arb ball containing the exact value: :meth:`symbolic.Formula.certify`, the
+      bound's :attr:`Bound.certifier` when it declares one, or, for an algorithm with no certifier
+      whose definition ``expr`` has an Arb translation, a ball of that definition (the algorithm is a
+      stable rewriting of it); :class:`~symbolic.certify.NotCertifiable` otherwise.
+    """
+
+    def __init__(self, bound: Bound, subs: Mapping[sp.Symbol, sp.Basic]):
+        self.bound = bound
+        self.formula = bound.formula
+        self.params = {name: sp.sympify(expr).xreplace(subs) for name, expr in bound.mapping.items()}
+        self.rational = all(v.is_Rational for v in self.params.values())
+        self.variables = ([bound.output.at] if bound.output.at else []) + list(bound.free)
+        self._fast: Callable | None = None
+
+    # -- searching ----------------------------------------------------------------------
+    def fast(self) -> Callable | None:
+        """mpmath function of :attr:`variables` (in that order) for searching, or None (see the class)."""
+        if self.formula.evaluator is not None:
+            return None
+        if self._fast is None:
+            self._fast = search_function(self.formula, self.params, self.variables)
+        return self._fast
+
+    def search_value(self, **values) -> mpmath.mpf:
+        """The formula at mpmath ``values`` for searching: :meth:`fast` when there is one, else
+        :meth:`evaluate` at the values made exact (NaN where a hypothesis fails)."""
+        fn = self.fast()
+        if fn is not None:
+            return fn(*[mpmath.mpf(values[n]) for n in self.variables])
+        try:
+            exact = {k: mpf_to_rational(v if isinstance(v, mpmath.mpf) else mpmath.mpf(v)) for k, v in values.items()}
+            return self.evaluate(mpmath.mp.dps, **exact)
+        except HypothesisError:
+            return mpmath.nan
+
+    # -- checked values -------------------------------------------------------------------
+    def check(self, **values) -> dict:
+        """The exact inputs; :class:`~symbolic.HypothesisError` if a domain or hypothesis fails."""
+        return self.formula.check(**self.params, **values)
+
+    def evaluate(self, dps: int = 30, **values) -> mpmath.mpf:
+        """The formula's value to ``dps`` digits at exact ``values`` of the remaining variables."""
+        if self.bound.certifier is not None:
+            # one certified ball (the certifier may reuse its search across orders α), no precision loop
+            return self._ball_midpoint(dps, values)
+        return self.formula.evaluate(dps=dps, **self.params, **values)
+
+    def ball(self, prec: int, **values):
+        """An Arb ball containing the exact value at exact ``values`` (see the class)."""
+        from symbolic.certify import NotCertifiable  # python-flint is optional: imported on use
+
+        if self.bound.certifier is not None:
+            return self.bound.certifier(self.check(**values), prec)
+        try:
+            return self.formula.certify(prec, **self.params, **values)
+        except NotCertifiable:
+            if self.formula.evaluator is None or self.formula.inverse is not None:
+                raise
+        return definition_ball(self.formula, self.check(**values), prec)
+
+    def _ball_midpoint(self, dps: int, values: dict) -> mpmath.mpf:
+        from symbolic.certify import bits_for_digits
+        from symbolic.certify.arb import endpoints
+
+        lo, hi = endpoints(self.ball(bits_for_digits(dps) + 10, **values))
+        with mpmath.workdps(dps + 10):
+            return (mpmath.mpf(lo.numerator) / lo.denominator + mpmath.mpf(hi.numerator) / hi.denominator) / 2
+
+
+def definition_ball(formula: Formula, exact: Mapping, prec: int):
+    """An Arb ball containing ``formula.expr`` — the definition an algorithm (``evaluator=``) computes by a
+    stable rewriting — at checked exact inputs (rationals or algebraic numbers), ≥ ``prec`` bits.  Arb
+    raises its working precision until the ball is accurate, so the cancellations the algorithm avoids
+    cost precision, never correctness; :class:`~symbolic.certify.NotCertifiable` when the definition has
+    no Arb translation."""
+    from symbolic.certify import NotCertifiable
+    from symbolic.certify.translate import translatable
+    from symbolic.evaluate.methods import expression_ball
+
+    if not translatable(formula.expr):
+        raise NotCertifiable(f"{formula.id}: its definition has no Arb translation (no certified enclosure)")
+    return expression_ball(formula, formula.expr, exact, prec)
+
+
+#: (formula ID, resolved expression, parameter names, variables) -> compiled mpmath function: a plotted
+#: curve builds one :class:`BoundAt` per step count, each of which would otherwise compile again.
+_COMPILED: dict[tuple, Callable] = {}
+
+
+def search_function(formula: Formula, params: Mapping[str, sp.Basic], variables: list[str]) -> Callable:
+    """An mpmath function of ``variables`` (in order): ``formula``'s verified evaluation expression with
+    ``params`` fixed, for searching (NaN where it is undefined or complex).
+
+    Compiled over the formula's own symbols with the values passed as mpmath numbers at call time
+    (branches resolved exactly once): substituting them first would let SymPy expand e.g. (√2)^(2·10⁶)
+    into a 300 000-digit integer literal that the code printer then writes out."""
+    names = list(params)
+    expr = resolve_branches(formula.evaluation_expr, {formula.symbol(n): v for n, v in params.items()})
+    key = (formula.id, expr, tuple(names), tuple(variables))
+    fn = _COMPILED.get(key)
+    if fn is None:
+        fn = _COMPILED[key] = lambdify_mpmath([formula.symbol(n) for n in names + list(variables)], expr)
+    cache: dict[int, list] = {}
+
+    def param_values() -> list:
+        prec = mpmath.mp.prec
+        if prec not in cache:
+            cache[prec] = [
+                mpmath.mpf(int(v.p)) / int(v.q) if v.is_Rational else mpmath.mpf(sp.N(v, mpmath.mp.dps + 10))
+                for v in (params[n] for n in names)
+            ]
+        return cache[prec]
+
+    def call(*args):
+        try:
+            v = fn(*param_values(), *args)
+        except (ZeroDivisionError, ValueError, OverflowError, TypeError):
+            return mpmath.nan
+        if isinstance(v, mpmath.mpc):
+            return mpmath.nan if abs(v.imag) > 0 else v.real
+        return mpmath.mpf(v)
+
+    return call
 
 
 def declare(paper, bound: Bound) -> Bound:

@@ -8,7 +8,10 @@
   digit for large μ (μ = 37) and for δ far below the float range (1e-200); at ε = 0 as erf(μ/(2√2)).
 * ``privacy/gdp-epsilon`` (mu, delta): its inverse, the smallest ε ≥ 0 with δ_μ(ε) ≤ δ
   (ε = 0 when δ_μ(0) = 1 − 2Q(μ/2) is already ≤ δ), declared as an
-  :class:`~symbolic.inverse.Inverse` of ``gdp-delta``.
+  :class:`~symbolic.evaluate.inverse.Inverse` of ``gdp-delta`` (which certifies it) and evaluated by a
+  safeguarded Newton in log space (:func:`_epsilon_newton`; in Mills' coordinate for μ ≥ 64), which
+  keeps every digit down to δ = 1e-300 where the generic inverse needs minutes.  The tree's one GDP
+  ε(δ): Bok, Su & Altschuler's Lemma A.3 and the accountant call it.
 
 The equivalence "μ-GDP ⇔ (ε, δ_μ(ε))-DP for every ε ≥ 0" is Dong, Roth & Su 2022,
 Corollary 2.13 (via the primal–dual Prop. 2.12: a tradeoff function is the upper envelope
@@ -21,10 +24,12 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
+from symbolic import mpf_to_rational, solve_monotone
 from symbolic.claims import Identity
 from symbolic.formula import Formula
 from symbolic.hypotheses import Hypothesis
 from symbolic.evaluate.inverse import Inverse
+from symbolic.evaluate.expressions import lambdify_mpmath
 from symbolic.params import nonnegative, positive
 from . import toolkit
 from .gaussian import (
@@ -92,6 +97,136 @@ gdp_delta = toolkit.add(
     )
 )
 
+# ---------------------------------------------------------------------------
+# ε_μ(δ): the fast inverse of δ_μ(ε).
+
+#: δ_μ(ε) from ``gdp-delta``'s verified stable form, compiled once (the Newton steps below call it).
+_delta_fn = lambdify_mpmath((mu_param.symbol, eps_param.symbol), gdp_delta.numeric)
+
+
+_LARGE_MU = 64
+
+
+def _mills(x):
+    """Mills' ratio M(x) = Q(x)/φ(x) = e^{x²/2} ∫_x^∞ e^{−s²/2} ds for x > 0, at relative accuracy ~2^{−prec}.
+    For x² < 4 prec as erfc(x/√2)·√(π/2)·e^{x²/2}; beyond, mpmath's erfc fails (x ~ 1e150: its term-count
+    estimate overflows a float) and the asymptotic series M(x) = x⁻¹ Σ_k (−1)^k (2k−1)!!/x^{2k} is used
+    (Abramowitz & Stegun 7.1.23–24: the remainder has the sign of, and is at most, the first omitted term;
+    terms shrink by (2k+1)/x² ≤ 1/2 while k < x²/4, so the sum stops below 2^{−prec−10} after ≤ prec + 10 terms)."""
+    prec = mpmath.mp.prec
+    if x * x < 4 * prec:
+        with mpmath.extraprec(20):
+            return mpmath.erfc(x / mpmath.sqrt(2)) * mpmath.sqrt(mpmath.pi / 2) * mpmath.exp(x * x / 2)
+    with mpmath.extraprec(20):
+        inv2 = 1 / (x * x)
+        term, total, k = mpmath.mpf(1), mpmath.mpf(1), 0
+        while abs(term) > mpmath.mpf(2) ** (-prec - 10):
+            k += 1
+            term *= -(2 * k - 1) * inv2
+            total += term
+        return total / x
+
+
+def _epsilon_large_mu(mu, delta, target):
+    """ε_μ(δ) for μ ≥ 64, in the coordinate t = ε/μ − μ/2 (ε = μt + μ²/2).  There Lemma A.3's
+    δ_μ(ε) = Q(−ε/μ + μ/2) − e^ε Q(ε/μ + μ/2) is, exactly (φ(t + μ) e^{μt + μ²/2} = φ(t); the claims
+    bok-su-altschuler/lem-a.3-delta/t-coordinate and its -complement prove D and 1 − D),
+        D(t) = Q(t) − φ(t) M(t + μ),   D′(t) = −μ φ(t) M(t + μ) < 0,
+    with M Mills' ratio (:func:`_mills`).  In ε the root ε ≈ μ²/2 carries t only in its last
+    log2(μ) bits, and e^ε, Q(ε/μ + μ/2) leave mpmath's erfc at μ ~ 1e150 (μ = 3e300: ε = 4.5e600);
+    in t both terms are moderate (M(t + μ) ≤ 1/(t + μ)) and no precision grows with μ.  Newton
+    (:func:`symbolic.solve_monotone` with the derivative) on log D(t) = log δ (δ > 1/2: log(1 − D(t)) =
+    log(1 − δ)) inside [lo, hi] where D(lo) > δ ≥ D(hi): hi doubles from 1, lo from −1 (at most to −μ/2,
+    where ε = 0)."""
+    one_minus = 1 - delta  # exact rational: δ_μ(0) = 1 − 2Q(μ/2) ≤ δ ⟺ 2Q(μ/2) ≥ 1 − δ
+    q_half = 2 * mpmath.npdf(mu / 2) * _mills(mu / 2)
+    gap = q_half - mpmath.mpf(int(one_minus.p)) / int(one_minus.q)
+    if gap >= 0:
+        if gap > q_half * mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)):  # both sides carry relative errors
+            return 0
+        return mpmath.mpf(0)
+
+    upper = target > mpmath.mpf(1) / 2
+    log_t = mpmath.log(mpmath.mpf(int(one_minus.p)) / int(one_minus.q) if upper else target)
+
+    def step(t):
+        """(t below the root?, log residual, its t-derivative).  For δ > 1/2 the complement
+        1 − D(t) = Q(−t) + φ(t) M(t + μ) against 1 − δ (exact): both terms > 0, where D − δ
+        would cancel (δ = 1 − 1e-200: 200 digits lost)."""
+        second = mpmath.npdf(t) * _mills(t + mu)
+        if upper:
+            value = mpmath.erfc(-t / mpmath.sqrt(2)) / 2 + second
+            res = mpmath.log(value) - log_t
+            return res < 0, res, mu * second / value
+        value = mpmath.erfc(t / mpmath.sqrt(2)) / 2 - second
+        if value <= 0:  # rounding far right of the root
+            return False, None, None
+        res = mpmath.log(value) - log_t
+        return res > 0, res, -mu * second / value
+
+    hi = mpmath.mpf(1)
+    while step(hi)[0]:
+        hi *= 2
+    lo = mpmath.mpf(-1)
+    while not step(lo)[0]:
+        lo *= 2
+        if lo <= -mu / 2:
+            lo = -mu / 2  # D(−μ/2) = δ_μ(0) > δ (checked above)
+            break
+
+    def log_d(t):
+        """log D(t) (δ > 1/2: log(1 − D(t))); −∞ where D rounds to ≤ 0, far right of the root."""
+        second = mpmath.npdf(t) * _mills(t + mu)
+        value = mpmath.erfc((t if not upper else -t) / mpmath.sqrt(2)) / 2 + (second if upper else -second)
+        return mpmath.log(value) if value > 0 else mpmath.ninf
+
+    def slope(t):
+        second = mpmath.npdf(t) * _mills(t + mu)
+        value = mpmath.erfc((t if not upper else -t) / mpmath.sqrt(2)) / 2 + (second if upper else -second)
+        return (mu if upper else -mu) * second / value if value > 0 else mpmath.mpf(0)
+
+    t = solve_monotone(
+        log_d, log_t, lower=lo, upper=hi, increasing=upper, derivative=slope, bracketed=True, name="privacy/gdp-epsilon"
+    )
+    return mu * (t + mu / 2)
+
+
+def _epsilon_newton(values, dps):
+    """ε(δ): Newton on log δ_μ(ε) = log δ (d/dε log δ = −e^ε Q(ε/μ + μ/2)/δ_μ(ε)) by the engine's
+    :func:`symbolic.solve_monotone` with the derivative, inside a doubling bracket, at the working precision (the caller's Ziv loop raises it until two runs agree).
+    Same root as the generic :class:`~symbolic.evaluate.inverse.Inverse` of ``gdp-delta``, which needs minutes at
+    δ = 1e-300 (claim bok-su-altschuler/lem-a.3-epsilon-is-toolkit compares the two); every caller of
+    ``privacy/gdp-epsilon`` (the papers, the accountant) gets this one."""
+    mu = mpmath.mpf(int(values["mu"].p)) / int(values["mu"].q)
+    target = mpmath.mpf(int(values["delta"].p)) / int(values["delta"].q)
+    if mu >= _LARGE_MU:
+        return _epsilon_large_mu(mu, values["delta"], target)
+    f = lambda e: _delta_fn(mu, e)  # noqa: E731
+    f0 = f(mpmath.mpf(0))
+    if f0 <= target:
+        if target - f0 > target * mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)):
+            return 0  # the convention ε = 0 when δ_μ(0) ≤ δ already: an exact 0, not a rounded root
+        # δ_μ(0) within rounding of δ: the root may be a tiny ε > 0.  An mpf 0 is an unproved
+        # zero, which sends the precision loop to more digits instead of printing 0.
+        return mpmath.mpf(0)
+    lo, hi = mpmath.mpf(0), mpmath.mpf(1)
+    while f(hi) > target:
+        lo, hi = hi, 2 * hi
+    log_t = mpmath.log(target)
+
+    def log_f(x):
+        fx = f(x)
+        return mpmath.log(fx) if fx > 0 else mpmath.ninf  # −∞: δ_μ rounds to ≤ 0 far right of the root
+
+    def slope(x):  # d/dε log δ_μ(ε) = −e^ε Q(ε/μ + μ/2)/δ_μ(ε)
+        fx = f(x)
+        return -mpmath.exp(x) * mpmath.erfc((x / mu + mu / 2) / mpmath.sqrt(2)) / 2 / fx if fx > 0 else mpmath.mpf(0)
+
+    return solve_monotone(
+        log_f, log_t, lower=lo, upper=hi, increasing=False, derivative=slope, bracketed=True, name="privacy/gdp-epsilon"
+    )
+
+
 #: Symbolic stand-in for the inverse (no closed form): ε_μ(δ), the root of δ_μ(ε) = δ.
 GDPEpsilon = sp.Function("varepsilon_mu")
 
@@ -103,7 +238,7 @@ gdp_epsilon = toolkit.add(
         toolkit.source("Cor. 2.13, inverted: the ε of a μ-GDP mechanism at a given δ", (), "derived", DRS),
         hypotheses=[delta_lt_1],
         title="ε_μ(δ) = min{ε ≥ 0 : δ_μ(ε) ≤ δ} (0 when δ_μ(0) ≤ δ)",
-        inverse=Inverse(gdp_delta, solve_for="eps", target="delta"),
+        inverse=Inverse(gdp_delta, solve_for="eps", target="delta", algorithm=_epsilon_newton),
     )
 )
 
@@ -177,12 +312,10 @@ __all__ = [
 
 def _delta_at_epsilon(v):
     """δ_μ(ε_μ(δ)) through the public evaluators (the inverse's output converted exactly)."""
-    from symbolic.evaluate.inverse import _exact
-
     dps = mpmath.mp.dps
-    mu_exact, d_exact = _exact(v["mu"]), _exact(v["delta"])
+    mu_exact, d_exact = mpf_to_rational(mpmath.mpf(v["mu"])), mpf_to_rational(mpmath.mpf(v["delta"]))
     e = gdp_epsilon.evaluate(dps=dps, mu=mu_exact, delta=d_exact)
-    return gdp_delta.evaluate(dps=dps, mu=mu_exact, eps=_exact(e))
+    return gdp_delta.evaluate(dps=dps, mu=mu_exact, eps=mpf_to_rational(mpmath.mpf(e)))
 
 
 _mu_s, _d_s = sp.Symbol("mu", positive=True), sp.Symbol("delta", positive=True)

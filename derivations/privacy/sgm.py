@@ -31,100 +31,27 @@ import mpmath
 import sympy as sp
 
 from symbolic.claims import Identity
-from symbolic.errors import EvaluationError
+from symbolic import Algorithm
 from symbolic.formula import Formula
-from symbolic.hypotheses import Hypothesis
-from symbolic.evaluate.expressions import lambdify_mpmath
-from symbolic.params import nonnegative, positive
 from . import toolkit
-from .certified import CertifiedAlgorithmFormula
-from .gaussian import ALPHA_GT_1, alpha_param, gaussian_density
-from symbolic.claims.numeric import QuadratureCheck, SampledInequality
-
-q_param = nonnegative("q", "Poisson sampling rate q ∈ [0, 1]")
-sigma_param = positive("sigma", "noise multiplier σ > 0 (noise standard deviation for sensitivity 1)")
-q, sigma, alpha = q_param.symbol, sigma_param.symbol, alpha_param.symbol
-z = sp.Symbol("z", real=True)
-k = sp.Symbol("k", integer=True, nonnegative=True)
-
-MTZ = "Mironov, Talwar & Zhang 2019 (arXiv 1908.10530)"
-_HYPS = [Hypothesis(sp.Symbol("q") <= 1, "0 ≤ q ≤ 1"), Hypothesis(sp.Symbol("alpha") > 1, ALPHA_GT_1)]
-
-#: likelihood ratio μ(z)/μ₀(z) of the mixture against the base Gaussian
-ratio = 1 - q + q * sp.exp((2 * z - 1) / (2 * sigma**2))
-mu0 = gaussian_density(z, 0, sigma)
-
-
-def a_integrand(power):
-    """μ₀(z) (μ(z)/μ₀(z))^power: A_α for power = α, B_α for power = 1 − α."""
-    return mu0 * ratio**power
-
-
-#: A_α for integer α (MTZ 2019 §3.2): binomial expansion of the ratio, term by term.
-a_binomial = sp.Sum(
-    sp.binomial(alpha, k) * (1 - q) ** (alpha - k) * q**k * sp.exp((k**2 - k) / (2 * sigma**2)), (k, 0, alpha)
+from .gaussian import alpha_param
+from .sgm_moments import (
+    MTZ,
+    SGM_HYPOTHESES,
+    a_integrand,
+    alpha,
+    binomial_term,
+    integrand_forward,
+    integrand_reverse,
+    moment_quadrature,
+    mu0,
+    q_param,
+    sigma,
+    sigma_param,
+    to_mpf,
+    z,
 )
-
-_syms = (q, sigma, alpha, z)
-_integrand_fwd = lambdify_mpmath(_syms, a_integrand(alpha))
-_integrand_rev = lambdify_mpmath(_syms, a_integrand(1 - alpha))
-_term = lambdify_mpmath((q, sigma, alpha, k), a_binomial.function)
-
-
-def _mp(v: sp.Rational) -> mpmath.mpf:
-    return mpmath.mpf(int(v.p)) / int(v.q)
-
-
-def moment_quadrature(integrand, qv, sv, av) -> mpmath.mpf:
-    """∫ integrand(q, σ, α, z) dz over ℝ by mpmath quadrature with the error estimate checked.
-
-    Break points: 0 and 1/2 (where the ratio changes regime) and the peak z ≈ α of
-    μ₀ e^{αz/σ²} (and its mirror for the reverse moment), so each piece is unimodal.
-    Pieces at most 16·min(σ, σ²) wide are integrated by Gauss–Legendre (degree ≤ 6: at most
-    189 nodes a piece), the others (the infinite ends included) by tanh-sinh (degree ≤ 10, the
-    previous rule for every piece); if the summed error estimate is not below the working
-    precision, the Gauss–Legendre pieces are integrated again by tanh-sinh.  On the smooth pieces here Gauss–Legendre reaches the working precision
-    with about a third of tanh-sinh's nodes (e.g. 990 instead of 2756 integrand evaluations for
-    q = 1/100, σ = 1, α = 8 at 35 digits).
-    Raises :class:`EvaluationError` if the estimated error is not below the working precision.
-    """
-    # ±2^j σ (j = 0..10): μ₀'s own scale, which the other points miss entirely when σ ≪ 1
-    # (σ = 1e-90); the ladder resolves each of its tails down to e^{-2^19}.  Its points beyond
-    # reach = max(1, |α|, |1 − α|) + σ√(2 (prec + 64) log 2), where both Gaussians that bound the
-    # integrand (centred at 0 and at α or 1 − α, scale σ) are below 2^-(prec+64) of their peaks, are
-    # left out: they only cut the far tails into pieces of a negligible integrand (12 of 26 pieces
-    # at σ = 1, 35 evaluations each); the infinite end pieces integrate those tails whole.
-    reach = max(mpmath.mpf(1), abs(av), abs(1 - av)) + sv * mpmath.sqrt(2 * (mpmath.mp.prec + 64) * mpmath.ln2)
-    ladder = [x for x in (sv * 2**j for j in range(11)) if x <= reach]
-    pts = sorted({mpmath.mpf(0), mpmath.mpf(1) / 2, av, 1 - av, *ladder, *(-x for x in ladder)})
-    f = lambda t: integrand(qv, sv, av, t)  # noqa: E731
-    tolerance = mpmath.mpf(2) ** (8 - mpmath.mp.prec)
-    # Gauss–Legendre only on pieces at most 16·min(σ, σ²) wide: the integrand's features (μ₀'s and the second
-    # peak's width σ at a break point, the ratio's step at z = 1/2 of width σ² in z) then span many nodes at
-    # every degree, so comparing two degrees estimates the error.  A feature much narrower than its piece sits
-    # between Gauss–Legendre's nodes at both degrees, which then agree on a wrong value (σ = 1e-8, α = 5/2: half
-    # the peak at z = α was missed, error estimate ~1e-40); tanh-sinh's nodes crowd at the piece's ends and see it.
-    narrow = 16 * min(sv, sv * sv)
-    ends = [-mpmath.inf, *pts, mpmath.inf]
-    short = [(a, b) for a, b in zip(ends, ends[1:]) if mpmath.isfinite(a) and mpmath.isfinite(b) and b - a <= narrow]
-    wide = [(a, b) for a, b in zip(ends, ends[1:]) if (a, b) not in short]
-
-    def integrate(pieces, **options):
-        parts = [mpmath.quad(f, [a, b], error=True, **options) for a, b in pieces]
-        return mpmath.fsum(v for v, _ in parts), mpmath.fsum(e for _, e in parts)
-
-    value, err = integrate(wide, maxdegree=10)
-    core, err_core = integrate(short, maxdegree=6, method="gauss-legendre")
-    if not err + err_core <= abs(value + core) * tolerance:
-        core, err_core = integrate(short, maxdegree=10)
-    value, err = value + core, err + err_core
-    if not err <= abs(value) * tolerance:
-        raise EvaluationError(
-            f"sgm-rdp: quadrature error estimate {mpmath.nstr(err, 3)} too large "
-            f"for the working precision (q={qv}, sigma={sv}, alpha={av})"
-        )
-    return value
-
+from symbolic.claims.numeric import QuadratureCheck, SampledInequality
 
 #: Integer orders up to this use the exact binomial sum (α + 1 terms); larger ones (α = 1e50
 #: would be 10^50 terms) the quadrature of the definition, like fractional orders.
@@ -134,20 +61,20 @@ MAX_BINOMIAL_TERMS = 100_000
 def _forward(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     """log A_α / (α − 1): binomial sum for integer α ≤ :data:`MAX_BINOMIAL_TERMS`, quadrature
     of the definition otherwise."""
-    qv, sv, av = (_mp(values[n]) for n in ("q", "sigma", "alpha"))
+    qv, sv, av = (to_mpf(values[n]) for n in ("q", "sigma", "alpha"))
     if values["q"] == 0:
         return 0  # q = 0: the two laws coincide, D_α = 0 exactly
     if values["alpha"].q == 1 and values["alpha"] <= MAX_BINOMIAL_TERMS:
         n = int(values["alpha"])
-        a_val = mpmath.fsum(_term(qv, sv, av, mpmath.mpf(j)) for j in range(n + 1))
+        a_val = mpmath.fsum(binomial_term(qv, sv, av, mpmath.mpf(j)) for j in range(n + 1))
     else:
-        a_val = moment_quadrature(_integrand_fwd, qv, sv, av)
+        a_val = moment_quadrature(integrand_forward, qv, sv, av)
     return mpmath.log(a_val) / (av - 1)
 
 
 def _reverse(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     """log B_α / (α − 1) by quadrature of the definition."""
-    qv, sv, av = (_mp(values[n]) for n in ("q", "sigma", "alpha"))
+    qv, sv, av = (to_mpf(values[n]) for n in ("q", "sigma", "alpha"))
     if values["q"] == 0:
         return 0  # q = 0: the two laws coincide, D_α = 0 exactly
     if values["q"] == 1:  # D_α(N(0,σ²) ‖ N(1,σ²)) = α/(2σ²) (symmetric pair)
@@ -155,7 +82,7 @@ def _reverse(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     near = _reverse_small_sigma(qv, sv, av)
     if near is not None:
         return near
-    return mpmath.log(moment_quadrature(_integrand_rev, qv, sv, av)) / (av - 1)
+    return mpmath.log(moment_quadrature(integrand_reverse, qv, sv, av)) / (av - 1)
 
 
 def _reverse_small_sigma(qv, sv, av):
@@ -184,15 +111,15 @@ def _rdp_certifier(values, prec):
 
 
 sgm_rdp = toolkit.add(
-    CertifiedAlgorithmFormula(
+    Formula(
         toolkit.id("sgm-rdp"),
         _definition(alpha),
         [q_param, sigma_param, alpha_param],
         toolkit.source("§3: RDP of the sampled Gaussian mechanism, D_α((1−q)μ₀ + qμ₁ ‖ μ₀)", (), "derived", MTZ),
-        hypotheses=_HYPS,
+        hypotheses=SGM_HYPOTHESES,
         title="log E_{μ₀}[(μ/μ₀)^α]/(α − 1); binomial sum for integer α (MTZ §3.2)",
-        evaluator=_forward,
-        certifier=_rdp_certifier,
+        # the Arb enclosure gives the digits; the mpmath algorithm only where no ball pins them
+        method=Algorithm(_forward, certifier=_rdp_certifier),
     )
 )
 
@@ -202,7 +129,7 @@ sgm_rdp_reverse = toolkit.add(
         _definition(1 - alpha),
         [q_param, sigma_param, alpha_param],
         toolkit.source("§3: the other direction D_α(μ₀ ‖ (1−q)μ₀ + qμ₁) (Chien & Li's S_α(q, σ))", (), "derived", MTZ),
-        hypotheses=_HYPS,
+        hypotheses=SGM_HYPOTHESES,
         title="log E_{μ₀}[(μ/μ₀)^{1−α}]/(α − 1)",
         evaluator=_reverse,
     )
@@ -235,7 +162,7 @@ _QS = dict(
 
 
 def _quadrature_forward(v):
-    return mpmath.log(moment_quadrature(_integrand_fwd, v["q"], v["sigma"], v["alpha"])) / (v["alpha"] - 1)
+    return mpmath.log(moment_quadrature(integrand_forward, v["q"], v["sigma"], v["alpha"])) / (v["alpha"] - 1)
 
 
 _alpha_int = sp.Symbol("alpha", integer=True, positive=True)
@@ -245,7 +172,7 @@ _sigma_s = sp.Symbol("sigma", positive=True)
 
 def _binomial_forward(v):
     n = int(v["alpha"])
-    a_val = mpmath.fsum(_term(v["q"], v["sigma"], v["alpha"], mpmath.mpf(j)) for j in range(n + 1))
+    a_val = mpmath.fsum(binomial_term(v["q"], v["sigma"], v["alpha"], mpmath.mpf(j)) for j in range(n + 1))
     return mpmath.log(a_val) / (v["alpha"] - 1)
 
 

@@ -820,13 +820,13 @@ def as_fraction(ball_end: arb) -> Fraction:
 
 # ---------------------------------------------------------------------------
 # The formula ``privacy/sgm-epsilon``.
+from symbolic import Algorithm, Formula
 from symbolic.params import choice, natural
 
 from . import toolkit
-from .certified import CertifiedAlgorithmFormula
 from .gdp import delta_lt_1, delta_param
 from .rdp_conversion import METHODS
-from .sgm import _HYPS, MTZ, q_param, sigma_param
+from .sgm_moments import MTZ, SGM_HYPOTHESES, q_param, sigma_param
 
 steps_param = natural("steps", "number T of Poisson-subsampled Gaussian steps (T ≥ 1)", zero=False)
 sgm_method_param = choice(
@@ -868,7 +868,7 @@ def _evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
 
 q_s, sigma_s, steps_s, delta_s = q_param.symbol, sigma_param.symbol, steps_param.symbol, delta_param.symbol
 sgm_epsilon_formula = toolkit.add(
-    CertifiedAlgorithmFormula(
+    Formula(
         toolkit.id("sgm-epsilon"),
         sp.Function("varepsilon_SGM")(q_s, sigma_s, steps_s, delta_s),
         [q_param, sigma_param, steps_param, delta_param, sgm_method_param],
@@ -879,9 +879,8 @@ sgm_epsilon_formula = toolkit.add(
             f"{MTZ} (RDP curve); Mironov 2017 Prop. 3; Balle et al. 2020 Thm 21; "
             "Asoodeh et al. 2021 Lemma 1 (conversions)",
         ),
-        hypotheses=[_HYPS[0], delta_lt_1],
+        hypotheses=[SGM_HYPOTHESES[0], delta_lt_1],
         title="max(0, inf_α ε_method(α, T·sgm-rdp(q, σ, α), δ)); certified Arb enclosure (both ends rigorous)",
-        evaluator=_evaluator,
-        certifier=enclosure,
+        method=Algorithm(_evaluator, certifier=enclosure),
     )
 )

@@ -18,14 +18,22 @@ from symbolic.errors import EvaluationError
 from symbolic.evaluate.expressions import lambdify_mpmath
 
 from .rdp_conversion import POINTWISE, clipped_at_zero
-from .sgm import _integrand_fwd, _mp, _syms, _term, a_integrand, alpha, moment_quadrature
+from .sgm_moments import (
+    INTEGRAND_SYMBOLS,
+    a_integrand,
+    alpha,
+    binomial_term,
+    integrand_forward,
+    moment_quadrature,
+    to_mpf,
+)
 
 MAX_INTEGER_ORDER = 256
 
 
 @cache
 def _integrand_dfwd():
-    return lambdify_mpmath(_syms, sp.diff(a_integrand(alpha), alpha))
+    return lambdify_mpmath(INTEGRAND_SYMBOLS, sp.diff(a_integrand(alpha), alpha))
 
 
 @cache
@@ -41,7 +49,7 @@ def _parts(bound: str):
 
 def _log_moment_and_derivative(qv, sv, av):
     """(log A_α, d/dα log A_α) by quadrature (A'_α = ∫ μ₀ ratio^α log ratio dz)."""
-    a_val = moment_quadrature(_integrand_fwd, qv, sv, av)
+    a_val = moment_quadrature(integrand_forward, qv, sv, av)
     dfwd = _integrand_dfwd()
     pts = sorted({mpmath.mpf(0), mpmath.mpf(1) / 2, av, 1 - av})
     da = mpmath.quad(lambda t: dfwd(qv, sv, av, t), [-mpmath.inf, *pts, mpmath.inf], maxdegree=10)
@@ -53,7 +61,7 @@ def _optimal_order(qv, sv, Tv, dv, bound):
     p, p_a, p_r = _parts(bound)
 
     def at_integer(n):
-        a_val = mpmath.fsum(_term(qv, sv, mpmath.mpf(n), mpmath.mpf(j)) for j in range(n + 1))
+        a_val = mpmath.fsum(binomial_term(qv, sv, mpmath.mpf(n), mpmath.mpf(j)) for j in range(n + 1))
         return p(mpmath.mpf(n), Tv * mpmath.log(a_val) / (n - 1), dv)
 
     if bound == "asoodeh-f" and qv * qv * mpmath.expm1(1 / (sv * sv)) < mpmath.mpf(2) ** (16 - mpmath.mp.prec):
@@ -143,17 +151,17 @@ def mpmath_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     }[values["method"]]
     exact = [values[n] for n in ("q", "sigma", "steps", "delta")]
     with mpmath.workdps(dps // 2 + 12):
-        qv, sv, Tv, dv = (_mp(v) for v in exact)
+        qv, sv, Tv, dv = (to_mpf(v) for v in exact)
         orders = {b: _optimal_order(qv, sv, Tv, dv, b) for b in bounds}
-    qw, sw, Tw, dw = (_mp(v) for v in exact)
+    qw, sw, Tw, dw = (to_mpf(v) for v in exact)
     best = mpmath.inf
     for b, a_star in orders.items():
         if a_star is None:
             continue
         if a_star == int(a_star):
             n = int(a_star)
-            a_val = mpmath.fsum(_term(qw, sw, mpmath.mpf(n), mpmath.mpf(j)) for j in range(n + 1))
+            a_val = mpmath.fsum(binomial_term(qw, sw, mpmath.mpf(n), mpmath.mpf(j)) for j in range(n + 1))
         else:
-            a_val = moment_quadrature(_integrand_fwd, qw, sw, a_star)
+            a_val = moment_quadrature(integrand_forward, qw, sw, a_star)
         best = min(best, _parts(b)[0](a_star, Tw * mpmath.log(a_val) / (a_star - 1), dw))
     return clipped_at_zero(best)

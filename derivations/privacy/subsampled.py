@@ -10,7 +10,7 @@ fixed point is x* = Φ(−μ/2) (G_μ(x*) = x*, G_μ'(x*) = −1) and the hull h
                   f_p⁻¹(x)                     for f_p(x*) ≤ x ≤ 1.
 
 ``privacy/subsampled-gdp-tradeoff`` (p, mu, x) evaluates it; the last piece solves
-f_p(y) = x by bisection at the working precision (f_p is strictly decreasing).  The claims
+f_p(y) = x by :func:`symbolic.solve_monotone` at the working precision (f_p is strictly decreasing).  The claims
 prove the structure (fixed point, slope −1 there, the middle piece is its own inverse and
 joins the outer pieces) and check the symmetry C_p(f)⁻¹ = C_p(f) numerically.
 
@@ -27,6 +27,7 @@ from typing import Mapping
 import mpmath
 import sympy as sp
 
+from symbolic import mpf_to_rational, solve_monotone
 from symbolic.claims import Identity
 from symbolic.formula import Formula
 from symbolic.hypotheses import Hypothesis
@@ -63,65 +64,17 @@ def _f_p(pv, mv, xv):
 
 
 def _inverse_f_p(pv, mv, target):
-    """f_p⁻¹(target) on [0, 1] by bisection (f_p decreases from f_p(0) = 1 to f_p(1) = 0)."""
+    """f_p⁻¹(target) on [0, 1] (f_p decreases from f_p(0) = 1 to f_p(1) = 0) by the engine's one
+    inversion routine, :func:`symbolic.solve_monotone`: from the bracket [0, 1] it locates the root's
+    scale by halving/squaring first, so a root at 1e-350 costs a few dozen steps, not one per bit, and
+    refines it to the working precision relative to the root."""
     if target >= 1:
         return 0  # f_p⁻¹(1) = 0 exactly (f_p(0) = 1): C_p(G_μ)(1) = 0
     if target <= 0:
         return mpmath.mpf(1)
-    lo, hi = mpmath.mpf(0), mpmath.mpf(1)
-    # Locate the root's binary exponent first (f_p(2^-k) > target for k = 1, 2, 4, ...), then
-    # bisect geometrically down to a bracket of ratio 2: a root at 1e-350 costs ~20 steps
-    # instead of ~1160 halvings.
-    k = 1
-    while k < 4 * mpmath.mp.prec + 4000 and not _f_p(pv, mv, mpmath.ldexp(1, -k)) > target:
-        k *= 2
-    if k > 1:
-        lo, hi = mpmath.ldexp(1, -k), mpmath.ldexp(1, -(k // 2))
-        if not _f_p(pv, mv, lo) > target:
-            lo = mpmath.mpf(0)
-        while lo > 0 and hi > 2 * lo:
-            mid = mpmath.sqrt(lo * hi)
-            if _f_p(pv, mv, mid) > target:
-                lo = mid
-            else:
-                hi = mid
-    return _refine_root(lambda v: _f_p(pv, mv, v) - target, lo, hi)
-
-
-def _refine_root(g, lo, hi):
-    """The root of the decreasing ``g`` in ``[lo, hi]`` (``g(lo) > 0 >= g(hi)``) to full relative
-    precision: Illinois steps (regula falsi that halves a stale end's value, superlinear), a
-    bisection step whenever two steps did not halve the bracket, until the bracket cannot be
-    split any more — so a root near 0 (μ large) is found to full *relative* precision, not
-    just to 2^-prec, in a few dozen evaluations of f_p instead of one per bit."""
-    glo, ghi = g(lo), g(hi)
-    width, stale = hi - lo, 0
-    for step in range(4 * mpmath.mp.prec + 4000):
-        mid = (lo + hi) / 2
-        if mid in (lo, hi):
-            break
-        if step % 2 == 1 and hi - lo > width / 2:
-            pass  # two steps did not halve the bracket: bisect
-        elif glo != ghi:
-            secant = hi - ghi * (hi - lo) / (ghi - glo)
-            if lo < secant < hi:
-                mid = secant
-        if step % 2 == 1:
-            width = hi - lo
-        gm = g(mid)
-        if gm == 0:
-            return mid  # a root at the working precision: halving [lo, mid] towards it gains nothing
-        if gm > 0:
-            lo, glo = mid, gm
-            stale = stale + 1 if stale >= 0 else 1
-            if stale >= 2:
-                ghi /= 2  # Illinois: the end kept twice in a row counts half
-        else:
-            hi, ghi = mid, gm
-            stale = stale - 1 if stale <= 0 else -1
-            if stale <= -2:
-                glo /= 2
-    return (lo + hi) / 2
+    return solve_monotone(
+        lambda v: _f_p(pv, mv, v), target, lower=0, upper=1, increasing=False, name="privacy/subsampled-gdp-tradeoff"
+    )
 
 
 def subsampled_tradeoff_value(pv, mv, xv) -> mpmath.mpf:
@@ -193,7 +146,9 @@ toolkit.add(
 
 def _twice(v):
     """C(C(x)) through the public evaluator (with its precision escalation), exact in between."""
-    from symbolic.evaluate.inverse import _exact
+
+    def _exact(x):
+        return mpf_to_rational(mpmath.mpf(x))
 
     dps = mpmath.mp.dps
     args = {n: _exact(v[n]) for n in ("p", "mu")}

@@ -95,22 +95,27 @@ def test_missing_peer_gives_clear_error(monkeypatch):
         compose_subsampled_gaussian("0.01", "1", 10, "1e-5", accountant="prv")
 
 
-def test_refine_root_stops_at_an_exact_root():
-    """A step landing on g = 0 is the root: before, the bracket [lo, root] was halved down to one ulp
-    (~600 evaluations of f_p at 280 digits in the symmetry claim)."""
+def test_inverse_of_f_p_costs_few_evaluations_at_high_precision(monkeypatch):
+    """The last piece's inversion (now symbolic.solve_monotone) converges superlinearly: at 280 digits, where the
+    symmetry claim evaluates it, a few dozen evaluations of f_p, not one per bit.  (Before, a step landing on an
+    exact root made the old refinement halve the bracket down to one ulp: ~600 evaluations.)"""
     import mpmath
 
-    from derivations.privacy.subsampled import _refine_root
+    from derivations.privacy import subsampled
 
     calls = []
+    f_p = subsampled._f_p
 
-    def g(v):
+    def counted(pv, mv, v):
         calls.append(v)
-        return mpmath.mpf(1) / 2 - v
+        return f_p(pv, mv, v)
 
-    with mpmath.workprec(900):
-        assert _refine_root(g, mpmath.mpf(0), mpmath.mpf(1)) == mpmath.mpf(1) / 2
-    assert len(calls) <= 4
+    monkeypatch.setattr(subsampled, "_f_p", counted)
+    with mpmath.workdps(280):
+        pv, mv, target = mpmath.mpf("0.3"), mpmath.mpf(1), mpmath.mpf("0.2")
+        y = subsampled._inverse_f_p(pv, mv, target)
+        assert abs(f_p(pv, mv, y) - target) <= target * mpmath.mpf(10) ** -270
+    assert len(calls) <= 60, len(calls)
 
 
 def test_huge_mu_middle_piece_and_p_zero():
