@@ -11,10 +11,17 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import sympy as sp
 
 from .errors import InputError
+
+if TYPE_CHECKING:
+    import mpmath
+
+#: What :func:`parse_exact` reads exactly (anything else, floats first, is refused with an error).
+ExactInput = str | int | Fraction | sp.Basic
 
 _NUMBER = re.compile(
     r"""^\s*[+-]?(
@@ -40,7 +47,7 @@ def _abbrev(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[: limit // 2]}...{text[-limit // 4 :]} ({len(text)} characters)"
 
 
-def parse_exact(text, name: str = "value") -> sp.Rational:
+def parse_exact(text: object, name: str = "value") -> sp.Rational:
     """Parse ``text`` (str, int, Fraction or SymPy Rational) into an exact ``sp.Rational``.
 
     Floats are refused: a float has already lost the digits the user typed.
@@ -115,7 +122,7 @@ def _decimal(text: str) -> Fraction:
     return sign * value
 
 
-def mpf_to_rational(x) -> sp.Rational:
+def mpf_to_rational(x: mpmath.mpf | int | float | str) -> sp.Rational:
     """The exact binary value of an mpmath number as a SymPy rational (no rounding).
 
     Use it to pass a computed mpf back into ``Formula.evaluate``, which parses inputs exactly.

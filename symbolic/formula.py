@@ -11,7 +11,7 @@ import sympy as sp
 from .errors import EvaluationError, HypothesisError, InputError
 from .evaluate.inverse import Inverse
 from .evaluate.methods import Algorithm, Certifier, is_algebraic_number, is_rational_point, resolve_method
-from .exact_numbers import parse_exact
+from .exact_numbers import ExactInput, parse_exact
 from .hypotheses import Hypothesis, UndecidedError
 from .evaluate.expressions import (
     CompiledExpression,
@@ -28,12 +28,18 @@ from .params import Parameter
 from .source import Source
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .certify.arb import Ball
+    from .certify.digits import FirstPrecision
     from .evaluate.methods import EvaluationMethod
 
 #: Signature of a custom evaluator: exact parameter values (name -> Rational),
 #: the requested digits; returns an mpmath number.  Used for formulas defined by
 #: an algorithm (an inner optimisation, a recursion with no closed form).
 Evaluator = Callable[[Mapping[str, sp.Rational], int], mpmath.mpf]
+
+#: :func:`symbolic.certify.digits.arb_evaluation`'s signature: (formula, exact inputs, dps,
+#: shortcut_tried) -> (the Evaluation or None, why not).
+_ArbEvaluation = Callable[..., "tuple[Evaluation | None, str]"]
 
 
 def _substitution_value(v, name: str) -> sp.Basic:
@@ -43,7 +49,7 @@ def _substitution_value(v, name: str) -> sp.Basic:
     return parse_exact(v, name)
 
 
-def _arb_evaluation():
+def _arb_evaluation() -> _ArbEvaluation:
     """:func:`symbolic.certify.digits.arb_evaluation`, imported on first use (python-flint loads
     only when an Arb path runs) and then kept: an import statement per call costs as much as a
     fifth of a whole θ evaluation."""
@@ -55,10 +61,10 @@ def _arb_evaluation():
     return _ARB_EVALUATION
 
 
-_ARB_EVALUATION = None
+_ARB_EVALUATION: _ArbEvaluation | None = None
 
 
-def _first_precision_for(formula):
+def _first_precision_for(formula: Formula) -> FirstPrecision:
     """:func:`symbolic.certify.digits.first_precision_for` (imported on first use, as above)."""
     from .certify.digits import first_precision_for
 
@@ -198,7 +204,7 @@ class Formula:
         self._path: str | None = None
         #: ``(exact, dps) -> Evaluation | None``: a closed form's first-precision Arb shortcut, its compiled
         #: program looked up once (:func:`symbolic.certify.digits.first_precision_for`); built on first use
-        self._arb_first = None
+        self._arb_first: FirstPrecision | None = None
         self._compiled = CompiledExpression(self.evaluation_expr, self.symbols, id)
         _UNPREPARED.add(self)
 
@@ -250,7 +256,7 @@ class Formula:
         return sp.latex(self.expr)
 
     # -- numeric side -------------------------------------------------------
-    def check(self, **params) -> dict[str, sp.Rational]:
+    def check(self, **params: ExactInput) -> dict[str, sp.Rational]:
         """Parse ``params`` exactly and check domains and hypotheses; return name -> Rational
         (name -> the chosen name for a categorical parameter, its default when omitted)."""
         plan = self._check_plan
@@ -338,7 +344,7 @@ class Formula:
                 self._path = "arb" if translatable(self.evaluation_expr) else "mpmath"
         return self._path
 
-    def evaluate(self, dps: int = 30, **params) -> mpmath.mpf:
+    def evaluate(self, dps: int = 30, **params: ExactInput) -> mpmath.mpf:
         """Evaluate at exact parameter values to ``dps`` significant digits.
 
         Values may be strings (``'0.1'``, ``'1/3'``, ``'1e-200'``), ints or
@@ -350,7 +356,7 @@ class Formula:
         """
         return self.evaluation(dps, **params).value
 
-    def evaluation(self, dps: int = 30, **params) -> Evaluation:
+    def evaluation(self, dps: int = 30, **params: ExactInput) -> Evaluation:
         """:meth:`evaluate` with its provenance: an :class:`~symbolic.evaluate.expressions.Evaluation`
         (value, digits, whether it came from an Arb enclosure, and the ball)."""
         check_dps(dps, self.id)
@@ -446,12 +452,12 @@ class Formula:
         :mod:`symbolic.evaluate.methods`)."""
         return self.method.value(self, exact, dps)
 
-    def ball(self, exact: Mapping[str, sp.Basic], prec: int):
+    def ball(self, exact: Mapping[str, sp.Basic], prec: int) -> Ball:
         """The evaluation protocol: an Arb ball with ≥ ``prec`` bits that contains the exact
         value at checked exact inputs, or :class:`~symbolic.certify.NotCertifiable`."""
         return self.method.ball(self, exact, prec)
 
-    def _keep_arb_shortcut(self):
+    def _keep_arb_shortcut(self) -> FirstPrecision:
         """Build, keep and return :attr:`_arb_first` (the closed form's compiled program looked up once)."""
         self._arb_first = _first_precision_for(self)
         return self._arb_first
@@ -493,7 +499,7 @@ class Formula:
                 f"{self.id}: the mpmath evaluation failed at these inputs ({type(exc).__name__}: {exc})"
             ) from exc
 
-    def certify(self, prec: int = 100, **params):
+    def certify(self, prec: int = 100, **params: ExactInput) -> Ball:
         """An Arb ball (python-flint) that provably contains the exact value at ``params``.
 
         Its relative accuracy is at least ``prec`` bits (or the ball is exact).

@@ -65,7 +65,7 @@ def _rational_only(expr: sp.Basic) -> bool:
     return True
 
 
-def compile_rational(expr, symbols: Sequence[sp.Symbol]) -> Callable | None:
+def compile_rational(expr: sp.Basic, symbols: Sequence[sp.Symbol]) -> Callable | None:
     """A function of ``Fraction`` arguments computing ``expr`` exactly, or None if not rational."""
     expr = sp.sympify(expr)
     if not _rational_only(expr):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Mapping
 
 import sympy as sp
 
@@ -143,7 +144,7 @@ _MISSING = object()
 _FAST: dict = {}
 
 
-def _fast_decide(rel, values: dict):
+def _fast_decide(rel, values: Mapping):
     """Decide with exact ``Fraction`` arithmetic when the relation is purely rational, else None."""
     syms = tuple(sorted(rel.free_symbols, key=lambda s: s.name))
     key = (rel, syms)
@@ -159,7 +160,7 @@ def _fast_decide(rel, values: dict):
     return result if isinstance(result, bool) else None
 
 
-def decide(relation: object, values: dict, digits: int = 60) -> bool:
+def decide(relation: object, values: Mapping, digits: int = 60) -> bool:
     """Decide a SymPy Boolean at exact values; raise :class:`UndecidedError` if impossible."""
     rel = sp.sympify(relation)
     if values and not isinstance(rel, sp.logic.boolalg.BooleanAtom):

@@ -151,7 +151,7 @@ def _sign_of(e) -> int:
     return 1 if _pos(e) else -1 if _neg(e) else 0
 
 
-def calculus_limit(e: sp.Basic, t: sp.Symbol, mode: str, depth: int = 0):
+def calculus_limit(e: sp.Basic, t: sp.Symbol, mode: str, depth: int = 0) -> sp.Basic | None:
     """The limit of ``e`` as ``t -> 0+`` (``mode="zero"``) or ``t -> +oo`` (``"inf"``),
     valid for every parameter value, or None when no rule applies.
 
@@ -406,7 +406,9 @@ def _first_then_rest(rewrites, first: str):
     yield from rewrites
 
 
-def prove_limit(expr: sp.Basic, var: sp.Symbol, point, direction: str, first: str = ""):
+def prove_limit(
+    expr: sp.Basic, var: sp.Symbol, point: sp.Basic, direction: str, first: str = ""
+) -> tuple[sp.Basic | None, str]:
     """``(value, how)``: the limit proved by the calculus above, or ``(None, reason)``.
 
     ``var -> point`` from ``direction`` ('+', '-', or '+-' for both sides, which must

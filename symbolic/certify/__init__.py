@@ -24,10 +24,16 @@ python-flint is imported lazily (:class:`FlintUnavailable` if it is missing).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
+from .arb import Ball
 from .decimals import directed_decimal, interval_strings
 from .errors import CertificationError, FlintUnavailable, NotCertifiable, PrecisionNotReached
 from .translate import enclose
+
+if TYPE_CHECKING:
+    from ..exact_numbers import ExactInput
+    from ..formula import Formula
 
 #: Default relative accuracy of a certified ball, in bits (about 30 digits).
 DEFAULT_PREC = 100
@@ -38,7 +44,7 @@ def bits_for_digits(dps: int) -> int:
     return math.ceil(dps * math.log2(10)) + 2
 
 
-def certify(formula, prec: int = DEFAULT_PREC, **params):
+def certify(formula: Formula, prec: int = DEFAULT_PREC, **params: ExactInput) -> Ball:
     """An Arb ball containing the exact value of ``formula`` at ``params``, with relative
     accuracy at least ``prec`` bits (or an exact ball).
 

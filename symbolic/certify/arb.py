@@ -9,13 +9,25 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from fractions import Fraction
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .errors import FlintUnavailable
 
-_FLINT = None
+if TYPE_CHECKING:
+    import sympy as sp
+
+#: A python-flint ``arb`` ball (flint ships no type stubs, so to mypy this is ``Any``).
+Ball = Any
+#: An exact rational as python-flint's ``fmpq`` (likewise ``Any`` to mypy).
+Fmpq = Any
+#: An exact integer as python-flint's ``fmpz`` (likewise ``Any`` to mypy).
+Fmpz = Any
+
+_FLINT: ModuleType | None = None
 
 
-def flint():
+def flint() -> ModuleType:
     """The ``flint`` module; raises :class:`FlintUnavailable` if it is not installed."""
     global _FLINT
     if _FLINT is None:
@@ -31,7 +43,7 @@ def flint():
 
 
 @contextmanager
-def working_precision(bits: int):
+def working_precision(bits: int) -> Iterator[None]:
     """Run a block with Arb's working precision set to ``bits`` (restored afterwards)."""
     ctx = flint().ctx
     old = ctx.prec
@@ -42,7 +54,7 @@ def working_precision(bits: int):
         ctx.prec = old
 
 
-def exact_fraction(x) -> Fraction:
+def exact_fraction(x: Ball) -> Fraction:
     """The exact value of an exact Arb number (a ball of radius 0) as a Fraction."""
     if not x.is_exact():
         raise ValueError("not an exact Arb number")
@@ -50,7 +62,7 @@ def exact_fraction(x) -> Fraction:
     return Fraction(man * 2**exp) if exp >= 0 else Fraction(man, 2**-exp)
 
 
-def endpoints(ball) -> tuple[Fraction, Fraction]:
+def endpoints(ball: Ball) -> tuple[Fraction, Fraction]:
     """Exact rational bounds ``lo <= every point of ball <= hi``.
 
     Computed exactly from the midpoint and radius (both exact binary numbers),
@@ -62,7 +74,7 @@ def endpoints(ball) -> tuple[Fraction, Fraction]:
     return mid - rad, mid + rad
 
 
-def to_fmpq(value):
+def to_fmpq(value: Fmpq | Fraction | sp.Rational | int) -> Fmpq:
     """An exact SymPy/Python rational as a flint ``fmpq``."""
     f = flint()
     if isinstance(value, f.fmpq):
@@ -70,7 +82,7 @@ def to_fmpq(value):
     if isinstance(value, Fraction):
         return f.fmpq(value.numerator, value.denominator)
     p, q = getattr(value, "p", None), getattr(value, "q", None)
-    if p is None:
+    if p is None or q is None:
         if isinstance(value, int):
             return f.fmpq(value)
         raise TypeError(f"not an exact rational: {value!r}")

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import operator
 import weakref
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 import sympy as sp
 
 from ..deadline import PhaseTimeout
 from ..errors import EvaluationError
 from ..hypotheses import UndecidedError, decide
-from .arb import flint, to_fmpq
+from .arb import Ball, Fmpq, flint, to_fmpq
 from .errors import NotCertifiable
 from .translate import (
     EXACT_POWER_BITS,
@@ -57,6 +58,15 @@ from .translate import (
 )
 from .translate import MONOTONE_SLACK as _MONOTONE_SLACK
 
+if TYPE_CHECKING:
+    from ..evaluate.methods import FormulaView
+
+#: What a program reads: the ``fmpq`` arguments in parameter order, and the SymPy values
+#: (Symbol -> Rational) for the conditions and subtrees decided or delegated to SymPy.
+Env = tuple[Sequence[Fmpq], Mapping[sp.Symbol, sp.Rational]]
+#: A generated program (or a compiled node): ``env`` -> its value, an ``fmpq`` or a ball.
+Program = Callable[[Env], Any]
+
 
 class ArbProgram:
     """``expr`` over ``symbols``, compiled to a Python function of python-flint values (:class:`_Source`);
@@ -68,7 +78,7 @@ class ArbProgram:
     never on balls — as :func:`symbolic.evaluate.expressions.resolve_branches` does.
     """
 
-    def __init__(self, expr: sp.Basic, symbols, name: str = "expression"):
+    def __init__(self, expr: sp.Basic, symbols: Iterable[sp.Symbol], name: str = "expression") -> None:
         self.expr = sp.sympify(expr)
         self.symbols = tuple(symbols)
         self.name = name
@@ -79,21 +89,23 @@ class ArbProgram:
         #: ``entry(exact, prec, finish=None, *args)``: the speculative program on ``Formula.check``'s
         #: values at precision ``prec`` (or ``finish(value, *args)`` computed at that precision), or
         #: None where either raises (see :meth:`_Source._entry_source`).
-        self.entry = source.entry_function
+        entry = source.entry_function
+        assert entry is not None  # a speculative _Source always generates its entry
+        self.entry: Callable[..., Any] = entry
         #: Whether the program reads the SymPy values (``env[1]``): a branch condition decided
         #: by SymPy or a subtree delegated to the interpreter.  When not, a caller may pass any
         #: mapping there (it is only shown in the message of a ``Piecewise`` with no branch).
         self.uses_values = source.uses_values
         #: The parameter names in the order of :attr:`symbols` (how ``Formula.check`` keys them).
         self.names = tuple(s.name for s in self.symbols)
-        self._general = None
+        self._general: Program | None = None
 
-    def __call__(self, values):
+    def __call__(self, values: Mapping[sp.Symbol, sp.Rational]) -> Fmpq | Ball:
         """The value at exact ``values`` (Symbol -> Rational) at the current Arb precision: an
         ``fmpq`` when everything stayed exact, else an ``arb`` ball containing the exact value."""
         return self.run([to_fmpq(values[s]) for s in self.symbols], values)
 
-    def run(self, arguments, values):
+    def run(self, arguments: Sequence[Fmpq], values: Mapping[sp.Symbol, sp.Rational]) -> Fmpq | Ball:
         """:meth:`__call__` with the inputs already converted: ``arguments`` the ``fmpq`` values
         in the order of :attr:`symbols` (converted once for a whole precision loop)."""
         env = (arguments, values)
@@ -204,15 +216,13 @@ class ArbProgram:
             inner = self._condition(cond.args[0])
             return lambda env: not inner(env)
         compare = _COMPARE.get(type(cond))
-        lhs = rhs = None
-        if compare is not None:
-            lhs, rhs = self._compile(cond.lhs)[0], self._compile(cond.rhs)[0]
+        sides = None if compare is None else (self._compile(cond.lhs)[0], self._compile(cond.rhs)[0])
         fmpq, name = self._f.fmpq, self.name
 
-        def holds(env):
-            if compare is not None:
+        def holds(env: Env) -> bool:
+            if compare is not None and sides is not None:
                 try:
-                    a, b = lhs(env), rhs(env)
+                    a, b = sides[0](env), sides[1](env)
                 except (ArithmeticError, ValueError, NotCertifiable):
                     a = b = None
                 if isinstance(a, fmpq) and isinstance(b, fmpq):
@@ -249,7 +259,7 @@ _COMPARE = {
 _PROGRAMS: "weakref.WeakKeyDictionary[object, dict]" = weakref.WeakKeyDictionary()
 
 
-def program_for(formula, expr: sp.Basic) -> ArbProgram:
+def program_for(formula: FormulaView, expr: sp.Basic) -> ArbProgram:
     """The :class:`ArbProgram` of ``expr`` over ``formula``'s parameters (cached per formula)."""
     last = _LAST[0]
     if last is not None and last[0] is formula and last[1] is expr and last[3] is _PROGRAMS:
@@ -269,13 +279,13 @@ def program_for(formula, expr: sp.Basic) -> ArbProgram:
 _LAST: list = [None]
 
 
-def enclose_formula(formula, values, prec: int):
+def enclose_formula(formula: FormulaView, values: Mapping[sp.Symbol, sp.Rational], prec: int) -> Ball:
     """:func:`symbolic.certify.translate.enclose` of a closed-form formula at exact ``values``
     (Symbol -> Rational) through its cached compiled program: a ball with ≥ ``prec`` bits."""
     return closed_form_enclosure(formula, values)(prec)
 
 
-def closed_form_enclosure(formula, values):
+def closed_form_enclosure(formula: FormulaView, values: Mapping[sp.Symbol, sp.Rational]) -> Callable[[int], Ball]:
     """``prec -> ball``: :func:`enclose_formula` at fixed ``values``, their ``fmpq`` conversion
     done once for every precision asked (the rounding loop of ``evaluate`` asks several).
 
@@ -359,7 +369,8 @@ class _Source:
         source = "def _program(env):\n" + "\n".join(self.lines) + "\n"
         namespace = dict(self.names)
         exec(compile(source, f"<Arb program of {self.program.name}>", "exec"), namespace)
-        self.entry_source = self.entry_function = None
+        self.entry_source: str | None = None
+        self.entry_function: Callable[..., Any] | None = None
         if self.speculate:
             self.entry_source = self._entry_source(arguments, self.lines[1:] if arguments else self.lines, result)
             namespace.update(self.names)  # the symbols the entry names (constants added after the exec above)
@@ -415,7 +426,12 @@ class _Source:
         precision of the Arb path), that ball made once, when the program is generated."""
         value = self.names.get(code)
         f = self.program._f
-        if type(value) is f.fmpq and value.q & (value.q - 1) == 0 and int(value.p).bit_length() <= 30:
+        if (
+            value is not None
+            and type(value) is f.fmpq
+            and value.q & (value.q - 1) == 0
+            and int(value.p).bit_length() <= 30
+        ):
             name = f"_b{code}"
             if name not in self.names:
                 self.names[name] = f.arb(value)
@@ -530,11 +546,11 @@ class _Source:
                 if fn not in _NO_POLES:
                     func = self.constant(node.func, "func")
                     refuse = f"_refuse({func}, {fn!r}, {arg}, _name)"
-                    test = _POLE_TESTS.get(fn)
-                    if test is None:
+                    pole_test = _POLE_TESTS.get(fn)
+                    if pole_test is None:
                         self.lines.append("    " * depth + refuse)
                     else:  # refuse_pole's own test inlined: the call only at the pole, to raise there
-                        self.lines.append("    " * depth + f"if {test.format(arg)}:")
+                        self.lines.append("    " * depth + f"if {pole_test.format(arg)}:")
                         self.lines.append("    " * (depth + 1) + refuse)
                 return self.assign(f"{self.ball(arg)}.{fn}()", depth), BALL
             code = f"_unary(_flint, {self.constant(node.func, 'func')}, {fn!r}, {arg}, _name)"

@@ -10,6 +10,10 @@ are accepted back by :func:`symbolic.exact_numbers.parse_exact`.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .arb import Ball
 
 
 def _format(m: int, e: int, digits: int, upward: bool) -> str:
@@ -53,7 +57,7 @@ def directed_decimal(x: Fraction, digits: int, upward: bool) -> str:
     return _format(m, e, digits, upward)
 
 
-def interval_strings(ball, digits: int) -> tuple[str, str]:
+def interval_strings(ball: Ball, digits: int) -> tuple[str, str]:
     """Decimal ``[lo, hi]`` with ``digits`` significant digits enclosing the Arb ``ball``.
 
     Arb's ``mid_rad_10exp`` gives integers (m, r, e) with ball ⊂ [(m − r)·10^e, (m + r)·10^e].

@@ -18,10 +18,21 @@ the precision until the ball pins the requested digits.
 from __future__ import annotations
 
 from math import floor as _floor, log10 as _log10
+from typing import TYPE_CHECKING, Callable, Mapping
 
+import sympy as sp
+
+from .arb import Ball
 from .compiled import closed_form_enclosure, program_for
 from ..evaluate.expressions import Evaluation
 from . import bits_for_digits
+
+if TYPE_CHECKING:
+    from ..evaluate.methods import FormulaView
+    from ..formula import Formula
+
+#: A closed form's first-precision shortcut (:func:`first_precision_for`).
+FirstPrecision = Callable[[Mapping[str, sp.Rational], int], Evaluation | None]
 from .errors import CertificationError, FlintUnavailable, PrecisionNotReached
 from ..evaluate.settle import decimal_length, round_integer
 
@@ -29,7 +40,7 @@ from ..evaluate.settle import decimal_length, round_integer
 MAX_ROUNDING_RETRIES = 3
 
 
-def round_ball(ball, dps: int) -> tuple[int, int] | None:
+def round_ball(ball: Ball, dps: int) -> tuple[int, int] | None:
     """``(mantissa, exponent)`` with ``mantissa·10^exponent`` the ``dps``-digit rounding of
     every point of ``ball``, or None if two points of the ball round differently."""
     m, r, e = ball.mid_rad_10exp(dps + 10)  # all three 0 for a non-finite (or zero) ball: Arb's contract
@@ -47,7 +58,7 @@ def round_ball(ball, dps: int) -> tuple[int, int] | None:
     return _common_rounding(lo, hi, int(e), dps)
 
 
-def round_at_working_precision(ball, dps: int) -> tuple[int, int] | None:
+def round_at_working_precision(ball: Ball, dps: int) -> tuple[int, int] | None:
     """:func:`round_ball`'s answer for an ``arb`` ``ball``, decided in Arb at the current working
     precision (``ctx.prec``, at least the ball's own: call it where the ball was computed), or None
     when this route does not decide — then :func:`round_ball` does, exactly.
@@ -63,7 +74,7 @@ def round_at_working_precision(ball, dps: int) -> tuple[int, int] | None:
     guess of k off by one, a ball straddling a rounding boundary or 0, an exact tie, a midpoint
     beyond a double's range, more than :data:`_ROUNDING_MAX_DPS` digits) returns None.  It replaces the decimal conversion of the
     ball's midpoint and radius by a multiplication and a floor, at a fraction of the cost."""
-    if _POW10 is None:
+    if not _POW10:
         _rounding_tables()
     v = float(ball)  # the midpoint, to double precision: only the guess of the decimal exponent
     if v < 0:
@@ -95,10 +106,13 @@ def round_at_working_precision(ball, dps: int) -> tuple[int, int] | None:
 
 #: The most digits :func:`round_at_working_precision` handles (its table of powers of ten).
 _ROUNDING_MAX_DPS = 63
-_POW10 = _HALF = _JUST_BELOW = None
+#: Made by :func:`_rounding_tables` on first use (empty / None until then).
+_POW10: list[Ball] = []
+_HALF: Ball = None
+_JUST_BELOW: Ball = None
 
 
-def _rounding_tables():
+def _rounding_tables() -> None:
     """Exact balls 10^k (|k| ≤ 400: a midpoint within 1e±300 and up to 63 digits), ½ and 15/32, made on
     the first rounding (python-flint loads only when an Arb path runs)."""
     global _POW10, _HALF, _JUST_BELOW
@@ -172,7 +186,9 @@ def _common_rounding(lo: int, hi: int, e: int, dps: int):
     return sign * qa, e
 
 
-def certified_value(formula, exact: dict, dps: int, bits: int):
+def certified_value(
+    formula: Formula, exact: Mapping[str, sp.Rational], dps: int, bits: int
+) -> tuple[tuple[int, int], Ball]:
     """``(digits, ball)``: the correctly rounded ``dps`` digits of ``formula`` at the checked
     exact values, and the Arb ball (≥ ``bits`` bits of relative accuracy) that pins them.
 
@@ -215,7 +231,9 @@ FIRST_GUARD_BITS = 16
 _FIRST_BITS = {dps: bits + FIRST_GUARD_BITS for dps, bits in _BITS.items()}
 
 
-def arb_evaluation(formula, exact, dps: int, shortcut_tried: bool = False):
+def arb_evaluation(
+    formula: Formula, exact: Mapping[str, sp.Rational], dps: int, shortcut_tried: bool = False
+) -> tuple[Evaluation | None, str]:
     """The Arb path of :meth:`symbolic.Formula.evaluation_at`: ``(Evaluation, "")`` with the
     correctly rounded digits and their ball, or ``(None, why)`` when Arb cannot pin the digits
     at this point (the caller falls back to mpmath and reports ``why``).  A closed form tries
@@ -235,7 +253,7 @@ def arb_evaluation(formula, exact, dps: int, shortcut_tried: bool = False):
         return None, f"Arb: {exc}"
 
 
-def _first_precision(formula, exact, dps: int):
+def _first_precision(formula: FormulaView, exact: Mapping[str, sp.Rational], dps: int) -> Evaluation | None:
     """The closed form's compiled program run once through its generated entry
     (:attr:`~symbolic.certify.compiled.ArbProgram.entry`) at :data:`_FIRST_BITS`, and its ball
     rounded: the Evaluation when the ball pins the ``dps``
@@ -251,14 +269,14 @@ def _first_precision(formula, exact, dps: int):
     return first_precision_for(formula)(exact, dps)
 
 
-def first_precision_for(formula):
+def first_precision_for(formula: FormulaView) -> FirstPrecision:
     """``(exact, dps) -> Evaluation | None``: :func:`_first_precision` for one closed form, its
     compiled program and entry looked up once (what :meth:`symbolic.Formula.evaluation_at` keeps:
     the lookups cost as much as a tenth of a θ evaluation)."""
     program = program_for(formula, formula.evaluation_expr)
     entry, arb, first_bits = program.entry, program._f.arb, _FIRST_BITS
 
-    def first(exact, dps: int):
+    def first(exact: Mapping[str, sp.Rational], dps: int) -> Evaluation | None:
         return entry(
             exact, first_bits.get(dps) or bits_for_digits(dps) + 8 + FIRST_GUARD_BITS, _first_evaluation, dps, arb
         )

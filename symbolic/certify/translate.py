@@ -29,7 +29,8 @@ operation on every point of its input balls), so the composition is too.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from types import ModuleType
+from typing import Any, Callable, Iterable, Mapping
 
 import sympy as sp
 from sympy.codegen.cfunctions import expm1, log1p
@@ -37,7 +38,7 @@ from sympy.codegen.cfunctions import expm1, log1p
 from ..errors import EvaluationError
 from ..hypotheses import UndecidedError, decide
 from ..evaluate.expressions import _geometric_parts
-from .arb import flint, to_fmpq, working_precision
+from .arb import Ball, Fmpq, Fmpz, flint, to_fmpq, working_precision
 from .errors import NotCertifiable, PrecisionNotReached
 
 #: Sums with at most this many terms are added term by term (exact index values).
@@ -77,10 +78,10 @@ _UNARY = {
 _MONOTONE = {"erf", "erfc", "erfinv", "erfcinv"}
 
 _CLOSED_FORMS: dict[sp.Basic, sp.Basic] = {}
-_GEOMETRIC: dict[sp.Basic, object] = {}
+_GEOMETRIC: dict[sp.Basic, tuple[sp.Expr, sp.Expr, sp.Expr] | None] = {}
 
 
-def enclose(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], prec: int, name: str = "expression"):
+def enclose(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], prec: int, name: str = "expression") -> Ball:
     """An Arb ball containing ``expr`` at the exact ``values``, with ≥ ``prec`` bits of relative accuracy.
 
     The working precision rises (``prec`` + :data:`EXTRA_BITS`) until the ball
@@ -92,13 +93,13 @@ def enclose(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], prec: int, 
     return enclose_with(lambda bits: ball_at(expr, values, bits, name), prec, name)
 
 
-def accurate(ball, prec: int) -> bool:
+def accurate(ball: Ball, prec: int) -> bool:
     """Whether ``ball`` is what :func:`enclose_with` returns: finite, and exact or with at least
     ``prec`` bits of relative accuracy."""
     return ball.is_finite() and (ball.is_exact() or ball.rel_accuracy_bits() >= prec)
 
 
-def enclose_with(run, prec: int, name: str = "expression"):
+def enclose_with(run: Callable[[int], Ball], prec: int, name: str = "expression") -> Ball:
     """The precision loop of :func:`enclose` around ``run(bits)`` (an Arb evaluation at the
     current working precision ``bits``: the interpreter, or a compiled program)."""
     if not isinstance(prec, int) or prec < 2:
@@ -161,7 +162,7 @@ def translatable(expr: sp.Basic) -> bool:
     return ok(sp.sympify(expr))
 
 
-def ball_at(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], bits: int, name: str = "expression"):
+def ball_at(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], bits: int, name: str = "expression") -> Ball:
     """One Arb evaluation of ``expr`` at the exact ``values`` with ``bits`` working bits.
 
     The ball contains the exact value (it may be wide, infinite or NaN when the
@@ -172,7 +173,7 @@ def ball_at(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], bits: int, 
         return _Interpreter(exact, name).ball(expr)
 
 
-def _geometric(node: sp.Sum):
+def _geometric(node: sp.Sum) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     """``(first, ratio, count)`` of a geometric sum (the evaluator's own detection,
     :func:`symbolic.evaluate.expressions._geometric_parts`), cached; None otherwise."""
     if node not in _GEOMETRIC:
@@ -221,7 +222,7 @@ _NO_POLES = {
 }
 
 
-def refuse_pole(func, fn: str, arg, name: str) -> None:
+def refuse_pole(func: type[sp.Function], fn: str, arg: Fmpq, name: str) -> None:
     """Refuse ``func(arg)`` at an exact argument where it is infinite (erfinv(1), log(0)).
 
     Arb balls are finite.  The poles of the usual functions are listed (:data:`_POLES`);
@@ -241,7 +242,7 @@ def refuse_pole(func, fn: str, arg, name: str) -> None:
         )
 
 
-def inverse_erf_near_pole(f, fn: str, y):
+def inverse_erf_near_pole(f: ModuleType, fn: str, y: Fmpq) -> Ball | None:
     """erfinv / erfcinv at an exact argument, through the complementary function of the
     exact distance to the pole: erfinv(y) = erfcinv(1 − y) = −erfcinv(1 + y) and
     erfcinv(y) = −erfcinv(2 − y), the differences taken exactly.  So Q⁻¹(x) written as
@@ -262,7 +263,7 @@ def inverse_erf_near_pole(f, fn: str, y):
 MONOTONE_SLACK = 16
 
 
-def apply_unary(f, func, fn: str, arg, name: str):
+def apply_unary(f: ModuleType, func: type[sp.Function], fn: str, arg: Fmpq | Ball, name: str) -> Ball:
     """``func(arg)`` (Arb method ``fn``) for an exact ``fmpq`` or a ball ``arg``: poles refused,
     erfinv/erfcinv near their poles rewritten, erf-type functions of a ball taken at its ends."""
     if isinstance(arg, f.fmpq):
@@ -285,7 +286,7 @@ def apply_unary(f, func, fn: str, arg, name: str):
     return getattr(ball, fn)()
 
 
-def fold_values(f, values, op):
+def fold_values(f: ModuleType, values: Iterable[Fmpq | Ball], op: Callable[[Any, Any], Any]) -> Fmpq | Ball | None:
     """``op`` over ``values``: exact ``fmpq`` operands combined exactly first, then the balls."""
     exact, balls = None, None
     for v in values:
@@ -298,7 +299,7 @@ def fold_values(f, values, op):
     return balls if exact is None else op(balls, f.arb(exact))
 
 
-def ball_power(ball, n):
+def ball_power(ball: Ball, n: Fmpz) -> Ball:
     """``ball ** n`` for an integer ``n`` (an ``fmpz``): Arb's power, except where python-flint
     returns nan for a finite ball (0.9: ``arb('0 +/- 1e-10') ** 2``, a ball centred exactly on 0,
     such as the difference of two equal computations).  For ``n ≥ 1`` the power is then the product
@@ -316,7 +317,7 @@ def ball_power(ball, n):
     return result
 
 
-def power_values(f, base, expo, name: str, node):
+def power_values(f: ModuleType, base: Fmpq | Ball, expo: Fmpq | Ball, name: str, node: sp.Basic) -> Fmpq | Ball:
     """``base ** expo``: exact for an exact base and a moderate integer exponent, else a ball
     (integer powers by ``fmpz``, half-integers through ``sqrt``, ``1/q`` by ``root``)."""
     if isinstance(expo, f.fmpq) and expo.q == 1:

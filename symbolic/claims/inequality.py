@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Iterable
+from typing import Iterable, Mapping
 
 import mpmath
 import sympy as sp
@@ -116,7 +116,7 @@ class Inequality(Claim):
             if self._manifest(self.certificate) and prove_zero(self.difference - self.certificate, deadline).proved:
                 return "inequality: difference equals a manifestly nonnegative certificate"
         d = self.difference
-        simplified = []  # simplify(d) once: "factor(simplify)" starts from the "simplify" form
+        simplified: list[sp.Basic] = []  # simplify(d) once: "factor(simplify)" starts from the "simplify" form
 
         def simplify(e):
             if not simplified:
@@ -216,7 +216,7 @@ class Inequality(Claim):
         pv = value_at(self.difference, point, 50, simplify=False)
         if not pv.exact:
             lo, hi = interval_bounds(self.difference, point)
-            if lo is not None:
+            if lo is not None and hi is not None:  # both or neither
                 if lo > 0 or (lo >= 0 and not self.strict):
                     return True, "interval", f"[{mpmath.nstr(lo, 8)}, {mpmath.nstr(hi, 8)}]"
                 if hi < 0 or (hi <= 0 and self.strict):
@@ -236,7 +236,9 @@ class Inequality(Claim):
         return None  # too close to 0 to decide without an exact value or an enclosure
 
 
-def interval_bounds(expr: sp.Basic, point: dict, dps: int = 50):
+def interval_bounds(
+    expr: sp.Basic, point: Mapping[sp.Symbol, sp.Rational], dps: int = 50
+) -> tuple[mpmath.mpf, mpmath.mpf] | tuple[None, None]:
     """Rigorous enclosure [lo, hi] of ``expr`` at an exact point (mpmath ``iv``), or (None, None).
 
     The evaluated expression and its compiled interval function are kept for the next point

@@ -39,6 +39,7 @@ from __future__ import annotations
 import sympy as sp
 from sympy.codegen.cfunctions import expm1, log1p
 
+from ..deadline import Deadline
 from ..limits import prove_limit
 from ..proving import prove_zero
 from ..sign import manifestly_nonnegative, manifestly_positive
@@ -83,7 +84,7 @@ def _interval_symbol(x: sp.Symbol) -> sp.Symbol | None:
     return sp.Dummy(x.name, real=True)
 
 
-def prove_by_decrease(d: sp.Basic, x: sp.Symbol, deadline=None) -> str | None:
+def prove_by_decrease(d: sp.Basic, x: sp.Symbol, deadline: Deadline | None = None) -> str | None:
     """A method string if ``d > 0`` is proved for every ``x`` of its domain (and every value of the
     other symbols) by the argument of this module, else None.  ``deadline``: checked between the
     steps (the caller's share of the budget)."""
@@ -126,7 +127,7 @@ def _in_interval(x0: sp.Basic, t: sp.Symbol) -> bool:
     return True
 
 
-def _some_form(e: sp.Basic, test, deadline=None) -> bool:
+def _some_form(e: sp.Basic, test, deadline: Deadline | None = None) -> bool:
     """Whether ``e`` as computed, simplified, or expanded with powers combined passes ``test``."""
     for form in (lambda: e, lambda: sp.simplify(e), lambda: sp.powsimp(sp.expand(e))):
         if deadline is not None and deadline.expired():
@@ -136,7 +137,9 @@ def _some_form(e: sp.Basic, test, deadline=None) -> bool:
     return False
 
 
-def prove_by_tangent(d: sp.Basic, x: sp.Symbol, x0: sp.Basic, deadline=None, strict: bool = False) -> str | None:
+def prove_by_tangent(
+    d: sp.Basic, x: sp.Symbol, x0: sp.Basic, deadline: Deadline | None = None, strict: bool = False
+) -> str | None:
     """A method string if ``d ≥ 0`` (``strict``: ``d > 0``) is proved for every ``x`` of its domain (and every
     value of the other symbols) by convexity in ``x`` with a horizontal tangent at ``x0`` (module docstring),
     else None.  ``x0`` may depend on the other symbols, not on ``x``.  ``deadline``: checked between the steps."""
@@ -166,7 +169,7 @@ def prove_by_tangent(d: sp.Basic, x: sp.Symbol, x0: sp.Basic, deadline=None, str
     )
 
 
-def prove_by_increase(d: sp.Basic, x: sp.Symbol, deadline=None, strict: bool = False) -> str | None:
+def prove_by_increase(d: sp.Basic, x: sp.Symbol, deadline: Deadline | None = None, strict: bool = False) -> str | None:
     """A method string if ``d ≥ 0`` (``strict``: ``d > 0``) is proved for every ``x`` of its domain, ``[0, ∞)`` or
     ``(0, ∞)`` (every value of the other symbols), by ``d`` nondecreasing in ``x`` from a nonnegative value or right
     limit at 0 (module docstring), else None.  ``deadline``: checked between the steps."""

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 import mpmath
 import sympy as sp
@@ -23,6 +23,9 @@ from sympy.printing.pycode import MpmathPrinter
 from . import settle
 from ..errors import EvaluationError, InputError
 from ..hypotheses import decide
+
+if TYPE_CHECKING:
+    from ..certify.arb import Ball
 
 GUARD_DIGITS = settle.GUARD_DIGITS
 #: Cap of :func:`input_digits` (inputs longer than this are rounded to it in the mpmath fallback).
@@ -264,7 +267,7 @@ class CompiledExpression:
 MAX_DPS = 4000
 
 
-def check_dps(dps, name: str) -> None:
+def check_dps(dps: object, name: str) -> None:
     """Refuse a requested number of digits that is not an integer in [1, :data:`MAX_DPS`]."""
     if isinstance(dps, bool) or not isinstance(dps, int) or not 1 <= dps <= MAX_DPS:
         raise InputError(f"{name}: dps must be an integer from 1 to {MAX_DPS}, not {dps!r}")
@@ -300,7 +303,7 @@ class Evaluation:
         self._dps: int | None = None
 
     @classmethod
-    def from_digits(cls, digits: tuple, dps: int, path: str, ball) -> "Evaluation":
+    def from_digits(cls, digits: tuple, dps: int, path: str, ball: Ball) -> "Evaluation":
         """The evaluation whose correctly rounded ``dps`` digits ``digits`` an Arb ``ball`` pins."""
         out = object.__new__(cls)  # __init__'s fields set here: a call less on every Arb path
         out._value = None
@@ -325,14 +328,14 @@ class Evaluation:
         )
 
 
-def input_digits(values) -> int:
+def input_digits(values: Iterable[sp.Rational]) -> int:
     """Decimal digits an mpmath working precision needs to hold every exact input to full
     relative accuracy (:func:`symbolic.evaluate.settle.input_digits`): ``x = 1 - 1e-40`` needs 40 digits
     (below that it rounds to 1); ``x = 1e-100`` needs one."""
     return settle.input_digits(values)
 
 
-def input_magnitude(values) -> int:
+def input_magnitude(values: Iterable[sp.Rational]) -> int:
     """The largest decimal magnitude |log10|x|| of the exact inputs (capped)
     (:func:`symbolic.evaluate.settle.input_magnitude`): below this many extra working digits an input can
     be absorbed exactly (``1 + 1e-100 = 1``), so runs that agree there are no evidence."""

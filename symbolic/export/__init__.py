@@ -12,13 +12,20 @@ then one renderer per format writes the text:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import latex, manifest, python
 from .records import Bundle, expression_hash, gather, library_versions, resolve
+
+if TYPE_CHECKING:
+    from ..registry import Registry
 
 FORMATS = {"latex": latex.render, "python": python.render, "json": manifest.render}
 
 
-def export(registry, fmt: str, *, id: str | None = None, paper: str | None = None, jobs: int | None = None) -> str:
+def export(
+    registry: Registry, fmt: str, *, id: str | None = None, paper: str | None = None, jobs: int | None = None
+) -> str:
     """The text of an export of one formula (``id``) or of a whole ``paper`` in format ``fmt``."""
     if fmt not in FORMATS:
         from ..errors import InputError

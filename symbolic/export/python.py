@@ -182,7 +182,7 @@ def _closed_form_function(rec: FormulaRecord) -> str:
     value_printer = _ValuePrinter(params)
     checks = _checks(rec, exact_printer)
     body = value_printer.doprint(f.evaluation_expr)
-    missing = getattr(value_printer, "_not_supported", set())
+    missing: set[sp.Basic] = getattr(value_printer, "_not_supported", set())
     if missing:
         raise NotExportable(f"not expressible in mpmath: {sorted(map(str, missing))}")
     try:  # an exact (Fraction) evaluation, which proves a zero, exists for rational-valued formulas
@@ -215,6 +215,7 @@ def _closed_form_function(rec: FormulaRecord) -> str:
 def _inverse_function(rec: FormulaRecord, exported: dict[str, str]) -> str:
     f = rec.formula
     inv = f.inverse
+    assert inv is not None, f"{f.id} is not an inverse"  # render() sends only inverse formulas here
     if inv.forward.id not in exported:
         raise NotExportable(f"its forward formula {inv.forward.id} is not exported")
     names = list(f.names)

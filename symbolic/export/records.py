@@ -12,14 +12,21 @@ from __future__ import annotations
 import hashlib
 import platform
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import sympy as sp
 
+from ..claims import Claim
+from ..formula import Formula
+from ..paper import Paper
 from ..runner import Result, run_claims
+from ..verdict import Verdict
+
+if TYPE_CHECKING:
+    from ..registry import Registry
 
 
-def expression_hash(expr) -> str:
+def expression_hash(expr: sp.Basic) -> str:
     """SHA-256 (hex) of ``sympy.srepr(expr)``: it changes exactly when the expression does
     (including the assumptions of its symbols)."""
     return hashlib.sha256(sp.srepr(sp.sympify(expr)).encode("utf-8")).hexdigest()
@@ -50,11 +57,11 @@ def library_versions() -> dict[str, str]:
 class ClaimRecord:
     """A claim with the verdict it received when the export was made."""
 
-    claim: object
-    result: Result
+    claim: Claim
+    result: Result[Claim]
 
     @property
-    def verdict(self):
+    def verdict(self) -> Verdict:
         return self.result.verdict
 
     def as_dict(self) -> dict:
@@ -81,8 +88,8 @@ class ClaimRecord:
 class FormulaRecord:
     """One exported formula with its paper and the claims covering it."""
 
-    formula: object
-    paper: object
+    formula: Formula
+    paper: Paper
     claims: list[ClaimRecord] = field(default_factory=list)
 
     @property
@@ -111,7 +118,9 @@ class Bundle:
     versions: dict[str, str]
 
 
-def gather(registry, formulas: Sequence, *, scope: str, paper: str | None = None, jobs: int | None = None) -> Bundle:
+def gather(
+    registry: Registry, formulas: Sequence[Formula], *, scope: str, paper: str | None = None, jobs: int | None = None
+) -> Bundle:
     """Run (once) the claims covering ``formulas`` and the relevant errata; attach verdicts.
 
     Errata are the claims with an ``erratum`` key: those covering an exported formula,
@@ -119,7 +128,7 @@ def gather(registry, formulas: Sequence, *, scope: str, paper: str | None = None
     its printed form (expected refuted) before its correction.
     """
     covering = {f.id: registry.claims_covering(f.id) for f in formulas}
-    wanted: dict[str, object] = {}
+    wanted: dict[str, Claim] = {}
     for cs in covering.values():
         for c in cs:
             wanted.setdefault(c.id, c)
@@ -145,13 +154,16 @@ def gather(registry, formulas: Sequence, *, scope: str, paper: str | None = None
     return Bundle(scope, records, errata, library_versions())
 
 
-def resolve(registry, id: str | None = None, paper: str | None = None) -> tuple[list, str]:
+def resolve(registry: Registry, id: str | None = None, paper: str | None = None) -> tuple[list[Formula], str]:
     """The formulas an export covers (one ID, or a paper's) and a scope label."""
-    if (id is None) == (paper is None):
+    if paper is not None and id is None:
+        formulas = registry.formulas(paper)
+    elif id is not None and paper is None:
+        formulas = [registry.formula(id)]
+    else:
         from ..errors import InputError
 
         raise InputError("export: give either a formula ID or --paper KEY (not both)")
-    formulas = registry.formulas(paper) if paper is not None else [registry.formula(id)]
     # An inverse formula is exported with its forward formula (the exported inverse calls it).
     for f in list(formulas):
         if f.inverse is not None and f.inverse.forward not in formulas:

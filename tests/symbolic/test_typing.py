@@ -4,9 +4,7 @@
 whose name has none (overloads and properties included); "annotated" is every parameter but ``self``/``cls``,
 and the return.  mypy runs with ``[tool.mypy]`` of pyproject.toml over the whole of ``symbolic/``.
 
-:data:`NOT_YET_CHECKED` lists the files still being annotated (by other branches of issue #32); their
-problems are reported as a warning, not a failure.  An entry that has no problem left, or names no file,
-fails the suite, so the list only shrinks.
+Every file is held to both rules: there is no allow-list (issue #32 emptied it).
 """
 
 from __future__ import annotations
@@ -18,39 +16,11 @@ import re
 import shutil
 import subprocess
 import sys
-import warnings
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "symbolic"
-
-#: Files not yet held to either rule (temporary: shrinks to empty as issue #32's branches merge).
-NOT_YET_CHECKED = frozenset(
-    {
-        "symbolic/certify/__init__.py",
-        "symbolic/certify/arb.py",
-        "symbolic/certify/bounds.py",
-        "symbolic/certify/compiled.py",
-        "symbolic/certify/digits.py",
-        "symbolic/certify/inverse.py",
-        "symbolic/certify/translate.py",
-        "symbolic/claims/inequality.py",
-        "symbolic/claims/limit.py",
-        "symbolic/claims/monotone.py",
-        "symbolic/exact.py",
-        "symbolic/export/__init__.py",
-        "symbolic/export/latex.py",
-        "symbolic/export/manifest.py",
-        "symbolic/export/python.py",
-        "symbolic/export/records.py",
-        "symbolic/formula.py",
-        "symbolic/numeric.py",
-        "symbolic/optimise.py",
-        "symbolic/rational.py",
-        "symbolic/settle.py",
-    }
-)
 
 _ERROR = re.compile(r"^(?P<path>[^:\s]+\.pyi?):\d+: error: ", re.MULTILINE)
 
@@ -131,44 +101,19 @@ def _mypy_errors() -> dict[str, list[str]]:
     return by_file
 
 
-def _report_not_yet_checked(what: str, problems: dict[str, list[str]]) -> None:
-    waived = {path: lines for path, lines in problems.items() if path in NOT_YET_CHECKED}
-    if waived:
-        count = sum(len(lines) for lines in waived.values())
-        message = f"not yet checked ({what}): {count} problems in {len(waived)} files: " + ", ".join(sorted(waived))
-        print(message)
-        warnings.warn(message, UserWarning, stacklevel=2)
-
-
 def test_every_public_function_is_annotated():
     problems: dict[str, list[str]] = {}
     for path in _modules():
         found = annotation_problems(path)
         if found:
             problems[path.relative_to(ROOT).as_posix()] = found
-    _report_not_yet_checked("type hints", problems)
-    unwaived = [line for path, lines in sorted(problems.items()) if path not in NOT_YET_CHECKED for line in lines]
-    assert not unwaived, "public functions without type hints:\n" + "\n".join(unwaived)
+    missing = [line for _, lines in sorted(problems.items()) for line in lines]
+    assert not missing, "public functions without type hints:\n" + "\n".join(missing)
 
 
 def test_mypy_finds_no_error_in_the_engine():
-    problems = _mypy_errors()
-    _report_not_yet_checked("mypy", problems)
-    unwaived = [line for path, lines in sorted(problems.items()) if path not in NOT_YET_CHECKED for line in lines]
-    assert not unwaived, f"mypy: {len(unwaived)} errors\n" + "\n".join(unwaived)
-
-
-def test_not_yet_checked_lists_only_files_with_problems():
-    """The waiver only shrinks: a file that now passes both checks, or that no longer exists, leaves the list."""
-    mypy_errors = _mypy_errors()
-    stale = []
-    for name in sorted(NOT_YET_CHECKED):
-        path = ROOT / name
-        if not path.is_file():
-            stale.append(f"{name} (no such file)")
-        elif not annotation_problems(path) and name not in mypy_errors:
-            stale.append(f"{name} (now passes both checks)")
-    assert not stale, "remove from NOT_YET_CHECKED in tests/symbolic/test_typing.py: " + ", ".join(stale)
+    errors = [line for _, lines in sorted(_mypy_errors().items()) for line in lines]
+    assert not errors, f"mypy: {len(errors)} errors\n" + "\n".join(errors)
 
 
 def test_the_annotation_scan_finds_what_is_missing():
