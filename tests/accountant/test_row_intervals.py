@@ -50,7 +50,7 @@ def test_every_applicable_row_is_certified_and_its_interval_contains_its_value(e
 @pytest.mark.parametrize(
     "extra, module, limit",
     [
-        ({"loss": "holder", "holder_exponent": "1/2", "holder_constant": "1"}, "hoelder_theorem", "MAX_RANKING_STEPS"),
+        ({"loss": "holder", "holder_exponent": "1/2", "holder_constant": "1"}, "holder_bound", "MAX_RANKING_STEPS"),
         ({"loss": "nonconvex"}, "smooth", "MAX_EVALUATED"),
     ],
     ids=["thm-3.7", "thm-3.1"],

@@ -47,7 +47,7 @@ from .common import (
     sigma,
     src,
 )
-from .holder import h_value
+from .holder_map import h_value
 
 MAX_STEPS = 10**5
 #: Sweep steps the window ranking (double precision) and the final allocations (working precision) may take
