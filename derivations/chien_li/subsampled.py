@@ -166,7 +166,7 @@ def _at_b_n(v):
     return dt312_value(e * v["L"], v["lam"], n_, 2 * e * v["K"], mpmath.inf, v["T"])
 
 
-def _a2_at_b_n(v):
+def _batch_tracking_at_full_batch(v):
     e, n_ = v["eta"], v["n"]
     return batch_tracking_loop_at_full_batch(e * v["L"], v["lam"], n_, 2 * e * v["K"] / n_, 2 * e * v["K"], v["T"])
 
@@ -175,7 +175,7 @@ paper.add(
     NumericIdentity(
         paper.id("thm-3.12-dt/b-equals-n-is-a.2"),
         _at_b_n,
-        _a2_at_b_n,
+        _batch_tracking_at_full_batch,
         "at b = n (every batch holds i⋆, t_0 = 0) (21) without its cap is Lemma A.2's recursion (29): D_1 = 2ηK/n, "
         "then min(g(D; ηL(n−1)/n) + 2ηK/n, D + 2ηK)",
         src("Theorem 3.12, eq. (21) vs Lemma A.2, eq. (29)", ("21", "29"), "derived"),
