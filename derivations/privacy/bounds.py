@@ -169,6 +169,11 @@ class Bound:
             raise ValueError(f"{self.id}: relation must be one of {RELATIONS}")
         if not self.valid and not self.corrected_by:
             raise ValueError(f"{self.id}: an invalid (refuted) bound names its correction")
+        if self.certifier is not None and not getattr(self.certifier, "certified_at", None):
+            raise ValueError(
+                f"{self.id}: a bound's certifier certifies it at its evaluator's choice and says where "
+                "(certified_at); a ball of the formula's exact value belongs on Algorithm(f, certifier=...)"
+            )
         names = set(self.formula.names)
         covered = set(self.mapping) | set(self.free) | ({self.output.at} if self.output.at else set())
         if covered != names:
