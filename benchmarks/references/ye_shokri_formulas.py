@@ -3,7 +3,7 @@
 Direct forms at high working precision (explicit sums, plain powers, the recursion (20) on S itself): neither the
 package's SymPy expressions nor ``derivations/ye_shokri/numerics.py``.  Used in the issue #14 audit to check
 ``eval ye-shokri/… --dps 45`` and as the source of the ``recomputed`` references of the Figure 1–2 points
-(``derivations/ye_shokri/experiments.py``).  Imports nothing from the package.
+(``derivations/ye_shokri/reproductions.py``).  Imports nothing from the package.
 """
 
 import mpmath as mp

@@ -1,5 +1,5 @@
 """Independent reference for the privacy budgets of Ye & Shokri's Tables 1-2 (the ``*-recomputed`` reproductions in
-``derivations/ye_shokri/experiments.py``; the paper prints only eps = 3 and eps = 2).  Imports nothing from the
+``derivations/ye_shokri/reproductions.py``; the paper prints only eps = 3 and eps = 2).  Imports nothing from the
 package.  Run: ``python benchmarks/references/ye_shokri_tables.py`` (minutes: quadrature at fractional orders).
 
 Budgets: Cor. 6.3 (= Thm 5.2 with A = 2a/s_mul^2) + alpha/s_norm^2,

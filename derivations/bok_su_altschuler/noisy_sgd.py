@@ -78,8 +78,8 @@ alpha_p = P["alpha"]
 
 
 def _cp_evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
-    pv, mv, av = (mpmath.mpf(int(values[k].p)) / int(values[k].q) for k in ("p", "mu", "alpha"))
-    return subsampled_tradeoff_value(pv, mv, av)
+    mix_weight, mu_value, alpha_level = (mpmath.mpf(int(values[k].p)) / int(values[k].q) for k in ("p", "mu", "alpha"))
+    return subsampled_tradeoff_value(mix_weight, mu_value, alpha_level)
 
 
 def47 = paper.add(
@@ -371,27 +371,30 @@ paper.add(
 # bound C_p(G(2s/σ)) (as it must be, the opposite constants being admissible in R's infimum) and strictly above
 # it somewhere (the footnote's "strictly better").  Whether the infimum R attains it is not checked.
 FN9 = "Footnote 9 (conjecture)"
-fn9_s = positive("s", "bound s ≥ ‖W‖, ‖W'‖ of Lemma C.12's shifts")
-fn9_sigma = positive("sigma", "noise standard deviation σ of Lemma C.12 (Z ~ N(0, σ²I_d))")
-s9, sig9, r9 = fn9_s.symbol, fn9_sigma.symbol, sp.Symbol("r", positive=True)
+conjectured_r_s = positive("s", "bound s ≥ ‖W‖, ‖W'‖ of Lemma C.12's shifts")
+conjectured_r_sigma = positive("sigma", "noise standard deviation σ of Lemma C.12 (Z ~ N(0, σ²I_d))")
+s9, sig9, r9 = conjectured_r_s.symbol, conjectured_r_sigma.symbol, sp.Symbol("r", positive=True)
 #: t_α: the threshold with pΦ(−t − s/σ) + (1−p)Φ(−t) = α (the level-α test rejects x > t_α; no closed form).
 ThresholdAlpha = sp.Function("t_alpha")
 
 
-def fn9_threshold(pv, qv, rv, target, upper: bool):
-    """The threshold t of footnote 9's level-α test (reject x > t), at the working precision.
+def opposite_shift_threshold(mix_weight, rest_weight, shift_ratio, target, upper: bool):
+    """The threshold t of footnote 9's level-α test (reject x > t), at the working precision: ``mix_weight`` = p,
+    ``rest_weight`` = q = 1 − p, ``shift_ratio`` = r = s/σ.
 
     ``upper``: solve pΦ(−t − r) + qΦ(−t) = target (the type-I error, target = α, decreasing in t); otherwise
     pΦ(t + r) + qΦ(t) = target (1 − the type-I error, target = 1 − α, increasing in t), q = 1 − p.  Callers pass
     whichever of α, 1 − α is ≤ 1/2, computed exactly, so a level near 0 or 1 loses no digits.  Safeguarded Newton
-    steps on log H(t) − log target inside a bracket found by doubling (:func:`_fn9_newton`), at precisions doubling
+    steps on log H(t) − log target inside a bracket found by doubling (:func:`_opposite_shift_threshold_newton`), at precisions doubling
     up to the working one (each stage needs about two evaluations of H: at 4060 digits mpmath's Φ costs 0.15 s)."""
     sgn = -1 if upper else 1
     log_target = mpmath.log(target)
 
     def G(tt):  # (log H − log target, increasing in t; its t-derivative), H evaluated once (mpmath's Φ dominates)
-        h = pv * mpmath.ncdf(sgn * (tt + rv)) + qv * mpmath.ncdf(sgn * tt)
-        return sgn * (mpmath.log(h) - log_target), (pv * mpmath.npdf(tt + rv) + qv * mpmath.npdf(tt)) / h
+        h = mix_weight * mpmath.ncdf(sgn * (tt + shift_ratio)) + rest_weight * mpmath.ncdf(sgn * tt)
+        return sgn * (mpmath.log(h) - log_target), (
+            mix_weight * mpmath.npdf(tt + shift_ratio) + rest_weight * mpmath.npdf(tt)
+        ) / h
 
     # The bracket starts at the root's far side in closed form (and a guaranteed near side, below): with
     # Φ(−y) ≤ e^{−y²/2}/2 (y ≥ 0) and both Φ terms below Φ(−t) (upper; Φ(t + r) otherwise), H < target at
@@ -406,8 +409,8 @@ def fn9_threshold(pv, qv, rv, target, upper: bool):
         stages.insert(0, stages[0] // 2)
     # both ends at the working precision (at the first stage's, −√(…) − r rounds by up to r·2^-160, possibly
     # towards the root); the candidates between them are checked by the sign of G
-    far = edge if upper else -edge - rv
-    last = -rv - 1 if upper else mpmath.mpf(1)
+    far = edge if upper else -edge - shift_ratio
+    last = -shift_ratio - 1 if upper else mpmath.mpf(1)
     with mpmath.workprec(stages[0]):
         # The far end above has H ≤ target/2, the last end H ≥ Φ(1) > 1/2 ≥ target whatever p and r (t = −r − 1
         # upper, t = 1 otherwise: both Φ terms are ≥ Φ(1) there).  Steps 1, 2, 4, … from both ends towards the
@@ -416,7 +419,7 @@ def fn9_threshold(pv, qv, rv, target, upper: bool):
         # few units of one end: next to the far one for a tiny level (α = 1e-100000: t ≈ 678.6, the far end 678.6),
         # next to the last one when r is huge (r = 6.7e100, p = 1e-300, 1 − α = 1/1000: t ≈ −3.09, the far end
         # at −6.7e100; doubling from it alone took ~340 steps, and a fixed 64 doublings stopped short of the root).
-        floor = _fn9_floor(log_target)
+        floor = _opposite_shift_rounding_floor(log_target)
         towards = -1 if upper else 1  # from the far end towards the last one
 
         def side(c):  # +1: H < target (the far end's side), −1: H > target, 0: within G's rounding
@@ -447,17 +450,17 @@ def fn9_threshold(pv, qv, rv, target, upper: bool):
     tt = (lo + hi) / 2
     for prec in stages:
         with mpmath.workprec(prec):
-            tt, lo, hi = _fn9_newton(G, log_target, tt, lo, hi)
+            tt, lo, hi = _opposite_shift_threshold_newton(G, log_target, tt, lo, hi)
     return +tt
 
 
-def _fn9_floor(log_target):
-    """G's rounding error in :func:`fn9_threshold`: log H and log target, each ≈ log target, carry
+def _opposite_shift_rounding_floor(log_target):
+    """G's rounding error in :func:`opposite_shift_threshold`: log H and log target, each ≈ log target, carry
     |log target|·2^-prec absolutely (with 2^8 to spare)."""
     return mpmath.ldexp(1 + abs(log_target), -mpmath.mp.prec + 8)
 
 
-def _fn9_newton(G, log_target, tt, lo, hi):
+def _opposite_shift_threshold_newton(G, log_target, tt, lo, hi):
     """Safeguarded Newton steps on G from ``tt`` inside the bracket [lo, hi] at the working precision (a step
     leaving the bracket is a bisection), until |G| is below its rounding floor or a step below 2^-(prec-4)
     relative; returns (t, lo, hi).  A g below the floor is noise: t is then as accurate as G can tell (to
@@ -465,7 +468,7 @@ def _fn9_newton(G, log_target, tt, lo, hi):
     narrowly) bounced inside the bracket for the loop's 4·prec + 200 iterations (α = 1e-100000 at 2030 digits:
     ~27000 evaluations of H at t ≈ 678.6, past the 120 s budget)."""
     tol = mpmath.ldexp(1, -mpmath.mp.prec + 4)
-    floor = _fn9_floor(log_target)
+    floor = _opposite_shift_rounding_floor(log_target)
     for _ in range(4 * mpmath.mp.prec + 200):
         g, dg = G(tt)
         if abs(g) <= floor:
@@ -486,35 +489,45 @@ def _fn9_newton(G, log_target, tt, lo, hi):
     return tt, lo, hi
 
 
-def fn9_tradeoff_value(pv, rv, av, *, q=None, one_minus_alpha=None):
+def opposite_shift_tradeoff_value(mix_weight, shift_ratio, alpha_level, *, q=None, one_minus_alpha=None):
     """T(pN(−r, 1) + (1−p)N(0, 1), pN(r, 1) + (1−p)N(0, 1))(α) at mpmath inputs: β(t_α) = pΦ(t_α − r) + (1−p)Φ(t_α).
     ``q`` = 1 − p and ``one_minus_alpha`` = 1 − α may be passed exactly (the evaluator does); α = 1 gives the exact
     int 0."""
-    q = 1 - pv if q is None else q
-    c = 1 - av if one_minus_alpha is None else one_minus_alpha
-    if av <= 0:
+    q = 1 - mix_weight if q is None else q
+    c = 1 - alpha_level if one_minus_alpha is None else one_minus_alpha
+    if alpha_level <= 0:
         return mpmath.mpf(1)
     if c <= 0:
         return 0
-    tt = fn9_threshold(pv, q, rv, av, True) if av <= c else fn9_threshold(pv, q, rv, c, False)
-    return pv * mpmath.ncdf(tt - rv) + q * mpmath.ncdf(tt)
+    tt = (
+        opposite_shift_threshold(mix_weight, q, shift_ratio, alpha_level, True)
+        if alpha_level <= c
+        else opposite_shift_threshold(mix_weight, q, shift_ratio, c, False)
+    )
+    return mix_weight * mpmath.ncdf(tt - shift_ratio) + q * mpmath.ncdf(tt)
 
 
-def _fn9_value_and_condition(pv, q, rv, av, c):
+def _opposite_shift_value_and_condition(mix_weight, q, shift_ratio, alpha_level, c):
     """(R, κ): footnote 9's curve R = β(t) at the level-α threshold t and how much the level equation magnifies a
     relative error into R.  t is fixed by its level L (α, or 1 − α) only to δL/|L'(t)|, which moves R by
     |R'(t)|·δL/|L'(t)|: κ = L·|R'(t)|/(|L'(t)|·R), with |L'| = pφ(t + r) + qφ(t) and R' = pφ(t − r) + qφ(t)."""
-    tt = fn9_threshold(pv, q, rv, av, True) if av <= c else fn9_threshold(pv, q, rv, c, False)
-    value = pv * mpmath.ncdf(tt - rv) + q * mpmath.ncdf(tt)
-    slope = pv * mpmath.npdf(tt + rv) + q * mpmath.npdf(tt)
+    tt = (
+        opposite_shift_threshold(mix_weight, q, shift_ratio, alpha_level, True)
+        if alpha_level <= c
+        else opposite_shift_threshold(mix_weight, q, shift_ratio, c, False)
+    )
+    value = mix_weight * mpmath.ncdf(tt - shift_ratio) + q * mpmath.ncdf(tt)
+    slope = mix_weight * mpmath.npdf(tt + shift_ratio) + q * mpmath.npdf(tt)
     if value == 0 or slope == 0:
         return value, mpmath.inf
-    return value, min(av, c) * (pv * mpmath.npdf(tt - rv) + q * mpmath.npdf(tt)) / (slope * value)
+    return value, min(alpha_level, c) * (mix_weight * mpmath.npdf(tt - shift_ratio) + q * mpmath.npdf(tt)) / (
+        slope * value
+    )
 
 
-def _fn9_evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
+def _opposite_shift_evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     """Footnote 9's curve at the exact inputs, with as many extra working bits as the level equation's condition κ
-    (:func:`_fn9_value_and_condition`) costs: a run is accepted when it had log2 κ + 16 extra bits (none for κ ≤ 2^8).  Where the
+    (:func:`_opposite_shift_value_and_condition`) costs: a run is accepted when it had log2 κ + 16 extra bits (none for κ ≤ 2^8).  Where the
     level is flat at the threshold the equation fixes t only loosely: s/σ = 40, p = ½, α = ½ has t = −20 exactly
     (pQ(t + r) = qΦ(t)), |L'| ≈ φ(20) ≈ 5.5e-88 against L = ½, and R ≈ ½Φ(−20) ≈ 1.38e-89 moves 20-fold with t
     (κ ≈ 1.8e88); without the extra bits both settle runs stopped at the same wrong t and printed 8.12e-89.  The
@@ -522,17 +535,17 @@ def _fn9_evaluator(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     mp = lambda v: mpmath.mpf(int(v.p)) / int(v.q)  # noqa: E731
 
     def inputs():
-        pv, sv, gv, av = (mp(values[k]) for k in ("p", "s", "sigma", "alpha"))
-        return pv, sv / gv, av, mp(1 - values["p"]), mp(1 - values["alpha"])
+        mix_weight, shift_bound, noise_std, alpha_level = (mp(values[k]) for k in ("p", "s", "sigma", "alpha"))
+        return mix_weight, shift_bound / noise_std, alpha_level, mp(1 - values["p"]), mp(1 - values["alpha"])
 
-    pv, rv, av, q, c = inputs()
-    if av <= 0 or c <= 0:
-        return fn9_tradeoff_value(pv, rv, av, q=q, one_minus_alpha=c)
+    mix_weight, shift_ratio, alpha_level, q, c = inputs()
+    if alpha_level <= 0 or c <= 0:
+        return opposite_shift_tradeoff_value(mix_weight, shift_ratio, alpha_level, q=q, one_minus_alpha=c)
     extra, cap = 0, 64 * mpmath.mp.prec + 100000
     for _ in range(6):
         with mpmath.workprec(mpmath.mp.prec + extra):
-            pv, rv, av, q, c = inputs()
-            value, cond = _fn9_value_and_condition(pv, q, rv, av, c)
+            mix_weight, shift_ratio, alpha_level, q, c = inputs()
+            value, cond = _opposite_shift_value_and_condition(mix_weight, q, shift_ratio, alpha_level, c)
             value = +value
         # κ ≤ 2^8 costs at most 8 of the settle rule's guard bits (15 digits): no rerun for it
         need = 0 if cond <= 256 else int(mpmath.log(cond, 2)) + 16 if mpmath.isfinite(cond) else cap + 1
@@ -552,12 +565,12 @@ fn9 = paper.add(
     Formula(
         paper.id("fn-9-conjectured-r"),
         p * Phi(_t9 - s9 / sig9) + (1 - p) * Phi(_t9),
-        [fn9_s, fn9_sigma, P["p"], alpha_p],
+        [conjectured_r_s, conjectured_r_sigma, P["p"], alpha_p],
         src(FN9, (), "printed", "conjecture: the paper's R(s, σ, p) = this curve is not proved"),
         hypotheses=[P_LE_1, ALPHA_LE_1],
         title="conjectured R(s, σ, p)(α) = T(pN(−s/σ,1) + (1−p)N(0,1), pN(s/σ,1) + (1−p)N(0,1))(α) = "
         "pΦ(t_α − s/σ) + (1−p)Φ(t_α), t_α the level-α threshold",
-        evaluator=_fn9_evaluator,
+        evaluator=_opposite_shift_evaluator,
         magnitude_free=("alpha",),  # α enters only as log α (α ≤ 1/2) or log of the exact 1 − α
     )
 )
@@ -577,8 +590,8 @@ paper.add(
 )
 
 
-def _fn9_curve(v):
-    return fn9_tradeoff_value(v["p"], v["s"] / v["sigma"], v["alpha"])
+def _opposite_shift_curve(v):
+    return opposite_shift_tradeoff_value(v["p"], v["s"] / v["sigma"], v["alpha"])
 
 
 def _lemma_c12_bound(v):
@@ -589,7 +602,7 @@ _sym9 = [sp.Symbol(x, positive=True) for x in ("p", "s", "sigma", "alpha")]
 paper.add(
     SampledInequality(
         paper.id("fn-9-conjecture-above-lemma-c.12"),
-        _fn9_curve,
+        _opposite_shift_curve,
         ">=",
         _lemma_c12_bound,
         "conjecture (footnote 9), sampled: the conjectured R(s, σ, p)(α) is ≥ Lemma C.12's proved bound "
@@ -613,7 +626,7 @@ paper.add(
 paper.add(
     SampledInequality(
         paper.id("fn-9-conjecture-strictly-better"),
-        lambda v: _fn9_curve(v) - _lemma_c12_bound(v),
+        lambda v: _opposite_shift_curve(v) - _lemma_c12_bound(v),
         ">=",
         lambda v: mpmath.mpf(1) / 10,
         "conjecture (footnote 9), one point: at p = 1/4, s/σ = 5/4, α = 1/50 the conjectured R exceeds "

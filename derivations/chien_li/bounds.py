@@ -128,22 +128,22 @@ def _lipschitz_bound_certifier(c_of):
 
 
 @functools.lru_cache(maxsize=32)
-def _allocation37(etaL, lam, s_, clip_step, D_, T_):
-    """``chien_li.hoelder_theorem.allocation37`` at 40 digits for exact (ηL, λ, s, 2ηK, D, T): the window and
+def _holder_allocation(etaL, lam, s_, clip_step, D_, T_):
+    """``chien_li.holder_bound.holder_allocation`` at 40 digits for exact (ηL, λ, s, 2ηK, D, T): the window and
     shifts do not depend on α or σ, so one search serves every order α the accountant certifies."""
     import mpmath
 
-    from .hoelder_theorem import allocation37
+    from .holder_bound import holder_allocation
 
     mpq = lambda x: mpmath.mpf(int(x.p)) / int(x.q)  # noqa: E731
     with mpmath.workdps(40):
-        return allocation37(mpq(etaL), mpq(lam), mpq(s_), mpq(clip_step), mpq(D_), T_)
+        return holder_allocation(mpq(etaL), mpq(lam), mpq(s_), mpq(clip_step), mpq(D_), T_)
 
 
 def _holder_bound_certify(values, prec):
     """An Arb certifier for Theorem 3.7: its objective at the allocation the evaluator chose, made feasible in Arb.
 
-    The evaluator (``chien_li.hoelder_theorem.allocation37``) picks a window of m = T − τ steps and shifts
+    The evaluator (``chien_li.holder_bound.holder_allocation``) picks a window of m = T − τ steps and shifts
     a_1, …, a_j (mpmath; a_k = 0 after).  With β eliminated (claims ``thm-3.1/beta-*``) Theorem 3.7 bounds the
     RDP by (α/2σ²) Σ_{k≤m} (s + a_k)², s = 2ηK/n, for **every** shift sequence whose forward residual
     r_0 ≥ D_τ, r_k = max(0, g(r_{k−1}) − a_k), g(x) = x + ηL x^λ, reaches r_m = 0 (then the printed backward
@@ -164,7 +164,7 @@ def _holder_bound_certify(values, prec):
     )
     T_ = int(T_)
     s_, big, etaL = 2 * eta_ * K / n_, 2 * eta_ * K, eta_ * L_
-    alloc = _allocation37(etaL, lam_, s_, big, D_, T_)
+    alloc = _holder_allocation(etaL, lam_, s_, big, D_, T_)
     F = flint()
     fq = lambda x: F.fmpq(int(x.p), int(x.q))  # noqa: E731
     scale = alpha / (2 * sig**2)

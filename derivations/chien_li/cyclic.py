@@ -18,6 +18,10 @@ always active, encounter steps enter in order of their breakpoints s_b c^{k}).
 * ``chien-li/lem-a.2-dt`` — Lemma A.2's D_T (29) for every λ ∈ (0, 1] (the minimisation above uses its λ = 1 case),
   i⋆ at batch position ``pos`` of every epoch; :func:`tracking_a2_any` iterates (29) for any order, and claim
   ``lem-a.2-dt/below-thm-3.12-dt`` checks random shuffled cyclic orders against Theorem 3.12's tracking (21).
+
+Parameter names and the paper's symbols: ``etaL`` = ηL, ``exponent`` = λ, ``sb`` = s_b = 2ηK/b, ``clip_step`` = 2ηK,
+``diameter`` = D, ``n_steps`` = T; :func:`cyclic_bound` is Theorem A.1 (λ = 1), :func:`cyclic_holder_bound` Theorem A.1
+for every λ, :func:`average_over_orders` Corollary A.3 (62).
 """
 
 from __future__ import annotations
@@ -63,30 +67,30 @@ pos = pos_param.symbol
 MAX_T = 5000
 
 
-def tracking_a2(etaL, b_, sb, bigv, B, pos_, Tv):
+def tracking_a2(etaL, b_, sb, clip_step, B, pos_, n_steps):
     """D_0..D_T of Lemma A.2 at λ = 1 (uncapped): 0 up to t_0, then the encounter / other-step branches."""
     c_all, c_enc = 1 + etaL, 1 + etaL * (b_ - 1) / b_
-    enc = set(range(pos_, Tv + 1, B))
+    enc = set(range(pos_, n_steps + 1, B))
     t0 = pos_
     out = []
-    for t in range(Tv + 1):
+    for t in range(n_steps + 1):
         if t <= t0:
             out.append(mpmath.mpf(0))
         elif t == t0 + 1:
             out.append(+sb)
         elif (t - 1) in enc:
             d = out[-1]
-            out.append(min(c_enc * d + sb, d + bigv))
+            out.append(min(c_enc * d + sb, d + clip_step))
         else:
             d = out[-1]
-            out.append(min(c_all * d, d + bigv))
+            out.append(min(c_all * d, d + clip_step))
     return out
 
 
 MAX_TRACKING_STEPS = 10**6
 
 
-def tracking_a2_any(etaL, lv, b_, sb, bigv, encounters, Tv):
+def tracking_a2_any(etaL, exponent, b_, sb, clip_step, encounters, n_steps):
     """D_T of Lemma A.2, eq. (29), for every λ ∈ (0, 1] and any shuffled cyclic order (uncapped; (28) bounds
     W∞(W_T, W'_T) by min(D_T, D)): ``encounters`` is the increasing list of the steps t_0 < t_1 < … at which i⋆'s
     batch is used.  D_t = 0 for t ≤ t_0, D_{t_0+1} = s_b = 2ηK/b, then D_t = min(g(D_{t−1}; ηL(b−1)/b) + s_b,
@@ -97,54 +101,54 @@ def tracking_a2_any(etaL, lv, b_, sb, bigv, encounters, Tv):
     D + 2ηK by ((b − 1)/b)(ηL D^λ − 2ηK), the other by ηL D^λ − 2ηK), and D never decreases, so from there on every
     step adds 2ηK: the steps after that point are not iterated.  With ηL = 0 only the encounters move D (by s_b)."""
     if isinstance(encounters, range):  # kept lazy: T may be 10¹²
-        enc = range(encounters.start, min(encounters.stop, Tv), encounters.step)
+        enc = range(encounters.start, min(encounters.stop, n_steps), encounters.step)
     else:
-        enc = sorted({int(t) for t in encounters if int(t) < Tv})
+        enc = sorted({int(t) for t in encounters if int(t) < n_steps})
     if not enc:
         return 0  # i⋆ not met in steps 0..T−1: D_T = 0 exactly (t ≤ t_0)
     t0, later = enc[0], (enc[1:] if isinstance(enc, range) else set(enc[1:]))  # O(1) membership
     if etaL == 0:
         return sb * len(enc)
-    if Tv > MAX_TRACKING_STEPS and (bigv / etaL) ** (1 / lv) > MAX_TRACKING_STEPS * bigv:
+    if n_steps > MAX_TRACKING_STEPS and (clip_step / etaL) ** (1 / exponent) > MAX_TRACKING_STEPS * clip_step:
         # D_k ≤ 2ηK·k and the switch needs D^λ ≥ 2ηK/ηL: more than the step limit before it
         raise EvaluationError(
             f"chien-li/lem-a.2-dt: more than {MAX_TRACKING_STEPS} steps before the branch switch "
-            f"(ηL = {mpmath.nstr(etaL, 5)}, λ = {mpmath.nstr(lv, 5)}); not supported"
+            f"(ηL = {mpmath.nstr(etaL, 5)}, λ = {mpmath.nstr(exponent, 5)}); not supported"
         )
     enc_L = etaL * (b_ - 1) / b_
     d, t = +sb, t0 + 1
-    while t < Tv:
-        if etaL * d**lv >= bigv:  # switched: every later step adds 2ηK
-            return d + bigv * (Tv - t)
+    while t < n_steps:
+        if etaL * d**exponent >= clip_step:  # switched: every later step adds 2ηK
+            return d + clip_step * (n_steps - t)
         if t in later:  # step t → t + 1 uses i⋆'s batch
-            d = min(d + enc_L * d**lv + sb, d + bigv)
+            d = min(d + enc_L * d**exponent + sb, d + clip_step)
         else:
-            d = min(d + etaL * d**lv, d + bigv)
+            d = min(d + etaL * d**exponent, d + clip_step)
         t += 1
         if t - t0 > MAX_TRACKING_STEPS:
             raise EvaluationError(
                 f"chien-li/lem-a.2-dt: more than {MAX_TRACKING_STEPS} steps before the branch switch "
-                f"(ηL = {mpmath.nstr(etaL, 5)}, λ = {mpmath.nstr(lv, 5)}); not supported"
+                f"(ηL = {mpmath.nstr(etaL, 5)}, λ = {mpmath.nstr(exponent, 5)}); not supported"
             )
     return d
 
 
-def fixed_position_encounters(B, pos_, Tv):
+def fixed_position_encounters(B, pos_, n_steps):
     """The encounter steps t_e = eB + pos (e = 0, 1, …) below T: i⋆ in batch position ``pos`` of every epoch."""
-    return range(pos_, Tv, B)
+    return range(pos_, n_steps, B)
 
 
-def window_cyclic(c, sb, Dl, tau, Tv, enc, inv_pows=None):
+def window_cyclic(c, sb, Dl, tau, n_steps, enc, inv_pows=None):
     """min_{a ≥ 0} Σ_{t=τ}^{T−1} (s_b 1_t + a_t)² s.t. Σ c^{−(t−τ+1)} a_t ≥ Δ (exact water-filling).
 
     ``inv_pows``: the powers ``c^{−k}`` for ``k = 1, 2, …`` (at least ``T − τ`` of them), computed
     once by the caller for every window instead of again in each (the same values)."""
-    ks = range(1, Tv - tau + 1)
+    ks = range(1, n_steps - tau + 1)
     is_enc = [(tau + k - 1) in enc for k in ks]
     base = sum(is_enc) * sb**2
     if Dl <= 0:
         return base
-    v = inv_pows[: Tv - tau] if inv_pows is not None else [c ** (-k) for k in ks]
+    v = inv_pows[: n_steps - tau] if inv_pows is not None else [c ** (-k) for k in ks]
     free = [vk for vk, e in zip(v, is_enc) if not e]
     encs = sorted((sb / vk, vk) for vk, e in zip(v, is_enc) if e)  # breakpoints μ > s_b/v_k
     S2 = mpmath.fsum(x**2 for x in free)
@@ -167,26 +171,26 @@ def window_cyclic(c, sb, Dl, tau, Tv, enc, inv_pows=None):
     return mu**2 * S2 + (len(encs) - n_enc_active) * sb**2
 
 
-def thm_a1(etaL, b_, n_, sb, bigv, Dv, pos_, Tv, capped=True):
+def cyclic_bound(etaL, b_, n_, sb, clip_step, diameter, pos_, n_steps, capped=True):
     """min over τ of Theorem A.1 ÷ (α/2σ²), λ = 1, i⋆ at batch position pos_ of every epoch."""
-    if Tv > MAX_T:
+    if n_steps > MAX_T:
         raise EvaluationError(f"chien-li/thm-a.1-eps: T ≤ {MAX_T} supported (an O(T²) exhaustive τ scan)")
     B = n_ // b_
-    enc = set(range(pos_, Tv, B))
-    track = tracking_a2(etaL, b_, sb, bigv, B, pos_, Tv)
+    enc = set(range(pos_, n_steps, B))
+    track = tracking_a2(etaL, b_, sb, clip_step, B, pos_, n_steps)
     c = 1 + etaL
-    inv_pows = [c ** (-k) for k in range(1, Tv + 1)]  # shared by the T windows (O(T) powers, not O(T²))
+    inv_pows = [c ** (-k) for k in range(1, n_steps + 1)]  # shared by the T windows (O(T) powers, not O(T²))
     best = mpmath.inf
-    for tau in range(Tv):
-        Dl = min(track[tau], Dv) if capped else track[tau]
-        best = min(best, window_cyclic(c, sb, Dl, tau, Tv, enc, inv_pows))
+    for tau in range(n_steps):
+        Dl = min(track[tau], diameter) if capped else track[tau]
+        best = min(best, window_cyclic(c, sb, Dl, tau, n_steps, enc, inv_pows))
     return best
 
 
 def _evaluator(capped, hoelder=False):
     """Theorem A.1's ε (eq. (25)) with i⋆ at batch position ``pos`` of every epoch: the λ = 1 solution
-    (:func:`thm_a1`), or for every λ ∈ (0, 1] (``hoelder``: :func:`thm_a1_hoelder`)."""
-    solve = thm_a1_hoelder if hoelder else thm_a1
+    (:func:`cyclic_bound`), or for every λ ∈ (0, 1] (``hoelder``: :func:`cyclic_holder_bound`)."""
+    solve = cyclic_holder_bound if hoelder else cyclic_bound
 
     def evaluate(values: Mapping[str, sp.Rational], dps: int):
         if int(values["pos"]) >= int(values["T"]):
@@ -259,15 +263,15 @@ cA = [a1.id, a1c.id]
 
 
 def _lema2(values: Mapping[str, sp.Rational], dps: int):
-    e, Kv, bv, Tv = mp(values["eta"]), mp(values["K"]), int(values["b"]), int(values["T"])
+    e, Kv, bv, n_steps = mp(values["eta"]), mp(values["K"]), int(values["b"]), int(values["T"])
     return tracking_a2_any(
         e * mp(values["L"]),
         mp(values["lam"]),
         bv,
         2 * e * Kv / bv,
         2 * e * Kv,
-        fixed_position_encounters(int(values["n"]) // bv, int(values["pos"]), Tv),
-        Tv,
+        fixed_position_encounters(int(values["n"]) // bv, int(values["pos"]), n_steps),
+        n_steps,
     )
 
 
@@ -294,24 +298,26 @@ _bb, _BB, _TT = (sp.Symbol(x, integer=True, positive=True) for x in ("b", "B", "
 _A2_WHERE = [_lm <= 1, _bb <= 8, _BB <= 6, _TT <= 60]
 
 
-def _a2_args(v, lv=None):
-    """(ηL, λ, b, s_b, 2ηK) of a sampled point (λ = ``lv`` if given)."""
+def _cyclic_tracking_args(v, exponent=None):
+    """(ηL, λ, b, s_b, 2ηK) of a sampled point (λ = ``exponent`` if given)."""
     e, bv = v["eta"], int(v["b"])
-    return e * v["L"], v["lam"] if lv is None else lv, bv, 2 * e * v["K"] / bv, 2 * e * v["K"]
+    return e * v["L"], v["lam"] if exponent is None else exponent, bv, 2 * e * v["K"] / bv, 2 * e * v["K"]
 
 
-def _a2_fixed(v, lv=None):
+def _cyclic_tracking_at_fixed_position(v, exponent=None):
     """lem-a.2-dt's evaluator at a sampled point: i⋆ in batch position pos of every epoch."""
-    etaL, lv, bv, sb, big = _a2_args(v, lv)
-    Tv, B = int(v["T"]), int(v["B"])
-    return tracking_a2_any(etaL, lv, bv, sb, big, fixed_position_encounters(B, int(v["pos"]) % B, Tv), Tv)
+    etaL, exponent, bv, sb, big = _cyclic_tracking_args(v, exponent)
+    n_steps, B = int(v["T"]), int(v["B"])
+    return tracking_a2_any(
+        etaL, exponent, bv, sb, big, fixed_position_encounters(B, int(v["pos"]) % B, n_steps), n_steps
+    )
 
 
 _pp = sp.Symbol("pos", integer=True, nonnegative=True)
 paper.add(
     NumericIdentity(
         paper.id("lem-a.2-dt/lambda-1-is-thm-a.1-tracking"),
-        lambda v: _a2_fixed(v, mpmath.mpf(1)),
+        lambda v: _cyclic_tracking_at_fixed_position(v, mpmath.mpf(1)),
         lambda v: tracking_a2(
             v["eta"] * v["L"],
             int(v["b"]),
@@ -336,7 +342,7 @@ _nA = sp.Symbol("n", integer=True, positive=True)
 paper.add(
     NumericIdentity(
         paper.id("lem-a.2-dt/b-equals-n"),
-        lambda v: _a2_fixed({**v, "b": v["n"], "B": 1, "pos": 0}),
+        lambda v: _cyclic_tracking_at_fixed_position({**v, "b": v["n"], "B": 1, "pos": 0}),
         lambda v: batch_tracking_loop_at_full_batch(
             v["eta"] * v["L"], v["lam"], v["n"], 2 * v["eta"] * v["K"] / v["n"], 2 * v["eta"] * v["K"], v["T"]
         ),
@@ -380,16 +386,18 @@ paper.add(
 )
 
 
-def _random_order(seed, B, Tv):
+def _random_order(seed, B, n_steps):
     """Encounter steps of a shuffled cyclic order: i⋆ at a uniformly drawn position of each epoch (seeded)."""
     rng = random.Random(int(seed))
-    return [e * B + rng.randrange(B) for e in range(Tv // B + 1)]
+    return [e * B + rng.randrange(B) for e in range(n_steps // B + 1)]
 
 
 paper.add(
     SampledInequality(
         paper.id("lem-a.2-dt/below-thm-3.12-dt"),
-        lambda v: tracking_a2_any(*_a2_args(v), _random_order(v["seed"], int(v["B"]), int(v["T"])), int(v["T"])),
+        lambda v: tracking_a2_any(
+            *_cyclic_tracking_args(v), _random_order(v["seed"], int(v["B"]), int(v["T"])), int(v["T"])
+        ),
         "<=",
         lambda v: dt312_value(v["eta"] * v["L"], v["lam"], int(v["b"]), 2 * v["eta"] * v["K"], mpmath.inf, int(v["T"])),
         "for every shuffled cyclic order (i⋆ at a random position of each epoch, n = bB), Lemma A.2's D_T (29) is at "
@@ -453,7 +461,7 @@ paper.add(
 
 def _a1_full_batch(v):
     """b = n (B = 1, every step an encounter): the corrected A.1 at λ = 1."""
-    return thm_a1(v["e"], 5, 5, v["s"] * 1, v["s"] * 5, v["D"], 0, int(v["T"]))
+    return cyclic_bound(v["e"], 5, 5, v["s"] * 1, v["s"] * 5, v["D"], 0, int(v["T"]))
 
 
 def _31_full_batch(v):
@@ -486,7 +494,7 @@ paper.add(
 
 
 # --- Corollary A.3 (62): averaging over batch orders; here over the n/b positions of i⋆ (uniform), exact mixture.
-def cor_a3(values_by_order, alpha_v):
+def average_over_orders(values_by_order, alpha_v):
     """(1/(α−1)) log E_𝓑 exp((α−1)ε(α, 𝓑)) for equally likely orders (mpf list)."""
     m = len(values_by_order)
     return mpmath.log(mpmath.fsum(mpmath.exp((alpha_v - 1) * e) for e in values_by_order) / m) / (alpha_v - 1)
@@ -495,7 +503,9 @@ def cor_a3(values_by_order, alpha_v):
 paper.add(
     SampledInequality(
         paper.id("cor-a.3/between-min-and-max"),
-        lambda v: cor_a3([a1c.evaluate(dps=20, **{**_DEMO, "pos": p, "T": 40}) for p in range(5)], mpmath.mpf(2)),
+        lambda v: average_over_orders(
+            [a1c.evaluate(dps=20, **{**_DEMO, "pos": p, "T": 40}) for p in range(5)], mpmath.mpf(2)
+        ),
         "<=",
         lambda v: max(a1c.evaluate(dps=20, **{**_DEMO, "pos": p, "T": 40}) for p in range(5)),
         "Corollary A.3's average (1/(α−1)) log E exp((α−1)ε(α, 𝓑)) over the 5 positions of i⋆'s batch (n = 10, b = 2, "
@@ -517,23 +527,23 @@ MAX_RANKING_STEPS = 10**7
 MAX_ALLOCATION_STEPS = 2 * 10**6
 
 
-def tracking_a2_all(etaL, lv, b_, sb, bigv, B, pos_, Tv):
+def tracking_a2_all(etaL, exponent, b_, sb, clip_step, B, pos_, n_steps):
     """[D_0, …, D_T] of Lemma A.2 (29) for every λ (uncapped), i⋆ at t_e = eB + pos: step by step (T ≤ MAX_T)."""
     enc_L, out, d = etaL * (b_ - 1) / b_, [], mpmath.mpf(0)
-    for t in range(Tv + 1):
+    for t in range(n_steps + 1):
         if t <= pos_:
             d = mpmath.mpf(0)
         elif t == pos_ + 1:
             d = +sb
         elif (t - 1 - pos_) % B == 0:
-            d = min(d + enc_L * d**lv + sb, d + bigv)
+            d = min(d + enc_L * d**exponent + sb, d + clip_step)
         else:
-            d = min(d + etaL * d**lv, d + bigv)
+            d = min(d + etaL * d**exponent, d + clip_step)
         out.append(d)
     return out
 
 
-def sweep_cyclic(p1, Dl, svec, etaL, lv, residual_only=False):
+def sweep_cyclic(p1, Dl, svec, etaL, exponent, residual_only=False):
     """The stationary allocation of a window from level p1 with per-step sensitivities ``svec`` (s_b on i⋆'s steps,
     0 elsewhere): a_k = max(0, p_k − s_k) (at most the residual's g(r_{k−1})), p_{k+1} = p_k/g′(r_k) on the forward
     residual r_k = g(r_{k−1}) − a_k, r_0 = Δ.  Returns (Σ (s_k + a_k)², final residual); ``residual_only`` stops at
@@ -542,14 +552,14 @@ def sweep_cyclic(p1, Dl, svec, etaL, lv, residual_only=False):
     r, p, cost = Dl, p1, zero
     for s_k in svec:
         if r > 0:
-            gr = r + etaL * r**lv
+            gr = r + etaL * r**exponent
             a = min(max(zero, p - s_k), gr)
             r = gr - a
         else:
             a = zero
         cost += (s_k + a) ** 2
         if r > 0:
-            p = p / (1 + lv * etaL * r ** (lv - 1))
+            p = p / (1 + exponent * etaL * r ** (exponent - 1))
         else:
             p, r = zero, zero
             if residual_only:
@@ -557,76 +567,85 @@ def sweep_cyclic(p1, Dl, svec, etaL, lv, residual_only=False):
     return cost, r
 
 
-def window_cyclic_sweep(Dl, svec, etaL, lv, iterations):
+def window_cyclic_sweep(Dl, svec, etaL, exponent, iterations):
     """Σ (s_k + a_k)² at the smallest level (``iterations`` bisection steps) whose sweep clears residual Δ = ``Dl``
     within the window (a feasible allocation: the value bounds the window's minimum from above)."""
     if Dl <= 0:
         return sum((s * s for s in svec), Dl * 0)
-    lo, hi = Dl * 0, max(svec) + Dl + etaL * Dl**lv + Dl * 2.0**-20  # hi clears at the first step
+    lo, hi = Dl * 0, max(svec) + Dl + etaL * Dl**exponent + Dl * 2.0**-20  # hi clears at the first step
     for _ in range(iterations):
         mid = (lo + hi) / 2
-        if sweep_cyclic(mid, Dl, svec, etaL, lv, residual_only=True)[1] > 0:
+        if sweep_cyclic(mid, Dl, svec, etaL, exponent, residual_only=True)[1] > 0:
             lo = mid
         else:
             hi = mid
-    return sweep_cyclic(hi, Dl, svec, etaL, lv)[0]
+    return sweep_cyclic(hi, Dl, svec, etaL, exponent)[0]
 
 
-def thm_a1_hoelder(etaL, lv, b_, n_, sb, bigv, Dv, pos_, Tv, capped=True, force_sweep=False):
-    """min over τ of Theorem A.1 ÷ (α/2σ²) for every λ: λ = 1 → :func:`thm_a1` (exact water-filling) unless
+def cyclic_holder_bound(etaL, exponent, b_, n_, sb, clip_step, diameter, pos_, n_steps, capped=True, force_sweep=False):
+    """min over τ of Theorem A.1 ÷ (α/2σ²) for every λ: λ = 1 → :func:`cyclic_bound` (exact water-filling) unless
     ``force_sweep``; otherwise each window's stationary sweep (:func:`window_cyclic_sweep`), the windows ranked in
-    double precision (:func:`_rank_a1_float`) and the best two recomputed at the working precision."""
-    if lv == 1 and not force_sweep:
-        return thm_a1(etaL, b_, n_, sb, bigv, Dv, pos_, Tv, capped)
-    if Tv > MAX_T:
+    double precision (:func:`_rank_cyclic_windows_float`) and the best two recomputed at the working precision."""
+    if exponent == 1 and not force_sweep:
+        return cyclic_bound(etaL, b_, n_, sb, clip_step, diameter, pos_, n_steps, capped)
+    if n_steps > MAX_T:
         raise EvaluationError(f"chien-li/thm-a.1-hoelder-eps: T ≤ {MAX_T} supported (an O(T²) window ranking)")
     B = n_ // b_
-    track = tracking_a2_all(etaL, lv, b_, sb, bigv, B, pos_, Tv)
-    deltas = [min(d, Dv) if capped else d for d in track]
+    track = tracking_a2_all(etaL, exponent, b_, sb, clip_step, B, pos_, n_steps)
+    deltas = [min(d, diameter) if capped else d for d in track]
 
     def svec(tau, zero):
-        return [sb if t >= pos_ and (t - pos_) % B == 0 else zero for t in range(tau, Tv)]
+        return [sb if t >= pos_ and (t - pos_) % B == 0 else zero for t in range(tau, n_steps)]
 
     try:
-        ranked = _rank_a1_float(
-            float(etaL), float(lv), float(sb), tuple(float(d) for d in deltas), B, pos_, Tv, MAX_RANKING_STEPS
+        ranked = _rank_cyclic_windows_float(
+            float(etaL),
+            float(exponent),
+            float(sb),
+            tuple(float(d) for d in deltas),
+            B,
+            pos_,
+            n_steps,
+            MAX_RANKING_STEPS,
         )
     except (OverflowError, ZeroDivisionError, ValueError):
         raise EvaluationError(
             "chien-li/thm-a.1-hoelder-eps: parameters outside the double-precision range of the window ranking; "
             "not supported"
         ) from None
-    if sum(Tv - tau for tau in ranked[:2]) * (mpmath.mp.prec + 20) > MAX_ALLOCATION_STEPS:
+    if sum(n_steps - tau for tau in ranked[:2]) * (mpmath.mp.prec + 20) > MAX_ALLOCATION_STEPS:
         raise EvaluationError(
             f"chien-li/thm-a.1-hoelder-eps: the best windows need more than {MAX_ALLOCATION_STEPS} sweep steps at the "
             "working precision; not supported"
         )
     zero = mpmath.mpf(0)
-    return min(window_cyclic_sweep(deltas[tau], svec(tau, zero), etaL, lv, mpmath.mp.prec + 20) for tau in ranked[:2])
+    return min(
+        window_cyclic_sweep(deltas[tau], svec(tau, zero), etaL, exponent, mpmath.mp.prec + 20) for tau in ranked[:2]
+    )
 
 
 @functools.lru_cache(maxsize=64)
-def _rank_a1_float(etaL, lv, sb, deltas, B, pos_, Tv, limit):
+def _rank_cyclic_windows_float(etaL, exponent, sb, deltas, B, pos_, n_steps, limit):
     """Windows τ ordered by their sweep cost in double precision (60 bisection steps each), τ from T − 1 down; a window
     is skipped when its lower bound (Σ_k s_k + g(Δ_τ))²/m (Σa ≥ g(Δ_τ) is needed, then Cauchy–Schwarz) reaches the
     best value found, and the scan stops once the encounter steps alone (s_b² each) do.  Cached per point."""
     work, values, best = 0, [], float("inf")
-    for tau in range(Tv - 1, -1, -1):
-        s = [sb if t >= pos_ and (t - pos_) % B == 0 else 0.0 for t in range(tau, Tv)]
+    for tau in range(n_steps - 1, -1, -1):
+        s = [sb if t >= pos_ and (t - pos_) % B == 0 else 0.0 for t in range(tau, n_steps)]
         base = sum(x * x for x in s)
         if base >= best:
             break
         Dl = deltas[tau]
-        grown = Dl + etaL * Dl**lv if Dl > 0 else 0.0
+        grown = Dl + etaL * Dl**exponent if Dl > 0 else 0.0
         if (sum(s) + grown) ** 2 / len(s) >= best:
             continue
         work += 62 * len(s)
         if work > limit:
             raise EvaluationError(
-                f"chien-li/thm-a.1-hoelder-eps: ranking the windows needs more than {limit} sweep steps (T = {Tv}); "
+                f"chien-li/thm-a.1-hoelder-eps: ranking the windows needs more than {limit} sweep steps (T = {n_steps}); "
                 "not supported"
             )
-        v = window_cyclic_sweep(Dl, s, etaL, lv, 60)
+        v = window_cyclic_sweep(Dl, s, etaL, exponent, 60)
         values.append((v, tau))
         best = min(best, v)
     return tuple(tau for _, tau in sorted(values))
@@ -671,7 +690,7 @@ _pos_h = sp.Symbol("pos", integer=True, nonnegative=True)
 
 
 def _a1h_sweep_lambda1(v):
-    with_sweep = thm_a1_hoelder(
+    with_sweep = cyclic_holder_bound(
         v["e"], mpmath.mpf(1), 2, 10, v["s"], 2 * v["s"], v["D"], int(v["pos"]) % 5, int(v["T"]), True, True
     )
     return with_sweep
@@ -681,7 +700,7 @@ paper.add(
     NumericIdentity(
         paper.id("thm-a.1-hoelder-eps/lambda-1"),
         _a1h_sweep_lambda1,
-        lambda v: thm_a1(v["e"], 2, 10, v["s"], 2 * v["s"], v["D"], int(v["pos"]) % 5, int(v["T"])),
+        lambda v: cyclic_bound(v["e"], 2, 10, v["s"], 2 * v["s"], v["D"], int(v["pos"]) % 5, int(v["T"])),
         "λ = 1: the window sweep (levels p_{k+1} = p_k/c, a_k = max(0, p_k − s_k), the smallest clearing level, windows "
         "ranked in double precision) equals the exact water-filling of thm-a.1-eps-corrected (n = 10, b = 2, 2ηK = 2s_b)",
         src("Theorem A.1, eq. (27)", ("25", "27"), "derived"),
@@ -782,35 +801,35 @@ def noisy_sgd_coupled(eta_, K_, D_, sigma_, a, centers, a_star, c_star, batches,
     return w, wp
 
 
-def _cyclic_batches(n_, b_, pos_, Tv, rng):
+def _cyclic_batches(n_, b_, pos_, n_steps, rng):
     """A shuffled cyclic order with example 0 (i⋆) in batch position pos of every epoch (b | n): each epoch shuffles
     the other n − 1 examples, gives b − 1 of them to i⋆'s batch and splits the rest into the other n/b − 1 batches."""
     B, out = n_ // b_, []
-    while len(out) < Tv:
+    while len(out) < n_steps:
         others = list(range(1, n_))
         rng.shuffle(others)
         own, rest = [0] + others[: b_ - 1], others[b_ - 1 :]
         epoch = [rest[k * b_ : (k + 1) * b_] for k in range(B - 1)]
         out.extend(epoch[:pos_] + [own] + epoch[pos_:])
-    return out[:Tv]
+    return out[:n_steps]
 
 
 def _simulated_gap(v):
     rng = random.Random(int(v["seed"]))
-    b_, B, Tv = int(v["b"]), int(v["B"]), int(v["T"])
+    b_, B, n_steps = int(v["b"]), int(v["B"]), int(v["T"])
     n_, pos_ = b_ * B, int(v["pos"]) % B
     eta_, K_, D_, L_ = (float(v[k]) for k in ("eta", "K", "D", "L"))
     a = [rng.uniform(-L_, L_) for _ in range(n_)]
     centers = [rng.uniform(-3 * D_, 3 * D_) for _ in range(n_)]
-    batches = _cyclic_batches(n_, b_, pos_, Tv, rng)
+    batches = _cyclic_batches(n_, b_, pos_, n_steps, rng)
     w, wp = noisy_sgd_coupled(
         eta_, K_, D_, 0.3, a, centers, rng.uniform(-L_, L_), rng.uniform(-3 * D_, 3 * D_), batches, 0.0, rng
     )
     return mpmath.mpf(abs(w - wp))
 
 
-def _a2_bound(v):
-    b_, B, Tv = int(v["b"]), int(v["B"]), int(v["T"])
+def _cyclic_tracking_bound(v):
+    b_, B, n_steps = int(v["b"]), int(v["B"]), int(v["T"])
     e, Kv = v["eta"], v["K"]
     dT = tracking_a2_any(
         e * v["L"],
@@ -818,8 +837,8 @@ def _a2_bound(v):
         b_,
         2 * e * Kv / b_,
         2 * e * Kv,
-        fixed_position_encounters(B, int(v["pos"]) % B, Tv),
-        Tv,
+        fixed_position_encounters(B, int(v["pos"]) % B, n_steps),
+        n_steps,
     )
     return min(mpmath.mpf(dT), v["D"]) * (1 + mpmath.mpf(10) ** -9)  # the simulation runs in double precision
 
@@ -840,7 +859,7 @@ paper.add(
         paper.id("eq-1/coupled-runs-within-lem-a.2"),
         _simulated_gap,
         "<=",
-        _a2_bound,
+        _cyclic_tracking_bound,
         "the Noisy-SGD update (1) run on adjacent datasets of 1-D quadratic losses a_i(x − c_i)²/2, a_i ∈ [−L, L] (L-smooth, "
         "nonconvex allowed), clipped to K, projected on 𝒦 = [−D/2, D/2], shuffled cyclic batches of size b with i⋆ in "
         "batch position pos of every epoch, both runs driven by the same noise: |W_T − W′_T| ≤ min(D_T, D), D_T of "

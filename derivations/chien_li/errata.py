@@ -11,7 +11,7 @@ from symbolic.claims.numeric import SampledInequality
 
 from .common import paper, src
 from .figures import FIG1, S
-from .hoelder_theorem import eps37
+from .holder_bound import eps37
 
 # ---------------------------------------------------------------------------
 # E10 (catalog numbering): Appendix A.13, after Figure 2: "when λ → 0, the bound will become identical to the Pareto

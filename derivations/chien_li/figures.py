@@ -9,7 +9,7 @@ Claims compare our values with the digits of a separate recomputation (a water-f
 independently of this package; not the paper, whose figures print no numbers): plateaus 0.27317173α,
 0.16006154α, 0.06665899α; burn-in ends at T = 51 (convex, also in exact rationals) and T = 86 (nonconvex); the
 strongly convex curve leaves composition at T = 9.  Each such check is a numeric claim evaluated once at the
-Figure 1 setting (:func:`_at_setting`).
+Figure 1 setting (:func:`_at_setting`).  The plateau digits are Reproduction claims, in :mod:`.reproductions`.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from symbolic import Inequality, Reproduction
+from symbolic import Inequality
 from symbolic.claims.numeric import SampledInequality
 
 from .common import paper, src
-from .hoelder_theorem import eps37
+from .holder_bound import eps37
 from .smooth import eps31
 
 FIG1 = dict(alpha=2, sigma=1, eta=sp.Rational(1, 10), K=2, n=5, D=1)  # α = 2 so that ε/α = ε/2 = value/(2σ²)·…
@@ -68,31 +68,6 @@ def _at_setting(kind, cid, *args, **kw):
     setting its callables close over (no free parameter: the dummy symbol ``one`` = 1 is its only point)."""
     return paper.add(kind(paper.id(cid), *args, symbols=_one, hints=[{"one": 1}], samples=1, **kw))
 
-
-for label, c, T, text in (
-    ("nonconvex", CASES["nonconvex"], 400, "0.27317173"),
-    ("convex", CASES["convex"], 400, "0.16006154"),
-    ("strongly-convex", CASES["strongly convex"], 400, "0.06665899"),
-):
-    paper.add(
-        Reproduction(
-            paper.id(f"fig-1a/plateau-{label}"),
-            compute=(lambda c_, T_: lambda: eps31.evaluate(dps=30, c=c_, T=T_, **FIG1) / 2)(c, T),
-            printed=text,
-            statement=f"Figure 1(a), {label.replace('-', ' ')} (c = {c}): our exact Theorem 3.1 at T = {T} is ε/α = {text} to the "
-            f"8 decimals of a separate water-filling recomputation (recomputed, not printed in the paper)",
-            source=src("Figure 1", (), "derived", "recomputation; the figure prints no numbers"),
-            origin="recomputed",
-            expect="checked",
-            where_printed=(
-                "Figure 1(a) plateau at T = 400; digits of an independent recomputation, "
-                "benchmarks/references/chien_li_formulas.py (water-filling by bisection on the water level, every τ); "
-                "the paper prints no numbers for Figure 1"
-            ),
-            budget=60,
-            covers=[eps31.id],
-        )
-    )
 
 # Burn-in, convex case, in exact rational arithmetic: the plateau (D + sm)²/m is minimised at m = 13 among integers
 # (convex in m, compare neighbours) and first beats composition s²T at T = 51.

@@ -59,10 +59,11 @@ MAX_EVALUATED = 10000
 
 
 # ---------------------------------------------------------------------------
-# Numerics (working precision; mpf inputs)
-def delta_tau(cv, sv, bigv, Dv, tau):
+# Numerics (working precision; mpf inputs).  Parameter names and the paper's symbols: ``cv`` = c (Lemma 3.4),
+# ``sensitivity`` = s = 2ηK/n, ``clip_step`` = 2ηK, ``diameter`` = D, ``n_steps`` = T.
+def delta_tau(cv, sensitivity, clip_step, diameter, tau):
     """Δ_τ = min(s Σ_{t<τ} c^t, 2ηKτ, D), the numerator of (3)."""
-    return min(sv * geometric_sum(1, cv, tau), bigv * tau, Dv)
+    return min(sensitivity * geometric_sum(1, cv, tau), clip_step * tau, diameter)
 
 
 def _weights(cv, m):
@@ -85,19 +86,19 @@ class Window:
     mu: mpmath.mpf  # water level: a_k = max(0, μ c^{−k} − s)
 
 
-def window_value(cv, sv, Dl, m) -> Window:
+def window_value(cv, sensitivity, Dl, m) -> Window:
     """min_{a ≥ 0} Σ_{k=1}^m (s + a_k)² s.t. Σ c^{−k} a_k ≥ Δ (exact water-filling)."""
     if Dl <= 0:
-        return Window(m * sv**2, m, 0, mpmath.mpf(0))
+        return Window(m * sensitivity**2, m, 0, mpmath.mpf(0))
     w1, r = _weights(cv, m)
 
     def mu_of(j):
         W1, W2 = w1 * _g(r, j), w1**2 * _g(r**2, j)
-        return (Dl + sv * W1) / W2, W1, W2
+        return (Dl + sensitivity * W1) / W2, W1, W2
 
     def active(j):  # the j-th largest weight is active at the level computed with j active
         mu, _, _ = mu_of(j)
-        return mu * w1 * r ** (j - 1) > sv
+        return mu * w1 * r ** (j - 1) > sensitivity
 
     lo, hi = 1, m  # active(1) always holds (Δ > 0); find the largest j with active(j)
     if active(hi):
@@ -109,7 +110,7 @@ def window_value(cv, sv, Dl, m) -> Window:
         else:
             hi = mid
     mu, W1, W2 = mu_of(lo)
-    return Window((Dl + sv * W1) ** 2 / W2 + (m - lo) * sv**2, m, lo, mu)
+    return Window((Dl + sensitivity * W1) ** 2 / W2 + (m - lo) * sensitivity**2, m, lo, mu)
 
 
 @dataclass
@@ -137,46 +138,53 @@ class Solution:
         return out
 
 
-def solve(cv, sv, bigv, Dv, Tv, keep_profile=False, numerator=None) -> Solution:
+def solve(cv, sensitivity, clip_step, diameter, n_steps, keep_profile=False, numerator=None) -> Solution:
     """Exact min over τ and β of Theorem 3.1 divided by α/(2σ²) (mpf c > 0, s, 2ηK, D; int T ≥ 1).
 
     ``numerator(τ)`` replaces Δ_τ (for comparisons such as the Δ = D variant of Figure 1(b)); τ = 0 is always
     pure composition T s²."""
-    best = Solution(Tv * sv**2, 0, Window(Tv * sv**2, Tv, 0, mpmath.mpf(0)), mpmath.mpf(0), cv, sv)
+    best = Solution(
+        n_steps * sensitivity**2,
+        0,
+        Window(n_steps * sensitivity**2, n_steps, 0, mpmath.mpf(0)),
+        mpmath.mpf(0),
+        cv,
+        sensitivity,
+    )
     if keep_profile:
         best.profile.append((0, best.value))
     if cv == 1 and not keep_profile and numerator is None:
         # Δ_τ = min(sτ, D): for sτ < D the window costs (sT)²/m ≥ s²T; otherwise (D + sm)²/m, convex in m.
-        tau_D = int(mpmath.ceil(Dv / sv))
-        m_max = Tv - tau_D
+        tau_D = int(mpmath.ceil(diameter / sensitivity))
+        m_max = n_steps - tau_D
         if m_max >= 1:
-            cand = {max(1, min(m_max, int(mpmath.floor(Dv / sv)) + d)) for d in (0, 1)}
+            cand = {max(1, min(m_max, int(mpmath.floor(diameter / sensitivity)) + d)) for d in (0, 1)}
             for m in sorted(cand):
-                win = window_value(cv, sv, Dv, m)
+                win = window_value(cv, sensitivity, diameter, m)
                 if win.value < best.value:
-                    best = Solution(win.value, Tv - m, win, Dv, cv, sv)
+                    best = Solution(win.value, n_steps - m, win, diameter, cv, sensitivity)
         return best
     if not keep_profile and numerator is None:
-        return _solve_pruned(cv, sv, bigv, Dv, Tv, best)
+        return _solve_pruned(cv, sensitivity, clip_step, diameter, n_steps, best)
     m = 1
-    while m <= Tv - 1 and m * sv**2 < best.value:
+    while m <= n_steps - 1 and m * sensitivity**2 < best.value:
         if m > MAX_WINDOWS:
             raise EvaluationError(
                 f"chien-li/thm-3.1-eps: the exact τ search would examine more than {MAX_WINDOWS} "
                 "windows (D/s very large with c ≠ 1); not supported"
             )
-        tau = Tv - m
-        Dl = delta_tau(cv, sv, bigv, Dv, tau) if numerator is None else numerator(tau)
-        win = window_value(cv, sv, Dl, m)
+        tau = n_steps - m
+        Dl = delta_tau(cv, sensitivity, clip_step, diameter, tau) if numerator is None else numerator(tau)
+        win = window_value(cv, sensitivity, Dl, m)
         if keep_profile:
             best.profile.append((tau, win.value))
         if win.value < best.value:
-            best = Solution(win.value, tau, win, Dl, cv, sv, best.profile)
+            best = Solution(win.value, tau, win, Dl, cv, sensitivity, best.profile)
         m += 1
     return best
 
 
-def _window_lower_bound(cv, sv, Dl, m1, m2):
+def _window_lower_bound(cv, sensitivity, Dl, m1, m2):
     """A lower bound on every window m ∈ [m1, m2] with numerator ≥ Dl (÷ α/2σ²).
 
     Window m costs min Σ_{k≤m} (s + a_k)² over a ≥ 0 with Σ w_k a_k ≥ Δ, w_k = c^{−k}.  Two bounds, with
@@ -187,10 +195,10 @@ def _window_lower_bound(cv, sv, Dl, m1, m2):
     W1 = geometric_sum(1 / cv, 1 / cv, m1)
     W2 = geometric_sum(cv**-2, cv**-2, m2)
     inv_wmax = cv if cv >= 1 else cv**m2
-    return max((Dl + sv * W1) ** 2 / W2, m1 * sv**2 + 2 * sv * Dl * inv_wmax + Dl**2 / W2)
+    return max((Dl + sensitivity * W1) ** 2 / W2, m1 * sensitivity**2 + 2 * sensitivity * Dl * inv_wmax + Dl**2 / W2)
 
 
-def _solve_pruned(cv, sv, bigv, Dv, Tv, best):
+def _solve_pruned(cv, sensitivity, clip_step, diameter, n_steps, best):
     """The τ search of :func:`solve` (windows m = T − τ in increasing order, strict improvements kept, so the same
     minimiser as scanning every window), skipping blocks of windows that cannot improve on the best found:
 
@@ -205,22 +213,22 @@ def _solve_pruned(cv, sv, bigv, Dv, Tv, best):
     More than ``MAX_EVALUATED`` windows evaluated raises :class:`EvaluationError` within seconds (never a silent
     truncation, never a hang)."""
     margin = 1 + mpmath.mpf(10) ** (-(mpmath.mp.dps - 8))
-    top = Tv - 1
+    top = n_steps - 1
     count = 0
     saturated_from = None  # m₀: a window with numerator D and an inactive step (c ≥ 1)
 
     def delta_at(m):
-        return delta_tau(cv, sv, bigv, Dv, Tv - m)
+        return delta_tau(cv, sensitivity, clip_step, diameter, n_steps - m)
 
     stack = [(1, top)] if top >= 1 else []
     while stack:
         m1, m2 = stack.pop()
-        if m1 * sv**2 >= best.value:
+        if m1 * sensitivity**2 >= best.value:
             break  # this block and every later one (larger m) cost at least m1 s²
         d2 = delta_at(m2)
-        if saturated_from is not None and m1 > saturated_from and d2 == Dv:
+        if saturated_from is not None and m1 > saturated_from and d2 == diameter:
             continue
-        if m2 > m1 and _window_lower_bound(cv, sv, d2, m1, m2) >= best.value * margin:
+        if m2 > m1 and _window_lower_bound(cv, sensitivity, d2, m1, m2) >= best.value * margin:
             continue
         if m2 - m1 >= 8:
             mid = (m1 + m2) // 2
@@ -228,22 +236,22 @@ def _solve_pruned(cv, sv, bigv, Dv, Tv, best):
             stack.append((m1, mid))
             continue
         for m in range(m1, m2 + 1):
-            if m * sv**2 >= best.value:
+            if m * sensitivity**2 >= best.value:
                 break
-            if saturated_from is not None and m > saturated_from and delta_at(m) == Dv:
+            if saturated_from is not None and m > saturated_from and delta_at(m) == diameter:
                 continue
             count += 1
             if count > MAX_EVALUATED:
                 raise EvaluationError(
                     f"chien-li/thm-3.1-eps: the exact τ search needs more than {MAX_EVALUATED} windows that its "
-                    f"lower bounds cannot rule out (T = {Tv}, c = {mpmath.nstr(cv, 8)}, D/s = {mpmath.nstr(Dv / sv, 6)}); "
+                    f"lower bounds cannot rule out (T = {n_steps}, c = {mpmath.nstr(cv, 8)}, D/s = {mpmath.nstr(diameter / sensitivity, 6)}); "
                     "not supported"
                 )
             Dl = delta_at(m)
-            win = window_value(cv, sv, Dl, m)
+            win = window_value(cv, sensitivity, Dl, m)
             if win.value < best.value:
-                best = Solution(win.value, Tv - m, win, Dl, cv, sv)
-            if cv >= 1 and Dl == Dv and win.active < m and saturated_from is None:
+                best = Solution(win.value, n_steps - m, win, Dl, cv, sensitivity)
+            if cv >= 1 and Dl == diameter and win.active < m and saturated_from is None:
                 saturated_from = m
     return best
 
@@ -254,14 +262,18 @@ def _inputs(values):
 
 
 def _eps(values: Mapping[str, sp.Rational], dps: int):
-    cv, sv, bigv, Dv, Tv = _inputs(values)
-    return mp(values["alpha"]) / (2 * mp(values["sigma"]) ** 2) * solve(cv, sv, bigv, Dv, Tv).value
+    cv, sensitivity, clip_step, diameter, n_steps = _inputs(values)
+    return (
+        mp(values["alpha"])
+        / (2 * mp(values["sigma"]) ** 2)
+        * solve(cv, sensitivity, clip_step, diameter, n_steps).value
+    )
 
 
-def objective(beta, tau, cv, sv, bigv, Dv, Tv):
+def objective(beta, tau, cv, sensitivity, clip_step, diameter, n_steps):
     """The printed objective of (3) divided by α/(2σ²), at β = (β_τ, …, β_{T−1}) (mpf), for tests/claims."""
-    Dl = delta_tau(cv, sv, bigv, Dv, tau)
-    first = mpmath.fsum(sv**2 / b for b in beta)
+    Dl = delta_tau(cv, sensitivity, clip_step, diameter, tau)
+    first = mpmath.fsum(sensitivity**2 / b for b in beta)
     den = mpmath.fsum((1 - b) * cv ** (-2 * (k + 1)) for k, b in enumerate(beta))
     if Dl == 0:
         return first
@@ -532,15 +544,15 @@ paper.add(
 def _random_objective(v):
     """The printed objective at 200 pseudo-random (τ, β) (deterministic in the point): its minimum."""
     rng = mpmath.mpf(v["c"] * 7 + v["s"] * 13 + v["D"] * 17)
-    Tv = int(v["T"])
+    n_steps = int(v["T"])
     best = mpmath.inf
     for trial in range(200):
-        tau = int(mpmath.floor(mpmath.frac(rng * (trial + 1) * mpmath.sqrt(2)) * Tv))
+        tau = int(mpmath.floor(mpmath.frac(rng * (trial + 1) * mpmath.sqrt(2)) * n_steps))
         beta = [
             mpmath.mpf(1) / 100 + mpmath.frac(rng * (trial + 3) * (k + 1) * mpmath.sqrt(3)) * mpmath.mpf(98) / 100
-            for k in range(Tv - tau)
+            for k in range(n_steps - tau)
         ]
-        best = min(best, objective(beta, tau, v["c"], v["s"], v["B"], v["D"], Tv))
+        best = min(best, objective(beta, tau, v["c"], v["s"], v["B"], v["D"], n_steps))
     return best
 
 
@@ -569,17 +581,17 @@ def _brute(v):
     the active weights being those with μw_k > s: the largest ones, so g is read off prefix sums of
     the weights sorted in decreasing order (the active count by binary search) instead of a sum over
     all T − τ weights at every bisection step."""
-    Tv, cv, sv = int(v["T"]), v["c"], v["s"]
-    best = Tv * sv**2
-    for tau in range(1, Tv):
-        Dl = delta_tau(cv, sv, v["B"], v["D"], tau)
-        ws = [cv ** (-k) for k in range(1, Tv - tau + 1)]
+    n_steps, cv, sensitivity = int(v["T"]), v["c"], v["s"]
+    best = n_steps * sensitivity**2
+    for tau in range(1, n_steps):
+        Dl = delta_tau(cv, sensitivity, v["B"], v["D"], tau)
+        ws = [cv ** (-k) for k in range(1, n_steps - tau + 1)]
         desc = sorted(ws, reverse=True)
         s1, s2 = [mpmath.mpf(0)], [mpmath.mpf(0)]
         for wk in desc:
             s1.append(s1[-1] + wk)
             s2.append(s2[-1] + wk**2)
-        lo, hi = mpmath.mpf(0), (Dl + sv * sum(ws)) / min(ws) ** 2 + 1
+        lo, hi = mpmath.mpf(0), (Dl + sensitivity * sum(ws)) / min(ws) ** 2 + 1
         for _ in range(3 * mpmath.mp.prec):
             mid = (lo + hi) / 2
             if mid in (lo, hi):
@@ -587,15 +599,15 @@ def _brute(v):
             a, b = 0, len(desc)  # active count: the first index whose weight is not active
             while a < b:
                 m = (a + b) // 2
-                if mid * desc[m] > sv:
+                if mid * desc[m] > sensitivity:
                     a = m + 1
                 else:
                     b = m
-            if mid * s2[a] - sv * s1[a] < Dl:
+            if mid * s2[a] - sensitivity * s1[a] < Dl:
                 lo = mid
             else:
                 hi = mid
-        best = min(best, mpmath.fsum(max(sv, hi * wk) ** 2 for wk in ws))
+        best = min(best, mpmath.fsum(max(sensitivity, hi * wk) ** 2 for wk in ws))
     return best
 
 
@@ -757,13 +769,13 @@ conv_closed = (
 
 def _convex_closed(values: Mapping[str, sp.Rational], dps: int):
     """(α/2σ²) min(s²T, min_{1 ≤ m ≤ T − ⌈D/s⌉} (D + sm)²/m): exact rationals, then rounded."""
-    sv = 2 * values["eta"] * values["K"] / values["n"]
-    Dv, Tv = values["D"], values["T"]
-    best = sv**2 * Tv
-    m_max = Tv - sp.ceiling(Dv / sv)
+    sensitivity = 2 * values["eta"] * values["K"] / values["n"]
+    diameter, n_steps = values["D"], values["T"]
+    best = sensitivity**2 * n_steps
+    m_max = n_steps - sp.ceiling(diameter / sensitivity)
     if m_max >= 1:
-        for m in {max(1, min(m_max, sp.floor(Dv / sv) + d)) for d in (0, 1)}:
-            best = min(best, (Dv + sv * m) ** 2 / m)
+        for m in {max(1, min(m_max, sp.floor(diameter / sensitivity) + d)) for d in (0, 1)}:
+            best = min(best, (diameter + sensitivity * m) ** 2 / m)
     return mp(values["alpha"] / (2 * values["sigma"] ** 2) * best)
 
 

@@ -12,7 +12,7 @@ constraints (20) and its forward W∞ tracking (21), D_t = min(g(D_{t−1}; ηL(
   every batch sequence the sampling can draw (PROVED).
 * ``thm-3.12-dt/b-equals-n-is-a.2`` — at b = n, (21) is Lemma A.2's recursion with i⋆ met at every step.
 * ``thm-3.12/constraints-feasible`` — (20): for every τ the constraint set is nonempty; the sweep allocation of
-  :mod:`.hoelder_theorem` for the residual D_τ of (21), pushed through the printed A_T = 0,
+  :mod:`.holder_bound` for the residual D_τ of (21), pushed through the printed A_T = 0,
   A_{t−1} = h(A_t + a_{t−1}) (h = g⁻¹ with ηL, by root finding), reaches A_τ ≥ D_τ.
 * ``chien-li/thm-3.12-eps`` / ``thm-3.12-eps-corrected`` (alpha, sigma, eta, K, n, b, D, L, lam, T, beta): (19)
   minimised over τ and the shifts a with the noise split β_t = β (a parameter) on every step t ≥ τ — the printed
@@ -59,8 +59,8 @@ from .common import (
     sigma,
     src,
 )
-from .hoelder_theorem import tracking_capped, window_allocation
-from .holder import h_value
+from .holder_bound import tracking_capped, window_allocation
+from .holder_map import h_value
 from .sgm import S_value
 from .tracking import holder_tracking_value, batch_tracking_loop_at_full_batch
 
@@ -166,7 +166,7 @@ def _at_b_n(v):
     return dt312_value(e * v["L"], v["lam"], n_, 2 * e * v["K"], mpmath.inf, v["T"])
 
 
-def _a2_at_b_n(v):
+def _batch_tracking_at_full_batch(v):
     e, n_ = v["eta"], v["n"]
     return batch_tracking_loop_at_full_batch(e * v["L"], v["lam"], n_, 2 * e * v["K"] / n_, 2 * e * v["K"], v["T"])
 
@@ -175,7 +175,7 @@ paper.add(
     NumericIdentity(
         paper.id("thm-3.12-dt/b-equals-n-is-a.2"),
         _at_b_n,
-        _a2_at_b_n,
+        _batch_tracking_at_full_batch,
         "at b = n (every batch holds i⋆, t_0 = 0) (21) without its cap is Lemma A.2's recursion (29): D_1 = 2ηK/n, "
         "then min(g(D; ηL(n−1)/n) + 2ηK/n, D + 2ηK)",
         src("Theorem 3.12, eq. (21) vs Lemma A.2, eq. (29)", ("21", "29"), "derived"),
@@ -191,7 +191,7 @@ paper.add(
 
 def backward_shift_reach(etaLv, lv, shifts, steps):
     """A_τ of (20)'s backward recursion A_T = 0, A_{t−1} = h(A_t + a_{t−1}) over ``steps`` steps whose first shifts
-    are ``shifts`` (the rest 0), h = g⁻¹ with constant ηL (:func:`.holder.h_value`)."""
+    are ``shifts`` (the rest 0), h = g⁻¹ with constant ηL (:func:`.holder_map.h_value`)."""
     a = list(shifts) + [mpmath.mpf(0)] * (steps - len(shifts))
     reach = mpmath.mpf(0)
     for shift in reversed(a):
@@ -237,7 +237,7 @@ MAX_RANKING_STEPS = 10**7
 def shift_energy(Dl, m, etaL, lv):
     """Q_m(Δ) = min Σ_{k≤m} a_k² over shifts a ≥ 0 that satisfy (20) for a window of m steps with A_τ ≥ Δ = ``Dl``
     (h = g⁻¹ for ηL, λ).  λ = 1 (h(z) = z/c, c = 1 + ηL): A_τ = Σ_k a_k c^{−k}, so by Cauchy–Schwarz Q_m = Δ²/W_m,
-    W_m = Σ_{k=1}^m c^{−2k} (exact).  λ < 1: the stationary sweep of :func:`.hoelder_theorem.window_allocation` with
+    W_m = Σ_{k=1}^m c^{−2k} (exact).  λ < 1: the stationary sweep of :func:`.holder_bound.window_allocation` with
     s = 0 (a_{k+1} = a_k/g′(r_k) on the forward residuals, the smallest clearing level): a feasible allocation, a KKT
     point of the problem, not certified minimal."""
     if Dl <= 0:

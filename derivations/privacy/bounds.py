@@ -154,12 +154,14 @@ class Bound:
     free: Mapping[str, tuple] = field(default_factory=dict)
     note: str = ""
     last_iterate_only: bool = True
-    #: For a formula computed by an algorithm (``evaluator=``) with no certified enclosure of its own:
-    #: ``certifier(values, prec)`` returns an Arb ball containing the formula's exact value at ``values``
-    #: (parameter name -> exact SymPy number: a Rational, or an algebraic number such as s·√(η/2) that a
-    #: mapping produces), with ≥ ``prec`` bits of relative accuracy, or raises
-    #: :class:`~symbolic.certify.CertificationError`.  The caller has checked the hypotheses exactly.  A
-    #: certifier whose ball is taken at a search's choice says so in its attribute ``certified_at`` (text).
+    #: A certified value of the **bound** at the point its evaluator's search chose, for a formula that is a
+    #: minimum found by a search (Chien & Li's Theorems 3.1 and 3.7): ``certifier(values, prec)`` returns an
+    #: Arb ball containing the theorem's objective at that point (≥ the formula's exact value, a valid bound),
+    #: with ≥ ``prec`` bits of relative accuracy, or raises :class:`~symbolic.certify.CertificationError`; it
+    #: says where in its attribute ``certified_at`` (text).  It is not the formula's certifier: a ball of the
+    #: formula's exact value belongs on its method, ``Formula(..., method=Algorithm(f, certifier=c))``, and
+    #: :class:`BoundAt` uses it from there.  ``values``: parameter name -> exact SymPy number (a Rational, or
+    #: an algebraic number such as s·√(η/2) that a mapping produces); the caller has checked the hypotheses.
     certifier: Callable | None = None
 
     def __post_init__(self):
@@ -167,6 +169,11 @@ class Bound:
             raise ValueError(f"{self.id}: relation must be one of {RELATIONS}")
         if not self.valid and not self.corrected_by:
             raise ValueError(f"{self.id}: an invalid (refuted) bound names its correction")
+        if self.certifier is not None and not getattr(self.certifier, "certified_at", None):
+            raise ValueError(
+                f"{self.id}: a bound's certifier certifies it at its evaluator's choice and says where "
+                "(certified_at); a ball of the formula's exact value belongs on Algorithm(f, certifier=...)"
+            )
         names = set(self.formula.names)
         covered = set(self.mapping) | set(self.free) | ({self.output.at} if self.output.at else set())
         if covered != names:
@@ -220,7 +227,7 @@ class Bound:
     def certified_at(self) -> str | None:
         """Where the certifier's ball is taken when that is a search's choice (e.g. Chien & Li: the window
         and levels their evaluator found), from the certifier's documented ``certified_at``, or None."""
-        return None if self.certifier is None else getattr(self.certifier, "certified_at", None)
+        return None if self.certifier is None else self.certifier.certified_at
 
     def at(self, subs: Mapping[sp.Symbol, sp.Basic]) -> "BoundAt":
         """The bound's formula at one run: ``subs`` maps the canonical run symbols to exact values."""
@@ -247,7 +254,7 @@ class Bound:
             "mapping": {k: str(v) for k, v in self.mapping.items()},
             "free": {k: list(v) for k, v in self.free.items()},
             "note": self.note,
-            "certifier": self.certifier is not None,
+            "certifier": self.certifier is not None or self.formula.certifier is not None,
         }
 
 
@@ -263,8 +270,9 @@ class BoundAt:
       the formula's verified evaluation expression, branches resolved at the run's values, the values
       passed as numbers at call time); None for a formula computed by an algorithm or an inverse;
     * :meth:`evaluate` — the formula's correct digits at exact values of the remaining variables;
-    * :meth:`ball` — an Arb ball containing the exact value: :meth:`symbolic.Formula.certify`, the
-      bound's :attr:`Bound.certifier` when it declares one, or, for an algorithm with no certifier
+    * :meth:`ball` — an Arb ball containing the exact value: :meth:`symbolic.Formula.certify` (the
+      certifier of the formula's method when it has one), the bound's :attr:`Bound.certifier` (a valid
+      bound at its evaluator's choice) when it declares one, or, for an algorithm with no certifier
       whose definition ``expr`` has an Arb translation, a ball of that definition (the algorithm is a
       stable rewriting of it); :class:`~symbolic.certify.NotCertifiable` otherwise.
     """
@@ -305,7 +313,7 @@ class BoundAt:
 
     def evaluate(self, dps: int = 30, **values) -> mpmath.mpf:
         """The formula's value to ``dps`` digits at exact ``values`` of the remaining variables."""
-        if self.bound.certifier is not None:
+        if self.bound.certifier is not None or self.formula.certifier is not None:
             # one certified ball (the certifier may reuse its search across orders α), no precision loop
             return self._ball_midpoint(dps, values)
         return self.formula.evaluate(dps=dps, **self.params, **values)

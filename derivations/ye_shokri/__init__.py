@@ -10,7 +10,7 @@ One module per part of the paper, in the paper's order:
 * :mod:`.recursions` — ``eq-12-eps0`` and the recursions of the proofs of Theorems 4.3, 4.4;
 * :mod:`.theorems` — ``thm-4.3-eps``, ``thm-4.4-eps``, ``thm-4.5-eps``, ``thm-5.2-eps``,
   ``thm-5.3-eps`` (and its K → ∞ limit), limits and reductions;
-* :mod:`.experiments` — Figures 1–2 (data), Corollary 6.3, the RDP → (ε, δ) conversion of the
+* :mod:`.reproductions` — Figures 1–2 (data), Corollary 6.3, the RDP → (ε, δ) conversion of the
   experiments and Tables 1–2 (reproductions);
 * :mod:`.logistic` — the regularised logistic loss (23)–(24), its derivatives and Proposition 6.1's constants
   (25)–(26) and Böhning's (163) (in full at c = 3, d = 2; for every c, d by scalar reductions and induction
@@ -36,7 +36,7 @@ paper.declare_modules(
         "lsi",
         "recursions",
         "theorems",
-        "experiments",
+        "reproductions",
         "logistic",
         "clipped",
         "errata",

@@ -62,87 +62,6 @@ def _formula(label):
     return paper.formulas[paper.id(label)]
 
 
-def _sampled_batches_ball(values, prec):
-    """Arb ball of Theorem 5.3's log S_K^0/(α − 1) at exact ``values`` (σ may be algebraic: only σ² enters).
-
-    The recursion (20), S ← pE·S + (1 − p)S^{ρ²} from S = 1, is run in log space, x = log S,
-    x ← log(pE·e^x + (1 − p)e^{ρ²x}), in Arb balls (every step's ball contains the exact iterate;
-    the map's slope is in (ρ², 1), so the radius only accumulates rounding).  The same exact
-    shortcuts as the mpmath evaluator (``ye_shokri.numerics.log_S_sampled_batches``), as enclosures:
-
-    * b = n: x_T = T(α − 1)A exactly;
-    * pE < 1: the iterates increase to x* = log((1 − p)/(1 − pE))/(1 − ρ²) (claim ``thm-5.3-fixed-point``;
-      g is increasing and g(0) ≥ 0), so x_T ∈ [x_t, x*] for every T ≥ t: stop once that is narrow;
-    * pE > 1: x_T = x_t + (T − t)log(pE) + R with 0 ≤ R ≤ e^{u_t}/(1 − (pE)^{−(1−ρ²)}),
-      u_t = log((1 − p)/(pE)) − (1 − ρ²)x_t: stop once that tail is below the accuracy.
-
-    Raises :class:`~symbolic.certify.NotCertifiable` if neither shortcut applies within
-    ``numerics.MAX_STEPS`` steps, or if σ² is not rational.
-    """
-    from symbolic.certify import NotCertifiable, PrecisionNotReached
-    from symbolic.certify.arb import flint, working_precision
-
-    from .numerics import MAX_STEPS
-
-    alpha, eta_, lam, Sg, sigma, b_, n_, K = (
-        sp.sympify(values[k]) for k in ("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "K")
-    )
-    A = sp.nsimplify(alpha * eta_ * Sg**2 / (4 * sp.expand(sigma**2) * b_**2))
-    if not (A.is_Rational and alpha.is_Rational and eta_.is_Rational and lam.is_Rational):
-        raise NotCertifiable(f"ye-shokri/thm-5.3-eps: A = αηS_g²/(4σ²b²) = {A} is not rational; no certified recursion")
-    N = int(sp.floor(n_ / b_))
-    T = int(K) * N
-    F = flint()
-    if b_ == n_:  # p = 1: x_T = T(α − 1)A, so (18) = T·A exactly
-        with working_precision(prec + 32):
-            return F.arb(F.fmpq(int((T * A).p), int((T * A).q)))
-    q = lambda r: F.fmpq(int(sp.Rational(r).p), int(sp.Rational(r).q))  # noqa: E731
-    p, a1, r2 = q(b_ / n_), q(alpha - 1), q((1 - eta_ * lam) ** 2)
-    gap = 1 - r2  # 1 − ρ², exact
-    ball = None
-    for extra in (32, 64, 128, 256):
-        wp = prec + extra
-        with working_precision(wp):
-            eps_rel = F.arb(2) ** (-(prec + 2))
-            log_pE = F.arb(p).log() + F.arb(a1 * q(A))
-            log_q = F.arb(1 - p).log()
-            x = F.arb(0)
-            x_star = None
-            regime = 0  # 0: undecided (pE ≈ 1), run every step
-            if log_pE < 0:
-                regime = -1
-                x_star = (log_q - (-(log_pE.expm1())).log()) / F.arb(gap)
-            elif log_pE > 0:
-                regime = 1
-                tail_den = -((-F.arb(gap) * log_pE).expm1())
-            out = None
-            for step in range(T):
-                if step >= MAX_STEPS:
-                    raise NotCertifiable(
-                        f"ye-shokri/thm-5.3-eps: the certified recursion (20) needs more than {MAX_STEPS} of its "
-                        f"K·N = {T} steps at these parameters (no shortcut applies)"
-                    )
-                x = ((log_pE + x).exp() + (log_q + F.arb(r2) * x).exp()).log()
-                if regime < 0:
-                    lo, hi = x.lower(), x_star.upper()
-                    if hi - lo <= eps_rel * lo:
-                        out = lo.union(hi)
-                        break
-                elif regime > 0 and step >= 1:
-                    rest = T - step - 1
-                    base = x + rest * log_pE
-                    tail = (log_q - log_pE - F.arb(gap) * x).exp() / tail_den
-                    if tail.upper() <= eps_rel * base.lower():
-                        out = base.lower().union((base + tail.upper()).upper())
-                        break
-            if out is None:
-                out = x
-            ball = out / F.arb(a1)
-            if ball.is_finite() and ball.rel_accuracy_bits() >= prec:
-                return ball
-    raise PrecisionNotReached(f"ye-shokri/thm-5.3-eps: the certified recursion did not reach {prec} bits ({ball})")
-
-
 declare(
     paper,
     Bound(
@@ -216,6 +135,5 @@ declare(
             "a fresh uniformly random batch of size b at each of the K·n/b steps (b | n, so K·n/b = T); "
             "converges iff (b/n)e^{(α−1)A} < 1"
         ),
-        certifier=_sampled_batches_ball,
     ),
 )

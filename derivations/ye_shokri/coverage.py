@@ -193,7 +193,7 @@ ITEMS = [
             "fig-1-thm-4.4-first-limit",
             "fig-1-thm-4.4-last-limit",
         ],
-        note="curves recomputed as data (experiments.figure_1_data); the figure prints no digits",
+        note="curves recomputed as data (reproductions.figure_1_data); the figure prints no digits",
     ),
     Item(
         "Theorem 4.5",
@@ -226,7 +226,7 @@ ITEMS = [
             "fig-2-thm-5.3-K100-a10",
             "fig-2-thm-5.3-K100-a30",
         ],
-        note="curves recomputed as data (experiments.figure_2_data), with the exact SGM composition of the toolkit",
+        note="curves recomputed as data (reproductions.figure_2_data), with the exact SGM composition of the toolkit",
     ),
     Item("Theorem 5.3", "theorem", ids=T53),
     eq(18, ids=T53),

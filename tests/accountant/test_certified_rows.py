@@ -174,7 +174,7 @@ def _ys53(alpha, eta, lam, Sg, sigma2, b, n, K):
 )
 def test_ye_shokri_theorem_5_3_certifier_encloses_the_recursion(registry, alpha, eta, b, n, K):
     bound = _bound(registry, "ye-shokri/thm-5.3-eps")
-    assert bound.certifier is not None
+    assert bound.formula.certifier is not None and bound.certifier is None
     s, lam, Sg = sp.Rational(3, 10), sp.Rational(1, 2), sp.Integer(1)
     sigma = s * sp.sqrt(sp.Rational(eta) / 2)  # the accountant's mapping σ = s·√(η/2): irrational here
     values = {
@@ -188,7 +188,7 @@ def test_ye_shokri_theorem_5_3_certifier_encloses_the_recursion(registry, alpha,
         "K": sp.Integer(K),
         "beta": sp.Integer(1),
     }
-    ball = bound.certifier(values, 120)
+    ball = bound.formula.certifier(values, 120)
     lo, hi = endpoints(ball)
     assert hi - lo <= abs(lo) * sp.Rational(1, 2**110)
     with mpmath.workdps(60):
@@ -313,7 +313,7 @@ def test_chien_li_theorem_3_7_certified_value_is_a_feasible_point_of_13(registry
     and shifts, pushed through the printed backward recursion A_T = 0, A_{t−1} = h(A_t + a_{t−1}) of (15) (h by
     bisection here), reach A_τ ≥ D_τ (tracking (15) recomputed here), up to the last shift's rounding, and the
     certified ball encloses (α/2σ²)Σ_t (2ηK/n + a_t)² at those shifts to 30 digits."""
-    from derivations.chien_li.hoelder_theorem import allocation37
+    from derivations.chien_li.holder_bound import holder_allocation
 
     bound = _bound(registry, "chien-li/thm-3.7-eps")
     v = {**V37, "lam": lam}
@@ -323,7 +323,7 @@ def test_chien_li_theorem_3_7_certified_value_is_a_feasible_point_of_13(registry
     with mpmath.workdps(50):
         q = {k: mpmath.mpf(sp.Rational(x).p) / sp.Rational(x).q for k, x in v.items()}
         etaL, s, big, T = q["eta"] * q["L"], 2 * q["eta"] * q["K"] / q["n"], 2 * q["eta"] * q["K"], int(q["T"])
-        alloc = allocation37(etaL, q["lam"], s, big, q["D"], T)
+        alloc = holder_allocation(etaL, q["lam"], s, big, q["D"], T)
         assert alloc.tau > 0 and alloc.value < T * s**2  # a shifted window, not composition
         shifts = list(alloc.shifts) + [mpmath.mpf(0)] * (alloc.m - len(alloc.shifts))
         A = mpmath.mpf(0)

@@ -50,7 +50,7 @@ def test_every_applicable_row_is_certified_and_its_interval_contains_its_value(e
 @pytest.mark.parametrize(
     "extra, module, limit",
     [
-        ({"loss": "holder", "holder_exponent": "1/2", "holder_constant": "1"}, "hoelder_theorem", "MAX_RANKING_STEPS"),
+        ({"loss": "holder", "holder_exponent": "1/2", "holder_constant": "1"}, "holder_bound", "MAX_RANKING_STEPS"),
         ({"loss": "nonconvex"}, "smooth", "MAX_EVALUATED"),
     ],
     ids=["thm-3.7", "thm-3.1"],
@@ -65,7 +65,7 @@ def test_a_search_over_its_work_limit_is_refused_on_its_row(monkeypatch, extra, 
     from derivations.chien_li import bounds
 
     bounds._minimiser.cache_clear()
-    bounds._allocation37.cache_clear()
+    bounds._holder_allocation.cache_clear()
     res = account({**CONSTRAINED, **extra}, delta="1e-5", heuristics=False, baseline=False)
     rows = [r for r in res.rows if r.id.startswith("chien-li/") and r.applies]
     assert rows
@@ -73,4 +73,4 @@ def test_a_search_over_its_work_limit_is_refused_on_its_row(monkeypatch, extra, 
         assert row.result is None and not row.error, row.id
         assert row.reason.startswith("applies, but not evaluated") and "not supported" in row.reason, row.reason
     bounds._minimiser.cache_clear()
-    bounds._allocation37.cache_clear()
+    bounds._holder_allocation.cache_clear()

@@ -167,7 +167,7 @@ def test_footnote_9_threshold_at_a_tiny_level_in_few_evaluations(monkeypatch, up
     phi = _CountedPhi(monkeypatch, noisy_sgd, 200)
     with mpmath.workdps(200):
         half, r, level = mpmath.mpf(1) / 2, mpmath.mpf(1), mpmath.mpf(10) ** -100000
-        t = noisy_sgd.fn9_threshold(half, half, r, level, upper)
+        t = noisy_sgd.opposite_shift_threshold(half, half, r, level, upper)
         sgn = 1 if upper else -1  # the level equation pQ(t + r) + qQ(t) = level for α, pΦ(t + r) + qΦ(t) for 1 − α
         tail = lambda x: mpmath.erfc(sgn * x / mpmath.sqrt(2)) / 2  # noqa: E731
         assert abs(mpmath.log(half * tail(t + r) + half * tail(t)) / mpmath.log(level) - 1) < mpmath.mpf(10) ** -190

@@ -199,7 +199,7 @@ def test_shift_bounds_are_proved_and_a_smaller_bound_is_refuted():
 def test_simulated_noisy_sgd_stays_within_and_near_lemma_a2():
     """The coupled runs of (1) (eq-1/coupled-runs-within-lem-a.2) never exceed min(D_T, D) and come within a factor 2
     of it for some seed (the check is not vacuous); the batches put i⋆ (example 0) in position pos of every epoch."""
-    from derivations.chien_li.cyclic import _a2_bound, _cyclic_batches, _simulated_gap
+    from derivations.chien_li.cyclic import _cyclic_tracking_bound, _cyclic_batches, _simulated_gap
 
     batches = _cyclic_batches(6, 2, 1, 9, random.Random(1))
     assert all(0 in batches[e * 3 + 1] for e in range(3)) and sorted(sum(batches[:3], [])) == list(range(6))
@@ -207,5 +207,5 @@ def test_simulated_noisy_sgd_stays_within_and_near_lemma_a2():
     for seed in range(1, 60):
         v = {"eta": mpmath.mpf("0.1"), "L": mpmath.mpf(1), "K": mpmath.mpf(2), "D": mpmath.mpf(4)}
         v.update({"b": 2, "B": 3, "T": 40, "pos": 1, "seed": seed})
-        ratios.append(_simulated_gap(v) / _a2_bound(v))
+        ratios.append(_simulated_gap(v) / _cyclic_tracking_bound(v))
     assert max(ratios) <= 1 and max(ratios) > mpmath.mpf(1) / 2

@@ -144,7 +144,7 @@ def test_h_tiny_lambda_1000_digits(registry):
 def test_h_value_tiny_lambda_converges_at_53_bits():
     # The bracket's lower end was log z − (log 2)/λ = −9.9e299: ~1000 bisections, more than the 4·prec + 100
     # iterations allowed at 53 bits ("no convergence"); now it is log z − log 2
-    from derivations.chien_li.holder import h_value
+    from derivations.chien_li.holder_map import h_value
 
     with mpmath.workprec(53):
         v = h_value(mpmath.mpf("3e-300"), mpmath.mpf("7e-301"), mpmath.mpf("0.99999999999999999999"))

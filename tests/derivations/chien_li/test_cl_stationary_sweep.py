@@ -1,11 +1,11 @@
-"""Theorem 3.7's stationary sweep (derivations.chien_li.hoelder_theorem): the bisection's residual-only sweep."""
+"""Theorem 3.7's stationary sweep (derivations.chien_li.holder_bound): the bisection's residual-only sweep."""
 
 import itertools
 
 import mpmath
 import pytest
 
-from derivations.chien_li import hoelder_theorem as H
+from derivations.chien_li import holder_bound as H
 
 
 @pytest.mark.parametrize("lv", ["1", "0.5", "0.75"])

@@ -7,7 +7,7 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from derivations.chien_li.holder import h_value
+from derivations.chien_li.holder_map import h_value
 from derivations.chien_li.subsampled import backward_shift_reach, dt312_value
 from symbolic import EvaluationError, HypothesisError, registry
 

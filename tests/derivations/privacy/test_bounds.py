@@ -28,6 +28,21 @@ def test_mapping_must_cover_exactly_the_parameters():
         Bound(F, "T", Output.rdp("alpha"), REGIME, {"sigma": eta * s, "lam": eta}, UPDATE, valid=False)
 
 
+def test_a_bound_certifier_says_where_it_certifies():
+    """Bound.certifier is a certified value at the evaluator's choice (Chien & Li): it says where; a ball of the
+    formula's exact value belongs on the formula's Algorithm method instead."""
+
+    def ball(values, prec):  # never called: the declaration is refused first
+        raise AssertionError
+
+    mapping = {"sigma": eta * s, "lam": eta}
+    with pytest.raises(ValueError, match="certified_at"):
+        Bound(F, "T", Output.rdp("alpha"), REGIME, mapping, UPDATE, certifier=ball)
+    ball.certified_at = "the point the search chose"
+    bound = Bound(F, "T", Output.rdp("alpha"), REGIME, mapping, UPDATE, certifier=ball)
+    assert bound.certified_at == "the point the search chose"
+
+
 def test_vocabulary_is_checked():
     with pytest.raises(ValueError):
         Regime(losses=("concave",), batchings=("full",))
