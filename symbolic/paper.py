@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from .claims import Claim, Identity
     from .coverage import CoverageIndex, Item
-    from .errata import Classification
+    from .severity import Classification
     from .figure import FigureData
 
 #: Key prefix of each kind of item in :attr:`Paper.defined_in` (formula and claim IDs are unique together).
@@ -353,8 +353,8 @@ class Paper:
 
     def classify(self, erratum: str, severity: str, evidence: str) -> Classification:
         """Record the severity of erratum ``erratum`` (``"E3"`` or ``"<paper> E3"``) and the evidence for it (see
-        :mod:`symbolic.errata`: the table of severities lives there)."""
-        from .errata import Classification
+        :mod:`symbolic.severity`: the table of severities lives there)."""
+        from .severity import Classification
 
         key = erratum if erratum.startswith(self.key + " ") else f"{self.key} {erratum}"
         if key in self._severities:
@@ -364,7 +364,7 @@ class Paper:
 
     @property
     def severities(self) -> dict[str, Classification]:
-        """Erratum key → its :class:`symbolic.errata.Classification` (imports every declared module)."""
+        """Erratum key → its :class:`symbolic.severity.Classification` (imports every declared module)."""
         if not self._loading and self._modules and not self.complete:
             self.load()
         return dict(self._severities)
