@@ -180,6 +180,8 @@ def _rdp_toolkit():
     if not _CONVERSIONS:
         _CONVERSIONS.update({name: fn(_A, _R, _D) for name, fn in rdp_conversion.POINTWISE.items()})
     return rdp_conversion
+
+
 # Balle et al. solved for log δ at a given ε.
 _LOG_DELTA_BALLE = (_A - 1) * (_R - _E + sp.log(1 - 1 / _A)) - sp.log(_A)
 
