@@ -62,6 +62,7 @@ dp-accounting is the ``peers`` extra (:mod:`derivations.privacy.peers`).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -173,13 +174,9 @@ def all_iterates(run: Run, *, delta=None, epsilon=None, certify: bool = True) ->
 
 def _flagged(run: Run, dpa, q: float):
     """dp-accounting PLD of the flagged pair (1 − q)δ₀ + q·Gaussian at distance Δ (module docstring)."""
-    PLD = dpa.pld.privacy_loss_distribution
     delta_g = run["gradient_sensitivity"]
     z = float(run["batch_size"] * run["noise_std"] / delta_g)
-    gauss = PLD.from_gaussian_mechanism(
-        z, sensitivity=1, value_discretization_interval=_PLD_INTERVAL, pessimistic_estimate=True
-    )
-    flagged = gauss.compute_mixture(PLD.identity(_PLD_INTERVAL, pessimistic_estimate=True), q)
+    flagged = _base_pld("flagged", z, q)
     what = (
         f"replace-one, flagged pair (1 − q)·δ₀ + q·Gaussian at distance Δ = {delta_g}, noise/sensitivity "
         f"b·s/Δ = {z:.6g}: dominates every pair with ‖a − a'‖ ≤ Δ (their supremum without clipping)"
@@ -240,36 +237,44 @@ def _multiplier_note(run: Run, sens) -> str:
 _PLD_INTERVAL = 1e-3
 
 
+@functools.lru_cache(maxsize=16)
+def _base_pld(kind: str, z: float, q: float):
+    """dp-accounting's PLD of one step (before composition), built once per (kind, z, q): ``--plot``,
+    ``--curve`` and calibration account the same run at many step counts, and building the one-step PLD
+    cost ~0.08 CPU s of each ~0.2 s baseline.  The objects are not mutated (``self_compose`` returns a new
+    one), so a cached one gives the same numbers as a fresh one."""
+    PLD = require("dp_accounting").pld.privacy_loss_distribution
+    relation = require("dp_accounting").NeighboringRelation
+    if kind == "flagged":
+        gauss = PLD.from_gaussian_mechanism(
+            z, sensitivity=1, value_discretization_interval=_PLD_INTERVAL, pessimistic_estimate=True
+        )
+        return gauss.compute_mixture(PLD.identity(_PLD_INTERVAL, pessimistic_estimate=True), q)
+    return PLD.from_gaussian_mechanism(
+        z,
+        sensitivity=1,
+        sampling_prob=q,
+        neighboring_relation=relation.ADD_OR_REMOVE_ONE if kind == "add-remove" else relation.REPLACE_ONE,
+        value_discretization_interval=_PLD_INTERVAL,
+        pessimistic_estimate=True,
+    )
+
+
 def _poisson(run: Run, dpa, q: float, T: int, *, delta=None, epsilon=None) -> Baseline:
     """The Poisson baseline (module docstring): add-remove as dp-accounting, replace-one the worst pair."""
     b, s = run["batch_size"], run["noise_std"]
-    PLD = dpa.pld.privacy_loss_distribution
     candidates = []  # (pld, description)
     if run.adjacency == "add-remove":
         sens = run["clip"] if run.clipped else run["gradient_sensitivity"]
         z = float(b * s / sens)
-        pld = PLD.from_gaussian_mechanism(
-            z,
-            sensitivity=1,
-            sampling_prob=q,
-            neighboring_relation=dpa.NeighboringRelation.ADD_OR_REMOVE_ONE,
-            value_discretization_interval=_PLD_INTERVAL,
-            pessimistic_estimate=True,
-        )
+        pld = _base_pld("add-remove", z, q)
         which = "C" if run.clipped else "Δ"
         candidates.append((pld, f"ADD_OR_REMOVE_ONE, noise/sensitivity b·s/{which} = {z:.6g}"))
     else:
         candidates.append(_flagged(run, dpa, q))
         if run.clipped:
             zc = float(b * s / run["clip"])
-            sym = PLD.from_gaussian_mechanism(
-                zc,
-                sensitivity=1,
-                sampling_prob=q,
-                neighboring_relation=dpa.NeighboringRelation.REPLACE_ONE,
-                value_discretization_interval=_PLD_INTERVAL,
-                pessimistic_estimate=True,
-            )
+            sym = _base_pld("replace-one", zc, q)
             candidates.append(
                 (
                     sym,

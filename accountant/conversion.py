@@ -38,11 +38,6 @@ import mpmath
 import sympy as sp
 
 from derivations.privacy.gdp import gdp_delta, gdp_epsilon
-from derivations.privacy.rdp_conversion import (
-    POINTWISE,
-    minimise_over_alpha,
-    pointwise_epsilon,
-)
 from symbolic import EvaluationError, HypothesisError, certify_monotone, endpoints, parse_exact, solve_monotone
 from symbolic.certify import CertificationError, NotCertifiable, directed_decimal, enclose
 from symbolic.errors import SymbolicError
@@ -174,7 +169,19 @@ def _gdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Sear
 # RDP
 
 _A, _R, _D, _E = sp.symbols("alpha r delta eps", positive=True)
-_CONVERSIONS = {name: fn(_A, _R, _D) for name, fn in POINTWISE.items()}
+_CONVERSIONS: dict = {}  # method -> SymPy ε(α, r, δ), filled on the first RDP conversion (_rdp_toolkit)
+
+
+def _rdp_toolkit():
+    """The RDP conversions (:mod:`derivations.privacy.rdp_conversion`), imported on the first RDP row: its
+    formulas cost ~0.15 CPU s to build, which a run with no RDP bound (a Poisson or a nonconvex one) need not pay."""
+    from derivations.privacy import rdp_conversion
+
+    if not _CONVERSIONS:
+        _CONVERSIONS.update({name: fn(_A, _R, _D) for name, fn in rdp_conversion.POINTWISE.items()})
+    return rdp_conversion
+
+
 # Balle et al. solved for log δ at a given ε.
 _LOG_DELTA_BALLE = (_A - 1) * (_R - _E + sp.log(1 - 1 / _A)) - sp.log(_A)
 
@@ -189,6 +196,7 @@ def _rdp_conversion_ball(alpha: sp.Rational, r: Fraction, delta: sp.Rational, up
 def rdp_epsilon_interval(alpha: sp.Rational, r_ball, delta: sp.Rational) -> tuple[Fraction, Fraction]:
     """Certified [lo, hi] of max(0, min_method ε_method(α, r, δ)) for r in ``r_ball``
     (each pointwise bound increases with r)."""
+    _rdp_toolkit()
     r_lo, r_hi = _endpoints(r_ball)
     ends = []
     for r, up in ((max(r_lo, Fraction(0)), False), (r_hi, True)):
@@ -201,6 +209,8 @@ def rdp_epsilon_interval(alpha: sp.Rational, r_ball, delta: sp.Rational) -> tupl
 
 def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Search = FULL) -> Converted:
     a_name = at.bound.output.at
+    toolkit = _rdp_toolkit()
+    minimise_over_alpha, pointwise_epsilon = toolkit.minimise_over_alpha, toolkit.pointwise_epsilon
 
     def true_r(alpha):
         return at.search_value(**{a_name: alpha}, **{k: to_mpf(v) for k, v in free.items()})

@@ -201,7 +201,17 @@ def _epsilon_newton(values, dps):
     target = mpmath.mpf(int(values["delta"].p)) / int(values["delta"].q)
     if mu >= _LARGE_MU:
         return _epsilon_large_mu(mu, values["delta"], target)
-    f = lambda e: _delta_fn(mu, e)  # noqa: E731
+    last: list = [None, None, None]  # (x, precision, δ_μ(x)) of the latest call
+
+    def f(e):
+        # Newton asks log_f(x) and then slope(x) at the same x: both need δ_μ(x), the costly part (erfc
+        # at 40+ digits), so the latest value is kept — the same number, at the same precision.
+        if last[0] is not None and last[1] == mpmath.mp.prec and last[0] == e:
+            return last[2]
+        v = _delta_fn(mu, e)
+        last[:] = [e, mpmath.mp.prec, v]
+        return v
+
     f0 = f(mpmath.mpf(0))
     if f0 <= target:
         if target - f0 > target * mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)):
