@@ -21,6 +21,7 @@ from .registry import Registry
 from .severity import SEVERITIES, Classification
 from .verdict import Status, Verdict, meets
 
+
 def _legend() -> str:
     return "".join(f"- `{name}`: {meaning}.\n" for name, meaning in SEVERITIES.items())
 

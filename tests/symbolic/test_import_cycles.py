@@ -10,7 +10,6 @@ names ``Paper``) without depending on it."""
 import grimp
 
 
-
 def _circles(graph) -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan, iterative)."""
     modules = sorted(graph.modules)
@@ -63,7 +62,9 @@ def test_the_cycle_finder_finds_a_circle():
 
 
 def test_no_circle_in_the_engine_or_the_privacy_toolkit():
-    graph = grimp.build_graph("symbolic", "derivations", include_external_packages=False, exclude_type_checking_imports=True)
+    graph = grimp.build_graph(
+        "symbolic", "derivations", include_external_packages=False, exclude_type_checking_imports=True
+    )
     bad = [c for c in _circles(graph) if any(m.startswith(("symbolic", "derivations.privacy")) for m in c)]
     assert bad == []
 
