@@ -50,9 +50,17 @@ def pytest_terminal_summary(terminalreporter):
 
 @pytest.fixture
 def declared_verdicts(registry):
-    """``declared_verdicts(paper, labels)``: {label: the expectation its claim declares} (no claim is run)."""
+    """``declared_verdicts(paper, proved=…, checked=…, refuted=…)``: the verdicts a notebook shows, each
+    label listed once, as {label: verdict}, beside {label: the expectation its claim declares} (no claim is
+    run); a test asserts the two are equal."""
 
-    def declared(paper: str, labels) -> dict[str, str]:
-        return {label: registry.claim(f"{paper}/{label}").expect for label in labels}
+    def declared(paper: str, *, proved=(), checked=(), refuted=()) -> tuple[dict[str, str], dict[str, str]]:
+        shown = {
+            **dict.fromkeys(proved, "proved"),
+            **dict.fromkeys(checked, "checked"),
+            **dict.fromkeys(refuted, "refuted"),
+        }
+        assert len(shown) == len(proved) + len(checked) + len(refuted), "a claim is listed twice"
+        return shown, {label: registry.claim(f"{paper}/{label}").expect for label in shown}
 
     return declared
