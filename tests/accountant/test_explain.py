@@ -4,29 +4,11 @@ would make it apply, and the neighbouring relation its proof covers (issue 29, i
 from __future__ import annotations
 
 from accountant import account
+from accountant.examples import example_run
 from accountant.explain import explain
 
-RUN_B = {
-    "loss": "nonconvex",
-    "batching": "cyclic",
-    "n": "50000",
-    "batch_size": "128",
-    "clip": "1",
-    "noise_multiplier": "1.1",
-    "step_size": "0.1",
-    "epochs": "10",
-}
-RUN_C = {
-    "loss": "strongly-convex",
-    "m": "0.01",
-    "M": "0.26",
-    "batching": "full",
-    "n": "60000",
-    "step_size": "1",
-    "noise_std": "0.0005",
-    "gradient_sensitivity": "2",
-    "steps": "2000",
-}
+RUN_B = example_run("b")
+RUN_C = example_run("c")
 
 
 def _theorem(exp, id_):

@@ -9,21 +9,10 @@ from fractions import Fraction
 import pytest
 
 from accountant import account
+from accountant.examples import example_run
 
 #: run (a′) of issue 29: L2-regularised logistic regression, Poisson batches of 256 of 60 000, z = 1.1, C = 1
-RUN_A = {
-    "loss": "strongly-convex",
-    "m": "1e-3",
-    "M": "0.251",
-    "batching": "poisson",
-    "n": "60000",
-    "batch_size": "256",
-    "noise_multiplier": "1.1",
-    "clip": "1",
-    "step_size": "0.5",
-    "epochs": "30",
-    "diameter": "20",
-}
+RUN_A = example_run("a'")
 
 #: a full-batch strongly convex run where Bok, Su & Altschuler's Theorem 4.2 beats the baseline
 RUN_FULL = {

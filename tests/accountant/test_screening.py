@@ -8,6 +8,7 @@ import pytest
 
 from accountant import account
 from accountant.applicability import RecordedBound, screened
+from accountant.examples import EXAMPLES, example_run
 from accountant.report import account as account_unscreened
 from symbolic.index_cache import IndexCache
 from symbolic.registry import Registry
@@ -15,40 +16,7 @@ from symbolic.registry import Registry
 _BASE = {"n": "1000", "step_size": "0.1", "noise_std": "0.5", "steps": "200"}
 RUNS = [
     # issue 29's three runs
-    {
-        "loss": "strongly-convex",
-        "m": "1e-3",
-        "M": "0.251",
-        "batching": "poisson",
-        "n": "60000",
-        "batch_size": "256",
-        "noise_multiplier": "1.1",
-        "clip": "1",
-        "step_size": "0.5",
-        "epochs": "30",
-        "diameter": "20",
-    },
-    {
-        "loss": "nonconvex",
-        "batching": "cyclic",
-        "n": "50000",
-        "batch_size": "128",
-        "clip": "1",
-        "noise_multiplier": "1.1",
-        "step_size": "0.1",
-        "epochs": "10",
-    },
-    {
-        "loss": "strongly-convex",
-        "m": "0.01",
-        "M": "0.26",
-        "batching": "full",
-        "n": "60000",
-        "step_size": "1",
-        "noise_std": "0.0005",
-        "gradient_sensitivity": "2",
-        "steps": "2000",
-    },
+    *(example_run(name) for name in EXAMPLES),
     # relation, loss class, batching, clipping, needed keys, conditions on the run
     {
         **_BASE,
