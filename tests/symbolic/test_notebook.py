@@ -40,4 +40,5 @@ def test_an_unknown_label_and_detail_are_named():
     with pytest.raises(KeyError, match="demo/nowhere"):
         verdict_printer(RESULTS, "demo")("nowhere")
     with pytest.raises(ValueError, match="'status'"):
+        # a caller without a type checker can pass any string: the run-time check is what is tested
         verdict_printer(RESULTS, "demo", detail="status")  # type: ignore[arg-type]
