@@ -435,7 +435,9 @@ def _sampled_batches_ball(values, prec):
     alpha, eta_, lam, Sg, sigma, b_, n_, K = (
         sp.sympify(values[k]) for k in ("alpha", "eta", "lam", "Sg", "sigma", "b", "n", "K")
     )
-    A = sp.nsimplify(alpha * eta_ * Sg**2 / (4 * sp.expand(sigma**2) * b_**2))
+    # Exact arithmetic only: sp.nsimplify here replaced A = 1 + 4e-9/4 by 1 (α = 40.00000004, η = 1/10, S_g = σ = b = 1),
+    # a ball 3e-8 below the exact (18).  σ = s·√(η/2) has a rational σ², which expand() makes explicit.
+    A = sp.expand(alpha * eta_ * Sg**2 / (4 * sp.expand(sigma**2) * b_**2))
     if not (A.is_Rational and alpha.is_Rational and eta_.is_Rational and lam.is_Rational):
         raise NotCertifiable(f"ye-shokri/thm-5.3-eps: A = αηS_g²/(4σ²b²) = {A} is not rational; no certified recursion")
     N = int(sp.floor(n_ / b_))

@@ -249,6 +249,28 @@ def test_thm53_against_the_plain_recursion(alpha, K):
     close(F("thm-5.3-eps").evaluate(dps=45, alpha=alpha, n=50, K=K, **FIG2), ref)
 
 
+@pytest.mark.parametrize(
+    "alpha,sigma",
+    [
+        ("40.00000004", 1),  # A = αη S_g²/(4σ²b²) = 1.000000001, which sp.nsimplify took for 1
+        ("20.000000000000002", 1),  # A = 1/2 + 5e-17
+        (10, "0.4472135955"),  # σ² a hair above 1/5
+    ],
+)
+def test_thm53_certified_ball_holds_the_exact_value_near_simple_rationals(alpha, sigma):
+    """The certifier computed A through sp.nsimplify, which replaces a rational close to a simple one by the simple
+    one: at α = 40.00000004 the certified ball was [28.2287806995135 ± 2.3e-14], the exact (18) 28.2287807295135."""
+    from symbolic.certify.arb import endpoints
+
+    values = dict(alpha=alpha, eta="1/10", lam=1, Sg=1, sigma=sigma, b=1, n=10, K=3, beta=1)
+    with mpmath.workdps(60):
+        ref = thm53_ref(alpha, "1/10", 1, 1, sigma, 1, 10, 3)
+    close(F("thm-5.3-eps").evaluate(dps=30, **values), ref, digits=28)
+    lo, hi = endpoints(F("thm-5.3-eps").certify(120, **values))
+    with mpmath.workdps(60):
+        assert mpmath.mpf(lo.numerator) / lo.denominator <= ref <= mpmath.mpf(hi.numerator) / hi.denominator
+
+
 def test_thm53_at_K_1e12_convergent_and_divergent():
     K = 10**12
     # convergent (pE < 1): the fixed point, written from (20)
