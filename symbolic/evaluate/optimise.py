@@ -2,8 +2,8 @@
 optimise a free parameter (a Rényi order α, a shift κ).
 
 Every point of the search gives a valid bound in the uses here, so the search only has
-to be good, not certified: a scan over a grid finds the best basin, golden-section
-search refines it.
+to be good, not certified: a scan over a grid finds the best basin, Brent's method
+(golden section with parabolic steps) refines it.
 """
 
 from __future__ import annotations
@@ -91,14 +91,15 @@ def brent_min(f: Callable, lo: Any, hi: Any, tol: Any) -> tuple:
 def scan_then_refine(f: Callable, grid: Sequence, tol: Any) -> tuple:
     """min of ``f`` over the span of the increasing ``grid``: (x, f(x)).
 
-    The best grid point and its two neighbours bracket the basin, which golden-section
-    search refines to width ``tol``; if an end of the grid is better than the refined point
-    (the minimum lies at or beyond the end), that grid point is returned.
+    The best grid point and its two neighbours bracket the basin, which Brent's method refines
+    to width ``tol`` (superlinear at a smooth minimum: ~20 evaluations at 40 digits where golden
+    section took ~105); if an end of the grid is better than the refined point (the minimum lies
+    at or beyond the end), that grid point is returned.
     """
     values = [f(x) for x in grid]
     k = min(range(len(grid)), key=lambda i: values[i])
     lo, hi = grid[max(k - 1, 0)], grid[min(k + 1, len(grid) - 1)]
-    x_best, v_best = golden_section_min(f, lo, hi, tol)
+    x_best, v_best = brent_min(f, lo, hi, tol)
     if values[k] < v_best:
         x_best, v_best = grid[k], values[k]
     return x_best, v_best
