@@ -56,20 +56,24 @@ SEARCH_DPS = 40
 class Search:
     """How far the uncertified searches go: working digits, points of the RDP order scan (formulas with a
     compiled form; custom algorithms, which cost more per order, get ``slow_points``), the width in
-    log(α − 1) where the order search stops (None: the working precision's), and the relative digits at
-    which an inversion stops."""
+    log(α − 1) where the order search stops (None: the working precision's), and whether an uncertified
+    value of a formula computed by an algorithm (an inverse's root finder) is its validated digits (the
+    formula's precision loop) or one run of the algorithm at the working precision (a plotted point)."""
 
     dps: int
     points: int
     slow_points: int
     order_tolerance: float | None
-    digits: int
+    validated: bool
 
 
 #: The report's searches: their values are certified next, or printed (15 digits) when a formula has none.
-FULL = Search(SEARCH_DPS, 120, 40, None, DIGITS + 6)
+#: The order scan has about one point per unit of log(α − 1) over [log 1e-8, log 1e12]; Brent's method refines
+#: the best basin (48 points and ~20 refinements per row, where 120 and ~105 golden-section steps gave the same
+#: orders to 12 digits on the three example runs).
+FULL = Search(SEARCH_DPS, 48, 40, None, True)
 #: A plotted curve's searches (``rough=True``): a figure needs a few digits, not 26.
-ROUGH = Search(15, 20, 12, 1e-3, 8)
+ROUGH = Search(15, 20, 12, 1e-3, False)
 
 
 class NotConvertible(SymbolicError):
@@ -141,7 +145,8 @@ def gdp_convert(
     else:
         est_mu = mu_estimate
     formula, at = (gdp_epsilon, {"delta": delta}) if delta is not None else (gdp_delta, {"eps": epsilon})
-    est = formula.evaluate(dps=search.dps, mu=rational(est_mu), **at)
+    value = formula.evaluate if search.validated else formula.estimate  # a plotted point: one run, no enclosure
+    est = value(search.dps, mu=rational(est_mu), **at)
     if not certify:
         return est, None, None
     up = _endpoints(formula.certify(PREC, mu=_outward(hi, True), **at))[1]
@@ -213,7 +218,7 @@ def _rdp(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, search: Sear
     minimise_over_alpha, pointwise_epsilon = toolkit.minimise_over_alpha, toolkit.pointwise_epsilon
 
     def true_r(alpha):
-        return at.search_value(**{a_name: alpha}, **{k: to_mpf(v) for k, v in free.items()})
+        return at.search_value(validated=search.validated, **{a_name: alpha}, **{k: to_mpf(v) for k, v in free.items()})
 
     r = true_r
     if at.fast() is None:
@@ -384,7 +389,7 @@ def _delta_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool, s
         )
     est, upper, lower = _least_below(
         at.bound.id,
-        lambda x: at.search_value(**{e_name: x}, **fr),
+        lambda x: at.search_value(validated=search.validated, **{e_name: x}, **fr),
         lambda x, bits: at.ball(bits, **{e_name: x}, **free),
         delta,
         lower=0,
@@ -402,7 +407,14 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool,
     d_name = at.bound.output.at
     if delta is not None:
         if not certify:
-            est = max(at.evaluate(search.dps, **{d_name: delta}, **free), mpmath.mpf(0))
+            if search.validated:
+                est = at.evaluate(search.dps, **{d_name: delta}, **free)
+            else:  # a plotted point: one run of the formula's algorithm (its root finder), no precision loop
+                with mpmath.workdps(search.dps):
+                    est = at.search_value(
+                        validated=False, **{d_name: to_mpf(delta)}, **{k: to_mpf(v) for k, v in free.items()}
+                    )
+            est = max(est, mpmath.mpf(0))
             return Converted(f"ε(δ = {delta}) = {_mp_str(est, 15)}", "epsilon", est)
         # one certified evaluation (these are often root finders): the estimate is the ball's midpoint
         lo, hi = _endpoints(at.ball(PREC, **{d_name: delta}, **free))
@@ -418,7 +430,7 @@ def _epsilon_currency(at: BoundAtRun, free: dict, delta, epsilon, certify: bool,
     def fn_mp(x):
         if x >= 1:
             return mpmath.mpf(0)
-        return at.search_value(**{d_name: x}, **fr)
+        return at.search_value(validated=search.validated, **{d_name: x}, **fr)
 
     # ε(δ) decreases in δ: the smallest δ with ε(δ) ≤ ε, in [1e-300, 1 − 1e-30].
     one = 1 - sp.Rational(1, 10**30)

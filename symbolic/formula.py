@@ -356,6 +356,30 @@ class Formula:
         """
         return self.evaluation(dps, **params).value
 
+    def estimate(self, dps: int = 15, **params: ExactInput) -> mpmath.mpf:
+        """One run of the formula's own evaluation with ``dps`` working digits — its algorithm (an inverse's
+        root finder) or its compiled expression — without the precision loop's confirming run and without an
+        Arb enclosure: a value to search or plot with, not digits to print (:meth:`evaluate` gives those).
+        Inputs are parsed and hypotheses checked as in :meth:`evaluate`; at algebraic inputs, which an
+        algorithm does not take, this is :meth:`evaluate`."""
+        check_dps(dps, self.id)
+        exact = self.check(**params)
+        if not is_rational_point(exact):
+            return self.evaluation_at(exact, dps).value
+        try:
+            with mpmath.workdps(dps):
+                if self.evaluator is not None:
+                    return +mpmath.mpf(self.evaluator(exact, dps))
+                return self._compiled.once({self.symbol(n): v for n, v in exact.items()})
+        except EvaluationError as exc:
+            if str(exc).startswith(self.id + ":"):
+                raise
+            raise EvaluationError(f"{self.id}: {exc}") from exc
+        except (OverflowError, ZeroDivisionError, ValueError) as exc:
+            raise EvaluationError(
+                f"{self.id}: the mpmath evaluation failed at these inputs ({type(exc).__name__}: {exc})"
+            ) from exc
+
     def evaluation(self, dps: int = 30, **params: ExactInput) -> Evaluation:
         """:meth:`evaluate` with its provenance: an :class:`~symbolic.evaluate.expressions.Evaluation`
         (value, digits, whether it came from an Arb enclosure, and the ball)."""

@@ -135,3 +135,28 @@ def test_value_and_ball_protocol_on_the_formula():
     with mpmath.workdps(50):
         lo, hi = ball.mid() - ball.rad(), ball.mid() + ball.rad()
         assert float(lo) <= float(mpmath.exp(mpmath.mpf(1) / 3)) <= float(hi)
+
+
+def test_estimate_is_one_run_of_each_method_near_the_exact_value():
+    """Formula.estimate: a value to search or plot with (one run at the working digits), close to the exact value
+    computed here by mpmath alone; hypotheses are still enforced."""
+    inv = Formula("test/inv-est", sp.Function("inv")(t_p.symbol), [t_p], SRC, inverse=Inverse(_forward(), "x", "t"))
+    alg = Formula("test/alg-est", sp.sqrt(x), [x_p], SRC, evaluator=_algorithm)
+    closed = Formula("test/cf-est", sp.log(1 + x), [x_p], SRC, hypotheses=[Hypothesis(x < 10, "x < 10")])
+    with mpmath.workdps(40):
+        cases = [
+            (inv.estimate(15, t="1/7"), mpmath.log(7)),  # exp(−x) = 1/7
+            (alg.estimate(15, x="2"), mpmath.sqrt(2)),
+            (closed.estimate(15, x="1/3"), mpmath.log(mpmath.mpf(4) / 3)),
+        ]
+    for value, exact in cases:
+        assert abs(value - exact) <= abs(exact) * mpmath.mpf(10) ** -13
+    with pytest.raises(HypothesisError, match="x < 10"):
+        closed.estimate(15, x="11")
+
+
+def test_estimate_at_algebraic_inputs_is_the_evaluation():
+    alg = Formula("test/alg-est2", sp.sqrt(x), [x_p], SRC, evaluator=_algorithm)
+    value = alg.estimate(20, x=sp.sqrt(2))
+    with mpmath.workdps(40):
+        assert abs(value - mpmath.mpf(2) ** mpmath.mpf("0.25")) <= mpmath.mpf(10) ** -19
