@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import weakref
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 
 import mpmath
 import sympy as sp
@@ -366,19 +367,10 @@ class Formula:
         exact = self.check(**params)
         if not is_rational_point(exact):
             return self.evaluation_at(exact, dps).value
-        try:
-            with mpmath.workdps(dps):
-                if self.evaluator is not None:
-                    return +mpmath.mpf(self.evaluator(exact, dps))
-                return self._compiled.once({self.symbol(n): v for n, v in exact.items()})
-        except EvaluationError as exc:
-            if str(exc).startswith(self.id + ":"):
-                raise
-            raise EvaluationError(f"{self.id}: {exc}") from exc
-        except (OverflowError, ZeroDivisionError, ValueError) as exc:
-            raise EvaluationError(
-                f"{self.id}: the mpmath evaluation failed at these inputs ({type(exc).__name__}: {exc})"
-            ) from exc
+        with self._evaluation_errors(), mpmath.workdps(dps):
+            if self.evaluator is not None:
+                return +mpmath.mpf(self.evaluator(exact, dps))
+            return self._compiled.once({self.symbol(n): v for n, v in exact.items()})
 
     def evaluation(self, dps: int = 30, **params: ExactInput) -> Evaluation:
         """:meth:`evaluate` with its provenance: an :class:`~symbolic.evaluate.expressions.Evaluation`
@@ -493,7 +485,7 @@ class Formula:
 
     def mpmath_value(self, exact: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
         """The mpmath fallback evaluator at checked exact values (no enclosure)."""
-        try:
+        with self._evaluation_errors():
             evaluator = self.evaluator
             if evaluator is not None:
                 numbers = [exact[p.name] for p in self.params if not p.is_choice]
@@ -514,6 +506,12 @@ class Formula:
                     point=show_point({p.name: exact[p.name] for p in self.params if not p.is_choice}),
                 )
             return self._compiled({self.symbol(n): v for n, v in exact.items()}, dps)
+
+    @contextlib.contextmanager
+    def _evaluation_errors(self) -> Iterator[None]:
+        """An mpmath evaluation's failures as an :class:`EvaluationError` naming this formula (once)."""
+        try:
+            yield
         except EvaluationError as exc:
             if str(exc).startswith(self.id + ":"):
                 raise
