@@ -8,7 +8,12 @@ notebook::
     show = verdict_printer(results, "kong-ribero")
     show("footnote-5", "footnote-5-corrected")
     # footnote-5                                   REFUTED  (expected refuted)  counterexample {'H': '1', ...}
+    #     footnote 5 as printed: ζ = Hη((1 − η)/ρ)^{(1 − η)/η} satisfies Hr^η ≤ Lr + ζ for every r ≥ 0 ...
     # footnote-5-corrected                         PROVED   (expected proved)
+    #     ...
+
+Under each verdict line is what the claim states (its ``statement``, wrapped and indented): a reader sees what
+was proved or refuted, not only an ID.
 
 It only displays: whether each verdict meets its claim's expectation is ``Result.unexpected`` (what ``verify``
 checks), which the notebook asserts over all its results.
@@ -16,6 +21,7 @@ checks), which the notebook asserts over all its results.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Literal
 
@@ -24,6 +30,10 @@ if TYPE_CHECKING:  # the runner (and its process machinery) is imported by whoev
 
 #: What follows a claim's verdict: its declared expectation and any counterexample, or the method that decided it.
 Detail = Literal["expected", "method"]
+
+
+#: Columns of a claim's wrapped statement under its verdict line.
+STATEMENT_COLUMNS = 116
 
 
 def verdict_line(label: str, result: Result, *, width: int = 44, detail: Detail = "expected") -> str:
@@ -36,11 +46,24 @@ def verdict_line(label: str, result: Result, *, width: int = 44, detail: Detail 
     return head + f"(expected {result.claim.expect}){extra}"
 
 
+def statement_lines(result: Result, *, columns: int = STATEMENT_COLUMNS) -> list[str]:
+    """The claim's statement, wrapped to ``columns`` and indented by four spaces."""
+    return textwrap.wrap(
+        " ".join(result.claim.statement.split()), columns, initial_indent="    ", subsequent_indent="    "
+    )
+
+
 def verdict_printer(
-    results: Mapping[str, Result], paper: str, *, width: int = 44, detail: Detail = "expected"
+    results: Mapping[str, Result],
+    paper: str,
+    *,
+    width: int = 44,
+    detail: Detail = "expected",
+    statements: bool = True,
 ) -> Callable[..., None]:
     """``show(*labels)``, printing :func:`verdict_line` for each named claim of ``paper`` (its ID without the
-    ``paper/`` prefix) from ``results`` (claim ID -> ``Result``, as ``run_claims`` returns them)."""
+    ``paper/`` prefix) from ``results`` (claim ID -> ``Result``, as ``run_claims`` returns them), and under it,
+    with ``statements``, the claim's statement (:func:`statement_lines`)."""
     if detail not in ("expected", "method"):
         raise ValueError(f"verdict_printer: detail must be 'expected' or 'method', not {detail!r}")
 
@@ -50,5 +73,7 @@ def verdict_printer(
             if cid not in results:
                 raise KeyError(f"{cid}: no verdict among the results (is it a claim of {paper!r} that was run?)")
             print(verdict_line(label, results[cid], width=width, detail=detail))
+            if statements:
+                print("\n".join(statement_lines(results[cid])))
 
     return show
