@@ -1,4 +1,6 @@
-"""Session hooks for tests/symbolic: the explicit printed-digit references, computed ahead (reference_worker)."""
+"""Session hooks for tests/symbolic: work started ahead, as the session starts, in processes of its own, on the core
+pytest leaves idle (it runs its tests on one): the explicit printed-digit references (reference_worker) and mypy
+(test_typing)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,9 @@ def pytest_collection_modifyitems(config, items):
             fid, point = item.callspec.params["fid"], item.callspec.params["point"]
             points.append((fid, {k: exact(v) for k, v in registry().formula(fid).check(**point).items()}))
     reference_worker.start(points)
+    typing_tests = [item for item in items if item.path.name == "test_typing.py"]
+    if typing_tests:
+        typing_tests[0].module.start_mypy()
 
 
 def pytest_unconfigure(config):
