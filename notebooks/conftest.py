@@ -44,6 +44,7 @@ class _BackgroundVerify:
         self.done = {p: threading.Event() for p in papers}  # set when that paper's verify has ended
         self.process: subprocess.Popen | None = None
         self.stopped = False
+        self.lock = threading.Lock()  # between starting a paper's verify and stopping the session's
         self.log = self.directory / "verify.log"
         jobs_args = ["--jobs", str(jobs)] if jobs else []
         commands = [[sys.executable, "-m", "symbolic", "verify", "--paper", p, "--quiet", *jobs_args] for p in papers]
@@ -54,11 +55,14 @@ class _BackgroundVerify:
         try:
             with open(self.log, "w", encoding="utf-8") as log:
                 for paper, command in zip(papers, commands):
-                    if self.stopped:
-                        break
-                    log.write(f"$ {' '.join(command[1:])}\n")
-                    log.flush()
-                    self.process = subprocess.Popen(command, cwd=root, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+                    with self.lock:
+                        if self.stopped:
+                            break
+                        log.write(f"$ {' '.join(command[1:])}\n")
+                        log.flush()
+                        self.process = subprocess.Popen(
+                            command, cwd=root, env=self.env, stdout=log, stderr=subprocess.STDOUT
+                        )
                     self.exits[paper] = self.process.wait()
                     self.done[paper].set()
         finally:  # stopped or failed: nothing more will come, and a notebook then checks its claims itself
@@ -70,9 +74,10 @@ class _BackgroundVerify:
 
     def stop(self) -> None:
         """At the end of a session that did not wait for it (interrupted, or its notebooks deselected)."""
-        self.stopped = True
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
+        with self.lock:
+            self.stopped = True
+            if self.process is not None and self.process.poll() is None:
+                self.process.terminate()
         self.thread.join()
 
 
@@ -120,7 +125,9 @@ def pytest_terminal_summary(terminalreporter):
             continue  # not waited for: no notebook of it ran
         failed = {p: code for p, code in background.exits.items() if code != 0}
         if failed:  # the notebooks assert every verdict themselves; this says where verify's own report is
-            terminalreporter.write_line(f"verify exited {failed}: {background.log.read_text(encoding='utf-8')}", red=True)
+            terminalreporter.write_line(
+                f"verify exited {failed}: {background.log.read_text(encoding='utf-8')}", red=True
+            )
 
 
 def pytest_unconfigure(config):
