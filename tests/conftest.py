@@ -6,8 +6,9 @@ import flint
 import mpmath
 import pytest
 
-# The test suite never reads or writes the verdict cache (symbolic.cache): every `verify`
-# it runs, in this process or in a subprocess, re-proves its claims.
+# The test suite never reads or writes the user's verdict cache (symbolic.cache): every `verify`
+# it runs, in this process or in a subprocess, re-proves its claims.  The one cache it uses is its
+# own, created empty for the session (notebooks/conftest.py).
 os.environ["HIDDEN_STATE_PROOFS_NO_CACHE"] = "1"
 
 from symbolic import registry as _registry

@@ -72,19 +72,34 @@ def _modules() -> list[pathlib.Path]:
     return sorted(ENGINE.rglob("*.py"))
 
 
+_STARTED: list[subprocess.Popen] = []
+
+
+def start_mypy() -> None:
+    """Start mypy now (tests/symbolic/conftest.py calls this as the session starts, when these tests are
+    collected): it runs in its own process, on the core pytest leaves idle, while the tests before these run."""
+    if _STARTED or shutil.which("mypy") is None:
+        return
+    # The configuration (python 3.10, stubs absent for SymPy / mpmath / flint) is pyproject.toml's; the
+    # incremental cache (.mypy_cache) makes a re-run take a few seconds instead of ~15.
+    _STARTED.append(
+        subprocess.Popen(
+            [sys.executable, "-m", "mypy", "--config-file", "pyproject.toml", "symbolic"],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    )
+
+
 @functools.cache
 def _mypy() -> tuple[int, str]:
     if shutil.which("mypy") is None:
         pytest.fail("mypy is a test dependency: pip install -e '.[test]'")
-    # The configuration (python 3.10, stubs absent for SymPy / mpmath / flint) is pyproject.toml's; the
-    # incremental cache (.mypy_cache) makes a re-run take a few seconds instead of ~15.
-    out = subprocess.run(
-        [sys.executable, "-m", "mypy", "--config-file", "pyproject.toml", "symbolic"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    return out.returncode, out.stdout + out.stderr
+    start_mypy()  # a no-op when the session started it
+    stdout, stderr = _STARTED[0].communicate()
+    return _STARTED[0].returncode, stdout + stderr
 
 
 def _mypy_errors() -> dict[str, list[str]]:

@@ -101,3 +101,24 @@ def _collect() -> dict[str, Reference]:
 
 
 REFERENCES: dict[str, Reference] = _collect()
+
+
+def stable_value(fid: str, values: Mapping[str, Fraction | int | str]) -> mpmath.mpf:
+    """``REFERENCES[fid]`` at ``values`` (as :func:`exact` gives them) at 80 and at 120 digits, which must agree to
+    60 digits (a reference that loses digits fails here rather than vouching for a wrong number); the 120-digit
+    value.  Plain mpmath and this package only: it also runs in a worker process (tests/symbolic/conftest.py)."""
+    ref = REFERENCES[fid]
+    results = []
+    for dps in (80, 120):
+        with mpmath.workdps(dps):
+            v = ref.value(**values)
+            assert isinstance(v, mpmath.mpf) and mpmath.isfinite(v), (values, v)
+            results.append(+v)
+    with mpmath.workdps(130):
+        a, b = results
+        assert abs(a - b) <= abs(b) * mpmath.mpf(10) ** -60, (
+            "reference unstable",
+            mpmath.nstr(a, 70),
+            mpmath.nstr(b, 70),
+        )
+        return b
