@@ -1,10 +1,10 @@
 """Showing a paper's verdicts in a notebook: one line per claim.
 
-A paper's notebook runs its claims once (``run_claims``) and shows their verdicts section by section, next to
-the formulas they are about.  :func:`verdict_printer` is that display, written once here instead of in each
+A paper's notebook checks its claims once (:func:`check_claims`) and shows their verdicts section by section, next
+to the formulas they are about.  :func:`verdict_printer` is that display, written once here instead of in each
 notebook::
 
-    results = {r.claim.id: r for r in run_claims(reg.claims("kong-ribero"))}
+    results = {r.claim.id: r for r in check_claims(reg.claims("kong-ribero"))}
     show = verdict_printer(results, "kong-ribero")
     show("footnote-5", "footnote-5-corrected")
     # footnote-5                                   REFUTED  (expected refuted)  counterexample {'H': '1', ...}
@@ -22,14 +22,28 @@ checks), which the notebook asserts over all its results.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
-if TYPE_CHECKING:  # the runner (and its process machinery) is imported by whoever ran the claims
+if TYPE_CHECKING:  # the runner (and its process machinery) is imported when claims are checked
+    from .claims.base import Claim
     from .runner import Result
 
 #: What follows a claim's verdict: its declared expectation and any counterexample, or the method that decided it.
 Detail = Literal["expected", "method"]
+
+
+def check_claims(claims: Sequence[Claim], *, jobs: int | None = None) -> list[Result]:
+    """Every claim of ``claims`` checked once, the results in their order (:func:`symbolic.runner.run_claims`,
+    ``jobs`` processes), the verdicts ``verify`` has computed read from its verdict cache where the cache is enabled:
+    a cached verdict is keyed on the claim, the source of the engine and of the paper, and the library versions
+    (:mod:`symbolic.cache`), so it is the verdict a run gives.  The claims it does not hold are checked here (the
+    test suite starts ``verify`` for the paper notebooks in the background: ``notebooks/conftest.py``)."""
+    from .cache import VerdictCache, disabled_by_environment, run_claims_cached
+    from .registry import paper_index
+
+    cache = None if disabled_by_environment() else VerdictCache()
+    return run_claims_cached(claims, paper_index(), cache, jobs=jobs)[0]
 
 
 #: Columns of a claim's wrapped statement under its verdict line.
