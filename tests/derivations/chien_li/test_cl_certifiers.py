@@ -1,0 +1,127 @@
+"""The Arb certifiers of Chien & Li's Theorem 3.1 bounds against an independent transcription of the theorem.
+
+Theorem 3.1, eqs. (3)-(4): ε ≤ min over τ ∈ {0, …, T−1} and β of (α/2σ²)[Σ_{t≥τ} s²/β_t + Δ_τ²/Σ_{t≥τ}(1 − β_t)c^{−2k}],
+k = t − τ + 1, s = 2ηK/n, Δ_τ = min(s Σ_{t<τ} c^t, 2ηKτ, D).  The oracles below import nothing from the package:
+
+* c = 1, exactly: every weight is 1, so by symmetry and convexity the β_t are equal, and min_β m s²/β + Δ²/(m(1 − β))
+  = (s√m + Δ/√m)² = (Δ + sm)²/m (Fractions, every τ);
+* any c, in mpmath: eliminating β (min_β p²/β + a²/(1 − β) = (p + a)²) the window costs min_{a ≥ 0} Σ_k (s + a_k)²
+  s.t. Σ_k c^{−k} a_k ≥ Δ_τ, a convex problem whose KKT point is a_k = max(0, μc^{−k} − s); μ by bisection.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as Fr
+
+import mpmath
+import pytest
+import sympy as sp
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from derivations.chien_li.bounds import _C_CONVEX, _C_NONCONVEX, _C_STRONG
+from symbolic.certify.arb import endpoints
+
+
+def _mpq(x) -> mpmath.mpf:
+    x = Fr(x)
+    return mpmath.mpf(x.numerator) / x.denominator
+
+
+def _convex_exact(alpha, sigma, eta, K, n, D, T) -> Fr:
+    """Theorem 3.1 at c = 1 in exact rationals (see the module docstring)."""
+    s = 2 * eta * K / n
+    best = T * s**2
+    for tau in range(1, T):
+        m = T - tau
+        delta = min(s * tau, 2 * eta * K * tau, D)
+        best = min(best, (delta + s * m) ** 2 / m)
+    return alpha / (2 * sigma**2) * best
+
+
+def _window_min(c, s, delta, m):
+    if delta <= 0:
+        return m * s**2
+    w = [c ** (-k) for k in range(1, m + 1)]
+
+    def excess(mu):
+        return mpmath.fsum(wk * max(0, mu * wk - s) for wk in w) - delta
+
+    lo, hi = mpmath.mpf(0), (s + delta) / min(w) + 1
+    while excess(hi) < 0:
+        hi *= 2
+    for _ in range(mpmath.mp.prec + 10):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if excess(mid) < 0 else (lo, mid)
+    mu = (lo + hi) / 2
+    return mpmath.fsum(max(s, mu * wk) ** 2 for wk in w)
+
+
+def _thm31_mp(alpha, sigma, eta, K, n, D, T, c):
+    """Theorem 3.1 for any c > 0 in mpmath (water-filling by bisection; see the module docstring)."""
+    alpha, sigma, eta, K, n, D, c = map(_mpq, (alpha, sigma, eta, K, n, D, c))
+    s = 2 * eta * K / n
+    best = T * s**2
+    for tau in range(1, T):
+        delta = min(s * mpmath.fsum(c**t for t in range(tau)), 2 * eta * K * tau, D)
+        best = min(best, _window_min(c, s, delta, T - tau))
+    return alpha / (2 * sigma**2) * best
+
+
+def _contains(ball, x) -> bool:
+    lo, hi = endpoints(ball)
+    if isinstance(x, Fr):
+        return lo <= x <= hi
+    return _mpq(lo) <= x <= _mpq(hi)
+
+
+def _near_tie_diameter(m: int, offset: str) -> Fr:
+    """D within ``offset`` of s√(m(m + 1)) (s = 1/50), where windows m and m + 1 of the c = 1 bound tie."""
+    with mpmath.workdps(90):
+        return Fr(mpmath.nstr(mpmath.sqrt(m * (m + 1)) / 50 + mpmath.mpf(offset), 80))
+
+
+@pytest.mark.parametrize("m,offset", [(16, "1e-44"), (18, "-1e-44"), (29, "1e-44")])
+def test_convex_certified_ball_holds_the_exact_minimum_at_a_near_tie(m, offset):
+    """The search ran at 40 digits and the ball was the objective at its window: at D = s√(16·17) + 1e-44 it took
+    window 16 (τ = 184) for 17, and the 300-bit ball lay 9.2e-46 relative above the exact minimum (5.4e-46 at 29)."""
+    D = _near_tie_diameter(m, offset)
+    v = dict(alpha=Fr(2), sigma=Fr(1), eta=Fr(1, 10), K=Fr(1), n=Fr(10), D=D, T=Fr(200), L=Fr(1))
+    exact = _convex_exact(v["alpha"], v["sigma"], v["eta"], v["K"], v["n"], D, 200)
+    ball = _C_CONVEX({k: sp.Rational(x.numerator, x.denominator) for k, x in v.items()}, 300)
+    assert _contains(ball, exact)
+
+
+def test_nonconvex_certified_ball_at_c_a_hair_above_1_near_a_tie():
+    """c = 1 + 10⁻⁶¹ rounds to 1 in the search; the tie of the c = 1 case stays (the c-correction is ~1e-59)."""
+    D = _near_tie_diameter(16, "1e-44")
+    v = dict(alpha=Fr(2), sigma=Fr(1), eta=Fr(1, 10), K=Fr(1), n=Fr(10), D=D, T=Fr(200), L=Fr(1, 10**60))
+    ball = _C_NONCONVEX({k: sp.Rational(x.numerator, x.denominator) for k, x in v.items()}, 150)
+    exact_c1 = _convex_exact(v["alpha"], v["sigma"], v["eta"], v["K"], v["n"], D, 200)
+    lo, hi = endpoints(ball)
+    # c > 1 only raises Δ_τ's first term and lowers the weights: the bound moves by < 1e-55 relative
+    assert abs((lo + hi) / 2 - exact_c1) < Fr(1, 10**55) * exact_c1
+
+
+_fr = lambda lo, hi, den: st.builds(Fr, st.integers(lo, hi), st.just(den))  # noqa: E731
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@given(
+    alpha=_fr(11, 400, 10),
+    sigma=_fr(1, 40, 10),
+    eta=_fr(1, 20, 100),
+    K=_fr(1, 5, 1),
+    n=_fr(1, 20, 1),
+    D=_fr(1, 60, 10),
+    T=st.integers(1, 9),
+    L=_fr(1, 30, 10),
+    m=_fr(1, 9, 10),
+)
+def test_certifiers_hold_the_theorem_on_random_rationals(alpha, sigma, eta, K, n, D, T, L, m):
+    v = dict(alpha=alpha, sigma=sigma, eta=eta, K=K, n=n, D=D, T=Fr(T), L=L, m=m)
+    exact = {k: sp.Rational(x.numerator, x.denominator) for k, x in v.items()}
+    assert _contains(_C_CONVEX(exact, 100), _convex_exact(alpha, sigma, eta, K, n, D, T))
+    with mpmath.workdps(45):
+        for cert, c in ((_C_NONCONVEX, 1 + eta * L), (_C_STRONG, 1 - eta * m)):
+            assert _contains(cert(exact, 100), _thm31_mp(alpha, sigma, eta, K, n, D, T, c))
