@@ -51,7 +51,7 @@ from symbolic.certify.errors import PrecisionNotReached
 from symbolic.errors import show_value
 
 from .rdp_conversion import POINTWISE
-from .sgm_arb import log_moment_integer, moment, moments01
+from .sgm_arb import exact_ball, log_moment_integer, moment, moments01
 
 #: The pieces (pointwise bound, region) whose minimum is each method's ε.
 PIECES = {
@@ -132,7 +132,8 @@ class _Moments:
 
     def __init__(self, q: sp.Rational, sigma: sp.Rational):
         self.q_exact, self.sigma_exact = q, sigma
-        self.q, self.sigma = _fmpq_arb(q), _fmpq_arb(sigma)
+        # σ may be the square root of a rational (its Arb ball then has a radius; every bound below is rigorous on it)
+        self.q, self.sigma = _fmpq_arb(q), exact_ball(sigma, "sigma", "privacy/sgm-epsilon")
         self.closed = q == 1  # A_α = e^{(α² − α)/(2σ²)}
         self._r_int: dict[tuple[int, int], arb] = {}
         self._kl: arb | None = None

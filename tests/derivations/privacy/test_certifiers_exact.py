@@ -27,6 +27,8 @@ from symbolic.certify.arb import endpoints  # noqa: E402
 
 
 def _mpq(x) -> mpmath.mpf:
+    if isinstance(x, tuple):  # ("sqrt", r): √r
+        return mpmath.sqrt(_mpq(x[1]))
     x = Fr(x)
     return mpmath.mpf(x.numerator) / x.denominator
 
@@ -133,3 +135,24 @@ def test_sgm_epsilon_ball_holds_the_definition_at_q_1(sigma, T, delta, method):
     ball = enclosure(values, 60)
     with mpmath.workdps(40):
         assert _contains(ball, _epsilon_q1_oracle(sigma, T, delta, method))
+
+
+def test_rdp_ball_at_an_algebraic_sigma():
+    """σ = √2 (a σ = s·√(η/2) of the bounds' runs): the certifier read σ.p and raised AttributeError."""
+    ball = rdp_ball(sp.Rational(1, 10), sp.sqrt(2), sp.Rational(7, 2), 80)
+    with mpmath.workdps(40):
+        assert _contains(ball, _rdp_oracle(Fr(1, 10), ("sqrt", 2), Fr(7, 2)))
+
+
+def test_sgm_epsilon_ball_at_an_algebraic_sigma():
+    values = dict(q=sp.Integer(1), sigma=sp.sqrt(sp.Rational(3, 2)), steps=sp.Integer(10), delta=sp.Rational(1, 10**5))
+    ball = enclosure(dict(values, method="mironov"), 60)
+    with mpmath.workdps(40):
+        assert _contains(ball, _epsilon_q1_oracle(("sqrt", Fr(3, 2)), 10, Fr(1, 10**5), "mironov"))
+
+
+def test_a_transcendental_sigma_is_refused_by_name():
+    from symbolic.certify import NotCertifiable
+
+    with pytest.raises(NotCertifiable, match="sigma"):
+        rdp_ball(sp.Rational(1, 10), sp.pi, sp.Integer(3), 60)
