@@ -169,15 +169,15 @@ def _lipschitz_bound_certifier(c_of):
 
 
 @functools.lru_cache(maxsize=32)
-def _holder_allocation(etaL, lam, s_, clip_step, D_, T_):
-    """``chien_li.holder_bound.holder_allocation`` at 40 digits for exact (ηL, λ, s, 2ηK, D, T): the window and
-    shifts do not depend on α or σ, so one search serves every order α the accountant certifies."""
+def _holder_allocation(etaL, lam, s_, clip_step, D_, T_, dps=40):
+    """``chien_li.holder_bound.holder_allocation`` at ``dps`` digits for exact (ηL, λ, s, 2ηK, D, T): the window
+    and shifts do not depend on α or σ, so one search serves every order α the accountant certifies."""
     import mpmath
 
     from .holder_bound import holder_allocation
 
     mpq = lambda x: mpmath.mpf(int(x.p)) / int(x.q)  # noqa: E731
-    with mpmath.workdps(40):
+    with mpmath.workdps(dps):
         return holder_allocation(mpq(etaL), mpq(lam), mpq(s_), mpq(clip_step), mpq(D_), T_)
 
 
@@ -194,8 +194,9 @@ def _holder_bound_certify(values, prec):
     bounded above); at the last nonzero shift a_j is raised to an upper bound of g(r_{j−1}) when the search's
     shift (which clears the residual only up to rounding) is not certainly enough.  The certified number is the
     objective at that shift sequence, feasible by construction: a valid Theorem 3.7 bound, equal to the search
-    value up to that last adjustment (~10⁻³⁵ relative).  It is not certified to be the minimum over (τ, a) for
-    λ < 1 (the formula's value is a feasible point; at λ = 1 the allocation is the exact water-filling)."""
+    value up to that last adjustment (at the search's precision, 20 digits beyond the ball's).  It is not
+    certified to be the minimum over (τ, a) for λ < 1 (the formula's value is a feasible point; at λ = 1 the
+    allocation is the exact water-filling)."""
     from symbolic.certify import NotCertifiable, PrecisionNotReached
     from symbolic.certify.arb import flint, working_precision
 
@@ -205,7 +206,8 @@ def _holder_bound_certify(values, prec):
     )
     T_ = int(T_)
     s_, big, etaL = 2 * eta_ * K / n_, 2 * eta_ * K, eta_ * L_
-    alloc = _holder_allocation(etaL, lam_, s_, big, D_, T_)
+    # at λ = 1 the window is the exact water-filling's: its search runs 20 digits beyond the ball (see _search_digits)
+    alloc = _holder_allocation(etaL, lam_, s_, big, D_, T_, _search_digits(prec))
     F = flint()
     fq = lambda x: F.fmpq(int(x.p), int(x.q))  # noqa: E731
     scale = alpha / (2 * sig**2)

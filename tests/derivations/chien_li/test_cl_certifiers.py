@@ -125,3 +125,67 @@ def test_certifiers_hold_the_theorem_on_random_rationals(alpha, sigma, eta, K, n
     with mpmath.workdps(45):
         for cert, c in ((_C_NONCONVEX, 1 + eta * L), (_C_STRONG, 1 - eta * m)):
             assert _contains(cert(exact, 100), _thm31_mp(alpha, sigma, eta, K, n, D, T, c))
+
+
+def _holder_lambda1_mp(alpha, sigma, eta, K, n, D, L, T):
+    """Theorem 3.7 at λ = 1 in mpmath: g(x) = (1 + ηL)x is linear, so the backward recursion A_{t−1} = h(A_t + a_{t−1})
+    gives A_τ = Σ_k c^{−k} a_k (c = 1 + ηL) and (14) is Σ_k c^{−k} a_k ≥ D_τ, with D_t of (15):
+    D_0 = 0, D_t = min(g(D_{t−1}) + s, D_{t−1} + 2ηK, D).  Each window's water-filling by its KKT conditions: the j
+    largest weights active at the level μ_j = (D_τ + sΣw)/Σw² of those j, checked against the (j+1)-th."""
+    alpha, sigma, eta, K, n, D, L = map(_mpq, (alpha, sigma, eta, K, n, D, L))
+    s, c = 2 * eta * K / n, 1 + eta * L
+    track = [mpmath.mpf(0)]
+    for _ in range(T):
+        d = track[-1]
+        track.append(min(c * d + s, d + 2 * eta * K, D))
+    best = T * s**2
+    for tau in range(1, T):
+        m, delta = T - tau, track[tau]
+        w = [c ** (-k) for k in range(1, m + 1)]  # decreasing (c ≥ 1)
+        for j in range(1, m + 1):
+            W1, W2 = mpmath.fsum(w[:j]), mpmath.fsum(x * x for x in w[:j])
+            mu = (delta + s * W1) / W2
+            if mu * w[j - 1] >= s and (j == m or mu * w[j] <= s):
+                best = min(best, (delta + s * W1) ** 2 / W2 + (m - j) * s**2)
+                break
+    return alpha / (2 * sigma**2) * best
+
+
+def test_holder_certified_ball_at_lambda_1_is_the_exact_minimum_at_a_near_tie():
+    """At λ = 1 the certifier encloses the objective at the water-filling of the window its search chose, the last
+    shift raised to an upper bound of the residual (a feasible point, so the ball may sit a radius above the
+    minimum, never below it).  The search ran at 40 digits: at D = s√(16·17) + 1e-44, ηL = 1e-60 it took the wrong
+    one of two windows ~1e-46 apart, and the 300-bit ball lay that far above the exact minimum."""
+    from derivations.chien_li.bounds import _holder_bound_certify
+
+    prec = 300
+    D = _near_tie_diameter(16, "1e-44")
+    v = dict(alpha=Fr(2), sigma=Fr(1), eta=Fr(1, 10), K=Fr(1), n=Fr(10), D=D, T=Fr(70), L=Fr(1, 10**60), lam=Fr(1))
+    lo, hi = endpoints(_holder_bound_certify({k: sp.Rational(x.numerator, x.denominator) for k, x in v.items()}, prec))
+    with mpmath.workdps(120):
+        exact = _holder_lambda1_mp(v["alpha"], v["sigma"], v["eta"], v["K"], v["n"], D, v["L"], 70)
+        assert _mpq(hi) >= exact  # a valid bound
+        assert _mpq(lo) <= exact * (1 + mpmath.mpf(2) ** -(prec - 8))  # the minimum, to the ball's accuracy
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@given(
+    alpha=_fr(11, 400, 10),
+    sigma=_fr(1, 40, 10),
+    eta=_fr(1, 20, 100),
+    K=_fr(1, 5, 1),
+    n=_fr(1, 20, 1),
+    D=_fr(1, 60, 10),
+    T=st.integers(1, 12),
+    L=_fr(1, 30, 10),
+)
+def test_holder_certifier_at_lambda_1_on_random_rationals(alpha, sigma, eta, K, n, D, T, L):
+    from derivations.chien_li.bounds import _holder_bound_certify
+
+    prec = 100
+    v = dict(alpha=alpha, sigma=sigma, eta=eta, K=K, n=n, D=D, T=Fr(T), L=L, lam=Fr(1))
+    lo, hi = endpoints(_holder_bound_certify({k: sp.Rational(x.numerator, x.denominator) for k, x in v.items()}, prec))
+    with mpmath.workdps(50):
+        exact = _holder_lambda1_mp(alpha, sigma, eta, K, n, D, L, T)
+        assert _mpq(hi) >= exact
+        assert _mpq(lo) <= exact * (1 + mpmath.mpf(2) ** -(prec - 8))
