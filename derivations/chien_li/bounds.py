@@ -48,6 +48,23 @@ def _formula(label):
     return paper.formulas[paper.id(label)]
 
 
+def _exact_values(values, name):
+    """The certifiers' inputs as Rationals, σ as its exact rational square ``sigma_sq`` (only α/(2σ²) enters, so a
+    σ = √(rational) is certified too); :class:`~symbolic.certify.NotCertifiable` naming any other value (``sp.Rational``
+    raised TypeError on σ = √2)."""
+    from symbolic.certify import NotCertifiable
+
+    out = {}
+    for k, x in values.items():
+        x = sp.sympify(x)
+        if k == "sigma":
+            k, x = "sigma_sq", sp.expand(x**2)
+        if not x.is_Rational:
+            raise NotCertifiable(f"{name}: parameter {k} = {x} is not rational; no certified enclosure")
+        out[k] = x
+    return out
+
+
 def _search_digits(prec):
     """Digits of the certifiers' mpmath searches for a ball of ``prec`` bits: 20 beyond the ball's accuracy, so
     that two windows the search cannot tell apart differ below it (a fixed 40 digits picked window 16 for 17 at
@@ -104,9 +121,9 @@ def _lipschitz_bound_certifier(c_of):
         from symbolic.certify import NotCertifiable, PrecisionNotReached
         from symbolic.certify.arb import flint, working_precision
 
-        v = {k: sp.Rational(x) for k, x in values.items()}
+        v = _exact_values(values, "chien-li/thm-3.1")
         c = sp.Rational(c_of(v))
-        alpha, sig, eta_, K, n_, D_, T_ = (v[k] for k in ("alpha", "sigma", "eta", "K", "n", "D", "T"))
+        alpha, sig_sq, eta_, K, n_, D_, T_ = (v[k] for k in ("alpha", "sigma_sq", "eta", "K", "n", "D", "T"))
         T_ = int(T_)
         s_, big = 2 * eta_ * K / n_, 2 * eta_ * K
         dps = _search_digits(prec)
@@ -121,7 +138,7 @@ def _lipschitz_bound_certifier(c_of):
             raise NotCertifiable("chien-li/thm-3.1: the minimiser found has no active step at τ ≥ 1")
         F = flint()
         fq = lambda x: F.fmpq(int(x.p), int(x.q))  # noqa: E731
-        scale = alpha / (2 * sig**2)
+        scale = alpha / (2 * sig_sq)
         ball = None
 
         def geo(r, j):
@@ -200,9 +217,9 @@ def _holder_bound_certify(values, prec):
     from symbolic.certify import NotCertifiable, PrecisionNotReached
     from symbolic.certify.arb import flint, working_precision
 
-    v = {k: sp.Rational(x) for k, x in values.items()}
-    alpha, sig, eta_, K, n_, D_, L_, lam_, T_ = (
-        v[k] for k in ("alpha", "sigma", "eta", "K", "n", "D", "L", "lam", "T")
+    v = _exact_values(values, "chien-li/thm-3.7")
+    alpha, sig_sq, eta_, K, n_, D_, L_, lam_, T_ = (
+        v[k] for k in ("alpha", "sigma_sq", "eta", "K", "n", "D", "L", "lam", "T")
     )
     T_ = int(T_)
     s_, big, etaL = 2 * eta_ * K / n_, 2 * eta_ * K, eta_ * L_
@@ -210,7 +227,7 @@ def _holder_bound_certify(values, prec):
     alloc = _holder_allocation(etaL, lam_, s_, big, D_, T_, _search_digits(prec))
     F = flint()
     fq = lambda x: F.fmpq(int(x.p), int(x.q))  # noqa: E731
-    scale = alpha / (2 * sig**2)
+    scale = alpha / (2 * sig_sq)
 
     def mpf_arb(x):
         man, exp = x.man_exp

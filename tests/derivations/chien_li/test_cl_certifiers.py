@@ -189,3 +189,27 @@ def test_holder_certifier_at_lambda_1_on_random_rationals(alpha, sigma, eta, K, 
         exact = _holder_lambda1_mp(alpha, sigma, eta, K, n, D, L, T)
         assert _mpq(hi) >= exact
         assert _mpq(lo) <= exact * (1 + mpmath.mpf(2) ** -(prec - 8))
+
+
+def test_certifiers_at_an_algebraic_sigma():
+    """σ = √2 (only α/(2σ²) enters): the certifiers read sp.Rational(σ) and raised TypeError."""
+    from derivations.chien_li.bounds import _holder_bound_certify
+
+    v = dict(alpha=Fr(3), eta=Fr(1, 10), K=Fr(1), n=Fr(10), D=Fr(1, 2), T=Fr(30), L=Fr(1), lam=Fr(1), m=Fr(1, 2))
+    exact = {k: sp.Rational(x.numerator, x.denominator) for k, x in v.items()}
+    exact["sigma"] = sp.sqrt(2)
+    with mpmath.workdps(45):
+        args = (v["alpha"], Fr(1), v["eta"], v["K"], v["n"], v["D"], 30)
+        assert _contains(_C_CONVEX(exact, 100), _convex_exact(*args) / 2)  # σ² = 2 for the σ = 1 oracle
+        assert _contains(_C_NONCONVEX(exact, 100), _thm31_mp(*args, 1 + v["eta"] * v["L"]) / 2)
+        lo, hi = endpoints(_holder_bound_certify(exact, 100))
+        ref = _holder_lambda1_mp(v["alpha"], Fr(1), v["eta"], v["K"], v["n"], v["D"], v["L"], 30) / 2
+        assert _mpq(hi) >= ref and _mpq(lo) <= ref * (1 + mpmath.mpf(2) ** -92)
+
+
+def test_a_transcendental_sigma_is_refused_by_name():
+    from symbolic.certify import NotCertifiable
+
+    exact = dict(alpha=3, sigma=sp.pi, eta=sp.Rational(1, 10), K=1, n=10, D=sp.Rational(1, 2), T=30, L=1)
+    with pytest.raises(NotCertifiable, match="sigma"):
+        _C_CONVEX({k: sp.sympify(x) for k, x in exact.items()}, 100)
