@@ -156,3 +156,35 @@ def test_a_transcendental_sigma_is_refused_by_name():
 
     with pytest.raises(NotCertifiable, match="sigma"):
         rdp_ball(sp.Rational(1, 10), sp.pi, sp.Integer(3), 60)
+
+
+def _gdp_epsilon_oracle(mu: Fr, delta: Fr) -> mpmath.mpf:
+    """Dong, Roth & Su's μ-GDP profile δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2), inverted: min{ε ≥ 0 : δ(ε) ≤ δ}."""
+    m, d = _mpq(mu), _mpq(delta)
+
+    def profile(e):
+        return mpmath.ncdf(-e / m + m / 2) - mpmath.exp(e) * mpmath.ncdf(-e / m - m / 2)
+
+    if profile(0) <= d:
+        return mpmath.mpf(0)
+    hi = mpmath.mpf(1)
+    while profile(hi) > d:
+        hi *= 2
+    lo = mpmath.mpf(0)
+    for _ in range(mpmath.mp.prec + 10):  # δ(ε) decreasing: bisection
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if profile(mid) > d else (lo, mid)
+    return hi
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@given(
+    mu=st.builds(Fr, st.integers(1, 60), st.just(10)),
+    delta=st.builds(lambda k, e: Fr(k, 10**e), st.integers(1, 9), st.integers(1, 12)),
+)
+def test_inverse_certificate_of_gdp_epsilon_holds_the_definition(mu, delta):
+    from symbolic import registry
+
+    ball = registry().formula("privacy/gdp-epsilon").certify(60, mu=_rat(mu), delta=_rat(delta))
+    with mpmath.workdps(40):
+        assert _contains(ball, _gdp_epsilon_oracle(mu, delta))
