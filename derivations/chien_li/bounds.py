@@ -131,9 +131,7 @@ def _lipschitz_bound_certifier(c_of):
         # The search's window and its two neighbours (and τ = 0): a near-tie between adjacent windows that the
         # search resolves the wrong way is then settled by Arb's min of exact-input balls, not by its rounding.
         taus = sorted({sol.tau} | ({t for t in (sol.tau - 1, sol.tau + 1) if 1 <= t < T_} if sol.tau else set()))
-        hints = {
-            t: sol.window.active if t == sol.tau else _active_hint(c, s_, big, D_, T_, t, dps) for t in taus if t
-        }
+        hints = {t: sol.window.active if t == sol.tau else _active_hint(c, s_, big, D_, T_, t, dps) for t in taus if t}
         if any(hints[t] == 0 for t in hints):  # Δ_τ > 0 for τ ≥ 1: a window always shifts
             raise NotCertifiable("chien-li/thm-3.1: the minimiser found has no active step at τ ≥ 1")
         F = flint()
@@ -211,7 +209,7 @@ def _holder_bound_certify(values, prec):
     bounded above); at the last nonzero shift a_j is raised to an upper bound of g(r_{j−1}) when the search's
     shift (which clears the residual only up to rounding) is not certainly enough.  The certified number is the
     objective at that shift sequence, feasible by construction: a valid Theorem 3.7 bound, equal to the search
-    value up to that last adjustment (at the search's precision, 20 digits beyond the ball's).  It is not
+    value up to that last adjustment (at the search's precision: 40 digits, at λ = 1 20 beyond the ball's).  It is not
     certified to be the minimum over (τ, a) for λ < 1 (the formula's value is a feasible point; at λ = 1 the
     allocation is the exact water-filling)."""
     from symbolic.certify import NotCertifiable, PrecisionNotReached
@@ -223,8 +221,10 @@ def _holder_bound_certify(values, prec):
     )
     T_ = int(T_)
     s_, big, etaL = 2 * eta_ * K / n_, 2 * eta_ * K, eta_ * L_
-    # at λ = 1 the window is the exact water-filling's: its search runs 20 digits beyond the ball (see _search_digits)
-    alloc = _holder_allocation(etaL, lam_, s_, big, D_, T_, _search_digits(prec))
+    # At λ = 1 the window is the exact water-filling's, chosen at the search's precision: 20 digits beyond the ball
+    # (see _search_digits).  For λ < 1 it is ranked in double precision whatever the digits, and more digits would
+    # only bring holder_allocation's work limit (window steps × bits) closer.
+    alloc = _holder_allocation(etaL, lam_, s_, big, D_, T_, _search_digits(prec) if lam_ == 1 else 40)
     F = flint()
     fq = lambda x: F.fmpq(int(x.p), int(x.q))  # noqa: E731
     scale = alpha / (2 * sig_sq)

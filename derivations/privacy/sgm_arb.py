@@ -169,7 +169,9 @@ def rdp_ball(q, sigma, alpha, prec: int) -> arb:
         return fmpq(int(v.p), int(v.q))
 
     if not (getattr(q, "is_Rational", False) and getattr(alpha, "is_Rational", False)):
-        raise NotCertifiable(f"privacy/sgm-rdp: q = {q} and alpha = {alpha} must be rationals for a certified enclosure")
+        raise NotCertifiable(
+            f"privacy/sgm-rdp: q = {q} and alpha = {alpha} must be rationals for a certified enclosure"
+        )
     exact_ball(sigma, "sigma")  # a rational, or √ of one: NotCertifiable otherwise, before any work
     if q == 0:
         return arb(0)
