@@ -100,6 +100,7 @@ def test_rdp_ball_holds_the_definition_on_random_rationals(q, sigma, alpha):
         (Fr(1, 2), Fr(10), Fr(1000000001, 10**9), 60),  # a near-simple rational order
         (Fr(1, 3), Fr(7, 10), Fr(63), 40),
         (Fr(1, 100), Fr(1), Fr(10**6), 40),  # the dominant-term enclosure (10⁶ + 1 binomial terms otherwise)
+        (Fr(1, 2), Fr(10**4), Fr(10**6), 40),  # an integer order past the binomial sum's limit: the moment integral
     ],
 )
 def test_rdp_ball_holds_the_definition_at_edges(q, sigma, alpha, dps):
