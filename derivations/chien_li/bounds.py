@@ -48,17 +48,55 @@ def _formula(label):
     return paper.formulas[paper.id(label)]
 
 
+def _exact_values(values, name):
+    """The certifiers' inputs as Rationals, σ as its exact rational square ``sigma_sq`` (only α/(2σ²) enters, so a
+    σ = √(rational) is certified too); :class:`~symbolic.certify.NotCertifiable` naming any other value (``sp.Rational``
+    raised TypeError on σ = √2)."""
+    from symbolic.certify import NotCertifiable
+
+    out = {}
+    for k, x in values.items():
+        x = sp.sympify(x)
+        if k == "sigma":
+            k, x = "sigma_sq", sp.expand(x**2)
+        if not x.is_Rational:
+            raise NotCertifiable(f"{name}: parameter {k} = {x} is not rational; no certified enclosure")
+        out[k] = x
+    return out
+
+
+def _search_digits(prec):
+    """Digits of the certifiers' mpmath searches for a ball of ``prec`` bits: 20 beyond the ball's accuracy, so
+    that two windows the search cannot tell apart differ below it (a fixed 40 digits picked window 16 for 17 at
+    D = s√(16·17) + 10⁻⁴⁴, and the 300-bit ball lay 9e-46 relative above the exact minimum)."""
+    return max(40, int(prec * 0.30103) + 20)
+
+
 @functools.lru_cache(maxsize=32)
-def _minimiser(c, s_, clip_step, D_, T_):
-    """``chien_li.smooth.solve`` at 40 digits for exact (c, s, 2ηK, D, T): the minimiser (τ, window, active set)
-    does not depend on α or σ, so one search serves every order α the accountant certifies."""
+def _minimiser(c, s_, clip_step, D_, T_, dps=40):
+    """``chien_li.smooth.solve`` at ``dps`` digits for exact (c, s, 2ηK, D, T): the minimiser (τ, window, active
+    set) does not depend on α or σ, so one search serves every order α the accountant certifies."""
     import mpmath
 
     from .smooth import solve
 
     mpq = lambda x: mpmath.mpf(int(x.p)) / int(x.q)  # noqa: E731
-    with mpmath.workdps(40):
+    with mpmath.workdps(dps):
         return solve(mpq(c), mpq(s_), mpq(clip_step), mpq(D_), T_)
+
+
+@functools.lru_cache(maxsize=256)
+def _active_hint(c, s_, clip_step, D_, T_, tau, dps):
+    """The water-filling's active count j of window τ by ``chien_li.smooth.window_value`` (mpmath, ``dps``
+    digits): only a hint, the certifier checks the allocation it gives on the ball."""
+    import mpmath
+
+    from .smooth import delta_tau, window_value
+
+    mpq = lambda x: mpmath.mpf(int(x.p)) / int(x.q)  # noqa: E731
+    with mpmath.workdps(dps):
+        cv, sv = mpq(c), mpq(s_)
+        return window_value(cv, sv, delta_tau(cv, sv, mpq(clip_step), mpq(D_), tau), T_ - tau).active
 
 
 def _lipschitz_bound_certifier(c_of):
@@ -72,7 +110,10 @@ def _lipschitz_bound_certifier(c_of):
     the objective of (3) equals (α/2σ²)[(Δ_τ + sW₁)²/W₂ + (m − j)s²], Δ_τ = min(sΣ_{t<τ}c^t, 2ηKτ, D),
     s = 2ηK/n.  The ball encloses that value in Arb; nonnegativity μw_j ≥ s is checked on the ball (j is
     lowered until it is certain; j = 1 always is).  So the certified number is the theorem's bound at a
-    feasible (τ, β) — the exact minimum found in mpmath, and never below the true minimum.
+    feasible (τ, β) — the exact minimum found in mpmath, and never below the true minimum.  The search runs 20
+    digits beyond the ball's accuracy, and the ball is Arb's min over τ = 0, the search's window and its two
+    neighbours (each at its water-filling j and j + 1 when feasible): two adjacent windows the search's rounding
+    cannot order (a tie at 10⁻⁴⁴, D = s√(m(m + 1)) + 10⁻⁴⁴ at c = 1) are ordered on exact-input balls.
     """
 
     def certify(values, prec):
@@ -80,63 +121,78 @@ def _lipschitz_bound_certifier(c_of):
         from symbolic.certify import NotCertifiable, PrecisionNotReached
         from symbolic.certify.arb import flint, working_precision
 
-        v = {k: sp.Rational(x) for k, x in values.items()}
+        v = _exact_values(values, "chien-li/thm-3.1")
         c = sp.Rational(c_of(v))
-        alpha, sig, eta_, K, n_, D_, T_ = (v[k] for k in ("alpha", "sigma", "eta", "K", "n", "D", "T"))
+        alpha, sig_sq, eta_, K, n_, D_, T_ = (v[k] for k in ("alpha", "sigma_sq", "eta", "K", "n", "D", "T"))
         T_ = int(T_)
         s_, big = 2 * eta_ * K / n_, 2 * eta_ * K
-        sol = _minimiser(c, s_, big, D_, T_)
+        dps = _search_digits(prec)
+        sol = _minimiser(c, s_, big, D_, T_, dps)
+        # The search's window and its two neighbours (and τ = 0): a near-tie between adjacent windows that the
+        # search resolves the wrong way is then settled by Arb's min of exact-input balls, not by its rounding.
+        taus = sorted({sol.tau} | ({t for t in (sol.tau - 1, sol.tau + 1) if 1 <= t < T_} if sol.tau else set()))
+        hints = {t: sol.window.active if t == sol.tau else _active_hint(c, s_, big, D_, T_, t, dps) for t in taus if t}
+        if any(hints[t] == 0 for t in hints):  # Δ_τ > 0 for τ ≥ 1: a window always shifts
+            raise NotCertifiable("chien-li/thm-3.1: the minimiser found has no active step at τ ≥ 1")
         F = flint()
         fq = lambda x: F.fmpq(int(x.p), int(x.q))  # noqa: E731
-        scale = alpha / (2 * sig**2)
+        scale = alpha / (2 * sig_sq)
         ball = None
+
+        def geo(r, j):
+            if r == 1:
+                return F.arb(j)
+            lr = F.arb(fq(r)).log()
+            return (lr * j).expm1() / lr.expm1()
+
+        def window(tau, hint):
+            """The objective ÷ α/2σ² of window τ at the water-filling with j active steps, for j = hint + 1 (when
+            its allocation is certainly nonnegative) and the largest j ≤ hint whose allocation is; their min."""
+            m = T_ - tau
+            sum_c = F.arb(tau) if c == 1 else geo(c, tau)
+            delta_tau = (F.arb(fq(s_)) * sum_c).min(F.arb(fq(big * tau))).min(F.arb(fq(D_)))
+            w1 = F.arb(fq(1 / c)) if c >= 1 else F.arb(fq(c)) ** (-m)
+            r = 1 / c if c >= 1 else c
+            sv = F.arb(fq(s_))
+            best = None
+            for j in range(min(hint + 1, m), 0, -1):
+                W1, W2 = w1 * geo(r, j), w1**2 * geo(r**2, j)
+                mu = (delta_tau + sv * W1) / W2
+                if j == 1 or mu * w1 * F.arb(fq(r)) ** (j - 1) - sv >= 0:
+                    value = (delta_tau + sv * W1) ** 2 / W2 + (m - j) * sv**2
+                    best = value if best is None else best.min(value)
+                    if j <= hint:
+                        break
+            return best
+
         for extra in (32, 64, 128, 256):
             with working_precision(prec + extra):
-                if sol.tau == 0:  # τ = 0: pure composition, (α/2σ²)·T s², exact
-                    return F.arb(fq(scale * T_ * s_**2))
-                if sol.window.active == 0:  # Δ_τ > 0 for τ ≥ 1: a window always shifts
-                    raise NotCertifiable("chien-li/thm-3.1: the minimiser found has no active step at τ ≥ 1")
-
-                def geo(r, j):
-                    if r == 1:
-                        return F.arb(j)
-                    lr = F.arb(fq(r)).log()
-                    return (lr * j).expm1() / lr.expm1()
-
-                tau, m = sol.tau, sol.window.m
-                sum_c = F.arb(tau) if c == 1 else geo(c, tau)
-                delta_tau = F.arb(fq(s_)) * sum_c
-                delta_tau = delta_tau.min(F.arb(fq(big * tau))).min(F.arb(fq(D_)))
-                w1 = F.arb(fq(1 / c)) if c >= 1 else F.arb(fq(c)) ** (-m)
-                r = 1 / c if c >= 1 else c
-                sv = F.arb(fq(s_))
-                j = sol.window.active
-                while True:
-                    W1, W2 = w1 * geo(r, j), w1**2 * geo(r**2, j)
-                    mu = (delta_tau + sv * W1) / W2
-                    if j == 1 or mu * w1 * F.arb(fq(r)) ** (j - 1) - sv >= 0:
-                        break
-                    j -= 1
-                value = ((delta_tau + sv * W1) ** 2 / W2 + (m - j) * sv**2) * F.arb(fq(scale))
+                value = F.arb(fq(T_ * s_**2))  # τ = 0: pure composition, T s², exact
+                for tau, hint in hints.items():
+                    value = value.min(window(tau, hint))
+                value = value * F.arb(fq(scale))
                 ball = value
-                if value.is_finite() and value.rel_accuracy_bits() >= prec:
+                if value.is_finite() and (value.is_exact() or value.rel_accuracy_bits() >= prec):
                     return value
         raise PrecisionNotReached(f"chien-li/thm-3.1: the certified value did not reach {prec} bits ({ball})")
 
-    certify.certified_at = "the window τ and levels β of the exact minimum found by the evaluator (in mpmath)"
+    certify.certified_at = (
+        "the window τ and levels β of the exact minimum found by the evaluator (in mpmath), its neighbouring windows "
+        "compared in Arb"
+    )
     return certify
 
 
 @functools.lru_cache(maxsize=32)
-def _holder_allocation(etaL, lam, s_, clip_step, D_, T_):
-    """``chien_li.holder_bound.holder_allocation`` at 40 digits for exact (ηL, λ, s, 2ηK, D, T): the window and
-    shifts do not depend on α or σ, so one search serves every order α the accountant certifies."""
+def _holder_allocation(etaL, lam, s_, clip_step, D_, T_, dps=40):
+    """``chien_li.holder_bound.holder_allocation`` at ``dps`` digits for exact (ηL, λ, s, 2ηK, D, T): the window
+    and shifts do not depend on α or σ, so one search serves every order α the accountant certifies."""
     import mpmath
 
     from .holder_bound import holder_allocation
 
     mpq = lambda x: mpmath.mpf(int(x.p)) / int(x.q)  # noqa: E731
-    with mpmath.workdps(40):
+    with mpmath.workdps(dps):
         return holder_allocation(mpq(etaL), mpq(lam), mpq(s_), mpq(clip_step), mpq(D_), T_)
 
 
@@ -153,21 +209,25 @@ def _holder_bound_certify(values, prec):
     bounded above); at the last nonzero shift a_j is raised to an upper bound of g(r_{j−1}) when the search's
     shift (which clears the residual only up to rounding) is not certainly enough.  The certified number is the
     objective at that shift sequence, feasible by construction: a valid Theorem 3.7 bound, equal to the search
-    value up to that last adjustment (~10⁻³⁵ relative).  It is not certified to be the minimum over (τ, a) for
-    λ < 1 (the formula's value is a feasible point; at λ = 1 the allocation is the exact water-filling)."""
+    value up to that last adjustment (at the search's precision: 40 digits, at λ = 1 20 beyond the ball's).  It is not
+    certified to be the minimum over (τ, a) for λ < 1 (the formula's value is a feasible point; at λ = 1 the
+    allocation is the exact water-filling)."""
     from symbolic.certify import NotCertifiable, PrecisionNotReached
     from symbolic.certify.arb import flint, working_precision
 
-    v = {k: sp.Rational(x) for k, x in values.items()}
-    alpha, sig, eta_, K, n_, D_, L_, lam_, T_ = (
-        v[k] for k in ("alpha", "sigma", "eta", "K", "n", "D", "L", "lam", "T")
+    v = _exact_values(values, "chien-li/thm-3.7")
+    alpha, sig_sq, eta_, K, n_, D_, L_, lam_, T_ = (
+        v[k] for k in ("alpha", "sigma_sq", "eta", "K", "n", "D", "L", "lam", "T")
     )
     T_ = int(T_)
     s_, big, etaL = 2 * eta_ * K / n_, 2 * eta_ * K, eta_ * L_
-    alloc = _holder_allocation(etaL, lam_, s_, big, D_, T_)
+    # At λ = 1 the window is the exact water-filling's, chosen at the search's precision: 20 digits beyond the ball
+    # (see _search_digits).  For λ < 1 it is ranked in double precision whatever the digits, and more digits would
+    # only bring holder_allocation's work limit (window steps × bits) closer.
+    alloc = _holder_allocation(etaL, lam_, s_, big, D_, T_, _search_digits(prec) if lam_ == 1 else 40)
     F = flint()
     fq = lambda x: F.fmpq(int(x.p), int(x.q))  # noqa: E731
-    scale = alpha / (2 * sig**2)
+    scale = alpha / (2 * sig_sq)
 
     def mpf_arb(x):
         man, exp = x.man_exp

@@ -74,7 +74,7 @@ for _L, _rel, _reading in (
             "<=",
             (lambda lim_: lambda v: mpmath.mpf(lim_) * mpmath.mpf(10) ** -5)(_lim),
             f"corrected: as λ → 0 Theorem 3.7's plateau tends to (α/2σ²)·min_m (D + m(ηL + s))²/m, here "
-            f"ε/α = {sp.nsimplify(_lim)} ≈ {float(_lim):.6f} ({_reading}; {'below' if _L == 1 else 'above'} the "
+            f"ε/α = {_lim} ≈ {float(_lim):.6f} ({_reading}; {'below' if _L == 1 else 'above'} the "
             f"frontier {_frontier}), matched by the bound at λ = 10⁻⁶ to 10⁻⁵ relative: the λ → 0 bound is neither "
             "composition nor output perturbation (the minimum with them is a separate step)",
             src("Appendix A.13, remark after Figure 2", (), "corrected"),

@@ -23,7 +23,11 @@ cl = [L_lambda.id]
 
 
 def _L_sq(step, wc, sm):
-    return sp.nsimplify(L_lambda_expr(step, wc, sm) ** 2)
+    """L_λ(m, M)² of (13), exactly.  The inputs are made SymPy numbers first: with Python ints m = 1, M = 0 the
+    factor m/(2(M + m)) was the float 0.5, L_λ² the Float 2.5, and sp.nsimplify guessed the rational back (right
+    here, as 2.5 and 2.25 are binary; at other inputs a guess, which nsimplify makes of any value near a simple
+    one: 1.000000001 becomes 1)."""
+    return sp.expand(L_lambda_expr(*(sp.sympify(x) for x in (step, wc, sm))) ** 2)
 
 
 paper.add(

@@ -51,7 +51,7 @@ from symbolic.certify.errors import PrecisionNotReached
 from symbolic.errors import show_value
 
 from .rdp_conversion import POINTWISE
-from .sgm_arb import log_moment_integer, moment, moments01
+from .sgm_arb import exact_ball, log_moment_integer, moment, moments01
 
 #: The pieces (pointwise bound, region) whose minimum is each method's ε.
 PIECES = {
@@ -107,6 +107,21 @@ def _largest(*bounds: arb) -> arb:
     return best
 
 
+def _floor(x: arb) -> int:
+    """⌊x⌋ of an exact Arb number (a lower or upper end), exactly.  ``math.floor(float(x))`` rounded x to a double
+    first: at x = 3 − 2⁻⁶⁰ it gave 3, and r_floor took T·r(3) for a lower bound of T·r(α) on α ≥ x, above
+    T·r(x) (q = 1/10, σ = 1: 0.0317123003033764250501 > 0.0317123003033764250339)."""
+    man, exp = (int(v) for v in x.mid().man_exp())
+    if not x.is_exact():
+        raise ValueError(f"_floor: {x} is not an exact number")
+    return man << exp if exp >= 0 else man >> -exp  # >> floors negative mantissas too
+
+
+def _ceil(x: arb) -> int:
+    """⌈x⌉ of an exact Arb number, exactly (see :func:`_floor`)."""
+    return -_floor(-x)
+
+
 def _dyadic(x: arb) -> arb:
     """An exact point near the midpoint of ``x`` (a short dyadic)."""
     return arb(x.mid())
@@ -117,7 +132,8 @@ class _Moments:
 
     def __init__(self, q: sp.Rational, sigma: sp.Rational):
         self.q_exact, self.sigma_exact = q, sigma
-        self.q, self.sigma = _fmpq_arb(q), _fmpq_arb(sigma)
+        # σ may be the square root of a rational (its Arb ball then has a radius; every bound below is rigorous on it)
+        self.q, self.sigma = _fmpq_arb(q), exact_ball(sigma, "sigma", "privacy/sgm-epsilon")
         self.closed = q == 1  # A_α = e^{(α² − α)/(2σ²)}
         self._r_int: dict[tuple[int, int], arb] = {}
         self._kl: arb | None = None
@@ -386,7 +402,7 @@ class _Problem:
     # -- lower bounds --------------------------------------------------------------------------
     def r_floor(self, a: arb) -> arb:
         """A lower bound on T·r(α) for all α ≥ a (r nondecreasing, r ≥ KL)."""
-        n = int(math.floor(float(a.lower())))
+        n = _floor(a.lower())
         if n >= 2:
             return self.T * self.m.r_integer(min(n, 1 << 14))
         return self.T * self.m.kl(self.sp)
@@ -547,7 +563,7 @@ def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: 
     cap = None
     if hi_r is not None:
         cap_f = hi_r * (1 - arb(2) ** -10)
-        cap = int(math.floor(float(cap_f.lower())))
+        cap = _floor(cap_f.lower())
     while True:
         if cap is not None and a_n >= cap:
             a_n = max(cap, 2)
@@ -592,7 +608,7 @@ def _branch_and_bound(pb: _Problem, bound: str, kind: str, upper: arb, exclude: 
             # the upper bound (a steep rise): split at n without a tangent.  The floor T·r(n) (a binomial sum, ~10 ms
             # at α ~ 7000) prunes [n, b]; a tangent there is an integration costing 0.1-0.5 s where the RDP curve
             # leaves its small-q regime (q = 1e-4, σ = 20) and cannot bound that rise from the left anyway.
-            n = int(math.floor(float(((a + b) / 2).mid())))
+            n = _floor(((a + b) / 2).mid())
             if a < n < b and pb.integer_value(bound, n) > 2 * upper:
                 boxes.append((a, arb(n)))
                 boxes.append((arb(n), b))
@@ -643,7 +659,7 @@ def _local_lower(
     _, hi_r = pb.region(kind)
 
     def steep(I: arb) -> bool:
-        n_right = int(math.ceil(float(I.upper())))
+        n_right = _ceil(I.upper())
         if n_right <= 64:
             return False
         if I.rad() >= arb(1) / 2:
@@ -752,7 +768,7 @@ def _enclose(q, sigma, steps, delta, method, work, prec) -> arb:
     for bound, kind in pieces:
         if kind == "from-1/delta":
             inv = 1 / pb.delta
-            n_floor = min(int(math.floor(float(inv.lower()))), 1 << 12)  # r nondecreasing: any n ≤ 1/δ
+            n_floor = min(_floor(inv.lower()), 1 << 12)  # r nondecreasing: any n ≤ 1/δ
             lowb = (
                 (pb.T * moments.r_integer(n_floor) + (1 - pb.delta).log()).lower() if n_floor >= 2 else arb(-math.inf)
             )

@@ -476,14 +476,18 @@ class _Interpreter:
             return total if sign == 1 else -total
         geometric = _geometric(node)
         if geometric is not None:
-            return self.geometric_sum(node, *geometric, sign)
+            return self.geometric_sum(node, *geometric)
         return self.eval(closed_form(node))
 
-    def geometric_sum(self, node, first, ratio, count, sign):
+    def geometric_sum(self, node, first, ratio, count):
         """Σ first·ratio^k over count terms in O(1): first·count when ratio = 1 exactly
         (decided on the exact values), else first·expm1(count·log r)/expm1(log r) for r > 0
-        (no cancellation when r is within 1e-9 of 1), else first·(r^count − 1)/(r − 1)."""
-        n = self.exact_integer(count) * sign
+        (no cancellation when r is within 1e-9 of 1), else first·(r^count − 1)/(r − 1).
+
+        ``first`` and ``count`` = b − a + 1 are those of the sum as written: for b < a the same closed form is
+        Karr's −Σ_{b+1}^{a−1} (as :func:`symbolic.evaluate.expressions.geometric_sum` uses it).  The count was
+        once multiplied by the reversal's sign, which gave Σ_{k=5000}^{1} 2^{−k} = +1.4e-1505 for Karr's −1/2."""
+        n = self.exact_integer(count)
         f = self.flint
         r = self.eval(ratio)
         # ratio = 1 decided on the exact value: cheaply when r is an exact rational or its ball

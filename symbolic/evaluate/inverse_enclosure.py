@@ -99,6 +99,12 @@ def enclose_inverse(formula: Any, exact: dict, prec: int) -> InverseEnclosure:
     :class:`PrecisionNotReached` rather than return a wider one.
     """
     inv = formula.inverse
+    for name, value in exact.items():  # the bracket's ends and the target are Fractions: rationals only
+        if not isinstance(value, str) and not getattr(value, "is_Rational", False):
+            raise NotCertifiable(
+                f"{formula.id}: parameter {name} = {value} is not rational; an inverse is certified at exact "
+                "rational inputs only"
+            )
     fwd = _Forward(inv, exact, prec)
     fixed_syms = {inv.forward.symbol(n): v for n, v in fwd.fixed.items()}
     lower = sp.sympify(inv.lower).xreplace(fixed_syms)
