@@ -36,6 +36,7 @@ from symbolic.formula import Formula
 from . import toolkit
 from .gaussian import alpha_param
 from .sgm_moments import (
+    MAX_BINOMIAL_TERMS,
     MTZ,
     SGM_HYPOTHESES,
     a_integrand,
@@ -52,10 +53,6 @@ from .sgm_moments import (
     z,
 )
 from symbolic.claims.numeric import QuadratureCheck, SampledInequality
-
-#: Integer orders up to this use the exact binomial sum (α + 1 terms); larger ones (α = 1e50
-#: would be 10^50 terms) the quadrature of the definition, like fractional orders.
-MAX_BINOMIAL_TERMS = 100_000
 
 
 def _forward(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:

@@ -157,7 +157,7 @@ def rdp_ball(q, sigma, alpha, prec: int) -> arb:
     """An Arb ball containing ``privacy/sgm-rdp`` = log A_α/(α − 1) at exact rationals
     0 ≤ q ≤ 1, σ > 0, α > 1 (SymPy Rationals; σ may be the square root of one), with ≥ ``prec`` bits of relative accuracy
     (or exact): 0 for q = 0; α/(2σ²) for q = 1; for α ≥ 64 :func:`rdp_large_order` where it is that
-    accurate; the binomial sum (MTZ §3.2) for integer α up to ``sgm.MAX_BINOMIAL_TERMS`` (as the evaluator);
+    accurate; the binomial sum (MTZ §3.2) for integer α up to ``sgm_moments.MAX_BINOMIAL_TERMS`` (as the evaluator);
     :func:`moment` (rigorous integration + tail bounds) otherwise.  Raises
     :class:`~symbolic.certify.PrecisionNotReached` if the accuracy is not reached."""
     from flint import fmpq
@@ -166,7 +166,7 @@ def rdp_ball(q, sigma, alpha, prec: int) -> arb:
     from symbolic.errors import show_value
 
     # beyond it the α + 1 binomial terms cost more than the integral (α = 10⁶: 3 s against 0.3 s; 10⁸: minutes)
-    from .sgm import MAX_BINOMIAL_TERMS
+    from .sgm_moments import MAX_BINOMIAL_TERMS
 
     def exact(v):
         return fmpq(int(v.p), int(v.q))

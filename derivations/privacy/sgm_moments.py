@@ -26,6 +26,11 @@ from symbolic.params import nonnegative, positive
 
 from .gaussian import ALPHA_GT_1, alpha_param, gaussian_density
 
+#: Integer orders up to this use the exact binomial sum (α + 1 terms); larger ones (α = 1e50
+#: would be 10^50 terms) the quadrature of the definition, like fractional orders (the evaluator,
+#: sgm.py, and the certifier, sgm_arb.py, alike).
+MAX_BINOMIAL_TERMS = 100_000
+
 q_param = nonnegative("q", "Poisson sampling rate q ∈ [0, 1]")
 sigma_param = positive("sigma", "noise multiplier σ > 0 (noise standard deviation for sensitivity 1)")
 q, sigma, alpha = q_param.symbol, sigma_param.symbol, alpha_param.symbol
