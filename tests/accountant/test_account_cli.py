@@ -161,3 +161,17 @@ def test_part_seconds_flag(tmp_path, capsys):
     assert "--part-seconds must be in (0, 3600]" in capsys.readouterr().err
     assert main(["account", path, "--part-seconds", "30", "--no-heuristics", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["failures"] == []
+
+
+def test_add_remove_run_says_once_that_every_theorem_is_replace_one(tmp_path, capsys):
+    """Under add-remove (Opacus' default) every theorem is refused for its relation: one paragraph names them all
+    and says what the user can do, instead of one identical line per theorem; other reasons keep their lines."""
+    path = _write(tmp_path, RUN)
+    assert main(["account", path, "--adjacency", "add-remove", "--no-heuristics"]) == 0
+    out = capsys.readouterr().out
+    (grouped,) = [line for line in out.splitlines() if line.startswith("stated for replace-one neighbours only")]
+    assert "not for this run's add-remove neighbours" in grouped and "--adjacency replace-one" in grouped
+    assert "bok-su-altschuler/thm-4.2-mu" in grouped and "ye-shokri/thm-4.3-eps" in grouped
+    assert "is stated for replace-one neighbours; this run uses add-remove" not in out
+    assert main(["account", path, "--no-heuristics"]) == 0  # replace-one: no such paragraph
+    assert "neighbours only, not for this run's" not in capsys.readouterr().out
