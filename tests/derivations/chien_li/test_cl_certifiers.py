@@ -106,18 +106,23 @@ def test_nonconvex_certified_ball_at_c_a_hair_above_1_near_a_tie():
 _fr = lambda lo, hi, den: st.builds(Fr, st.integers(lo, hi), st.just(den))  # noqa: E731
 
 
-@settings(max_examples=8, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
-@given(
+#: Random exact inputs of Theorems 3.1 and 3.7 (α, σ, η, K, n, D, L as small-denominator rationals).
+_INPUTS = dict(
     alpha=_fr(11, 400, 10),
     sigma=_fr(1, 40, 10),
     eta=_fr(1, 20, 100),
     K=_fr(1, 5, 1),
     n=_fr(1, 20, 1),
     D=_fr(1, 60, 10),
-    T=st.integers(1, 9),
     L=_fr(1, 30, 10),
-    m=_fr(1, 9, 10),
 )
+_SETTINGS = settings(
+    max_examples=8, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+)
+
+
+@_SETTINGS
+@given(**_INPUTS, T=st.integers(1, 9), m=_fr(1, 9, 10))
 def test_certifiers_hold_the_theorem_on_random_rationals(alpha, sigma, eta, K, n, D, T, L, m):
     v = dict(alpha=alpha, sigma=sigma, eta=eta, K=K, n=n, D=D, T=Fr(T), L=L, m=m)
     exact = {k: sp.Rational(x.numerator, x.denominator) for k, x in v.items()}
@@ -168,17 +173,8 @@ def test_holder_certified_ball_at_lambda_1_is_the_exact_minimum_at_a_near_tie():
         assert _mpq(lo) <= exact * (1 + mpmath.mpf(2) ** -(prec - 8))  # the minimum, to the ball's accuracy
 
 
-@settings(max_examples=8, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
-@given(
-    alpha=_fr(11, 400, 10),
-    sigma=_fr(1, 40, 10),
-    eta=_fr(1, 20, 100),
-    K=_fr(1, 5, 1),
-    n=_fr(1, 20, 1),
-    D=_fr(1, 60, 10),
-    T=st.integers(1, 12),
-    L=_fr(1, 30, 10),
-)
+@_SETTINGS
+@given(**_INPUTS, T=st.integers(1, 12))
 def test_holder_certifier_at_lambda_1_on_random_rationals(alpha, sigma, eta, K, n, D, T, L):
     from derivations.chien_li.bounds import _holder_bound_certify
 
