@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import functools
-
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 import mpmath
