@@ -574,7 +574,7 @@ def optimize_kappa(version: str, values: Mapping, T_val: int, lo="0.05", hi="15"
     """(κ*, bound): Theorem 3 (``version``) minimised over κ ∈ [lo, hi] at horizon T_val.
 
     The paper says κ 'has to be optimized (numerically)'; this does a grid search
-    followed by golden-section refinement around the best grid point, at 20 digits.
+    followed by Brent refinement around the best grid point, at 20 digits.
     The bound is evaluated by :func:`regularized_bound_series` (the formula's own evaluator).
     """
     with mpmath.workdps(20):

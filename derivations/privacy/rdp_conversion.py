@@ -15,8 +15,8 @@ where the pointwise bound ε_m is one of (SymPy expressions, in :data:`POINTWISE
 * ``best``    — the minimum of the three.
 
 Every bound is clipped at ε ≥ 0.  :func:`rdp_to_epsilon` takes the curve as a callable
-α ↦ r(α) (minimised over continuous α: a log-spaced scan locates the basin, golden-section
-search refines it at the working precision) or as (α, r) pairs (minimised over the pairs).
+α ↦ r(α) (minimised over continuous α: a log-spaced scan locates the basin, Brent's method
+refines it at the working precision) or as (α, r) pairs (minimised over the pairs).
 
 Linear curves r(α) = ρα (ρ-zCDP; the Gaussian mechanism with ρ = Δ²/(2σ²); μ-GDP with
 ρ = μ²/2) get one formula, ``privacy/rdp-linear-epsilon`` (``rho``, ``delta``, ``method``),
@@ -174,7 +174,7 @@ def minimise_over_alpha(
     """min over α ∈ (1, α_max] of ``objective(α)`` (mpmath, current precision): (ε, α*).
 
     Works in t = log(α − 1): a scan of log-spaced orders finds the best basin,
-    golden-section search refines it to the working precision.  The scan spans
+    Brent's method (:func:`symbolic.evaluate.optimise.scan_then_refine`) refines it to the working precision.  The scan spans
     α = 1 + 1e-8 to α_max (default 1 + 1e12) and, when ``center`` (a guess of α* − 1, such
     as Mironov's exact minimiser) is given, also e^{±25} around it, with the same density
     (about five points per unit of t), so an optimum at α − 1 = 1e-9 or 1e13 is not cut off
@@ -283,7 +283,7 @@ _MIRONOV_CLOSED = lambdify_mpmath((rho, delta), mironov_closed)
 
 def _linear_epsilon(values: Mapping[str, sp.Rational], dps: int) -> mpmath.mpf:
     """min over α > 1 of the chosen conversion at r(α) = ρα: Mironov's through its proved closed
-    form, the others by the log-scan plus golden-section search at the working precision."""
+    form, the others by a staged log-scan plus Brent's method at the working precision."""
     r_, d_ = (mpmath.mpf(int(values[n].p)) / int(values[n].q) for n in ("rho", "delta"))
     if values["method"] == "mironov":
         # At the working precision of this run (a nested Formula.evaluate at dps = the working digits was
@@ -323,8 +323,8 @@ def _linear_minimum(objective: Callable, center, flat=1, near=False) -> mpmath.m
     one point per unit between its neighbours narrows it, and Brent's method refines between the
     best point's neighbours (the bounds change by a factor ~e per unit of t and each has one basin
     near α*; the h-bound's kink at α = 1/δ is added by the caller).  About 100 evaluations at
-    α* ≈ 1e151 instead of the five per unit (2000) plus 1800 golden-section steps of
-    :func:`minimise_over_alpha` at 750 digits.  Brent's abscissa tolerance is 2^−(prec/2+8) times ``flat`` (≥ 1:
+    α* ≈ 1e151 where the five points per unit of :func:`minimise_over_alpha`'s scan are 2000 at 750 digits
+    (and its refinement was then 1800 golden-section steps).  Brent's abscissa tolerance is 2^−(prec/2+8) times ``flat`` (≥ 1:
     the factor by which the minimum is flatter than its value allows a coarser abscissa, see the caller).
 
     ``near`` (the caller's ρ/ℓ ≥ 1e38 and √(ρℓ) ≥ 1e6, ℓ = log(1/δ)): only t* ± 4 is scanned, at one point per
