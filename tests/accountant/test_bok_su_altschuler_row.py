@@ -16,19 +16,10 @@ import mpmath
 import pytest
 
 from accountant import account
+from accountant.examples import example_run
 
 ID = "bok-su-altschuler/thm-4.2-mu"
-RUN = {
-    "loss": "strongly-convex",
-    "m": "0.01",
-    "M": "0.26",
-    "batching": "full",
-    "n": "60000",
-    "step_size": "1",
-    "noise_std": "0.0005",
-    "gradient_sensitivity": "2",
-    "steps": "2000",
-}
+RUN = example_run("c")  # accountant.examples: issue 29's run (c)
 
 
 def independent_epsilon(run, delta="1e-5"):

@@ -7,21 +7,12 @@ import json
 from fractions import Fraction
 
 from accountant import account
+from accountant.examples import example_run
 from accountant.calibrate import calibrate
 from symbolic.cli import main
 
 #: run (c): full-batch, strongly convex, unclipped (notebook 07's run where a theorem beats all iterates)
-RUN_C = {
-    "loss": "strongly-convex",
-    "m": "0.01",
-    "M": "0.26",
-    "batching": "full",
-    "n": "60000",
-    "step_size": "1",
-    "noise_std": "0.0005",
-    "gradient_sensitivity": "2",
-    "steps": "2000",
-}
+RUN_C = example_run("c")  # accountant.examples: issue 29's run (c)
 
 
 def _guarantee(run, **change):

@@ -15,17 +15,7 @@ from accountant.examples import example_run
 RUN_A = example_run("a'")
 
 #: a full-batch strongly convex run where Bok, Su & Altschuler's Theorem 4.2 beats the baseline
-RUN_FULL = {
-    "loss": "strongly-convex",
-    "m": "0.01",
-    "M": "0.26",
-    "batching": "full",
-    "n": "60000",
-    "step_size": "1",
-    "noise_std": "0.0005",
-    "gradient_sensitivity": "2",
-    "steps": "2000",
-}
+RUN_FULL = example_run("c")  # accountant.examples: issue 29's run (c)
 
 
 @pytest.fixture(scope="module")
