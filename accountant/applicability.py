@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derivations.privacy.run import RUN_MEANING, RUN_SYMBOLS, loss_satisfies
+from derivations.privacy.run import LOSSES, RUN_MEANING, RUN_SYMBOLS, loss_satisfies
 
 from .run_description import Run
 
@@ -31,6 +31,15 @@ _BATCH_WORDS = {
     "poisson": "Poisson-sampled batches",
     "without-replacement": "batches sampled without replacement",
 }
+
+
+def loss_words(losses) -> str:
+    """The loss classes a theorem is stated for, in the user's words; "no assumption on the loss" when it is
+    stated for every class (Asoodeh & Diaz argue from clipping and the projection alone), rather than a list
+    of classes that reads as if smoothness were needed."""
+    if set(losses) >= set(LOSSES):
+        return "no assumption on the loss"
+    return " or ".join(_LOSS_WORDS.get(x, x) for x in losses)
 
 
 def batching_satisfies(run_batching: str, required: str) -> bool:
@@ -65,7 +74,7 @@ def _setting_reason(bound, run: Run) -> str | None:
         return f"{label} is stated for {bound.relation} neighbours; this run uses {run.adjacency}"
     regime = bound.regime
     if not any(loss_satisfies(run.loss, loss) for loss in regime.losses):
-        wanted = " or ".join(_LOSS_WORDS.get(x, x) for x in regime.losses)
+        wanted = loss_words(regime.losses)
         return f"{label} needs a {wanted} loss; this run's loss is {_LOSS_WORDS.get(run.loss, run.loss)}"
     if not any(batching_satisfies(run.batching, x) for x in regime.batchings):
         wanted = ", ".join(_BATCH_WORDS.get(x, x) for x in regime.batchings)

@@ -84,9 +84,12 @@ class Calibration:
             if self.key in NOISE
             else f"the guarantee is within ε = {self.target_epsilon} at {self.key} = {lo} and exceeds it at {hi}"
         )
+        # A noise level is bisected to a relative width, not found exactly: say how near the least it is.
+        how = f"the {what} {self.key} with that guarantee" + (
+            f", to within {float(REL_TOL) * 100:g} % (the search bracket below)" if self.key in NOISE else ""
+        )
         return (
-            f"{self.key} = {self.value}: the {what} {self.key} with guarantee ε ≤ {self.target_epsilon} at δ = "
-            f"{self.delta}\n"
+            f"{self.key} = {self.value}: guarantee ε ≤ {self.target_epsilon} at δ = {self.delta}; {how}\n"
             f"at that value: ε ≤ {self.result.show(best.result)} ({tag}), from "
             + ("the all-iterates accountant" if best.source == "all-iterates" else best.title)
             + f"\nsearch bracket: {side} ({self.evaluations} evaluations)"

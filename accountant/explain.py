@@ -19,7 +19,7 @@ import sympy as sp
 
 from derivations.privacy.run import RUN_MEANING, RUN_SYMBOLS, loss_satisfies
 
-from .applicability import _BATCH_WORDS, _LOSS_WORDS, _condition_value, batching_satisfies, inapplicable_reason
+from .applicability import _BATCH_WORDS, _condition_value, batching_satisfies, inapplicable_reason, loss_words
 from .run_description import Run, parse_run
 
 
@@ -168,7 +168,7 @@ def coverage(bound, run: Run) -> TheoremCoverage:
         )
     )
     loss_ok = any(loss_satisfies(run.loss, x) for x in reg.losses)
-    wanted = " or ".join(_LOSS_WORDS.get(x, x) for x in reg.losses)
+    wanted = loss_words(reg.losses)
     change = None
     if not loss_ok:
         if "strongly-convex" in reg.losses and run.loss == "convex":

@@ -315,7 +315,8 @@ class Account:
             f"<Account {self._header()}: {self.run.loss} loss, {self.run.batching} batches, T = "
             f"{show_number(self.run['steps'])}; guarantee "
             + (f"{self.sym} ≤ {self.show(best.result)} ({best.id})" if best else "none")
-            + f"; {len(self.applicable)} of {len(self.rows)} theorems apply>"
+            # a printed form refuted by an erratum is listed as a row but is no theorem (as in --explain)
+            + f"; {len(self.applicable)} of {sum(r.valid for r in self.rows)} theorems apply>"
         )
 
     def __str__(self) -> str:

@@ -21,6 +21,8 @@ def test_explain_agrees_with_the_report_on_what_applies():
     applicable = {r.id for r in res.rows if r.applies}
     assert {t.id for t in exp.theorems if t.applies} == applicable
     assert all(t.relation == "replace-one" for t in exp.theorems)
+    # the report's short repr counts the same theorems (a refuted printed form is a row, not a theorem)
+    assert f"{len(applicable)} of {len(exp.theorems)} theorems apply>" in repr(res)
 
 
 def test_smallest_changes_divisor_step_size_and_missing_keys():
@@ -46,3 +48,15 @@ def test_add_remove_is_said_plainly():
         assert "no add-remove argument is given there or derived here" in rel.change
     assert "0 of" in str(exp) and "<Explanation" in repr(exp)
     assert exp.as_json()["theorems"][0]["checks"][0]["met"] is False
+
+
+def test_a_theorem_stated_for_every_loss_says_it_assumes_nothing_of_it():
+    # Asoodeh & Diaz argue from clipping and the projection only: run (b)'s loss (nonconvex, smoothness unknown)
+    # meets the theorem's loss setting, and the text must not read as if an M-smooth loss were needed.
+    exp = explain(RUN_B)
+    ad = _theorem(exp, "asoodeh-diaz/thm-2")
+    loss = next(c for c in ad.checks if c.setting == "loss")
+    assert loss.met is True
+    assert loss.needs == "no assumption on the loss"
+    bsa = next(c for c in _theorem(exp, "bok-su-altschuler/thm-4.2-mu").checks if c.setting == "loss")
+    assert bsa.met is False and "M-smooth" in bsa.needs  # a theorem that does assume a class still names it
