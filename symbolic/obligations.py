@@ -1018,13 +1018,10 @@ def _root_points(e, syms) -> list[dict]:
 
 
 def _in_domain(point, where, decide, UndecidedError) -> bool:
-    for s, v in point.items():
-        if s.is_integer and not v.is_integer:
-            return False
-        if (s.is_positive and not v > 0) or (s.is_nonnegative and not v >= 0):
-            return False
-        if (s.is_negative and not v < 0) or (s.is_nonpositive and not v <= 0):
-            return False
+    from .sampling import admits
+
+    if not all(admits(s, v) for s, v in point.items()):
+        return False
     try:
         return all(decide(w, point) for w in where)
     except (UndecidedError, TypeError, ValueError, KeyError):

@@ -38,19 +38,40 @@ _NATURAL = [1, 2, 3, 4, 5, 6, 7, 9]
 
 
 def candidates(symbol: sp.Symbol) -> list[sp.Rational]:
-    """The candidate values for one symbol, from its SymPy assumptions."""
+    """The candidate values for one symbol, from its SymPy assumptions (sign and integrality choose the
+    set; any other assumption, ``nonzero``, ``odd``, ``prime``, ..., is enforced by :func:`admits`)."""
     if symbol.is_integer:
         pos = [sp.Integer(v) for v in _NATURAL]
         if symbol.is_positive:
-            return pos
-        if symbol.is_nonnegative:
-            return [sp.Integer(0)] + pos
-        return [sp.Integer(0)] + pos + [-v for v in pos[:4]]
-    if symbol.is_positive:
-        return list(_POSITIVE)
-    if symbol.is_nonnegative:
-        return [sp.Integer(0)] + _POSITIVE
-    return [sp.Integer(0)] + _POSITIVE + [-v for v in _POSITIVE[::2]]
+            pool = pos
+        elif symbol.is_nonnegative:
+            pool = [sp.Integer(0)] + pos
+        elif symbol.is_negative:
+            pool = [-v for v in pos]
+        elif symbol.is_nonpositive:
+            pool = [sp.Integer(0)] + [-v for v in pos]
+        else:
+            pool = [sp.Integer(0)] + pos + [-v for v in pos[:4]]
+    elif symbol.is_positive:
+        pool = list(_POSITIVE)
+    elif symbol.is_nonnegative:
+        pool = [sp.Integer(0)] + _POSITIVE
+    elif symbol.is_negative:
+        pool = [-v for v in _POSITIVE]
+    elif symbol.is_nonpositive:
+        pool = [sp.Integer(0)] + [-v for v in _POSITIVE]
+    else:
+        pool = [sp.Integer(0)] + _POSITIVE + [-v for v in _POSITIVE[::2]]
+    return [v for v in pool if admits(symbol, v)]
+
+
+def admits(symbol: sp.Symbol, value: sp.Rational) -> bool:
+    """Whether the exact ``value`` satisfies every assumption declared on ``symbol``: not only the sign
+    and integrality the candidate sets are built from, but ``negative``, ``nonpositive``, ``nonzero``,
+    ``even``, ``odd``, ``prime``, ``irrational``, ...  A point outside the declared domain is no
+    evidence about the claim, and a counterexample there refutes nothing (``exp(x) < 1`` for a
+    negative ``x`` "fails" at ``x = 5``)."""
+    return all(getattr(value, f"is_{key}", None) is held for key, held in symbol.assumptions0.items())
 
 
 def sample_points(
@@ -74,12 +95,8 @@ def sample_points(
     count = 0
 
     def admissible(point: dict) -> bool:
-        for s in symbols:
-            v = point[s]
-            if s.is_integer and not v.is_integer:
-                return False
-            if s.is_positive and not v > 0 or s.is_nonnegative and not v >= 0:
-                return False
+        if not all(admits(s, point[s]) for s in symbols):
+            return False
         try:
             return all(_decided_by_ball(w, enclosed[w], point) if w in enclosed else decide(w, point) for w in where)
         except UndecidedError:

@@ -44,3 +44,30 @@ def test_a_difference_that_is_exactly_zero_goes_to_decide(monkeypatch):
     with pytest.raises(UndecidedError):
         _decided_by_ball(tight, tight.lhs - tight.rhs, point)
     assert len(calls) == 1  # the ball contains 0: decide answered (here: undecided, as without the ball)
+
+
+# --- every declared assumption bounds the sample (red-team: exp(x) < 1 for x < 0 was REFUTED at x = 5) ---
+
+
+@pytest.mark.parametrize(
+    "assumptions, inside",
+    [
+        (dict(negative=True), lambda v: v < 0),
+        (dict(nonpositive=True), lambda v: v <= 0),
+        (dict(real=True, nonzero=True), lambda v: v != 0),
+        (dict(integer=True, negative=True), lambda v: v < 0 and v.q == 1),
+        (dict(integer=True, odd=True), lambda v: v.q == 1 and v.p % 2 == 1),
+    ],
+)
+def test_sample_points_stay_in_the_declared_domain(assumptions, inside):
+    s = sp.Symbol("s", **assumptions)
+    points = list(sample_points([s], n=12, seed=0))
+    assert points and all(inside(p[s]) for p in points)
+
+
+def test_a_true_claim_on_a_negative_symbol_is_not_refuted_outside_its_domain():
+    from symbolic import Inequality, Source, Status
+
+    s = sp.Symbol("s", negative=True)
+    claim = Inequality("t/neg", sp.exp(s), "<", 1, "", Source("t", "t", form="derived"), samples=8)
+    assert claim.check().status is Status.CHECKED
