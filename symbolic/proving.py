@@ -26,6 +26,7 @@ import sympy as sp
 
 from .deadline import Deadline, PhaseTimeout
 from .sampling import candidates, sample_points
+from .verdict import shown
 from .sums import constants_outside, linear_sums
 
 if TYPE_CHECKING:  # mpmath is imported where a value is computed
@@ -503,7 +504,7 @@ def confirm_zero(
         if bad:
             raise EngineBug(
                 f"ENGINE BUG: the {what} was proved identically 0, but at {show_point(point)} "
-                f"it is {sp.sstr(pv.value)[:80]} ({'exact' if pv.exact else f'{digits} digits'})"
+                f"it is {shown(pv.value)[:80]} ({'exact' if pv.exact else f'{digits} digits'})"
             )
     if n > 0 and evaluated == 0 and (undefined or not _has_points(symbols, where, pools)):
         raise UnconfirmedProof(

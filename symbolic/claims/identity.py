@@ -10,7 +10,7 @@ from ..deadline import Deadline, PhaseTimeout
 from ..obligations import Obligation, definedness
 from ..proving import confirm_zero, find_counterexample, prove_zero, show_point, value_at
 from ..source import Source
-from ..verdict import Status, Verdict
+from ..verdict import Status, Verdict, shown
 from .base import Claim, free_symbols, named_points
 
 #: Fraction of the budget the symbolic attempt may use before numerics take over.
@@ -128,7 +128,7 @@ def numeric_verdict(
         return Verdict(
             Status.REFUTED,
             f"counterexample ({how})",
-            f"residual = {sp.sstr(pv.value)} at {show_point(point)}; {reason}",
+            f"residual = {shown(pv.value)} at {show_point(point)}; {reason}",
             counterexample=show_point(point),
             details=details,
         )

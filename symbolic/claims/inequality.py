@@ -13,7 +13,7 @@ from ..obligations import definedness
 from ..proving import prove_zero, show_point, value_at
 from ..sampling import sample_points
 from ..sign import manifestly_nonnegative, manifestly_positive
-from ..verdict import Status, Verdict
+from ..verdict import Status, Verdict, shown
 from .base import Claim, free_symbols, named_points
 from .monotone import prove_by_decrease, prove_by_increase, prove_by_tangent
 
@@ -192,7 +192,7 @@ class Inequality(Claim):
                 return Verdict(
                     Status.REFUTED,
                     f"counterexample ({how} arithmetic)",
-                    f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {value}",
+                    f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {shown(value)}",
                     counterexample=show_point(point),
                     details={"difference": value},
                 )
