@@ -14,6 +14,10 @@ TCCs, Isabelle's domain side conditions), every claim kind writes these conditio
   ``Sum``/``Product`` the conditions are required for every integer index of the range,
   inside a ``Piecewise`` branch only where its condition holds;
 * ``integer-bounds``: summation/product bounds are integers on the whole domain;
+* ``forward-range``: every summation/product range is empty or forward (``hi ≥ lo − 1``) on the whole
+  domain: SymPy evaluates a reversed range by Karr's convention (``Σ_{k=1}^{n} 1 = n`` for every integer
+  ``n``), not as the empty sum, so what it proves about a sum holds only there.  Never *violated* (the claim
+  may hold at a reversed range under both readings), only discharged or open;
 * ``index-range``: the assumptions declared on a summation index (positive, nonnegative,
   negative, even, odd) hold over its whole range, since SymPy simplifies the summand with them;
 * ``no-generic-limit``: no unevaluated ``Limit`` with parameters is left to SymPy's generic
@@ -176,6 +180,19 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
                 if b.is_integer is not True:
                     _add(found, "integer-bounds", f"{_show(b)} ∈ ℤ (a bound of {k})", [(INTEGER, b)], ranges, context)
             _index_range(k, lo, hi, ranges, context, found)
+            if not (lo.is_infinite or hi.is_infinite):
+                # SymPy sums a reversed range by Karr's convention (Σ_{k=1}^{n} 1 = n for n = −2 too), not as
+                # the empty sum a reader means, so a closed form proved by SymPy holds only where hi ≥ lo − 1
+                what = "sum" if isinstance(e, sp.Sum) else "product"
+                _add(
+                    found,
+                    "forward-range",
+                    f"{_show(hi)} ≥ {_show(lo - 1)} (the range of {k} is empty or forward; a reversed one is "
+                    f"not the empty {what} for SymPy)",
+                    [(NONNEG, sp.expand(hi - lo + 1))],
+                    ranges,
+                    context,
+                )
             inner = inner + ((k, lo, hi, True),)
         _walk(e.function, inner, context, found, real)
         return
@@ -327,7 +344,8 @@ def discharge(obligations: Sequence[Obligation], domain: Domain, *, witness_sear
         if rule:
             ob.status, ob.rule = "discharged", rule
             continue
-        if witness_search:
+        if witness_search and ob.kind != "forward-range":
+            # a reversed range refutes nothing (the claim may hold there under either convention): it stays open
             point = _witness(ob, domain)
             if point is not None:
                 ob.status, ob.witness = "violated", point

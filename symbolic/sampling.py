@@ -89,7 +89,6 @@ def sample_points(
     """
     symbols = sorted(set(symbols), key=lambda s: s.name)
     where = [sp.sympify(w) for w in where]
-    enclosed = {w: w.lhs - w.rhs for w in where if _needs_enclosure(w)}  # relation -> its difference
     pools = {s: (candidate_map or {}).get(s) or candidates(s) for s in symbols}
     seen: set = set()
     count = 0
@@ -98,7 +97,8 @@ def sample_points(
         if not all(admits(s, point[s]) for s in symbols):
             return False
         try:
-            return all(_decided_by_ball(w, enclosed[w], point) if w in enclosed else decide(w, point) for w in where)
+            # decide: exact, else the certified sign of an Arb ball of the difference (never a rounded value)
+            return all(decide(w, point) for w in where)
         except UndecidedError:
             return False
 
@@ -131,45 +131,3 @@ def sample_points(
         if admissible(point) and fresh(point):
             count += 1
             yield point
-
-
-#: :func:`symbolic.hypotheses.decide` answers from a 60-digit value only beyond 10^(10 − 60);
-#: a ball is trusted only clearly beyond that, at this many bits.
-_BALL_FLOOR_EXPONENT, _BALL_BITS = -49, 300
-
-
-def _needs_enclosure(relation: sp.Basic) -> bool:
-    """An order relation between expressions with a function or a non-integer power in them: to
-    decide it at a point, ``decide`` substitutes into the relation, which SymPy then compares
-    numerically as it builds it (then ``simplify`` and a 60-digit value if that does not settle
-    it): milliseconds per candidate with a few erfc, and every candidate tried pays it."""
-    if not isinstance(relation, sp.core.relational.Relational) or isinstance(relation, (sp.Eq, sp.Ne)):
-        return False
-    return relation.has(sp.Function) or any(not p.exp.is_Integer for p in relation.atoms(sp.Pow))
-
-
-def _decided_by_ball(relation: sp.Basic, difference: sp.Basic, point: dict) -> bool:
-    """``decide(relation, point)`` for an order relation, first from a rigorous Arb ball of its
-    ``difference`` (lhs − rhs) at the exact point (:mod:`symbolic.certify.translate`), substituted
-    as an expression: substituting into the relation itself makes SymPy compare the two sides
-    numerically on construction, which is most of ``decide``'s cost.  A ball entirely beyond ±10^−49
-    has the sign ``decide`` finds too, whichever way it settles the relation (SymPy's comparison,
-    the exact rational that ``simplify`` finds, whose sign the ball contains, or its 60-digit value,
-    compared with 0 beyond 10^−50).  Anything else (no Arb translation, a ball near or around 0)
-    goes to ``decide`` itself."""
-    try:
-        from .certify.arb import flint
-        from .certify.errors import CertificationError
-        from .certify.translate import ball_at, translatable
-    except ImportError:  # pragma: no cover - the certify package is part of the engine
-        return decide(relation, point)
-    try:
-        diff = difference.xreplace(point)
-        if diff.is_number and not diff.has(sp.Sum, sp.Product, sp.Integral) and translatable(diff):
-            ball = ball_at(diff, {}, _BALL_BITS)
-            floor = flint().arb(10) ** _BALL_FLOOR_EXPONENT
-            if ball.is_finite() and (ball > floor or ball < -floor):
-                return bool(type(relation)(1 if ball > 0 else -1, 0))
-    except (CertificationError, ArithmeticError, ValueError, TypeError, NotImplementedError):
-        pass
-    return decide(relation, point)

@@ -1,49 +1,38 @@
-"""sample_points decides an order relation with special functions from an Arb ball when it is clearly signed."""
+"""sample_points: points inside the domain, where relations are decided exactly or by a certified Arb ball."""
 
 import pytest
 import sympy as sp
 
-from symbolic import sampling
 from symbolic.hypotheses import UndecidedError, decide
-from symbolic.sampling import _decided_by_ball, sample_points
+from symbolic.sampling import sample_points
 
 x, y = sp.symbols("x y", positive=True)
 BOUND = x < 3 * sp.erfc(y / 4) / (1 + sp.exp(-y))  # SymPy compares the sides numerically when substituted
 
 
-def _points(monkeypatch, use_ball: bool, where):
-    if not use_ball:
-        monkeypatch.setattr(sampling, "_needs_enclosure", lambda w: False)
-    pts = list(sample_points([x, y], where, n=20, seed=3))
-    monkeypatch.undo()
-    return pts
+def test_sample_points_satisfy_a_special_function_bound_by_an_independent_check():
+    import mpmath
+
+    pts = list(sample_points([x, y], [BOUND], n=20, seed=3))
+    assert len(pts) == 20
+    with mpmath.workdps(40):
+        for p in pts:
+            xv, yv = mpmath.mpf(p[x].p) / p[x].q, mpmath.mpf(p[y].p) / p[y].q
+            assert xv < 3 * mpmath.erfc(yv / 4) / (1 + mpmath.exp(-yv))
 
 
-def test_the_same_points_with_and_without_the_ball(monkeypatch):
-    with_ball, without = _points(monkeypatch, True, [BOUND]), _points(monkeypatch, False, [BOUND])
-    assert with_ball == without and len(with_ball) == 20
-
-
-def test_a_clearly_signed_difference_is_decided_without_decide(monkeypatch):
-    calls = []
-    monkeypatch.setattr(sampling, "decide", lambda *a: calls.append(a) or decide(*a))
+def test_a_clearly_signed_difference_is_decided_by_the_ball():
     point = {x: sp.Rational(1, 3), y: sp.Integer(2)}
-    assert _decided_by_ball(BOUND, BOUND.lhs - BOUND.rhs, point) is decide(BOUND, point) is True
+    assert decide(BOUND, point) is True
     point = {x: sp.Integer(10), y: sp.Integer(2)}
-    assert _decided_by_ball(BOUND, BOUND.lhs - BOUND.rhs, point) is False
-    assert calls == []
+    assert decide(BOUND, point) is False
 
 
-def test_a_difference_that_is_exactly_zero_goes_to_decide(monkeypatch):
+def test_a_difference_that_is_exactly_zero_is_undecided():
     tight = x <= sp.erf(y) + sp.erfc(y)  # the right side is exactly 1, which SymPy does not see on its own
-    calls = []
-    monkeypatch.setattr(sampling, "decide", lambda *a: calls.append(a) or decide(*a))
     point = {x: sp.Integer(1), y: sp.Rational(1, 2)}
-    with pytest.raises(UndecidedError):  # decide cannot settle it either (no exact 0 from simplify)
+    with pytest.raises(UndecidedError):  # the ball contains 0 and simplify finds no exact 0
         decide(tight, point)
-    with pytest.raises(UndecidedError):
-        _decided_by_ball(tight, tight.lhs - tight.rhs, point)
-    assert len(calls) == 1  # the ball contains 0: decide answered (here: undecided, as without the ball)
 
 
 # --- every declared assumption bounds the sample (red-team: exp(x) < 1 for x < 0 was REFUTED at x = 5) ---
