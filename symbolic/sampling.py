@@ -94,13 +94,7 @@ def sample_points(
     count = 0
 
     def admissible(point: dict) -> bool:
-        if not all(admits(s, point[s]) for s in symbols):
-            return False
-        try:
-            # decide: exact, else the certified sign of an Arb ball of the difference (never a rounded value)
-            return all(decide(w, point) for w in where)
-        except UndecidedError:
-            return False
+        return in_domain(point, symbols, where)
 
     def fresh(point: dict) -> bool:
         key = tuple(point[s] for s in symbols)
@@ -131,3 +125,101 @@ def sample_points(
         if admissible(point) and fresh(point):
             count += 1
             yield point
+
+
+def in_domain(point: dict, symbols: Iterable[sp.Symbol], where: Iterable = ()) -> bool:
+    """Whether ``point`` satisfies every declared assumption of ``symbols`` and every ``where`` relation,
+    decided exactly or by a certified Arb sign (:func:`symbolic.hypotheses.decide`); undecided is no."""
+    if not all(admits(s, point[s]) for s in symbols):
+        return False
+    try:
+        return all(decide(w, point) for w in where)
+    except UndecidedError:
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Beyond the random sample: where a false claim hides from it
+
+
+#: Integer values far beyond the candidates (a closed form that agrees for n ≤ 9 only: binomial(n, 10) = 0).
+_EXTREME_INTEGERS = (10, 11, 12, 20, 100)
+#: Real magnitudes far beyond the candidates (log x < 25 fails past e^25; sin x ≤ 0.9999 x fails near 0).
+_EXTREME_REALS = (R(1, 10**15), R(1, 10**6), R(10**6), R(10**15))
+
+
+def extreme_points(symbols: Sequence[sp.Symbol], where: Iterable = (), base: dict | None = None) -> Iterator[dict]:
+    """Points of the domain far from the candidate values: the corner where every symbol is at its
+    candidate of least magnitude (``x = y = 0`` for ``x² + y² > 0``), then each symbol in turn at large
+    and tiny magnitudes (:data:`_EXTREME_INTEGERS`, :data:`_EXTREME_REALS`, negated where the domain
+    allows) with the others at ``base`` (default: the first sample point).  Evaluate them without exact
+    powers of huge numbers (``2**(2**x)`` at ``x = 10**15`` has no exact value worth computing)."""
+    symbols = sorted(set(symbols), key=lambda s: s.name)
+    where = [sp.sympify(w) for w in where]
+    if base is None:
+        base = next(sample_points(symbols, where, n=1), None)
+        if base is None:
+            return
+    pools = {s: candidates(s) for s in symbols}
+    if not all(pools.values()):
+        return
+    seen = set()
+    corner = {s: min(pools[s], key=abs) for s in symbols}
+    todo = [corner]
+    for s in symbols:
+        values = _EXTREME_INTEGERS if s.is_integer else _EXTREME_REALS
+        for v in values:
+            for signed in (sp.Integer(v) if s.is_integer else v, -(sp.Integer(v) if s.is_integer else v)):
+                todo.append({**base, s: signed})
+    for point in todo:
+        key = tuple(point[s] for s in symbols)
+        if key in seen or not in_domain(point, symbols, where):
+            continue
+        seen.add(key)
+        yield point
+
+
+def critical_points(expr: sp.Basic, symbols: Sequence[sp.Symbol], where: Iterable = (), base: dict | None = None,
+                    limit: int = 24) -> Iterator[dict]:
+    """Exact rational points of the domain at (or within 10⁻²⁰ on both sides of) the real roots, poles
+    and critical points of ``expr`` in one symbol, the others at ``base``: where a rational function
+    that is positive at every random point touches 0 (``(x − 1/7)² > 0``) or dives to a pole
+    (``1/(x² − 2) ≥ −10`` just below √2).  Only for a rational function of that symbol with rational
+    coefficients and degree ≤ 12 (real root isolation is exact there); nothing otherwise."""
+    symbols = sorted(set(symbols), key=lambda s: s.name)
+    where = [sp.sympify(w) for w in where]
+    if base is None:
+        base = next(sample_points(symbols, where, n=1), None)
+        if base is None:
+            return
+    count = 0
+    seen = set()
+    for s in symbols:
+        rest = {k: v for k, v in base.items() if k != s}
+        try:
+            e = sp.sympify(expr).xreplace(rest)
+            if e.free_symbols != {s} or not e.is_rational_function(s):
+                continue
+            num, den = sp.fraction(sp.together(e))
+            dnum = sp.fraction(sp.together(sp.diff(e, s)))[0]
+            polys = [sp.Poly(p, s) for p in (num, den, dnum)]
+        except (sp.PolynomialError, TypeError, ValueError, NotImplementedError):
+            continue
+        for poly in polys:
+            if poly.degree() < 1 or poly.degree() > 12 or not all(c.is_Rational for c in poly.all_coeffs()):
+                continue
+            try:
+                intervals = poly.intervals(eps=R(1, 10**20))
+            except (sp.PolynomialError, NotImplementedError, ValueError):
+                continue
+            for (lo, hi), _mult in intervals:
+                for v in ((lo,) if lo == hi else (lo, hi, (lo + hi) / 2)):
+                    point = {**base, s: sp.Rational(v)}
+                    key = tuple(point[t] for t in symbols)
+                    if key in seen or not in_domain(point, symbols, where):
+                        continue
+                    seen.add(key)
+                    count += 1
+                    yield point
+                    if count >= limit:
+                        return

@@ -75,3 +75,16 @@ def test_where_restricts_the_sampled_domain(src):
         Identity("t/nowhere", lhs=sp.Abs(x - 1), rhs=x - 1, statement="everywhere", source=src).check().status
         is Status.REFUTED
     )
+
+
+def test_a_closed_form_that_agrees_only_below_ten_is_refuted():
+    """binomial(n, 10) = 0 holds for n = 0..9, every integer candidate of the random sample (red-team)."""
+    import math
+
+    from symbolic import Identity, Source, Status
+
+    n = sp.Symbol("n", integer=True, nonnegative=True)
+    verdict = Identity("t/ten", "", Source("t", "t", form="derived"), lhs=sp.binomial(n, 10), rhs=0, samples=6).check()
+    assert verdict.status is Status.REFUTED, verdict.method
+    at = int(verdict.counterexample["n"])
+    assert math.comb(at, 10) != 0  # the independent oracle
