@@ -63,3 +63,19 @@ def test_quotient_by_a_positive_sum_is_real():
     assert manifestly_positive(sp.exp(x / total))
     assert not manifestly_positive(sp.exp(x / y))  # a pole at y = 0
     assert not manifestly_positive(sp.exp(x / sp.Sum(y**i, (i, 0, k))))  # Σ y^i may vanish (y = −1, k = 1)
+
+
+def test_a_sum_over_a_possibly_reversed_range_is_not_proved():
+    """Σ_{k=1}^{n} 1 = n for every integer n: SymPy's Karr convention makes it an identity, but the empty sum a
+    reader means is 0 at n = −2 (red-team: was PROVED).  Over n ≥ 0 the range is forward and it is proved."""
+    from symbolic import Identity, Source, Status
+
+    k = sp.Symbol("k", integer=True)
+    src = Source("t", "t", form="derived")
+    anyint = sp.Symbol("n", integer=True)
+    verdict = Identity("t/karr", "", src, lhs=sp.Sum(1, (k, 1, anyint)), rhs=anyint).check()
+    assert verdict.status is Status.CHECKED and "forward" in verdict.method
+    # the independent oracle: at n = −2 the empty sum is 0, not −2
+    assert sum(1 for _ in range(1, -2 + 1)) != -2
+    natural = sp.Symbol("n", integer=True, nonnegative=True)
+    assert Identity("t/karr2", "", src, lhs=sp.Sum(1, (k, 1, natural)), rhs=natural).check().status is Status.PROVED
