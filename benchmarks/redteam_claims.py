@@ -241,12 +241,13 @@ attack("rec-wrong-base", "false", "X(0) is not given")(
         closed_form=n, recursion=sp.Eq(X(n + 1), X(n) + 1), base={1: 1},
     )
 )
-# Recurrence X(n+1) = X(n)*(n - 2)/(n - 2)... determined except at n = 2 where the recursion is 0/0: claim
-# closed form n + 1 for X(n+1) = X(n) + (n-2)/(n-2).  Undefined at n = 2.
+# Recurrence X(n+1) = X(n) + (n^2 - 4)/(n - 2) - n - 1 (= X(n) + 1 except at n = 2, where it is 0/0): the
+# closed form n is not determined past n = 2.  ((n - 2)/(n - 2) would not do: SymPy cancels it to 1 as it
+# builds the expression, before any checker sees it.)
 attack("rec-undefined-step", "false", "n = 2: 0/0 in the recursion")(
     lambda: Recurrence(
         "redteam/rec-undefined-step", "", SRC, sequence=X, index=n,
-        closed_form=n, recursion=sp.Eq(X(n + 1), X(n) + (n - 2) / (n - 2)), base={0: 0},
+        closed_form=n, recursion=sp.Eq(X(n + 1), X(n) + (n**2 - 4) / (n - 2) - n - 1), base={0: 0},
     )
 )
 # Sum_{k=0}^{n} C(n, k) (-1)^k = 0 for natural n: false at n = 0 (1).

@@ -236,6 +236,10 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
             elif need is not None:
                 kind, why = need
                 _add(found, "defined", f"{_show(base)} {kind} ({why})", [(kind, base)], ranges, context)
+        elif real and ex.is_number and base.is_negative and ex.is_integer is False:
+            # a constant such as (-8)**(1/3): SymPy's principal root 1 + i√3, not the real cube root -2
+            _add(found, "defined", f"{_show(e)} real (a non-integer power of a negative number)",
+                 [(POS, base)], ranges, context)
     elif isinstance(e, sp.log):
         a = e.args[0]
         if not a.is_number or not a.is_positive:

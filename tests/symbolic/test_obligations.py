@@ -79,3 +79,17 @@ def test_a_sum_over_a_possibly_reversed_range_is_not_proved():
     assert sum(1 for _ in range(1, -2 + 1)) != -2
     natural = sp.Symbol("n", integer=True, nonnegative=True)
     assert Identity("t/karr2", "", src, lhs=sp.Sum(1, (k, 1, natural)), rhs=natural).check().status is Status.PROVED
+
+
+def test_a_constant_fractional_power_of_a_negative_number_is_not_real():
+    """(-8)**(1/3) is SymPy's principal root 1 + i√3 (mpmath agrees), not -2: an inequality with it compares a
+    non-real number (red-team: was UNKNOWN, the obligation was skipped for numeric bases)."""
+    import mpmath
+
+    from symbolic import Inequality, Source, Status
+
+    assert abs(mpmath.im(mpmath.power(-8, mpmath.mpf(1) / 3))) > 1  # the independent oracle
+    x = sp.Symbol("x", positive=True)
+    claim = Inequality("t/cbrt", sp.Pow(-8, sp.Rational(1, 3)) + x, ">", -3, "", Source("t", "t", form="derived"))
+    verdict = claim.check()
+    assert verdict.status is Status.REFUTED and "negative number" in verdict.evidence
