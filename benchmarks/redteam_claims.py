@@ -498,6 +498,107 @@ attack("ode-abs-solution", "false", "|x| not differentiable at 0; f = x also sol
 
 
 # ---------------------------------------------------------------------------------------------
+# Second wave: integrals, series, derivatives, ODE uniqueness, Piecewise identities
+
+
+# ∫_{-1}^{1} dx/x² = -2 (the antiderivative -1/x across the pole): the integral diverges.
+attack("int-across-pole", "false", "diverges at x = 0")(
+    lambda: I("int-across-pole", sp.Integral(1 / t**2, (t, -1, 1)), -2)
+)
+# ∫_0^1 x^a dx = 1/(a + 1) for real a: diverges for a <= -1 (a = -2).
+attack("int-param-divergent", "false", "a = -2: diverges")(
+    lambda: I("int-param-divergent", sp.Integral(t**a, (t, 0, 1)), 1 / (a + 1), where=[sp.Ne(a, -1)])
+)
+# ∫_0^∞ e^{-a x} dx = 1/a for real a ≠ 0: diverges for a < 0 (a = -1).
+attack("int-laplace-sign", "false", "a = -1: diverges")(
+    lambda: I("int-laplace-sign", sp.Integral(sp.exp(-a * t), (t, 0, sp.oo)), 1 / a, where=[sp.Ne(a, 0)])
+)
+# ∫_0^∞ e^{-a x} dx = 1/a for a > 0: TRUE.
+attack("int-true-laplace", "true", "a > 0")(
+    lambda: I("int-true-laplace", sp.Integral(sp.exp(-ap * t), (t, 0, sp.oo)), 1 / ap)
+)
+# Σ_{k≥0} x^k = 1/(1 - x) for real x ≠ 1: diverges for |x| ≥ 1 (x = 2: the formula gives -1).
+attack("series-geometric-divergent", "false", "x = 2: diverges (formula -1)")(
+    lambda: I("series-geometric-divergent", sp.Sum(x**k, (k, 0, sp.oo)), 1 / (1 - x), where=[sp.Ne(x, 1)])
+)
+# Σ_{k≥1} x^k/k = -log(1 - x) for x < 1: false for x < -1 (diverges; x = -2).
+attack("series-log-divergent", "false", "x = -2: diverges")(
+    lambda: I("series-log-divergent", sp.Sum(x**m / m, (m, 1, sp.oo)), -sp.log(1 - x), where=[x < 1])
+)
+# Σ_{k≥1} (-1)^(k+1)/k = log 2: TRUE.
+attack("series-true-alt-harmonic", "true", "Leibniz")(
+    lambda: I("series-true-alt-harmonic", sp.Sum((-1) ** (m + 1) / m, (m, 1, sp.oo)), sp.log(2))
+)
+# d/dx |x| = sign(x) for real x: the derivative does not exist at x = 0.
+attack("deriv-abs", "false", "|x| not differentiable at 0")(
+    lambda: I("deriv-abs", sp.Derivative(sp.Abs(x), x), sp.sign(x))
+)
+# d/dx max(x, 0) = Heaviside(x, 1) ... = (1 + sign(x))/2 for real x: not differentiable at 0.
+attack("deriv-max", "false", "max(x, 0) not differentiable at 0")(
+    lambda: I("deriv-max", sp.Derivative(sp.Max(x, 0), x), (1 + sp.sign(x)) / 2)
+)
+# d/dx floor(x) = 0 for x > 0: undefined at integers.
+attack("deriv-floor", "false", "floor not differentiable at 1")(
+    lambda: I("deriv-floor", sp.Derivative(sp.floor(xp), xp), 0)
+)
+# d/dx x^(1/3) = x^(-2/3)/3 on x >= 0: infinite at 0.
+attack("deriv-cbrt", "false", "infinite at x = 0")(
+    lambda: I("deriv-cbrt", sp.Derivative(xn ** R(1, 3), xn), xn ** R(-2, 3) / 3)
+)
+# f' = 2 sqrt|f|, f(0) = 0: f = 0 and f = x|x| both solve it; "the solution is 0" must not be PROVED.
+attack("ode-abs-nonunique", "false", "x|x| also solves it")(
+    lambda: ODE(
+        "redteam/ode-abs-nonunique", "", SRC, equation=sp.Eq(f(x).diff(x), 2 * sp.sqrt(sp.Abs(f(x)))), func=f(x),
+        solution=sp.S.Zero, initial={0: 0},
+    )
+)
+# f' = Piecewise((sqrt f, f > 0), (0, True)), f(0) = 0: 0 and x²/4 (x ≥ 0) both solve it.
+attack("ode-piecewise-nonunique", "false", "x²/4 also solves it on x ≥ 0")(
+    lambda: ODE(
+        "redteam/ode-piecewise-nonunique", "", SRC,
+        equation=sp.Eq(f(xn).diff(xn), sp.Piecewise((sp.sqrt(f(xn)), f(xn) > 0), (0, True))), func=f(xn),
+        solution=sp.S.Zero, initial={0: 0},
+    )
+)
+# Piecewise((1, x > 0), (0, True)) = Piecewise((1, x >= 0), (0, True)): differ at x = 0.
+attack("pw-boundary-branch", "false", "x = 0: 0 vs 1")(
+    lambda: I("pw-boundary-branch", sp.Piecewise((1, x > 0), (0, True)), sp.Piecewise((1, x >= 0), (0, True)))
+)
+# Piecewise((x, x < 1), (2x - 1, True)) = Max(x, 2x - 1): TRUE.
+attack("pw-true-kink", "true", "by cases")(
+    lambda: I("pw-true-kink", sp.Piecewise((x, x < 1), (2 * x - 1, True)), sp.Max(x, 2 * x - 1))
+)
+# Mod(n, 2)^2 = Mod(n, 2) for integer n: TRUE; Mod(x, 1) = x - floor(x) for real x: TRUE.
+attack("mod-true", "true", "0 or 1")(lambda: I("mod-true", sp.Mod(nz, 2) ** 2, sp.Mod(nz, 2)))
+# Mod(x, 2)^2 = Mod(x, 2) for real x: false at x = 1/2.
+attack("mod-real", "false", "x = 1/2: 1/4 vs 1/2")(lambda: I("mod-real", sp.Mod(x, 2) ** 2, sp.Mod(x, 2)))
+# x^y >= 0 for x >= 0, y real: 0^y is undefined (zoo) for y < 0.
+attack("pow-zero-negative", "false", "x = 0, y = -1: 0^(-1)")(lambda: Q("pow-zero-negative", xn**y, ">=", 0))
+# Symbol declared extended_real (may be ±∞): exp(x) > 0 fails at x = -∞.
+attack("ext-real-exp", "false", "x = -oo: exp = 0")(
+    lambda: Q("ext-real-exp", sp.exp(sp.Symbol("x", extended_real=True)), ">", 0)
+)
+# Inequality with increasing_in on a function that rises but starts negative: x - 1 >= 0 for x >= 0.
+attack("mono-increase-negative-start", "false", "x = 0: -1")(
+    lambda: Q("mono-increase-negative-start", xn - 1, ">=", 0, increasing_in=xn)
+)
+# decreasing_in on x integer: 1/n - 1/(n+1)... claim 1/m > 1/2 for m >= 1: false at m = 2 (equal) / 3.
+attack("mono-decrease-integer", "false", "m = 3: 1/3 < 1/2")(
+    lambda: Q("mono-decrease-integer", 1 / m, ">", R(1, 2), decreasing_in=m)
+)
+# A `parts` decomposition where one factor is negative somewhere: x*(x - 1) + 1 >= 1 claimed as
+# parts [(x, x - 1)] + 1 ... d = x^2 - x for x real: false at 1/2.
+attack("parts-negative-factor", "false", "x = 1/2: -1/4")(
+    lambda: Q("parts-negative-factor", x**2 - x, ">=", 0, parts=[(x, x - 1, {})])
+)
+# minimum_at with x0 outside the domain: d = (x + 1)^2 - 1/2 on x > 0 ... stationary at -1 (outside): the
+# claim d > 0 is TRUE on x > 0 (d > 1/2).  False variant: d = (x - 2)^2 - 1/2 > 0 with minimum_at 2 -> d(2) < 0.
+attack("mono-tangent-negative-min", "false", "x = 2: -1/2")(
+    lambda: Q("mono-tangent-negative-min", (xp - 2) ** 2 - R(1, 2), ">", 0, minimum_at=(xp, 2))
+)
+
+
+# ---------------------------------------------------------------------------------------------
 
 
 def run(budget: float, only: set[str] | None) -> list[dict]:

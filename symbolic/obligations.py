@@ -51,7 +51,7 @@ from typing import Iterable, Sequence
 
 import sympy as sp
 
-from .sign import manifestly_nonnegative, manifestly_positive, manifestly_real
+from .sign import manifestly_nonnegative, manifestly_positive, manifestly_real, smooth
 
 #: Condition kinds of an atomic requirement ``(kind, expr)``: expr ≠ 0, > 0, ≥ 0, integer.
 NE, POS, NONNEG, INTEGER = "≠ 0", "> 0", "≥ 0", "∈ ℤ"
@@ -195,6 +195,14 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
                 )
             inner = inner + ((k, lo, hi, True),)
         _walk(e.function, inner, context, found, real)
+        return
+    if isinstance(e, sp.Derivative):
+        # d/dx |x| = sign(x) "holds" once SymPy has differentiated, but |x| has no derivative at 0: the body must
+        # be differentiable, which the engine reads off its structure (smooth: C∞ operations on their domain)
+        body = e.expr
+        wrt = ", ".join(sp.sstr(v) for v in e.variables)
+        _add(found, "defined", f"{_show(body)} differentiable in {wrt}", [("smooth", body)], ranges, context)
+        _walk(body, ranges, context, found, real)
         return
     if isinstance(e, sp.Integral):
         inner = ranges
@@ -370,6 +378,8 @@ def _discharge_one(ob: Obligation, domain: Domain) -> str | None:
             rule = _range_rule(e, domain, ob)
         elif kind == "never":
             rule = None
+        elif kind == "smooth":
+            rule = "built from operations smooth on their domain (sign.smooth)" if smooth(e) else None
         elif kind == ANY:
             rule = next((r for k, x in e if (r := _sign_rule(k, x, domain, ob.ranges, ob.context))), None)
         else:

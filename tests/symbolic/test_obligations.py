@@ -93,3 +93,19 @@ def test_a_constant_fractional_power_of_a_negative_number_is_not_real():
     claim = Inequality("t/cbrt", sp.Pow(-8, sp.Rational(1, 3)) + x, ">", -3, "", Source("t", "t", form="derived"))
     verdict = claim.check()
     assert verdict.status is Status.REFUTED and "negative number" in verdict.evidence
+
+
+def test_the_derivative_of_a_function_with_a_corner_is_not_proved():
+    """d/dx |x| = sign(x): SymPy differentiates |x| to sign(x) everywhere, but |x| has no derivative at 0
+    (red-team: was PROVED).  A smooth body is discharged."""
+    from symbolic import Identity, Source, Status
+
+    x = sp.Symbol("x", real=True)
+    src = Source("t", "t", form="derived")
+    verdict = Identity("t/dabs", "", src, lhs=sp.Derivative(sp.Abs(x), x), rhs=sp.sign(x)).check()
+    assert verdict.status is Status.CHECKED and "differentiable" in verdict.method
+    # the independent oracle: the one-sided difference quotients of |x| at 0 differ
+    h = sp.Rational(1, 10**9)
+    assert (abs(h) - 0) / h != (abs(-h) - 0) / (-h)
+    smooth = Identity("t/dexp", "", src, lhs=sp.Derivative(sp.exp(x) * x, x), rhs=sp.exp(x) * (x + 1)).check()
+    assert smooth.status is Status.PROVED
