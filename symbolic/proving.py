@@ -648,9 +648,12 @@ def find_counterexample(
     deadline: Deadline | None = None,
     digits: int = 50,
     negative: bool = False,
+    sides: tuple | None = None,
 ) -> tuple[dict | None, PointValue | None, int]:
     """Search for a point where ``expr`` is certainly nonzero (or, with ``negative``, < 0).
 
+    ``sides``: ``(lhs, rhs)`` whose difference ``expr`` is; where ``expr`` is infinite, one side finite and the
+    other infinite (a divergent series or integral, SymPy's exact value ``oo``/``zoo``) is a counterexample too.
     Returns ``(point, PointValue, tested)`` for the first counterexample, or
     ``(None, None, tested)`` with the number of points that passed.
     """
@@ -660,6 +663,8 @@ def find_counterexample(
             deadline.check_hang()
         try:
             pv = value_at(expr, point, digits)
+            if pv.value in (sp.zoo, sp.oo, -sp.oo) and sides is not None and _one_side_infinite(sides, point, digits):
+                return point, pv, tested + 1
             if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo) or not pv.value.is_number:
                 continue  # not a number here (an undefined function such as θ(k) is left symbolic)
             bad = bool(pv.is_certainly_negative(digits) if negative else pv.is_certainly_nonzero(digits))
@@ -669,6 +674,15 @@ def find_counterexample(
         if bad:
             return point, pv, tested
     return None, None, tested
+
+
+def _one_side_infinite(sides: tuple, point: dict, digits: int) -> bool:
+    """Whether exactly one of the two sides is infinite at ``point`` (exact SymPy values), the other a finite
+    number: ``Σ_k 2^k = 1/(1 − 2)`` states a finite value for a divergent series."""
+    infinite = (sp.zoo, sp.oo, -sp.oo)
+    values = [value_at(side, point, digits).value for side in sides]
+    kinds = ["inf" if v in infinite else "finite" if v.is_number and v.is_finite else "?" for v in values]
+    return sorted(kinds) == ["finite", "inf"]
 
 
 def show_point(point: dict) -> dict[str, str]:

@@ -117,7 +117,8 @@ def numeric_verdict(
     rhs: sp.Expr | None = None,
 ) -> Verdict:
     """Counterexample search on ``residual``: REFUTED, CHECKED (all samples agree) or UNKNOWN."""
-    point, pv, tested = find_counterexample(residual, symbols, where, hints, n=samples, deadline=deadline)
+    sides = (lhs, rhs) if lhs is not None and rhs is not None else None
+    point, pv, tested = find_counterexample(residual, symbols, where, hints, n=samples, deadline=deadline, sides=sides)
     if point is None and tested:
         point, pv, extra = _extreme_counterexample(residual, symbols, where, deadline)
         tested += extra

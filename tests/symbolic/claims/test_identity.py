@@ -88,3 +88,18 @@ def test_a_closed_form_that_agrees_only_below_ten_is_refuted():
     assert verdict.status is Status.REFUTED, verdict.method
     at = int(verdict.counterexample["n"])
     assert math.comb(at, 10) != 0  # the independent oracle
+
+
+def test_a_finite_closed_form_of_a_divergent_series_is_refuted():
+    """Σ_k x^k = 1/(1 − x) at x = 2: the series diverges, the formula says −1 (red-team: the point was skipped as
+    'not a number', and the claim came back CHECKED)."""
+    from symbolic import Identity, Source, Status
+
+    x = sp.Symbol("x", real=True)
+    k = sp.Symbol("k", integer=True, nonnegative=True)
+    claim = Identity("t/geo", "", Source("t", "t", form="derived"), lhs=sp.Sum(x**k, (k, 0, sp.oo)), rhs=1 / (1 - x),
+                     where=[sp.Ne(x, 1)], hints=[{"x": 2}])
+    verdict = claim.check()
+    assert verdict.status is Status.REFUTED and verdict.counterexample == {"x": "2"}
+    # the independent oracle: the partial sums at x = 2 grow without bound
+    assert sum(2**j for j in range(60)) > 10**17
