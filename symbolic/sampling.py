@@ -171,6 +171,9 @@ def extreme_points(symbols: Sequence[sp.Symbol], where: Iterable = (), base: dic
         for v in values:
             for signed in (sp.Integer(v) if s.is_integer else v, -(sp.Integer(v) if s.is_integer else v)):
                 todo.append({**base, s: signed})
+        if s.is_extended_real and s.is_finite is not True:
+            # a symbol declared extended_real takes ±∞ too (exp(x) > 0 fails at x = −∞)
+            todo += [{**base, s: sp.oo}, {**base, s: -sp.oo}]
     for point in todo:
         key = tuple(point[s] for s in symbols)
         if key in seen or not in_domain(point, symbols, where):

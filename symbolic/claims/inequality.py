@@ -201,7 +201,10 @@ class Inequality(Claim):
             # then huge and tiny magnitudes (decided by interval arithmetic only: no exact huge powers)
             base = next(sample_points(self.symbols, self.where, n=1), None)
             extra = [(p, self._decide_point) for p in critical_points(self.difference, self.symbols, self.where, base)]
-            extra += [(p, self._decide_by_interval) for p in extreme_points(self.symbols, self.where, base)]
+            extra += [
+                (p, self._decide_point if any(v.is_infinite for v in p.values()) else self._decide_by_interval)
+                for p in extreme_points(self.symbols, self.where, base)
+            ]
             for point, decide_at in extra:
                 if deadline.remaining() < 0.25 * deadline.seconds:
                     break  # extra evidence only: never at the cost of the verdict

@@ -60,3 +60,20 @@ def test_a_true_claim_on_a_negative_symbol_is_not_refuted_outside_its_domain():
     s = sp.Symbol("s", negative=True)
     claim = Inequality("t/neg", sp.exp(s), "<", 1, "", Source("t", "t", form="derived"), samples=8)
     assert claim.check().status is Status.CHECKED
+
+
+def test_an_extended_real_symbol_is_tried_at_infinity():
+    """exp(x) > 0 for x declared extended_real fails at x = −∞ (red-team: was CHECKED on finite samples)."""
+    from symbolic import Inequality, Source, Status
+
+    s = sp.Symbol("s", extended_real=True)
+    assert {sp.oo, -sp.oo} <= {p[s] for p in sampling_extremes([s])}
+    verdict = Inequality("t/ext", sp.exp(s), ">", 0, "", Source("t", "t", form="derived"), samples=6).check()
+    assert verdict.status is Status.REFUTED and verdict.counterexample == {"s": "-oo"}
+    assert sp.exp(-sp.oo) == 0  # the oracle: SymPy's own limit value, not the engine's
+
+
+def sampling_extremes(symbols):
+    from symbolic.sampling import extreme_points
+
+    return list(extreme_points(symbols))
