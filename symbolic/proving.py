@@ -610,7 +610,12 @@ def value_at(expr: sp.Basic, point: dict, digits: int = 50, simplify: bool = Tru
     ``simplify=False`` skips ``simplify`` on the substituted expression (seconds for a few
     exp/log/erfc terms), so a value that is rational only after simplification comes back as
     ``digits`` digits: enough where only a certainly nonzero value matters (:func:`confirm_zero`)."""
-    e = _rewrite_special(sp.sympify(expr)).xreplace(point)
+    e = _rewrite_special(sp.sympify(expr))
+    if e.has(sp.Derivative):
+        # differentiate before substituting: Derivative(|x|, x) at x = 1/2 would become d/d(1/2), no value at all,
+        # and a proof "confirmed" at no point
+        e = e.replace(lambda node: isinstance(node, sp.Derivative), lambda node: node.doit())
+    e = e.xreplace(point)
     e = e.doit()
     if isinstance(e, sp.Piecewise):
         e = sp.piecewise_fold(e).doit()

@@ -77,3 +77,12 @@ def sampling_extremes(symbols):
     from symbolic.sampling import extreme_points
 
     return list(extreme_points(symbols))
+
+
+def test_a_parameter_domain_states_nonpositive_and_nonzero_too():
+    from symbolic.params import Parameter
+
+    texts = [h.text for h in Parameter(sp.Symbol("u", nonpositive=True)).domain()]
+    assert texts == ["u ≤ 0"]
+    hyps = Parameter(sp.Symbol("v", real=True, nonzero=True)).domain()
+    assert [h.text for h in hyps] == ["v ≠ 0"] and not hyps[0].holds({"v": sp.Integer(0)})
