@@ -379,7 +379,7 @@ def _discharge_one(ob: Obligation, domain: Domain) -> str | None:
         elif kind == "never":
             rule = None
         elif kind == "smooth":
-            rule = "built from operations smooth on their domain (sign.smooth)" if smooth(e) else None
+            rule = _smooth_rule(e, domain, ob.context)
         elif kind == ANY:
             rule = next((r for k, x in e if (r := _sign_rule(k, x, domain, ob.ranges, ob.context))), None)
         else:
@@ -390,6 +390,24 @@ def _discharge_one(ob: Obligation, domain: Domain) -> str | None:
             return None
         rules.append(rule)
     return "; ".join(dict.fromkeys(rules))
+
+
+def _smooth_rule(e, domain: Domain, context: tuple) -> str | None:
+    """``e`` is C^∞ on the domain: built from operations smooth where their arguments are (sign.smooth), as it
+    stands or after a substitution that parametrises the open region the hypotheses bound a symbol to
+    (``1/(1 − x)`` under ``x < 1``, with ``x = 1 − u``, ``u > 0``: a smooth change of variable with a smooth
+    inverse, so smooth in ``u`` is smooth in ``x``).  Substitutions that pin a symbol to a closed end are not used."""
+    if smooth(e):
+        return "built from operations smooth on their domain (sign.smooth)"
+    if e.count_ops() > _SUBSTITUTE_OPS:
+        return None
+    bounds = _bounds(e.free_symbols, list(domain.where) + list(context))
+    for name, bsub in _bound_substitutions(e.free_symbols, bounds):
+        if isinstance(bsub, tuple):
+            continue
+        if all(smooth(_together(_apply(e, piece))) for piece in _pieces(bsub)):
+            return f"smooth with {name} (sign.smooth)"
+    return None
 
 
 def _unreachable(domain: Domain, context: tuple) -> str | None:
