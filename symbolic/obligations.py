@@ -201,6 +201,11 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
         # be differentiable, which the engine reads off its structure (smooth: C∞ operations on their domain)
         body = e.expr
         wrt = ", ".join(sp.sstr(v) for v in e.variables)
+        # a placeholder variable (SymPy's Subs(Derivative(G(ξ), ξ), ξ, a) for G'(a)) carries no assumption:
+        # the derivative is taken along the real line, where the engine's smoothness rules apply
+        body = body.xreplace(
+            {v: sp.Dummy(v.name, real=True) for v in e.variables if isinstance(v, sp.Dummy) and v.is_extended_real is None}
+        )
         _add(found, "defined", f"{_show(body)} differentiable in {wrt}", [("smooth", body)], ranges, context)
         _walk(body, ranges, context, found, real)
         return
@@ -397,8 +402,16 @@ def _smooth_rule(e, domain: Domain, context: tuple) -> str | None:
     stands or after a substitution that parametrises the open region the hypotheses bound a symbol to
     (``1/(1 − x)`` under ``x < 1``, with ``x = 1 − u``, ``u > 0``: a smooth change of variable with a smooth
     inverse, so smooth in ``u`` is smooth in ``x``).  Substitutions that pin a symbol to a closed end are not used."""
+    from sympy.core.function import AppliedUndef
+
+    # an unspecified function (u(α, t) in a chain-rule identity) stands for any differentiable function: the
+    # claim's hypothesis, named in the rule; it is smooth in its arguments, as exp(Σ arguments) is
+    undefined = sorted({sp.sstr(f.func) for f in e.atoms(AppliedUndef)})
+    if undefined:
+        e = e.replace(lambda n: isinstance(n, AppliedUndef), lambda n: sp.exp(sp.Add(*n.args)))
+    assumed = f"; {', '.join(undefined)} differentiable by hypothesis (unspecified functions)" if undefined else ""
     if smooth(e):
-        return "built from operations smooth on their domain (sign.smooth)"
+        return "built from operations smooth on their domain (sign.smooth)" + assumed
     if e.count_ops() > _SUBSTITUTE_OPS:
         return None
     bounds = _bounds(e.free_symbols, list(domain.where) + list(context))
@@ -406,7 +419,7 @@ def _smooth_rule(e, domain: Domain, context: tuple) -> str | None:
         if isinstance(bsub, tuple):
             continue
         if all(smooth(_together(_apply(e, piece))) for piece in _pieces(bsub)):
-            return f"smooth with {name} (sign.smooth)"
+            return f"smooth with {name} (sign.smooth)" + assumed
     return None
 
 

@@ -109,3 +109,18 @@ def test_the_derivative_of_a_function_with_a_corner_is_not_proved():
     assert (abs(h) - 0) / h != (abs(-h) - 0) / (-h)
     smooth = Identity("t/dexp", "", src, lhs=sp.Derivative(sp.exp(x) * x, x), rhs=sp.exp(x) * (x + 1)).check()
     assert smooth.status is Status.PROVED
+
+
+def test_an_unspecified_function_is_differentiable_by_hypothesis():
+    """The chain rule for an unspecified u (SymPy's Function('u')) holds for every differentiable u: the
+    differentiability obligation is discharged as the claim's hypothesis, and named."""
+    from symbolic import Identity, Source, Status
+
+    t = sp.Symbol("t", real=True)
+    u = sp.Function("u")
+    s = sp.Symbol("s", real=True)
+    claim = Identity("t/chain", "", Source("t", "t", form="derived"), lhs=sp.Derivative(u(t**2), t),
+                     rhs=2 * t * sp.Subs(sp.Derivative(u(s), s), s, t**2))
+    verdict = claim.check()
+    assert verdict.status is Status.PROVED, verdict.method
+    assert any("by hypothesis" in o.rule for o in verdict.obligations if "differentiable" in o.text)
