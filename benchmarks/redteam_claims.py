@@ -108,7 +108,9 @@ attack("def-zero-pow-zero", "false", "x = 0: 0**0 = 1")(lambda: I("def-zero-pow-
 # x**n/x**n... written so SymPy keeps the pole: (x**2 + x)/(x**2 + x) with a free factor: x*(x+1)/(x*(x+1))
 # auto-cancels; use x/(x*exp(0)) style: sin(x)/x = 1 - x**2/6 + ... no: claim sin(x)/x <= 1 for real x,
 # undefined at x = 0 (the sampler has 0 among real candidates).
-attack("def-sinc-at-zero", "false", "sin(x)/x undefined at x = 0")(lambda: Q("def-sinc-at-zero", sp.sin(x) / x, "<=", 1))
+attack("def-sinc-at-zero", "false", "sin(x)/x undefined at x = 0")(
+    lambda: Q("def-sinc-at-zero", sp.sin(x) / x, "<=", 1)
+)
 # 1/(x - 1/3) > -100 for x > 0: undefined at x = 1/3, and false just above... just below 1/3: x = 1/3 - 1/1000
 # gives -1000.
 attack("def-pole-interior", "false", "pole at x = 1/3; x = 0.332 gives -1000")(
@@ -149,7 +151,7 @@ attack("dom-negative-symbol-true", "true", "true for every negative x")(
 )
 # 1 - exp(-x^2) > 0 for real nonzero x: TRUE; x = 0 is outside the domain.
 attack("dom-nonzero-symbol-true", "true", "true for every x ≠ 0")(
-    lambda: Q("dom-nonzero-symbol-true", 1 - sp.exp(-xnz**2), ">", 0)
+    lambda: Q("dom-nonzero-symbol-true", 1 - sp.exp(-(xnz**2)), ">", 0)
 )
 # exp(x) <= 1 for x <= 0 (declared nonpositive): TRUE.
 attack("dom-nonpositive-symbol-true", "true", "true for every x ≤ 0")(
@@ -211,34 +213,55 @@ attack("sum-reversed-bounds", "false", "n = -2: empty sum 0 vs -2 (Karr conventi
 attack("sum-shadowed-index", "false", "n = 2: 3 vs 4")(lambda: I("sum-shadowed-index", sp.Sum(n, (n, 0, n)), n**2))
 # Product_{k=1}^{n} (1 + 1/k) = n + 1: TRUE.
 attack("prod-telescoping-true", "true", "telescoping")(
-    lambda: I("prod-telescoping-true", sp.Product(1 + 1 / sp.Symbol("k", integer=True, positive=True),
-                                                   (sp.Symbol("k", integer=True, positive=True), 1, n)), n + 1)
+    lambda: I(
+        "prod-telescoping-true",
+        sp.Product(
+            1 + 1 / sp.Symbol("k", integer=True, positive=True), (sp.Symbol("k", integer=True, positive=True), 1, n)
+        ),
+        n + 1,
+    )
 )
 # binomial(n, 10) = 0 for natural n: false at n = 10 (1); true for n <= 9 (a sampler on small integers misses it).
-attack("int-large-only", "false", "n = 10: binomial(10, 10) = 1")(
-    lambda: I("int-large-only", sp.binomial(n, 10), 0)
-)
+attack("int-large-only", "false", "n = 10: binomial(10, 10) = 1")(lambda: I("int-large-only", sp.binomial(n, 10), 0))
 # ff(n, 12) <= 0 for natural n... n(n-1)...(n-11) = 0 for n <= 11; n = 12: 12! > 0.
 attack("int-ff-large", "false", "n = 12: 12! > 0")(lambda: Q("int-ff-large", sp.ff(n, 12), "<=", 0))
 # Recurrence X(n+1) = 2 X(n), X(0) = 1 with closed form 1 + n + n(n-1)/2 (matches 1, 2, 4; n = 3: 7 vs 8).
 attack("rec-small-n-match", "false", "n = 3: 8 vs 7")(
     lambda: Recurrence(
-        "redteam/rec-small-n-match", "", SRC, sequence=X, index=n,
-        closed_form=1 + n + n * (n - 1) / 2, recursion=sp.Eq(X(n + 1), 2 * X(n)), base={0: 1},
+        "redteam/rec-small-n-match",
+        "",
+        SRC,
+        sequence=X,
+        index=n,
+        closed_form=1 + n + n * (n - 1) / 2,
+        recursion=sp.Eq(X(n + 1), 2 * X(n)),
+        base={0: 1},
     )
 )
 # Recurrence whose closed form matches for n <= 10 only: closed 2^n + ff(n, 11)... ff(n,11) = 0 for n < 11.
 attack("rec-match-to-ten", "false", "n = 11: 2^11 + 11! vs 2^11")(
     lambda: Recurrence(
-        "redteam/rec-match-to-ten", "", SRC, sequence=X, index=n,
-        closed_form=2**n + sp.ff(n, 11), recursion=sp.Eq(X(n + 1), 2 * X(n)), base={0: 1},
+        "redteam/rec-match-to-ten",
+        "",
+        SRC,
+        sequence=X,
+        index=n,
+        closed_form=2**n + sp.ff(n, 11),
+        recursion=sp.Eq(X(n + 1), 2 * X(n)),
+        base={0: 1},
     )
 )
 # Recurrence X(n+1) = X(n) + 1 with start 0 but base case given at 1 only: underdetermined (X(0) free).
 attack("rec-wrong-base", "false", "X(0) is not given")(
     lambda: Recurrence(
-        "redteam/rec-wrong-base", "", SRC, sequence=X, index=n,
-        closed_form=n, recursion=sp.Eq(X(n + 1), X(n) + 1), base={1: 1},
+        "redteam/rec-wrong-base",
+        "",
+        SRC,
+        sequence=X,
+        index=n,
+        closed_form=n,
+        recursion=sp.Eq(X(n + 1), X(n) + 1),
+        base={1: 1},
     )
 )
 # Recurrence X(n+1) = X(n) + (n^2 - 4)/(n - 2) - n - 1 (= X(n) + 1 except at n = 2, where it is 0/0): the
@@ -246,8 +269,14 @@ attack("rec-wrong-base", "false", "X(0) is not given")(
 # builds the expression, before any checker sees it.)
 attack("rec-undefined-step", "false", "n = 2: 0/0 in the recursion")(
     lambda: Recurrence(
-        "redteam/rec-undefined-step", "", SRC, sequence=X, index=n,
-        closed_form=n, recursion=sp.Eq(X(n + 1), X(n) + (n**2 - 4) / (n - 2) - n - 1), base={0: 0},
+        "redteam/rec-undefined-step",
+        "",
+        SRC,
+        sequence=X,
+        index=n,
+        closed_form=n,
+        recursion=sp.Eq(X(n + 1), X(n) + (n**2 - 4) / (n - 2) - n - 1),
+        base={0: 0},
     )
 )
 # Sum_{k=0}^{n} C(n, k) (-1)^k = 0 for natural n: false at n = 0 (1).
@@ -328,15 +357,11 @@ attack("mono-turn-strict", "false", "x = 1")(lambda: Q("mono-turn-strict", xp + 
 
 
 # sin(1/x) -> 0 as x -> 0: no limit (oscillates).
-attack("lim-oscillating", "false", "sin(1/x) has no limit at 0")(
-    lambda: L("lim-oscillating", sp.sin(1 / x), x, 0, 0)
-)
+attack("lim-oscillating", "false", "sin(1/x) has no limit at 0")(lambda: L("lim-oscillating", sp.sin(1 / x), x, 0, 0))
 # exp(a x) -> 0 as x -> oo for real a: false for a >= 0 (a = 1: oo).
 attack("lim-param-sign", "false", "a = 1: oo")(lambda: L("lim-param-sign", sp.exp(a * x), x, sp.oo, 0))
 # x^a -> 0 as x -> 0+ for real a: false for a <= 0 (a = 0: 1).
-attack("lim-power-param", "false", "a = 0: 1")(
-    lambda: L("lim-power-param", xp**a, xp, 0, 0, direction="+")
-)
+attack("lim-power-param", "false", "a = 0: 1")(lambda: L("lim-power-param", xp**a, xp, 0, 0, direction="+"))
 # 1/x -> oo as x -> 0-: false (-oo).
 attack("lim-wrong-direction", "false", "from the left: -oo")(
     lambda: L("lim-wrong-direction", 1 / x, x, 0, sp.oo, direction="-")
@@ -418,7 +443,9 @@ attack("br-true-cos-pi-n", "true", "integer n")(lambda: I("br-true-cos-pi-n", sp
 # 1 + 10^-20 (a Float) = 1: false (10^-20 ≠ 0) — a Float absorbs it at 15 digits.
 attack("float-absorbed", "false", "1e-20 ≠ 0")(lambda: I("float-absorbed", x + sp.Float(1e-20), x))
 # 0.1*3 = 3/10 as floats: the double nearest 0.1 is 0.1000000000000000055511151231257827, so 3*that ≠ 3/10.
-attack("float-tenth", "false", "the binary 0.1 is not 1/10")(lambda: I("float-tenth", 3 * sp.Float(0.1) * xp, R(3, 10) * xp))
+attack("float-tenth", "false", "the binary 0.1 is not 1/10")(
+    lambda: I("float-tenth", 3 * sp.Float(0.1) * xp, R(3, 10) * xp)
+)
 # x^(1 + 1e-16) = x for x > 0: false (x = 2: 2^(1+1e-16) - 2 ≈ 1.4e-16).
 attack("float-exponent", "false", "x = 2")(lambda: I("float-exponent", xp ** sp.Float("1.0000000000000001", 30), xp))
 # Inequality with a Float: x*1.0000000000000001 > x for x > 0 written at 15 digits (rounds to 1.0): true
@@ -435,7 +462,9 @@ attack("huge-exponent", "false", "x = 1: 2^(10^6) vs 2")(
     lambda: I("huge-exponent", (xp + 1) ** (10**6), xp ** (10**6) + 1, budget=8)
 )
 # 2^(2^x) > x^100 for x >= 1: false at x = 6 (2^64 = 1.8e19 < 6^100); needs no huge evaluation.
-attack("huge-tower", "false", "x = 6: 2^64 < 6^100")(lambda: Q("huge-tower", 2 ** (2**xp), ">", xp**100, where=[xp >= 1]))
+attack("huge-tower", "false", "x = 6: 2^64 < 6^100")(
+    lambda: Q("huge-tower", 2 ** (2**xp), ">", xp**100, where=[xp >= 1])
+)
 
 # ---------------------------------------------------------------------------------------------
 # Optimality, ODE
@@ -445,9 +474,21 @@ def _opt(name, objective, candidate, multiplier, value, feasible=sp.S.Reals, coe
     xx = sp.Symbol("xi", real=True)
     T = sp.Symbol("T", positive=True)
     return Optimality(
-        f"redteam/{name}", name, SRC, objective=objective(xx), x=xx, index=i, lower=1, upper=m,
-        coefficient=coefficient, total=T if total is None else total, candidate=candidate(T),
-        multiplier=multiplier(T), value=value(T), feasible=feasible, **kw,
+        f"redteam/{name}",
+        name,
+        SRC,
+        objective=objective(xx),
+        x=xx,
+        index=i,
+        lower=1,
+        upper=m,
+        coefficient=coefficient,
+        total=T if total is None else total,
+        candidate=candidate(T),
+        multiplier=multiplier(T),
+        value=value(T),
+        feasible=feasible,
+        **kw,
     )
 
 
@@ -455,9 +496,13 @@ def _opt(name, objective, candidate, multiplier, value, feasible=sp.S.Reals, coe
 # KKT point x_i = i - (m+1)/2 is negative at i = 1 (m = 3: x_1 = -1), outside [0, ∞).
 attack("opt-boundary", "false", "m = 3: x_1 = -1 < 0")(
     lambda: _opt(
-        "opt-boundary", lambda v: (v - i) ** 2, lambda T: i - (m + 1) / sp.S(2), lambda T: -(m + 1),
+        "opt-boundary",
+        lambda v: (v - i) ** 2,
+        lambda T: i - (m + 1) / sp.S(2),
+        lambda T: -(m + 1),
         lambda T: sp.Sum((R(-1, 1) * (m + 1) / 2) ** 2, (i, 1, m)).doit(),
-        feasible=sp.Interval(0, sp.oo), total=0,
+        feasible=sp.Interval(0, sp.oo),
+        total=0,
     )
 )
 # minimise Σ x_i^3 over reals s.t. Σ x_i = T: unbounded below (not convex); candidate T/m is a stationary
@@ -466,7 +511,11 @@ attack("opt-boundary", "false", "m = 3: x_1 = -1 < 0")(
 # With m = 3: (-s, -s, T + 2s): -2s^3 + (T+2s)^3 → +∞.  Take (s, s, T - 2s), s → ∞: 2s^3 - 8s^3 → -∞.
 attack("opt-nonconvex", "false", "m = 3, T = 1: (s, s, 1 - 2s), s = 10: -5859 < 1/9")(
     lambda: _opt(
-        "opt-nonconvex", lambda v: v**3, lambda T: T / m, lambda T: 3 * T**2 / m**2, lambda T: T**3 / m**2,
+        "opt-nonconvex",
+        lambda v: v**3,
+        lambda T: T / m,
+        lambda T: 3 * T**2 / m**2,
+        lambda T: T**3 / m**2,
     )
 )
 # minimise Σ x_i^2 s.t. Σ x_i = T: candidate T/m, value T^2/m: TRUE.
@@ -476,23 +525,38 @@ attack("opt-true-equal", "true", "Cauchy–Schwarz")(
 # f' = 3 f^(2/3), f(0) = 0: solutions x^3 and 0 (not unique): "the solution is x^3" must not be PROVED.
 attack("ode-nonunique", "false", "f = 0 also solves it")(
     lambda: ODE(
-        "redteam/ode-nonunique", "", SRC, equation=sp.Eq(f(xn).diff(xn), 3 * f(xn) ** R(2, 3)),
-        func=f(xn), solution=xn**3, initial={0: 0},
+        "redteam/ode-nonunique",
+        "",
+        SRC,
+        equation=sp.Eq(f(xn).diff(xn), 3 * f(xn) ** R(2, 3)),
+        func=f(xn),
+        solution=xn**3,
+        initial={0: 0},
     )
 )
 # f' = f, f(0) = 2, solution e^x: false (2 e^x).
 attack("ode-wrong-initial", "false", "f(0) = 1 ≠ 2")(
     lambda: ODE(
-        "redteam/ode-wrong-initial", "", SRC, equation=sp.Eq(f(x).diff(x), f(x)), func=f(x),
-        solution=sp.exp(x), initial={0: 2},
+        "redteam/ode-wrong-initial",
+        "",
+        SRC,
+        equation=sp.Eq(f(x).diff(x), f(x)),
+        func=f(x),
+        solution=sp.exp(x),
+        initial={0: 2},
     )
 )
 # f' = -f/x^2 ... f' = f/x with f(1) = 1, solution |x|: on x real the solution through x = 0 is not
 # determined (singular at 0) and |x| is not differentiable there.
 attack("ode-abs-solution", "false", "|x| not differentiable at 0; f = x also solves it")(
     lambda: ODE(
-        "redteam/ode-abs-solution", "", SRC, equation=sp.Eq(f(x).diff(x), f(x) / x), func=f(x),
-        solution=sp.Abs(x), initial={1: 1},
+        "redteam/ode-abs-solution",
+        "",
+        SRC,
+        equation=sp.Eq(f(x).diff(x), f(x) / x),
+        func=f(x),
+        solution=sp.Abs(x),
+        initial={1: 1},
     )
 )
 
@@ -548,16 +612,25 @@ attack("deriv-cbrt", "false", "infinite at x = 0")(
 # f' = 2 sqrt|f|, f(0) = 0: f = 0 and f = x|x| both solve it; "the solution is 0" must not be PROVED.
 attack("ode-abs-nonunique", "false", "x|x| also solves it")(
     lambda: ODE(
-        "redteam/ode-abs-nonunique", "", SRC, equation=sp.Eq(f(x).diff(x), 2 * sp.sqrt(sp.Abs(f(x)))), func=f(x),
-        solution=sp.S.Zero, initial={0: 0},
+        "redteam/ode-abs-nonunique",
+        "",
+        SRC,
+        equation=sp.Eq(f(x).diff(x), 2 * sp.sqrt(sp.Abs(f(x)))),
+        func=f(x),
+        solution=sp.S.Zero,
+        initial={0: 0},
     )
 )
 # f' = Piecewise((sqrt f, f > 0), (0, True)), f(0) = 0: 0 and x²/4 (x ≥ 0) both solve it.
 attack("ode-piecewise-nonunique", "false", "x²/4 also solves it on x ≥ 0")(
     lambda: ODE(
-        "redteam/ode-piecewise-nonunique", "", SRC,
-        equation=sp.Eq(f(xn).diff(xn), sp.Piecewise((sp.sqrt(f(xn)), f(xn) > 0), (0, True))), func=f(xn),
-        solution=sp.S.Zero, initial={0: 0},
+        "redteam/ode-piecewise-nonunique",
+        "",
+        SRC,
+        equation=sp.Eq(f(xn).diff(xn), sp.Piecewise((sp.sqrt(f(xn)), f(xn) > 0), (0, True))),
+        func=f(xn),
+        solution=sp.S.Zero,
+        initial={0: 0},
     )
 )
 # Piecewise((1, x > 0), (0, True)) = Piecewise((1, x >= 0), (0, True)): differ at x = 0.
@@ -609,12 +682,19 @@ def run(budget: float, only: set[str] | None) -> list[dict]:
         try:
             claim = at.build()
         except ValueError as exc:  # a clear refusal at construction (UnderSpecified, float literal, ...)
-            rows.append(dict(name=at.name, expected=at.expected, verdict="REJECTED", seconds=0.0, method=str(exc)[:160]))
+            rows.append(
+                dict(name=at.name, expected=at.expected, verdict="REJECTED", seconds=0.0, method=str(exc)[:160])
+            )
             continue
         except Exception as exc:  # noqa: BLE001 - a traceback at construction is a finding
             rows.append(
-                dict(name=at.name, expected=at.expected, verdict="CRASH", seconds=0.0,
-                     method=f"{type(exc).__name__}: {exc}"[:160])
+                dict(
+                    name=at.name,
+                    expected=at.expected,
+                    verdict="CRASH",
+                    seconds=0.0,
+                    method=f"{type(exc).__name__}: {exc}"[:160],
+                )
             )
             continue
         claim.budget = min(claim.budget, budget)
@@ -627,8 +707,13 @@ def run(budget: float, only: set[str] | None) -> list[dict]:
         if v.method.startswith("checker error") or v.method == "checker process died":
             status = "CRASH"
         rows.append(
-            dict(name=at.name, expected=at.expected, verdict=status, seconds=round(v.seconds, 2),
-                 method=(v.method + " | " + v.evidence)[:200])
+            dict(
+                name=at.name,
+                expected=at.expected,
+                verdict=status,
+                seconds=round(v.seconds, 2),
+                method=(v.method + " | " + v.evidence)[:200],
+            )
         )
     order = {a.name: j for j, a in enumerate(ATTACKS)}
     rows.sort(key=lambda r: order[r["name"]])
@@ -660,8 +745,10 @@ def main(argv=None) -> int:
     rows = run(args.budget, only)
     width = max(len(r["name"]) for r in rows)
     for r in rows:
-        print(f"{r['name']:<{width}}  {r['expected']:<5}  {r['verdict']:<8} {r['seconds']:>6}s  "
-              f"{bad(r):<12} {r['method'][:110]}")
+        print(
+            f"{r['name']:<{width}}  {r['expected']:<5}  {r['verdict']:<8} {r['seconds']:>6}s  "
+            f"{bad(r):<12} {r['method'][:110]}"
+        )
     counts: dict = {}
     for r in rows:
         counts.setdefault(r["expected"], {}).setdefault(r["verdict"], 0)

@@ -204,7 +204,11 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
         # a placeholder variable (SymPy's Subs(Derivative(G(ξ), ξ), ξ, a) for G'(a)) carries no assumption:
         # the derivative is taken along the real line, where the engine's smoothness rules apply
         body = body.xreplace(
-            {v: sp.Dummy(v.name, real=True) for v in e.variables if isinstance(v, sp.Dummy) and v.is_extended_real is None}
+            {
+                v: sp.Dummy(v.name, real=True)
+                for v in e.variables
+                if isinstance(v, sp.Dummy) and v.is_extended_real is None
+            }
         )
         _add(found, "defined", f"{_show(body)} differentiable in {wrt}", [("smooth", body)], ranges, context)
         _walk(body, ranges, context, found, real)
@@ -251,8 +255,14 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
                 _add(found, "defined", f"{_show(base)} {kind} ({why})", [(kind, base)], ranges, context)
         elif real and ex.is_number and base.is_negative and ex.is_integer is False:
             # a constant such as (-8)**(1/3): SymPy's principal root 1 + i√3, not the real cube root -2
-            _add(found, "defined", f"{_show(e)} real (a non-integer power of a negative number)",
-                 [(POS, base)], ranges, context)
+            _add(
+                found,
+                "defined",
+                f"{_show(e)} real (a non-integer power of a negative number)",
+                [(POS, base)],
+                ranges,
+                context,
+            )
     elif isinstance(e, sp.log):
         a = e.args[0]
         if not a.is_number or not a.is_positive:

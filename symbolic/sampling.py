@@ -182,8 +182,9 @@ def extreme_points(symbols: Sequence[sp.Symbol], where: Iterable = (), base: dic
         yield point
 
 
-def critical_points(expr: sp.Basic, symbols: Sequence[sp.Symbol], where: Iterable = (), base: dict | None = None,
-                    limit: int = 24) -> Iterator[dict]:
+def critical_points(
+    expr: sp.Basic, symbols: Sequence[sp.Symbol], where: Iterable = (), base: dict | None = None, limit: int = 24
+) -> Iterator[dict]:
     """Exact rational points of the domain at (or within 10⁻²⁰ on both sides of) the real roots, poles
     and critical points of ``expr`` in one symbol, the others at ``base``: where a rational function
     that is positive at every random point touches 0 (``(x − 1/7)² > 0``) or dives to a pole
@@ -216,7 +217,7 @@ def critical_points(expr: sp.Basic, symbols: Sequence[sp.Symbol], where: Iterabl
             except (sp.PolynomialError, NotImplementedError, ValueError):
                 continue
             for (lo, hi), _mult in intervals:
-                for v in ((lo,) if lo == hi else (lo, hi, (lo + hi) / 2)):
+                for v in (lo,) if lo == hi else (lo, hi, (lo + hi) / 2):
                     point = {**base, s: sp.Rational(v)}
                     key = tuple(point[t] for t in symbols)
                     if key in seen or not in_domain(point, symbols, where):

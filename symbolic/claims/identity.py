@@ -155,8 +155,12 @@ def _exact_is_cheap(expr: sp.Basic) -> bool:
     for p in expr.atoms(sp.Pow, sp.exp, sp.factorial, sp.gamma):
         inner = p.exp if isinstance(p, sp.Pow) else p.args[0]
         if inner.free_symbols and inner.has(sp.Pow, sp.exp, sp.factorial, sp.gamma, sp.binomial):
-            if any(isinstance(q, sp.exp) or (isinstance(q, sp.Pow) and q.exp.free_symbols)
-                   or isinstance(q, (sp.factorial, sp.gamma, sp.binomial)) for q in sp.preorder_traversal(inner)):
+            if any(
+                isinstance(q, sp.exp)
+                or (isinstance(q, sp.Pow) and q.exp.free_symbols)
+                or isinstance(q, (sp.factorial, sp.gamma, sp.binomial))
+                for q in sp.preorder_traversal(inner)
+            ):
                 return False
     return True
 
@@ -191,4 +195,3 @@ def _extreme_counterexample(residual, symbols, where, deadline: Deadline):
         if pv.value != 0:
             return point, pv, tested
     return None, None, tested
-

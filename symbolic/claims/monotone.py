@@ -43,6 +43,7 @@ from ..limits import prove_limit
 from ..proving import prove_zero
 from ..sign import manifestly_nonnegative, manifestly_positive, smooth  # noqa: F401 - smooth re-exported
 
+
 def _interval_symbol(x: sp.Symbol) -> sp.Symbol | None:
     """A fresh real symbol for the interval hull of ``x``'s domain, or None if it is not an interval
     unbounded above that the sign rules can describe."""

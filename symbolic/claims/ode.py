@@ -19,8 +19,21 @@ from .recurrence import UnderSpecified
 #: Functions with a corner, a jump or a branch switch: a right side built with them is not analytic where it is
 #: defined, and Picard–Lindelöf's Lipschitz condition is not read off ∂F/∂f at one point.
 _NOT_ANALYTIC = (
-    sp.Piecewise, sp.Abs, sp.sign, sp.Max, sp.Min, sp.floor, sp.ceiling, sp.Heaviside, sp.Mod, sp.frac,
-    sp.re, sp.im, sp.arg, sp.conjugate, sp.DiracDelta,
+    sp.Piecewise,
+    sp.Abs,
+    sp.sign,
+    sp.Max,
+    sp.Min,
+    sp.floor,
+    sp.ceiling,
+    sp.Heaviside,
+    sp.Mod,
+    sp.frac,
+    sp.re,
+    sp.im,
+    sp.arg,
+    sp.conjugate,
+    sp.DiracDelta,
 )
 
 

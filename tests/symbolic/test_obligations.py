@@ -119,8 +119,13 @@ def test_an_unspecified_function_is_differentiable_by_hypothesis():
     t = sp.Symbol("t", real=True)
     u = sp.Function("u")
     s = sp.Symbol("s", real=True)
-    claim = Identity("t/chain", "", Source("t", "t", form="derived"), lhs=sp.Derivative(u(t**2), t),
-                     rhs=2 * t * sp.Subs(sp.Derivative(u(s), s), s, t**2))
+    claim = Identity(
+        "t/chain",
+        "",
+        Source("t", "t", form="derived"),
+        lhs=sp.Derivative(u(t**2), t),
+        rhs=2 * t * sp.Subs(sp.Derivative(u(s), s), s, t**2),
+    )
     verdict = claim.check()
     assert verdict.status is Status.PROVED, verdict.method
     assert any("by hypothesis" in o.rule for o in verdict.obligations if "differentiable" in o.text)

@@ -9,8 +9,9 @@ from symbolic.verdict import shown
 def test_an_exact_residual_of_thousands_of_digits_is_a_counterexample_not_a_crash():
     x = sp.Symbol("x", positive=True)
     # at x = 1 the residual is 2**15000 - 2: 4516 digits, past Python's 4300-digit str() limit
-    claim = Identity("t/huge", "", Source("t", "t", form="derived"), lhs=(x + 1) ** 15000, rhs=x**15000 + 1,
-                     hints=[{"x": 1}])
+    claim = Identity(
+        "t/huge", "", Source("t", "t", form="derived"), lhs=(x + 1) ** 15000, rhs=x**15000 + 1, hints=[{"x": 1}]
+    )
     verdict = claim.check()
     assert verdict.status is Status.REFUTED, verdict.method
     assert "exact rational" in verdict.evidence

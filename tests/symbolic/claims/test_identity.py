@@ -97,8 +97,15 @@ def test_a_finite_closed_form_of_a_divergent_series_is_refuted():
 
     x = sp.Symbol("x", real=True)
     k = sp.Symbol("k", integer=True, nonnegative=True)
-    claim = Identity("t/geo", "", Source("t", "t", form="derived"), lhs=sp.Sum(x**k, (k, 0, sp.oo)), rhs=1 / (1 - x),
-                     where=[sp.Ne(x, 1)], hints=[{"x": 2}])
+    claim = Identity(
+        "t/geo",
+        "",
+        Source("t", "t", form="derived"),
+        lhs=sp.Sum(x**k, (k, 0, sp.oo)),
+        rhs=1 / (1 - x),
+        where=[sp.Ne(x, 1)],
+        hints=[{"x": 2}],
+    )
     verdict = claim.check()
     assert verdict.status is Status.REFUTED and verdict.counterexample == {"x": "2"}
     # the independent oracle: the partial sums at x = 2 grow without bound

@@ -82,8 +82,15 @@ def test_a_piecewise_right_side_does_not_establish_uniqueness():
     x = sp.Symbol("x", nonnegative=True)
     f = sp.Function("f")
     rhs = sp.Piecewise((sp.sqrt(f(x)), f(x) > 0), (0, True))
-    claim = ODE("t/nonunique", "", Source("t", "t", form="derived"), equation=sp.Eq(f(x).diff(x), rhs), func=f(x),
-                solution=sp.S.Zero, initial={0: 0})
+    claim = ODE(
+        "t/nonunique",
+        "",
+        Source("t", "t", form="derived"),
+        equation=sp.Eq(f(x).diff(x), rhs),
+        func=f(x),
+        solution=sp.S.Zero,
+        initial={0: 0},
+    )
     verdict = claim.check()
     assert verdict.status is Status.CHECKED and "determine the solution" in verdict.method
     # the independent oracle: x²/4 is a second solution through (0, 0)
