@@ -142,8 +142,9 @@ def in_domain(point: dict, symbols: Iterable[sp.Symbol], where: Iterable = ()) -
 # Beyond the random sample: where a false claim hides from it
 
 
-#: Integer values far beyond the candidates (a closed form that agrees for n ≤ 9 only: binomial(n, 10) = 0).
-_EXTREME_INTEGERS = (10, 11, 12, 20, 100)
+#: Integer values far beyond the candidates (a closed form that agrees for n ≤ 9 only: binomial(n, 10) = 0;
+#: (1 + 1/n)^n < 2.718 fails only past n ≈ 3600).  Beyond 100 they are decided by interval arithmetic only.
+_EXTREME_INTEGERS = (10, 11, 12, 20, 100, 10**4, 10**6)
 #: Real magnitudes far beyond the candidates (log x < 25 fails past e^25; sin x ≤ 0.9999 x fails near 0).
 _EXTREME_REALS = (R(1, 10**15), R(1, 10**6), R(10**6), R(10**15))
 
