@@ -1,9 +1,9 @@
 """Hypotheses: SymPy relations that a formula's parameters must satisfy.
 
 They are decided *exactly* on the user's rational inputs; a relation that SymPy
-cannot decide exactly (e.g. it involves ``sqrt``) is decided by high-precision
-interval-free evaluation of the difference, with a margin that rules out a wrong
-answer from rounding, and otherwise reported as undecidable (never silently passed).
+cannot decide exactly (e.g. it involves ``sqrt``) is decided by the sign of a certified
+Arb ball of the difference (:func:`decide`), and otherwise reported as undecidable
+(never silently passed, never settled from a rounded value).
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from typing import Mapping
 
 import sympy as sp
 
-from .fraction_code import compile_rational, to_fraction
+from .fraction_code import compile_rational
+from .relations import UndecidedError, decide_by
+
+__all__ = ["Hypothesis", "UndecidedError", "decide", "plain"]
 
 _KINDS = ("hypothesis", "domain")
 
@@ -136,59 +139,18 @@ def plain(expr: sp.Basic) -> sp.Basic:
     return expr.xreplace({s: sp.Symbol(s.name) for s in expr.free_symbols if isinstance(s, sp.Symbol)})
 
 
-class UndecidedError(ArithmeticError):
-    """A relation could not be decided at the given exact values."""
+def _certified_sign(number: sp.Basic) -> int | None:
+    """The sign of a real number from an Arb ball (:func:`symbolic.certify.translate.certified_sign`)."""
+    from .certify.translate import certified_sign
+
+    return certified_sign(number)
 
 
-_MISSING = object()
-_FAST: dict = {}
+def decide(relation: object, values: Mapping) -> bool:
+    """Decide a SymPy Boolean at exact values; raise :class:`UndecidedError` if impossible.
 
-
-def _fast_decide(rel, values: Mapping):
-    """Decide with exact ``Fraction`` arithmetic when the relation is purely rational, else None."""
-    syms = tuple(sorted(rel.free_symbols, key=lambda s: s.name))
-    key = (rel, syms)
-    fn = _FAST.get(key, _MISSING)
-    if fn is _MISSING:
-        fn = _FAST[key] = compile_rational(rel, syms)
-    if fn is None:
-        return None
-    try:
-        result = fn(*[to_fraction(values[s]) for s in syms])
-    except (ZeroDivisionError, KeyError, TypeError, AttributeError):
-        return None
-    return result if isinstance(result, bool) else None
-
-
-def decide(relation: object, values: Mapping, digits: int = 60) -> bool:
-    """Decide a SymPy Boolean at exact values; raise :class:`UndecidedError` if impossible."""
-    rel = sp.sympify(relation)
-    if values and not isinstance(rel, sp.logic.boolalg.BooleanAtom):
-        fast = _fast_decide(rel, values)
-        if fast is not None:
-            return fast
-    if rel in (sp.true, True):
-        return True
-    if rel in (sp.false, False):
-        return False
-    if isinstance(rel, sp.And):
-        return all(decide(a, values, digits) for a in rel.args)
-    if isinstance(rel, sp.Or):
-        return any(decide(a, values, digits) for a in rel.args)
-    if isinstance(rel, sp.Not):
-        return not decide(rel.args[0], values, digits)
-    substituted = rel.xreplace({k: v for k, v in values.items()})
-    if substituted in (sp.true, sp.false):
-        return bool(substituted)
-    if isinstance(substituted, sp.Rel):
-        diff = substituted.lhs - substituted.rhs
-        if diff.is_number:
-            exact = sp.simplify(diff)
-            if exact.is_Rational:
-                return bool(type(substituted)(exact, 0))
-            # Not rational (sqrt, log, ...): decide by sign at high precision, and only
-            # when the value is far from zero compared with the working precision.
-            value = sp.N(exact, digits)
-            if value.is_real and abs(value) > sp.Float(10, digits) ** (10 - digits):
-                return bool(type(substituted)(value, 0))
-    raise UndecidedError(f"cannot decide {rel} at {values}")
+    Exactly when the relation is rational (or its difference simplifies to a rational), otherwise by the
+    sign of a certified Arb ball of ``lhs − rhs`` at the point (:func:`symbolic.relations.decide_by`):
+    a ball that contains 0, or an expression the Arb interpreter cannot enclose, is undecided, never
+    settled from a rounded value."""
+    return decide_by(relation, values, _certified_sign)

@@ -14,6 +14,10 @@ TCCs, Isabelle's domain side conditions), every claim kind writes these conditio
   ``Sum``/``Product`` the conditions are required for every integer index of the range,
   inside a ``Piecewise`` branch only where its condition holds;
 * ``integer-bounds``: summation/product bounds are integers on the whole domain;
+* ``forward-range``: every summation/product range is empty or forward (``hi ≥ lo − 1``) on the whole
+  domain: SymPy evaluates a reversed range by Karr's convention (``Σ_{k=1}^{n} 1 = n`` for every integer
+  ``n``), not as the empty sum, so what it proves about a sum holds only there.  Never *violated* (the claim
+  may hold at a reversed range under both readings), only discharged or open;
 * ``index-range``: the assumptions declared on a summation index (positive, nonnegative,
   negative, even, odd) hold over its whole range, since SymPy simplifies the summand with them;
 * ``no-generic-limit``: no unevaluated ``Limit`` with parameters is left to SymPy's generic
@@ -47,7 +51,7 @@ from typing import Iterable, Sequence
 
 import sympy as sp
 
-from .sign import manifestly_nonnegative, manifestly_positive, manifestly_real
+from .sign import manifestly_nonnegative, manifestly_positive, manifestly_real, smooth
 
 #: Condition kinds of an atomic requirement ``(kind, expr)``: expr ≠ 0, > 0, ≥ 0, integer.
 NE, POS, NONNEG, INTEGER = "≠ 0", "> 0", "≥ 0", "∈ ℤ"
@@ -176,8 +180,38 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
                 if b.is_integer is not True:
                     _add(found, "integer-bounds", f"{_show(b)} ∈ ℤ (a bound of {k})", [(INTEGER, b)], ranges, context)
             _index_range(k, lo, hi, ranges, context, found)
+            if not (lo.is_infinite or hi.is_infinite):
+                # SymPy sums a reversed range by Karr's convention (Σ_{k=1}^{n} 1 = n for n = −2 too), not as
+                # the empty sum a reader means, so a closed form proved by SymPy holds only where hi ≥ lo − 1
+                what = "sum" if isinstance(e, sp.Sum) else "product"
+                _add(
+                    found,
+                    "forward-range",
+                    f"{_show(hi)} ≥ {_show(lo - 1)} (the range of {k} is empty or forward; a reversed one is "
+                    f"not the empty {what} for SymPy)",
+                    [(NONNEG, sp.expand(hi - lo + 1))],
+                    ranges,
+                    context,
+                )
             inner = inner + ((k, lo, hi, True),)
         _walk(e.function, inner, context, found, real)
+        return
+    if isinstance(e, sp.Derivative):
+        # d/dx |x| = sign(x) "holds" once SymPy has differentiated, but |x| has no derivative at 0: the body must
+        # be differentiable, which the engine reads off its structure (smooth: C∞ operations on their domain)
+        body = e.expr
+        wrt = ", ".join(sp.sstr(v) for v in e.variables)
+        # a placeholder variable (SymPy's Subs(Derivative(G(ξ), ξ), ξ, a) for G'(a)) carries no assumption:
+        # the derivative is taken along the real line, where the engine's smoothness rules apply
+        body = body.xreplace(
+            {
+                v: sp.Dummy(v.name, real=True)
+                for v in e.variables
+                if isinstance(v, sp.Dummy) and v.is_extended_real is None
+            }
+        )
+        _add(found, "defined", f"{_show(body)} differentiable in {wrt}", [("smooth", body)], ranges, context)
+        _walk(body, ranges, context, found, real)
         return
     if isinstance(e, sp.Integral):
         inner = ranges
@@ -219,6 +253,16 @@ def _walk(e: sp.Basic, ranges: tuple, context: tuple, found: dict, real: bool = 
             elif need is not None:
                 kind, why = need
                 _add(found, "defined", f"{_show(base)} {kind} ({why})", [(kind, base)], ranges, context)
+        elif real and ex.is_number and base.is_negative and ex.is_integer is False:
+            # a constant such as (-8)**(1/3): SymPy's principal root 1 + i√3, not the real cube root -2
+            _add(
+                found,
+                "defined",
+                f"{_show(e)} real (a non-integer power of a negative number)",
+                [(POS, base)],
+                ranges,
+                context,
+            )
     elif isinstance(e, sp.log):
         a = e.args[0]
         if not a.is_number or not a.is_positive:
@@ -327,7 +371,8 @@ def discharge(obligations: Sequence[Obligation], domain: Domain, *, witness_sear
         if rule:
             ob.status, ob.rule = "discharged", rule
             continue
-        if witness_search:
+        if witness_search and ob.kind != "forward-range":
+            # a reversed range refutes nothing (the claim may hold there under either convention): it stays open
             point = _witness(ob, domain)
             if point is not None:
                 ob.status, ob.witness = "violated", point
@@ -348,6 +393,8 @@ def _discharge_one(ob: Obligation, domain: Domain) -> str | None:
             rule = _range_rule(e, domain, ob)
         elif kind == "never":
             rule = None
+        elif kind == "smooth":
+            rule = _smooth_rule(e, domain, ob.context)
         elif kind == ANY:
             rule = next((r for k, x in e if (r := _sign_rule(k, x, domain, ob.ranges, ob.context))), None)
         else:
@@ -358,6 +405,32 @@ def _discharge_one(ob: Obligation, domain: Domain) -> str | None:
             return None
         rules.append(rule)
     return "; ".join(dict.fromkeys(rules))
+
+
+def _smooth_rule(e, domain: Domain, context: tuple) -> str | None:
+    """``e`` is C^∞ on the domain: built from operations smooth where their arguments are (sign.smooth), as it
+    stands or after a substitution that parametrises the open region the hypotheses bound a symbol to
+    (``1/(1 − x)`` under ``x < 1``, with ``x = 1 − u``, ``u > 0``: a smooth change of variable with a smooth
+    inverse, so smooth in ``u`` is smooth in ``x``).  Substitutions that pin a symbol to a closed end are not used."""
+    from sympy.core.function import AppliedUndef
+
+    # an unspecified function (u(α, t) in a chain-rule identity) stands for any differentiable function: the
+    # claim's hypothesis, named in the rule; it is smooth in its arguments, as exp(Σ arguments) is
+    undefined = sorted({sp.sstr(f.func) for f in e.atoms(AppliedUndef)})
+    if undefined:
+        e = e.replace(lambda n: isinstance(n, AppliedUndef), lambda n: sp.exp(sp.Add(*n.args)))
+    assumed = f"; {', '.join(undefined)} differentiable by hypothesis (unspecified functions)" if undefined else ""
+    if smooth(e):
+        return "built from operations smooth on their domain (sign.smooth)" + assumed
+    if e.count_ops() > _SUBSTITUTE_OPS:
+        return None
+    bounds = _bounds(e.free_symbols, list(domain.where) + list(context))
+    for name, bsub in _bound_substitutions(e.free_symbols, bounds):
+        if isinstance(bsub, tuple):
+            continue
+        if all(smooth(_together(_apply(e, piece))) for piece in _pieces(bsub)):
+            return f"smooth with {name} (sign.smooth)" + assumed
+    return None
 
 
 def _unreachable(domain: Domain, context: tuple) -> str | None:
@@ -1018,13 +1091,10 @@ def _root_points(e, syms) -> list[dict]:
 
 
 def _in_domain(point, where, decide, UndecidedError) -> bool:
-    for s, v in point.items():
-        if s.is_integer and not v.is_integer:
-            return False
-        if (s.is_positive and not v > 0) or (s.is_nonnegative and not v >= 0):
-            return False
-        if (s.is_negative and not v < 0) or (s.is_nonpositive and not v <= 0):
-            return False
+    from .sampling import admits
+
+    if not all(admits(s, v) for s, v in point.items()):
+        return False
     try:
         return all(decide(w, point) for w in where)
     except (UndecidedError, TypeError, ValueError, KeyError):

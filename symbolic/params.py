@@ -59,6 +59,10 @@ class Parameter:
             hyps.append(Hypothesis(x >= 0, f"{s.name} ≥ 0", kind="domain"))
         elif s.is_negative:
             hyps.append(Hypothesis(x < 0, f"{s.name} < 0", kind="domain"))
+        elif s.is_nonpositive:
+            hyps.append(Hypothesis(x <= 0, f"{s.name} ≤ 0", kind="domain"))
+        if s.is_zero is False and not (s.is_positive or s.is_negative):
+            hyps.append(Hypothesis(sp.Ne(x, 0), f"{s.name} ≠ 0", kind="domain"))
         return hyps
 
 

@@ -26,6 +26,7 @@ import sympy as sp
 
 from .deadline import Deadline, PhaseTimeout
 from .sampling import candidates, sample_points
+from .verdict import shown
 from .sums import constants_outside, linear_sums
 
 if TYPE_CHECKING:  # mpmath is imported where a value is computed
@@ -503,7 +504,7 @@ def confirm_zero(
         if bad:
             raise EngineBug(
                 f"ENGINE BUG: the {what} was proved identically 0, but at {show_point(point)} "
-                f"it is {sp.sstr(pv.value)[:80]} ({'exact' if pv.exact else f'{digits} digits'})"
+                f"it is {shown(pv.value)[:80]} ({'exact' if pv.exact else f'{digits} digits'})"
             )
     if n > 0 and evaluated == 0 and (undefined or not _has_points(symbols, where, pools)):
         raise UnconfirmedProof(
@@ -609,7 +610,12 @@ def value_at(expr: sp.Basic, point: dict, digits: int = 50, simplify: bool = Tru
     ``simplify=False`` skips ``simplify`` on the substituted expression (seconds for a few
     exp/log/erfc terms), so a value that is rational only after simplification comes back as
     ``digits`` digits: enough where only a certainly nonzero value matters (:func:`confirm_zero`)."""
-    e = _rewrite_special(sp.sympify(expr)).xreplace(point)
+    e = _rewrite_special(sp.sympify(expr))
+    if e.has(sp.Derivative):
+        # differentiate before substituting: Derivative(|x|, x) at x = 1/2 would become d/d(1/2), no value at all,
+        # and a proof "confirmed" at no point
+        e = e.replace(lambda node: isinstance(node, sp.Derivative), lambda node: node.doit())
+    e = e.xreplace(point)
     e = e.doit()
     if isinstance(e, sp.Piecewise):
         e = sp.piecewise_fold(e).doit()
@@ -647,9 +653,12 @@ def find_counterexample(
     deadline: Deadline | None = None,
     digits: int = 50,
     negative: bool = False,
+    sides: tuple | None = None,
 ) -> tuple[dict | None, PointValue | None, int]:
     """Search for a point where ``expr`` is certainly nonzero (or, with ``negative``, < 0).
 
+    ``sides``: ``(lhs, rhs)`` whose difference ``expr`` is; where ``expr`` is infinite, one side finite and the
+    other infinite (a divergent series or integral, SymPy's exact value ``oo``/``zoo``) is a counterexample too.
     Returns ``(point, PointValue, tested)`` for the first counterexample, or
     ``(None, None, tested)`` with the number of points that passed.
     """
@@ -659,6 +668,8 @@ def find_counterexample(
             deadline.check_hang()
         try:
             pv = value_at(expr, point, digits)
+            if pv.value in (sp.zoo, sp.oo, -sp.oo) and sides is not None and _one_side_infinite(sides, point, digits):
+                return point, pv, tested + 1
             if pv.value in (sp.nan, sp.zoo, sp.oo, -sp.oo) or not pv.value.is_number:
                 continue  # not a number here (an undefined function such as θ(k) is left symbolic)
             bad = bool(pv.is_certainly_negative(digits) if negative else pv.is_certainly_nonzero(digits))
@@ -668,6 +679,15 @@ def find_counterexample(
         if bad:
             return point, pv, tested
     return None, None, tested
+
+
+def _one_side_infinite(sides: tuple, point: dict, digits: int) -> bool:
+    """Whether exactly one of the two sides is infinite at ``point`` (exact SymPy values), the other a finite
+    number: ``Σ_k 2^k = 1/(1 − 2)`` states a finite value for a divergent series."""
+    infinite = (sp.zoo, sp.oo, -sp.oo)
+    values = [value_at(side, point, digits).value for side in sides]
+    kinds = ["inf" if v in infinite else "finite" if v.is_number and v.is_finite else "?" for v in values]
+    return sorted(kinds) == ["finite", "inf"]
 
 
 def show_point(point: dict) -> dict[str, str]:

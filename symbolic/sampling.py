@@ -38,19 +38,40 @@ _NATURAL = [1, 2, 3, 4, 5, 6, 7, 9]
 
 
 def candidates(symbol: sp.Symbol) -> list[sp.Rational]:
-    """The candidate values for one symbol, from its SymPy assumptions."""
+    """The candidate values for one symbol, from its SymPy assumptions (sign and integrality choose the
+    set; any other assumption, ``nonzero``, ``odd``, ``prime``, ..., is enforced by :func:`admits`)."""
     if symbol.is_integer:
         pos = [sp.Integer(v) for v in _NATURAL]
         if symbol.is_positive:
-            return pos
-        if symbol.is_nonnegative:
-            return [sp.Integer(0)] + pos
-        return [sp.Integer(0)] + pos + [-v for v in pos[:4]]
-    if symbol.is_positive:
-        return list(_POSITIVE)
-    if symbol.is_nonnegative:
-        return [sp.Integer(0)] + _POSITIVE
-    return [sp.Integer(0)] + _POSITIVE + [-v for v in _POSITIVE[::2]]
+            pool = pos
+        elif symbol.is_nonnegative:
+            pool = [sp.Integer(0)] + pos
+        elif symbol.is_negative:
+            pool = [-v for v in pos]
+        elif symbol.is_nonpositive:
+            pool = [sp.Integer(0)] + [-v for v in pos]
+        else:
+            pool = [sp.Integer(0)] + pos + [-v for v in pos[:4]]
+    elif symbol.is_positive:
+        pool = list(_POSITIVE)
+    elif symbol.is_nonnegative:
+        pool = [sp.Integer(0)] + _POSITIVE
+    elif symbol.is_negative:
+        pool = [-v for v in _POSITIVE]
+    elif symbol.is_nonpositive:
+        pool = [sp.Integer(0)] + [-v for v in _POSITIVE]
+    else:
+        pool = [sp.Integer(0)] + _POSITIVE + [-v for v in _POSITIVE[::2]]
+    return [v for v in pool if admits(symbol, v)]
+
+
+def admits(symbol: sp.Symbol, value: sp.Rational) -> bool:
+    """Whether the exact ``value`` satisfies every assumption declared on ``symbol``: not only the sign
+    and integrality the candidate sets are built from, but ``negative``, ``nonpositive``, ``nonzero``,
+    ``even``, ``odd``, ``prime``, ``irrational``, ...  A point outside the declared domain is no
+    evidence about the claim, and a counterexample there refutes nothing (``exp(x) < 1`` for a
+    negative ``x`` "fails" at ``x = 5``)."""
+    return all(getattr(value, f"is_{key}", None) is held for key, held in symbol.assumptions0.items())
 
 
 def sample_points(
@@ -68,22 +89,12 @@ def sample_points(
     """
     symbols = sorted(set(symbols), key=lambda s: s.name)
     where = [sp.sympify(w) for w in where]
-    enclosed = {w: w.lhs - w.rhs for w in where if _needs_enclosure(w)}  # relation -> its difference
     pools = {s: (candidate_map or {}).get(s) or candidates(s) for s in symbols}
     seen: set = set()
     count = 0
 
     def admissible(point: dict) -> bool:
-        for s in symbols:
-            v = point[s]
-            if s.is_integer and not v.is_integer:
-                return False
-            if s.is_positive and not v > 0 or s.is_nonnegative and not v >= 0:
-                return False
-        try:
-            return all(_decided_by_ball(w, enclosed[w], point) if w in enclosed else decide(w, point) for w in where)
-        except UndecidedError:
-            return False
+        return in_domain(point, symbols, where)
 
     def fresh(point: dict) -> bool:
         key = tuple(point[s] for s in symbols)
@@ -116,43 +127,104 @@ def sample_points(
             yield point
 
 
-#: :func:`symbolic.hypotheses.decide` answers from a 60-digit value only beyond 10^(10 − 60);
-#: a ball is trusted only clearly beyond that, at this many bits.
-_BALL_FLOOR_EXPONENT, _BALL_BITS = -49, 300
-
-
-def _needs_enclosure(relation: sp.Basic) -> bool:
-    """An order relation between expressions with a function or a non-integer power in them: to
-    decide it at a point, ``decide`` substitutes into the relation, which SymPy then compares
-    numerically as it builds it (then ``simplify`` and a 60-digit value if that does not settle
-    it): milliseconds per candidate with a few erfc, and every candidate tried pays it."""
-    if not isinstance(relation, sp.core.relational.Relational) or isinstance(relation, (sp.Eq, sp.Ne)):
+def in_domain(point: dict, symbols: Iterable[sp.Symbol], where: Iterable = ()) -> bool:
+    """Whether ``point`` satisfies every declared assumption of ``symbols`` and every ``where`` relation,
+    decided exactly or by a certified Arb sign (:func:`symbolic.hypotheses.decide`); undecided is no."""
+    if not all(admits(s, point[s]) for s in symbols):
         return False
-    return relation.has(sp.Function) or any(not p.exp.is_Integer for p in relation.atoms(sp.Pow))
+    try:
+        return all(decide(w, point) for w in where)
+    except UndecidedError:
+        return False
 
 
-def _decided_by_ball(relation: sp.Basic, difference: sp.Basic, point: dict) -> bool:
-    """``decide(relation, point)`` for an order relation, first from a rigorous Arb ball of its
-    ``difference`` (lhs − rhs) at the exact point (:mod:`symbolic.certify.translate`), substituted
-    as an expression: substituting into the relation itself makes SymPy compare the two sides
-    numerically on construction, which is most of ``decide``'s cost.  A ball entirely beyond ±10^−49
-    has the sign ``decide`` finds too, whichever way it settles the relation (SymPy's comparison,
-    the exact rational that ``simplify`` finds, whose sign the ball contains, or its 60-digit value,
-    compared with 0 beyond 10^−50).  Anything else (no Arb translation, a ball near or around 0)
-    goes to ``decide`` itself."""
-    try:
-        from .certify.arb import flint
-        from .certify.errors import CertificationError
-        from .certify.translate import ball_at, translatable
-    except ImportError:  # pragma: no cover - the certify package is part of the engine
-        return decide(relation, point)
-    try:
-        diff = difference.xreplace(point)
-        if diff.is_number and not diff.has(sp.Sum, sp.Product, sp.Integral) and translatable(diff):
-            ball = ball_at(diff, {}, _BALL_BITS)
-            floor = flint().arb(10) ** _BALL_FLOOR_EXPONENT
-            if ball.is_finite() and (ball > floor or ball < -floor):
-                return bool(type(relation)(1 if ball > 0 else -1, 0))
-    except (CertificationError, ArithmeticError, ValueError, TypeError, NotImplementedError):
-        pass
-    return decide(relation, point)
+# ---------------------------------------------------------------------------------------------
+# Beyond the random sample: where a false claim hides from it
+
+
+#: Integer values far beyond the candidates (a closed form that agrees for n ≤ 9 only: binomial(n, 10) = 0;
+#: (1 + 1/n)^n < 2.718 fails only past n ≈ 3600).  Beyond 100 they are decided by interval arithmetic only.
+_EXTREME_INTEGERS = (10, 11, 12, 20, 100, 10**4, 10**6)
+#: Real magnitudes far beyond the candidates (log x < 25 fails past e^25; sin x ≤ 0.9999 x fails near 0).
+_EXTREME_REALS = (R(1, 10**15), R(1, 10**6), R(10**6), R(10**15))
+
+
+def extreme_points(symbols: Sequence[sp.Symbol], where: Iterable = (), base: dict | None = None) -> Iterator[dict]:
+    """Points of the domain far from the candidate values: the corner where every symbol is at its
+    candidate of least magnitude (``x = y = 0`` for ``x² + y² > 0``), then each symbol in turn at large
+    and tiny magnitudes (:data:`_EXTREME_INTEGERS`, :data:`_EXTREME_REALS`, negated where the domain
+    allows) with the others at ``base`` (default: the first sample point).  Evaluate them without exact
+    powers of huge numbers (``2**(2**x)`` at ``x = 10**15`` has no exact value worth computing)."""
+    symbols = sorted(set(symbols), key=lambda s: s.name)
+    where = [sp.sympify(w) for w in where]
+    if base is None:
+        base = next(sample_points(symbols, where, n=1), None)
+        if base is None:
+            return
+    pools = {s: candidates(s) for s in symbols}
+    if not all(pools.values()):
+        return
+    seen = set()
+    corner = {s: min(pools[s], key=abs) for s in symbols}
+    todo = [corner]
+    for s in symbols:
+        values = _EXTREME_INTEGERS if s.is_integer else _EXTREME_REALS
+        for v in values:
+            for signed in (sp.Integer(v) if s.is_integer else v, -(sp.Integer(v) if s.is_integer else v)):
+                todo.append({**base, s: signed})
+        if s.is_extended_real and s.is_finite is not True:
+            # a symbol declared extended_real takes ±∞ too (exp(x) > 0 fails at x = −∞)
+            todo += [{**base, s: sp.oo}, {**base, s: -sp.oo}]
+    for point in todo:
+        key = tuple(point[s] for s in symbols)
+        if key in seen or not in_domain(point, symbols, where):
+            continue
+        seen.add(key)
+        yield point
+
+
+def critical_points(
+    expr: sp.Basic, symbols: Sequence[sp.Symbol], where: Iterable = (), base: dict | None = None, limit: int = 24
+) -> Iterator[dict]:
+    """Exact rational points of the domain at (or within 10⁻²⁰ on both sides of) the real roots, poles
+    and critical points of ``expr`` in one symbol, the others at ``base``: where a rational function
+    that is positive at every random point touches 0 (``(x − 1/7)² > 0``) or dives to a pole
+    (``1/(x² − 2) ≥ −10`` just below √2).  Only for a rational function of that symbol with rational
+    coefficients and degree ≤ 12 (real root isolation is exact there); nothing otherwise."""
+    symbols = sorted(set(symbols), key=lambda s: s.name)
+    where = [sp.sympify(w) for w in where]
+    if base is None:
+        base = next(sample_points(symbols, where, n=1), None)
+        if base is None:
+            return
+    count = 0
+    seen = set()
+    for s in symbols:
+        rest = {k: v for k, v in base.items() if k != s}
+        try:
+            e = sp.sympify(expr).xreplace(rest)
+            if e.free_symbols != {s} or not e.is_rational_function(s):
+                continue
+            num, den = sp.fraction(sp.together(e))
+            dnum = sp.fraction(sp.together(sp.diff(e, s)))[0]
+            polys = [sp.Poly(p, s) for p in (num, den, dnum)]
+        except (sp.PolynomialError, TypeError, ValueError, NotImplementedError):
+            continue
+        for poly in polys:
+            if poly.degree() < 1 or poly.degree() > 12 or not all(c.is_Rational for c in poly.all_coeffs()):
+                continue
+            try:
+                intervals = poly.intervals(eps=R(1, 10**20))
+            except (sp.PolynomialError, NotImplementedError, ValueError):
+                continue
+            for (lo, hi), _mult in intervals:
+                for v in (lo,) if lo == hi else (lo, hi, (lo + hi) / 2):
+                    point = {**base, s: sp.Rational(v)}
+                    key = tuple(point[t] for t in symbols)
+                    if key in seen or not in_domain(point, symbols, where):
+                        continue
+                    seen.add(key)
+                    count += 1
+                    yield point
+                    if count >= limit:
+                        return

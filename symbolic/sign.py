@@ -29,6 +29,7 @@ leaves.  Anything else (Piecewise, Min/Max of unsigned terms, products) is "unkn
 from __future__ import annotations
 
 import sympy as sp
+from sympy.codegen.cfunctions import expm1, log1p
 
 POS, NONNEG = 2, 1
 
@@ -194,3 +195,31 @@ def manifestly_positive(expr: sp.Basic) -> bool:
 def manifestly_real(expr: sp.Basic) -> bool:
     """Manifestly a finite real number for every value the assumptions allow (see :func:`_real`)."""
     return _real(_neutral_bound_variables(sp.sympify(expr)))
+
+
+#: Functions smooth on the whole real line.
+_ENTIRE = (sp.exp, sp.erf, sp.erfc, sp.sin, sp.cos, sp.atan, sp.tanh, sp.sinh, sp.cosh, expm1)
+
+
+def smooth(e: sp.Basic) -> bool:
+    """Whether ``e`` is manifestly C^∞ in each of its real symbols over their whole assumed domain.
+
+    Sound, not complete: ``False`` means only that no rule applies."""
+    if e.is_Atom:
+        return bool(e.is_extended_real and e.is_finite)
+    if e.is_Add or e.is_Mul:
+        return all(smooth(a) for a in e.args)
+    if e.is_Pow:
+        base, exponent = e.args
+        if exponent.is_Integer and exponent >= 0:
+            return smooth(base)
+        # b**c = exp(c·log b): smooth where b > 0 (a negative integer power needs b ≠ 0; asking b > 0
+        # is stronger and keeps one rule)
+        return manifestly_positive(base) and smooth(base) and smooth(exponent)
+    if isinstance(e, _ENTIRE) and len(e.args) == 1:
+        return smooth(e.args[0])
+    if isinstance(e, sp.log) and len(e.args) == 1:
+        return manifestly_positive(e.args[0]) and smooth(e.args[0])
+    if isinstance(e, log1p):
+        return manifestly_positive(1 + e.args[0]) and smooth(e.args[0])
+    return False

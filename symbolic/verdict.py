@@ -26,6 +26,28 @@ class Status(str, Enum):
 
 EXPECTATIONS = ("proved", "checked", "refuted")
 
+#: An exact rational longer than this many bits is shown by its leading digits (Python refuses to print
+#: an integer of more than 4300 digits, and a verdict's text need not carry a million of them).
+_SHOWN_BITS = 2000
+
+
+def shown(value: object) -> str:
+    """``value`` as a verdict shows it: SymPy's text, except that an exact rational too long to print
+    (the residual ``2**(10**6) - 2`` of a false identity at ``x = 1``) is given by 20 significant digits
+    and its length, never an exception that would turn a counterexample into a checker error."""
+    p, q = getattr(value, "p", None), getattr(value, "q", None)
+    if isinstance(p, int) and isinstance(q, int) and abs(p).bit_length() + q.bit_length() > _SHOWN_BITS:
+        import sympy as sp
+
+        digits = int(abs(p).bit_length() * 0.30103) + 1
+        return f"{sp.N(value, 20)} (exact rational, numerator of ~{digits} digits)"
+    try:
+        import sympy as sp
+
+        return sp.sstr(value)
+    except ValueError:  # a huge integer inside a larger expression
+        return f"<{type(value).__name__} too large to print>"
+
 
 def meets(status: Status, expect: str) -> bool:
     """Whether ``status`` satisfies the expectation ``expect``.
@@ -76,7 +98,7 @@ class Verdict:
         if self.counterexample is not None:
             out["counterexample"] = dict(self.counterexample)
         if self.details:
-            out["details"] = {k: str(v) for k, v in self.details.items()}
+            out["details"] = {k: shown(v) for k, v in self.details.items()}
         if self.obligations:
             out["obligations"] = [o.as_dict() if hasattr(o, "as_dict") else dict(o) for o in self.obligations]
         return out

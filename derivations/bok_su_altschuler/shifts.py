@@ -290,6 +290,8 @@ paper.add(
         "(c^{t−τ} − c^{t−1})/(1−c)·s (τ ≥ 1; c = 1/(1+u))",
         source=src(C13, (), "derived"),
         budget=60,
+        # t ≥ τ: for t < τ the sum's range is reversed, and the identity holds only in SymPy's Karr convention
+        where=[sp.Ge(t, tau1)],
     )
 )
 L_, b_ = sp.Symbol("L", positive=True), sp.Symbol("b", positive=True)

@@ -32,6 +32,7 @@ paper.add(
         statement="(6) for a single gap s₁ = s (s_t = 0 for t ≥ 2) and a_t = s/T: z_{T−n} = Σ_{i ≤ T−n} s_i − Σ_{i ≤ T−n} a_i "
         "= s n/T ≥ 0 for 0 ≤ n < T, and z_T = 0",
         source=src("Theorem 1.1, eq. (6)", "6", "derived"),
+        where=[sp.Le(n, Tn)],  # 0 ≤ n ≤ T, as stated (beyond, the sum's range is reversed)
     )
 )
 Lg = sp.Symbol("L", positive=True)

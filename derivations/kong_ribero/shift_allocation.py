@@ -62,7 +62,9 @@ paper.add(
         recursion=sp.Eq(Rf(t + 1), L * Rf(t) - b(t + 1)),
         base={0: R(0)},
         statement="S_T R_t = L^{t−1} Σ_{i=0}^{T−1−t} L^{2i}: the closed form satisfies the recursion (a) "
-        "and agrees with R_0 = 1/L, hence equals R_t for every t ≥ 0",
+        "and agrees with R_0 = 1/L, hence equals R_t for every 0 ≤ t ≤ T (steps t → t + 1 for t ≤ T − 1)",
+        # beyond T the sum's range is reversed: the closed form holds there only in SymPy's Karr convention
+        where=[sp.Le(t, T - 1)],
         source=_src("(b)", "derived", "closed form from the proof of (b); induction with (a)"),
     )
 )
@@ -77,6 +79,7 @@ paper.add(
         "a product of powers of L > 0 and sums of positive terms",
         _src("(b)"),
         certificate=R_closed(T - k),
+        where=[sp.Le(k, T)],  # t = T − k ≥ 0, as stated (beyond, the sums' ranges are reversed)
     )
 )
 paper.add(
@@ -122,6 +125,7 @@ paper.add(
         rhs=0,
         statement="at L = 1: b_t = 1/T and R_t = (T − t)/T (the uniform spending of PABI)",
         source=_src("", "derived", "L = 1, outside the printed L > 1"),
+        where=[sp.Le(t, T)],  # 0 ≤ t ≤ T (beyond, R_t's sum has a reversed range)
     )
 )
 
@@ -158,6 +162,7 @@ paper.add(
         rhs=L ** (t - 1) * geometric(L, T - t),
         statement="the proof's remaining chain: Σ_{i=0}^{T−1} L^{2i+t−1} − Σ_{i=1}^t L^{2T+t−2i−1} = L^{t−1} Σ_{i=0}^{T−1−t} L^{2i}",
         source=_src("(b), proof"),
+        where=[sp.Le(t, T)],  # 0 ≤ t ≤ T, as in the proof step above (beyond, a reversed range)
     )
 )
 
@@ -322,6 +327,7 @@ paper.add(
         src("Appendix B", ("23", "35")),
         certificate=shift * R_closed(T - k),
         covers=cb,
+        where=[sp.Le(k, T)],  # t = T − k ≥ 0, as stated
     )
 )
 paper.add(

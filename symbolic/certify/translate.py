@@ -36,10 +36,10 @@ import sympy as sp
 from sympy.codegen.cfunctions import expm1, log1p
 
 from ..errors import EvaluationError
-from ..hypotheses import UndecidedError, decide
-from ..evaluate.expressions import _geometric_parts
+from ..relations import UndecidedError, decide_by
+from ..sums import _geometric_parts
 from .arb import Ball, Fmpq, Fmpz, flint, to_fmpq, working_precision
-from .errors import NotCertifiable, PrecisionNotReached
+from .errors import CertificationError, NotCertifiable, PrecisionNotReached
 
 #: Sums with at most this many terms are added term by term (exact index values).
 DIRECT_TERMS = 2000
@@ -162,6 +162,38 @@ def translatable(expr: sp.Basic) -> bool:
     return ok(sp.sympify(expr))
 
 
+#: Working precisions (bits) at which :func:`certified_sign` encloses a number, until a ball excludes 0.
+SIGN_BITS = (128, 512, 2048)
+
+
+def certified_sign(number: sp.Basic) -> int | None:
+    """The sign of a real constant expression certified by an Arb ball: 1 or −1 when a ball at one of
+    :data:`SIGN_BITS` excludes 0, None when none does (the number is 0, too close to it, not real) or
+    the expression has no Arb translation (or python-flint is missing).  Never a rounded guess."""
+    number = sp.sympify(number)
+    if number.free_symbols or not translatable(number):
+        return None
+    for bits in SIGN_BITS:
+        try:
+            ball = ball_at(number, {}, bits)
+        except (CertificationError, ArithmeticError, ValueError, TypeError, NotImplementedError, EvaluationError):
+            return None
+        if not (ball.is_finite() and ball.rad() < 2**64):
+            continue  # an Arb real, finite; a huge radius means too few bits
+        if ball > 0:
+            return 1
+        if ball < 0:
+            return -1
+    return None
+
+
+def decide(relation: sp.Basic, values: Mapping) -> bool:
+    """:func:`symbolic.hypotheses.decide` (exact, else by a certified sign), for the interpreter's own
+    branch conditions: the same procedure (:func:`symbolic.relations.decide_by`) with the same oracle,
+    called from here so that hypotheses (which uses this module) is not imported by it."""
+    return decide_by(relation, values, certified_sign)
+
+
 def ball_at(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], bits: int, name: str = "expression") -> Ball:
     """One Arb evaluation of ``expr`` at the exact ``values`` with ``bits`` working bits.
 
@@ -175,7 +207,7 @@ def ball_at(expr: sp.Basic, values: Mapping[sp.Symbol, sp.Rational], bits: int, 
 
 def _geometric(node: sp.Sum) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     """``(first, ratio, count)`` of a geometric sum (the evaluator's own detection,
-    :func:`symbolic.evaluate.expressions._geometric_parts`), cached; None otherwise."""
+    :func:`symbolic.sums._geometric_parts`), cached; None otherwise."""
     if node not in _GEOMETRIC:
         _GEOMETRIC[node] = _geometric_parts(node)
     return _GEOMETRIC[node]

@@ -155,9 +155,20 @@ def _with_obligations(verdict: Verdict, obligations: list[Obligation]) -> Verdic
 
 
 def free_symbols(*exprs: object) -> list[sp.Symbol]:
+    """The claim's parameters, sorted by name; a ``ValueError`` for a summation (product, integration)
+    variable that also occurs in its own bounds (``Sum(n, (n, 0, n))``): the bound means the parameter,
+    the summand the index, and a point substituted for the parameter would replace both."""
     out: set = set()
     for e in exprs:
-        out |= sp.sympify(e).free_symbols
+        e = sp.sympify(e)
+        for node in e.atoms(sp.Sum, sp.Product, sp.Integral):
+            for lim in node.limits:
+                if len(lim) == 3 and lim[0] in (lim[1].free_symbols | lim[2].free_symbols):
+                    raise ValueError(
+                        f"the variable {lim[0]} of {sp.sstr(node)[:80]} also occurs in its own bounds "
+                        f"({sp.sstr(lim[1])}, {sp.sstr(lim[2])}): rename the index"
+                    )
+        out |= e.free_symbols
     return sorted(out, key=lambda s: s.name)
 
 

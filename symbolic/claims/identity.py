@@ -10,7 +10,7 @@ from ..deadline import Deadline, PhaseTimeout
 from ..obligations import Obligation, definedness
 from ..proving import confirm_zero, find_counterexample, prove_zero, show_point, value_at
 from ..source import Source
-from ..verdict import Status, Verdict
+from ..verdict import Status, Verdict, shown
 from .base import Claim, free_symbols, named_points
 
 #: Fraction of the budget the symbolic attempt may use before numerics take over.
@@ -117,7 +117,11 @@ def numeric_verdict(
     rhs: sp.Expr | None = None,
 ) -> Verdict:
     """Counterexample search on ``residual``: REFUTED, CHECKED (all samples agree) or UNKNOWN."""
-    point, pv, tested = find_counterexample(residual, symbols, where, hints, n=samples, deadline=deadline)
+    sides = (lhs, rhs) if lhs is not None and rhs is not None else None
+    point, pv, tested = find_counterexample(residual, symbols, where, hints, n=samples, deadline=deadline, sides=sides)
+    extra = 0
+    if point is None and tested:
+        point, pv, extra = _extreme_counterexample(residual, symbols, where, deadline)
     if point is not None:
         assert pv is not None  # a counterexample comes with the residual's value there
         details = {"residual": pv.value}
@@ -128,7 +132,7 @@ def numeric_verdict(
         return Verdict(
             Status.REFUTED,
             f"counterexample ({how})",
-            f"residual = {sp.sstr(pv.value)} at {show_point(point)}; {reason}",
+            f"residual = {shown(pv.value)} at {show_point(point)}; {reason}",
             counterexample=show_point(point),
             details=details,
         )
@@ -136,9 +140,58 @@ def numeric_verdict(
         skipped = (
             f" ({samples} requested; the others were not in the domain or not evaluable)" if tested < samples else ""
         )
+        more = f"; {extra} more at extremes" if extra else ""
         return Verdict(
             Status.CHECKED,
-            f"sampled {tested} points, no counterexample",
+            f"sampled {tested} points, no counterexample{more}",
             f"not proved symbolically ({reason}); residual vanished at {tested} exact/50-digit sample points{skipped}",
         )
     return Verdict(Status.UNKNOWN, "no proof and no sample point could be evaluated", reason)
+
+
+def _exact_is_cheap(expr: sp.Basic) -> bool:
+    """Whether exact evaluation at an integer up to 100 stays small: no power or exponential whose
+    exponent itself grows exponentially (``2**(2**n)`` at ``n = 100`` has 10^29 digits)."""
+    for p in expr.atoms(sp.Pow, sp.exp, sp.factorial, sp.gamma):
+        inner = p.exp if isinstance(p, sp.Pow) else p.args[0]
+        if inner.free_symbols and inner.has(sp.Pow, sp.exp, sp.factorial, sp.gamma, sp.binomial):
+            if any(
+                isinstance(q, sp.exp)
+                or (isinstance(q, sp.Pow) and q.exp.free_symbols)
+                or isinstance(q, (sp.factorial, sp.gamma, sp.binomial))
+                for q in sp.preorder_traversal(inner)
+            ):
+                return False
+    return True
+
+
+def _extreme_counterexample(residual, symbols, where, deadline: Deadline):
+    """A counterexample at the extreme points of :func:`symbolic.sampling.extreme_points` (the corner, huge and
+    tiny magnitudes), or ``(None, None, tested)``: decided by interval arithmetic, or exactly where every
+    coordinate is an integer and exact evaluation stays cheap (:func:`_exact_is_cheap`)."""
+    from ..proving import PointValue
+    from ..sampling import extreme_points
+    from .inequality import interval_bounds
+
+    tested = 0
+    cheap = _exact_is_cheap(residual)
+    for point in extreme_points(symbols, where):
+        deadline.check_hang()  # a fixed set of points: the evidence never depends on time
+        lo, hi = interval_bounds(residual, point)
+        if lo is not None and hi is not None:
+            tested += 1
+            if lo > 0 or hi < 0:
+                return point, PointValue(sp.Float((lo + hi) / 2, 30), False), tested
+            continue
+        if not (cheap and all(v.is_Integer and abs(v) <= 100 for v in point.values())):
+            continue
+        try:
+            pv = value_at(residual, point)
+        except (ZeroDivisionError, ValueError, TypeError):
+            continue
+        if not pv.exact:
+            continue
+        tested += 1
+        if pv.value != 0:
+            return point, pv, tested
+    return None, None, tested

@@ -11,9 +11,9 @@ import sympy as sp
 from ..deadline import Deadline, PhaseTimeout
 from ..obligations import definedness
 from ..proving import prove_zero, show_point, value_at
-from ..sampling import sample_points
+from ..sampling import critical_points, extreme_points, sample_points
 from ..sign import manifestly_nonnegative, manifestly_positive
-from ..verdict import Status, Verdict
+from ..verdict import Status, Verdict, shown
 from .base import Claim, free_symbols, named_points
 from .monotone import prove_by_decrease, prove_by_increase, prove_by_tangent
 
@@ -176,7 +176,7 @@ class Inequality(Claim):
         return self._sample(deadline, reason)
 
     def _sample(self, deadline: Deadline, reason: str, n: int | None = None) -> Verdict:
-        tested, exact_count, interval_count, digits_count, inconclusive = 0, 0, 0, 0, 0
+        tested, exact_count, interval_count, digits_count, inconclusive, extra_tested = 0, 0, 0, 0, 0, 0
         for point in sample_points(self.symbols, self.where, n=self.samples if n is None else n, hints=self.hints):
             deadline.check_hang()
             verdict = self._decide_point(point)
@@ -192,18 +192,57 @@ class Inequality(Claim):
                 return Verdict(
                     Status.REFUTED,
                     f"counterexample ({how} arithmetic)",
-                    f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {value}",
+                    f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {shown(value)}",
                     counterexample=show_point(point),
                     details={"difference": value},
                 )
+        if tested and n is None:
+            # where a random sample rarely lands: roots, poles and critical points of a rational difference,
+            # then huge and tiny magnitudes (decided by interval arithmetic only: no exact huge powers)
+            base = next(sample_points(self.symbols, self.where, n=1), None)
+            extra = [(p, self._decide_point) for p in critical_points(self.difference, self.symbols, self.where, base)]
+            extra += [
+                (p, self._decide_point if any(v.is_infinite for v in p.values()) else self._decide_by_interval)
+                for p in extreme_points(self.symbols, self.where, base)
+            ]
+            for point, decide_at in extra:  # a fixed set (≤ 24 + 9 per symbol): the evidence never depends on time
+                deadline.check_hang()
+                verdict = decide_at(point)
+                if verdict is None:
+                    continue
+                holds, how, value = verdict
+                extra_tested += 1
+                if not holds:
+                    return Verdict(
+                        Status.REFUTED,
+                        f"counterexample ({how} arithmetic, at a root, pole or extreme point)",
+                        f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {shown(value)}",
+                        counterexample=show_point(point),
+                        details={"difference": value},
+                    )
         if tested:
+            more = f"; {extra_tested} more at roots, poles, extremes" if extra_tested else ""
             return Verdict(
                 Status.CHECKED,
-                f"sampled {tested} points ({exact_count} exact, {interval_count} interval, {digits_count} 50-digit)",
+                f"sampled {tested} points ({exact_count} exact, {interval_count} interval, {digits_count} 50-digit)"
+                + more,
                 f"not proved symbolically ({reason}); holds at all {tested} sample points"
                 + (f"; {inconclusive} points undecided" if inconclusive else ""),
             )
         return Verdict(Status.UNKNOWN, "no sample point could be decided", reason)
+
+    def _decide_by_interval(self, point):
+        """(holds, 'interval', value) from a rigorous enclosure only, or None (for points of huge magnitude,
+        where exact arithmetic could build numbers of astronomically many digits)."""
+        lo, hi = interval_bounds(self.difference, point)
+        if lo is None or hi is None:
+            return None
+        shown_value = f"[{mpmath.nstr(lo, 8)}, {mpmath.nstr(hi, 8)}]"
+        if lo > 0 or (lo >= 0 and not self.strict):
+            return True, "interval", shown_value
+        if hi < 0 or (hi <= 0 and self.strict):
+            return False, "interval", shown_value
+        return None
 
     def _decide_point(self, point):
         """(holds, 'exact'|'interval'|'50-digit', value), or None if undecidable at this point.

@@ -13,7 +13,7 @@ from ..deadline import Deadline, PhaseTimeout
 from ..limits import FIRST_REWRITES, INFINITIES, in_domain, prove_limit, punctured
 from ..obligations import Domain, definedness
 from ..proving import EngineBug, mp_value, prove_zero, show_point, value_at
-from ..sampling import sample_points
+from ..sampling import extreme_points, sample_points
 from ..verdict import Status, Verdict
 from .base import Claim, free_symbols
 
@@ -86,7 +86,12 @@ class Limit(Claim):
 
     def _param_points(self, n: int, seed: int = 1) -> list[dict]:
         others = [s for s in free_symbols(self.expr, self.expected, *self.where) if s != self.var]
-        return list(sample_points(others, [w for w in self.where if self.var not in w.free_symbols], n=n, seed=seed))
+        where = [w for w in self.where if self.var not in w.free_symbols]
+        points = list(sample_points(others, where, n=n, seed=seed))
+        # and the corner (every parameter at its value of least magnitude, a = 0 for a ≥ 0): where SymPy's
+        # generic limit is most often wrong (x/(x + a) → 0 as x → 0, but 1 at a = 0)
+        corner = next(extreme_points(others, where, base=points[0]), None) if points and others else None
+        return points + [corner] if corner is not None and corner not in points else points
 
     def _refute_at(self, value, deadline, how: str):
         """REFUTED at the first sample point where the limit ``value`` differs from the claim."""

@@ -16,6 +16,27 @@ from .identity import SYMBOLIC_SHARE, numeric_verdict
 from .recurrence import UnderSpecified
 
 
+#: Functions with a corner, a jump or a branch switch: a right side built with them is not analytic where it is
+#: defined, and Picard–Lindelöf's Lipschitz condition is not read off ∂F/∂f at one point.
+_NOT_ANALYTIC = (
+    sp.Piecewise,
+    sp.Abs,
+    sp.sign,
+    sp.Max,
+    sp.Min,
+    sp.floor,
+    sp.ceiling,
+    sp.Heaviside,
+    sp.Mod,
+    sp.frac,
+    sp.re,
+    sp.im,
+    sp.arg,
+    sp.conjugate,
+    sp.DiracDelta,
+)
+
+
 class ODE(Claim):
     """``equation`` (an ``Eq`` in ``func(var)`` and its derivatives) holds for
     ``func(var) = solution``, and ``solution`` meets ``initial`` ({var0: value}).
@@ -131,6 +152,19 @@ class ODE(Claim):
         if coeff.has(yp) or g.has(sp.Derivative):
             return [Obligation("determinacy", what, "open", "the equation is not linear in the derivative")]
         F = -g.subs(yp, 0) / coeff
+        kinks = sorted({type(a).__name__ for a in F.atoms(*_NOT_ANALYTIC)})
+        if kinks:
+            # ∂F/∂f finite at the point does not make F Lipschitz near it once F has a corner or a branch
+            # switch: f' = Piecewise((√f, f > 0), (0, True)), f(0) = 0 has ∂F/∂f(0) = 0 and both 0 and x²/4
+            return [
+                Obligation(
+                    "determinacy",
+                    what,
+                    "open",
+                    f"F = {sp.sstr(F)[:80]} is built with {', '.join(kinks)}: not analytic, so F and ∂F/∂f finite "
+                    "at the initial point do not make it locally Lipschitz (uniqueness not established)",
+                )
+            ]
         dF = sp.diff(F, y)
         at = {self.var: x0, y: y0}
         try:

@@ -24,6 +24,7 @@ from sympy.printing.pycode import MpmathPrinter
 from . import settle
 from ..errors import EvaluationError, InputError
 from ..hypotheses import decide
+from ..sums import _geometric_parts, _structural_ratio  # noqa: F401 - re-exported (tests, translate)
 
 if TYPE_CHECKING:
     from ..certify.arb import Ball
@@ -105,53 +106,6 @@ def geometric_sum(first: Any, ratio: Any, count: Any) -> Any:
         x = mpmath.log(q)
         return first * mpmath.expm1(n * x) / mpmath.expm1(x)
     return first * (q**n - 1) / (q - 1)
-
-
-def _structural_ratio(term: sp.Expr, i: sp.Symbol):
-    """``term(i + 1)/term(i)`` read off the factors ``c``, ``base**(p·i + q)`` and ``exp(p·i + q)``
-    (``base``, ``c``, ``p``, ``q`` free of ``i``), or None for any other shape.
-
-    ``simplify`` of the quotient does not always cancel ``i`` when the base carries nested
-    radicals (θ_{√2 L_λ}(ℓ) of Kong & Ribero (17)); reading the exponents never needs to.
-    """
-    ratio = sp.S.One
-    for factor in sp.Mul.make_args(term):
-        if not factor.has(i):
-            continue
-        if factor.is_Pow and not factor.base.has(i):
-            base, exponent = factor.base, factor.exp
-        elif isinstance(factor, sp.exp):
-            base, exponent = sp.E, factor.args[0]
-        else:
-            return None
-        slope = sp.expand(exponent).coeff(i)
-        if slope.has(i) or sp.expand(exponent - slope * i).has(i):
-            return None
-        ratio *= base**slope
-    return ratio
-
-
-def _geometric_parts(expr: sp.Sum):
-    """``(first, ratio, count)`` if ``expr`` is a one-index sum of a geometric sequence, else None."""
-    if len(expr.limits) != 1:
-        return None
-    (i, a, b), f = expr.limits[0], expr.function
-    if not f.has(i) or not (f.is_Pow or f.is_Mul or f.is_Function):
-        return None
-    ratio = _structural_ratio(f, i)
-    if ratio is None:
-        try:
-            ratio = sp.powsimp(sp.simplify(f.subs(i, i + 1) / f), force=False)
-        except (TypeError, ValueError, NotImplementedError):  # pragma: no cover - defensive
-            return None
-    if ratio.has(i) or ratio.has(sp.nan, sp.zoo):
-        return None
-    numerator, denominator = sp.fraction(ratio)
-    if numerator == 1 and denominator != 1:
-        # Σ α^{T−t}: summed from the last term the ratio is α, not 1/α, so α = 0 (a valid
-        # input, where the sum is 1) does not divide by zero.  Same value for every count.
-        return f.subs(i, b), denominator, b - a + 1
-    return f.subs(i, a), ratio, b - a + 1
 
 
 #: |x| above which mpmath's own erfc fails (OverflowError converting x² to a float).

@@ -7,12 +7,13 @@ formula's hypotheses, at points chosen to sit on, just beside and far from each 
 
 from __future__ import annotations
 
+import pytest
 import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic import registry
-from symbolic.hypotheses import Hypothesis, _simple_test
+from symbolic.hypotheses import Hypothesis, UndecidedError, _simple_test, decide
 
 x, y = sp.symbols("x y")
 
@@ -86,3 +87,26 @@ def test_other_relations_keep_the_general_tests():
     hyp = Hypothesis(x + y > 1, "test")
     assert hyp.holds({"x": sp.Rational(1, 2), "y": sp.Rational(2, 3)})
     assert not hyp.holds({"x": sp.Rational(1, 2), "y": sp.Rational(1, 2)})
+
+
+# --- non-rational relations: a certified Arb ball, never a rounded 60-digit value (issue: decide's margin) ---
+
+
+def test_a_near_tie_beyond_sixty_digits_is_decided_by_a_ball():
+    pytest.importorskip("flint")
+    x = sp.Symbol("x")
+    # q is sqrt(2) truncated to 70 digits: sqrt(2) - q ≈ 1e-70, far inside the old 1e-50 margin
+    q = sp.Rational(sp.floor(sp.sqrt(2) * 10**70), 10**70)
+    assert decide(sp.sqrt(x) > q, {x: sp.Integer(2)}) is True
+    assert decide(sp.sqrt(x) <= q, {x: sp.Integer(2)}) is False
+    # the independent oracle: q² < 2 exactly
+    assert q**2 < 2
+
+
+def test_a_relation_no_ball_encloses_is_undecided_not_guessed():
+    x = sp.Symbol("x")
+    # besselj has no Arb translation here: the old decide answered from sp.N; now it is undecided
+    with pytest.raises(UndecidedError):
+        decide(sp.besselj(0, x) > 0, {x: sp.Integer(1)})
+    # an exact tie that simplify sees is still decided exactly
+    assert decide(sp.sqrt(x) ** 2 >= 2, {x: sp.Integer(2)}) is True

@@ -28,3 +28,16 @@ def test_a_positional_operand_is_refused():
         Identity("t/x", x, x, "x = x", src)
     claim = Identity("t/x", "x = x", src, lhs=x, rhs=x)
     assert (claim.statement, claim.lhs, claim.rhs) == ("x = x", x, x)
+
+
+def test_an_index_that_occurs_in_its_own_bounds_is_refused_at_construction():
+    """Sum(n, (n, 0, n)): substituting a value for the parameter n would replace the index too (red-team: the
+    claim came back UNKNOWN, 'no sample point could be evaluated')."""
+    import pytest
+    import sympy as sp
+
+    from symbolic import Identity, Source
+
+    n = sp.Symbol("n", integer=True, nonnegative=True)
+    with pytest.raises(ValueError, match="own bounds"):
+        Identity("t/shadow", "", Source("t", "t", form="derived"), lhs=sp.Sum(n, (n, 0, n)), rhs=n**2)

@@ -75,3 +75,38 @@ def test_where_restricts_the_sampled_domain(src):
         Identity("t/nowhere", lhs=sp.Abs(x - 1), rhs=x - 1, statement="everywhere", source=src).check().status
         is Status.REFUTED
     )
+
+
+def test_a_closed_form_that_agrees_only_below_ten_is_refuted():
+    """binomial(n, 10) = 0 holds for n = 0..9, every integer candidate of the random sample (red-team)."""
+    import math
+
+    from symbolic import Identity, Source, Status
+
+    n = sp.Symbol("n", integer=True, nonnegative=True)
+    verdict = Identity("t/ten", "", Source("t", "t", form="derived"), lhs=sp.binomial(n, 10), rhs=0, samples=6).check()
+    assert verdict.status is Status.REFUTED, verdict.method
+    at = int(verdict.counterexample["n"])
+    assert math.comb(at, 10) != 0  # the independent oracle
+
+
+def test_a_finite_closed_form_of_a_divergent_series_is_refuted():
+    """Σ_k x^k = 1/(1 − x) at x = 2: the series diverges, the formula says −1 (red-team: the point was skipped as
+    'not a number', and the claim came back CHECKED)."""
+    from symbolic import Identity, Source, Status
+
+    x = sp.Symbol("x", real=True)
+    k = sp.Symbol("k", integer=True, nonnegative=True)
+    claim = Identity(
+        "t/geo",
+        "",
+        Source("t", "t", form="derived"),
+        lhs=sp.Sum(x**k, (k, 0, sp.oo)),
+        rhs=1 / (1 - x),
+        where=[sp.Ne(x, 1)],
+        hints=[{"x": 2}],
+    )
+    verdict = claim.check()
+    assert verdict.status is Status.REFUTED and verdict.counterexample == {"x": "2"}
+    # the independent oracle: the partial sums at x = 2 grow without bound
+    assert sum(2**j for j in range(60)) > 10**17

@@ -90,3 +90,36 @@ def test_parts_refused_when_a_factor_a_part_or_the_sum_fails(check, src):
         assert v.status is Status.CHECKED, name
     strict = check(Inequality("t/strict", d + 1, ">", 0, "strict", src, parts=[_G, (1, (x - 1) ** 2 + 1, {})]))
     assert strict.status is not Status.PROVED  # y − log(1 + y) > 0 fails at y = 0: a strict sum needs strict parts
+
+
+# --- red-team: false inequalities that every random sample point satisfies ---------------------------------
+
+import pytest  # noqa: E402
+import sympy as _sp  # noqa: E402
+
+from symbolic import Inequality as _Inequality, Source as _Source, Status as _Status  # noqa: E402
+
+_RX, _PX = _sp.Symbol("x", real=True), _sp.Symbol("x", positive=True)
+_SRC = _Source("t", "t", form="derived")
+
+
+@pytest.mark.parametrize(
+    "lhs, rel, rhs, oracle",
+    [
+        # (x - 1/7)^2 > 0 fails at the double root 1/7 (no candidate value)
+        ((_RX - _sp.Rational(1, 7)) ** 2, ">", 0, lambda v: (v - _sp.Rational(1, 7)) ** 2 > 0),
+        # 1/(x^2 - 2) >= -10 fails just beside the irrational pole sqrt(2)
+        (1 / (_PX**2 - 2), ">=", -10, lambda v: 1 / (v**2 - 2) >= -10),
+        # log x < 25 fails past e^25 ~ 7.2e10 (candidates stop at 37/3)
+        (_sp.log(_PX), "<", 25, lambda v: _sp.log(v).evalf(30) < 25),
+        # sin x <= 0.9999 x fails for small x
+        (_sp.sin(_PX), "<=", _sp.Rational(9999, 10000) * _PX, lambda v: _sp.sin(v).evalf(40) <= 0.9999 * v),
+    ],
+)
+def test_a_false_inequality_is_refuted_where_random_samples_do_not_land(lhs, rel, rhs, oracle):
+    claim = _Inequality("t/thin", lhs, rel, rhs, "", _SRC, samples=8)
+    verdict = claim.check()
+    assert verdict.status is _Status.REFUTED, verdict.method
+    # the counterexample, checked by an independent evaluation of the claim
+    v = _sp.Rational(next(iter(verdict.counterexample.values())))
+    assert not bool(oracle(v))

@@ -109,3 +109,16 @@ def test_squeeze_needs_bounds_with_one_limit_and_sides_in_the_domain(check, src)
     z = sp.Symbol("z", nonnegative=True)
     left = Limit("t/sq-left", _theta(_eps, z), z, 0, 0, "θ → 0", src, direction="-", squeeze=(0, _theta(0, z)))
     assert not left._sides_in_domain()
+
+
+def test_a_generic_limit_is_not_checked_when_it_fails_at_the_corner_parameter():
+    """x/(x + a) → 0 as x → 0 is SymPy's answer for generic a ≥ 0, but the limit is 1 at a = 0 (red-team: was
+    CHECKED from three random a > 0)."""
+    from symbolic import Limit, Source, Status
+
+    x = sp.Symbol("x", real=True)
+    a = sp.Symbol("a", nonnegative=True)
+    verdict = Limit("t/generic", x / (x + a), x, 0, 0, "", Source("t", "t", form="derived")).check()
+    assert verdict.status in (Status.UNKNOWN, Status.REFUTED), verdict.method
+    # the independent oracle: at a = 0 the expression is identically 1 near 0
+    assert (x / (x + 0)).subs(x, sp.Rational(1, 10**30)) == 1

@@ -72,3 +72,27 @@ def test_unknown_when_budget_runs_out(check, src):
         )
     )
     assert v.status is Status.UNKNOWN
+
+
+def test_a_piecewise_right_side_does_not_establish_uniqueness():
+    """f' = Piecewise((√f, f > 0), (0, True)), f(0) = 0: ∂F/∂f(0) = 0 is finite, yet f = 0 and f = x²/4 (x ≥ 0)
+    both solve it (red-team: 'the solution is 0' was PROVED)."""
+    from symbolic import ODE, Source, Status
+
+    x = sp.Symbol("x", nonnegative=True)
+    f = sp.Function("f")
+    rhs = sp.Piecewise((sp.sqrt(f(x)), f(x) > 0), (0, True))
+    claim = ODE(
+        "t/nonunique",
+        "",
+        Source("t", "t", form="derived"),
+        equation=sp.Eq(f(x).diff(x), rhs),
+        func=f(x),
+        solution=sp.S.Zero,
+        initial={0: 0},
+    )
+    verdict = claim.check()
+    assert verdict.status is Status.CHECKED and "determine the solution" in verdict.method
+    # the independent oracle: x²/4 is a second solution through (0, 0)
+    other = x**2 / 4
+    assert sp.simplify(sp.diff(other, x) - sp.sqrt(other)) == 0 and other.subs(x, 0) == 0
