@@ -16,6 +16,8 @@ Adds no formula or claim to the toolkit.
 
 from __future__ import annotations
 
+import functools
+
 import mpmath
 import sympy as sp
 
@@ -70,6 +72,22 @@ def to_mpf(v: sp.Rational) -> mpmath.mpf:
 
 
 def moment_quadrature(integrand, qv, sv, av) -> mpmath.mpf:
+    """∫ integrand(q, σ, α, z) dz over ℝ by mpmath quadrature with the error estimate checked (see
+    :func:`_moment_quadrature`), remembered per (integrand, q, σ, α, working precision): Chien & Li's S_α(q, σ)
+    is the same moment for every T, β and λ of Theorem 3.12, and one evaluation of the theorem asked for it
+    twice per run of the precision loop (~75 % of its cost; notebook 02's Figure 1 spent ~10 CPU s there).
+    The value depends on nothing else (mpmath's quadrature is deterministic at a given precision), so a
+    remembered value is the one a fresh quadrature would return; a failed one is not remembered."""
+    return _remembered_quadrature(integrand, qv, sv, av, mpmath.mp.prec)
+
+
+@functools.lru_cache(maxsize=1024)
+def _remembered_quadrature(integrand, qv, sv, av, prec: int) -> mpmath.mpf:
+    with mpmath.workprec(prec):
+        return _moment_quadrature(integrand, qv, sv, av)
+
+
+def _moment_quadrature(integrand, qv, sv, av) -> mpmath.mpf:
     """∫ integrand(q, σ, α, z) dz over ℝ by mpmath quadrature with the error estimate checked.
 
     Break points: 0 and 1/2 (where the ratio changes regime) and the peak z ≈ α of
