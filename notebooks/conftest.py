@@ -6,6 +6,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,12 @@ import pytest
 # cache does not hold (UNKNOWN is never stored; verify failed; a claim that cannot be keyed) is checked by the
 # notebook itself.  Every claim is proved once per session, none is read from an earlier session or the user's cache,
 # and every assertion of the notebooks is unchanged.
+#
+# Under pytest-xdist (pyproject's addopts: `-n 2 --dist loadfile`) every worker collects every test and the
+# controller collects none, while the background verify must run once per session: the controller starts it, with
+# the papers of the notebooks its workers collected (pytest_xdist_node_collection_finished), into a directory it
+# hands every worker (pytest_configure_node).  Whichever process runs a notebook learns from files in that directory
+# which papers verify was started for (`papers`) and when each one's verify has ended (`KEY.exit`, its exit code).
 
 #: The notebooks that check every claim of a paper, and that paper.
 PAPER_NOTEBOOKS = {
@@ -37,15 +44,15 @@ PAPER_NOTEBOOKS = {
 class _BackgroundVerify:
     """`verify --paper KEY --quiet` for each paper, in order, in one background thread (one subprocess each)."""
 
-    def __init__(self, papers: list[str], *, jobs: int | None, root: Path):
-        self.directory = Path(tempfile.mkdtemp(prefix="hsp-suite-cache-"))  # mode 0700, ours: symbolic.cache trusts it
-        self.env = {**os.environ, "XDG_CACHE_HOME": str(self.directory), "HIDDEN_STATE_PROOFS_NO_CACHE": "0"}
+    def __init__(self, papers: list[str], *, jobs: int | None, root: Path, directory: Path):
+        self.directory = directory  # mode 0700, ours (_session_directory): symbolic.cache trusts it
+        self.env = _cache_env(directory)
         self.exits: dict[str, int] = {}
-        self.done = {p: threading.Event() for p in papers}  # set when that paper's verify has ended
         self.process: subprocess.Popen | None = None
         self.stopped = False
         self.lock = threading.Lock()  # between starting a paper's verify and stopping the session's
         self.log = self.directory / "verify.log"
+        _write(self.directory / "papers", "\n".join(papers))  # before a notebook can look for it
         jobs_args = ["--jobs", str(jobs)] if jobs else []
         commands = [[sys.executable, "-m", "symbolic", "verify", "--paper", p, "--quiet", *jobs_args] for p in papers]
         self.thread = threading.Thread(target=self._run, args=(commands, papers, root), daemon=True)
@@ -64,13 +71,11 @@ class _BackgroundVerify:
                             command, cwd=root, env=self.env, stdout=log, stderr=subprocess.STDOUT
                         )
                     self.exits[paper] = self.process.wait()
-                    self.done[paper].set()
+                    _write(self.directory / f"{paper}.exit", str(self.exits[paper]))
         finally:  # stopped or failed: nothing more will come, and a notebook then checks its claims itself
-            for event in self.done.values():
-                event.set()
-
-    def wait(self, paper: str) -> None:
-        self.done[paper].wait()
+            for paper in papers:
+                if paper not in self.exits:
+                    _write(self.directory / f"{paper}.exit", "not run")
 
     def stop(self) -> None:
         """At the end of a session that did not wait for it (interrupted, or its notebooks deselected)."""
@@ -81,7 +86,37 @@ class _BackgroundVerify:
         self.thread.join()
 
 
+def _cache_env(directory: Path) -> dict[str, str]:
+    return {"XDG_CACHE_HOME": str(directory), "HIDDEN_STATE_PROOFS_NO_CACHE": "0"}
+
+
+def _write(path: Path, text: str) -> None:
+    """Whole or not at all: another process may be polling for `path`."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
+
+
+def _session_directory() -> Path:
+    return Path(tempfile.mkdtemp(prefix="hsp-suite-cache-"))
+
+
+def _wait_for_verify(directory: Path, paper: str) -> bool:
+    """Wait until this session's verify of `paper` has ended; False when none was started for it."""
+    listed = directory / "papers"
+    if not listed.exists() or paper not in listed.read_text(encoding="utf-8").split():
+        return False
+    while not (directory / f"{paper}.exit").exists():
+        time.sleep(0.2)
+    return True
+
+
 _BACKGROUND: list[_BackgroundVerify] = []
+#: The directory of this session's verdict cache: the background verify's (its process) or the controller's (a
+#: pytest-xdist worker, from its workerinput).
+_DIRECTORY: list[Path] = []
+#: A pytest-xdist controller's directory, made before its workers start so that each is told it.
+_CONTROLLER_DIRECTORY: list[Path] = []
 
 
 def _paper_notebook(item) -> str | None:
@@ -89,24 +124,62 @@ def _paper_notebook(item) -> str | None:
     return PAPER_NOTEBOOKS.get(path.name) if path is not None and path.suffix == ".ipynb" else None
 
 
+def _paper_of_nodeid(nodeid: str) -> str | None:
+    path = Path(nodeid.split("::", 1)[0])
+    return PAPER_NOTEBOOKS.get(path.name) if path.suffix == ".ipynb" else None
+
+
+def _start(papers: list[str], *, others: bool, root: Path, directory: Path) -> None:
+    if not papers or _BACKGROUND:
+        return
+    # one claim at a time while pytest's tests run on the other core; all cores when the notebooks are all there is
+    _BACKGROUND.append(_BackgroundVerify(papers, jobs=1 if others else None, root=root, directory=directory))
+
+
+def pytest_configure(config):
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller runs verify
+        named = config.workerinput.get("hsp_verdict_cache")
+        if named:
+            _DIRECTORY.append(Path(named))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """pytest-xdist's controller, for each worker it starts: tell it where the session's verdict cache is."""
+    if not _CONTROLLER_DIRECTORY:
+        _CONTROLLER_DIRECTORY.append(_session_directory())
+    node.workerinput["hsp_verdict_cache"] = str(_CONTROLLER_DIRECTORY[0])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    """pytest-xdist: the controller starts verify once, for the notebooks a worker collected (each collects all)."""
+    if _CONTROLLER_DIRECTORY:
+        papers = list(dict.fromkeys(p for p in map(_paper_of_nodeid, ids) if p))
+        others = any(_paper_of_nodeid(i) is None for i in ids)
+        _start(papers, others=others, root=node.config.rootpath, directory=_CONTROLLER_DIRECTORY[0])
+
+
 @pytest.hookimpl(trylast=True)  # after -k and --deselect: only the notebooks that will run
 def pytest_collection_modifyitems(session, config, items):
-    papers = list(dict.fromkeys(p for p in map(_paper_notebook, items) if p))
-    if not papers or _BACKGROUND or config.option.collectonly:
+    if config.option.collectonly or hasattr(config, "workerinput"):
         return
-    others = any(_paper_notebook(i) is None for i in items)
-    # one claim at a time while pytest's tests run on the other core; all cores when the notebooks are all there is
-    _BACKGROUND.append(_BackgroundVerify(papers, jobs=1 if others else None, root=config.rootpath))
+    papers = list(dict.fromkeys(p for p in map(_paper_notebook, items) if p))
+    if papers and not _BACKGROUND:
+        _DIRECTORY.append(_session_directory())
+        others = any(_paper_notebook(i) is None for i in items)
+        _start(papers, others=others, root=config.rootpath, directory=_DIRECTORY[0])
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_setup(item):
     """A paper notebook's kernel (started by the setup of its first cell) sees the session's verdict cache."""
-    if _BACKGROUND and _paper_notebook(item):
-        background = _BACKGROUND[0]
-        background.wait(_paper_notebook(item))  # its paper's verdicts (the papers run in the notebooks' order)
-        saved = {k: os.environ.get(k) for k in ("XDG_CACHE_HOME", "HIDDEN_STATE_PROOFS_NO_CACHE")}
-        os.environ.update({k: background.env[k] for k in saved})
+    paper = _paper_notebook(item)
+    # its paper's verdicts (the papers run in the notebooks' order)
+    if paper and _DIRECTORY and _wait_for_verify(_DIRECTORY[0], paper):
+        env = _cache_env(_DIRECTORY[0])
+        saved = {k: os.environ.get(k) for k in env}
+        os.environ.update(env)
         try:
             yield
         finally:
@@ -133,4 +206,5 @@ def pytest_terminal_summary(terminalreporter):
 def pytest_unconfigure(config):
     for background in _BACKGROUND:
         background.stop()
-        shutil.rmtree(background.directory, ignore_errors=True)
+    for directory in {*(b.directory for b in _BACKGROUND), *_CONTROLLER_DIRECTORY}:  # a worker's is the controller's
+        shutil.rmtree(directory, ignore_errors=True)

@@ -77,7 +77,8 @@ _STARTED: list[subprocess.Popen] = []
 
 def start_mypy() -> None:
     """Start mypy now (tests/symbolic/conftest.py calls this as the session starts, when these tests are
-    collected): it runs in its own process, on the core pytest leaves idle, while the tests before these run."""
+    collected, or, under pytest-xdist, as the first of them is set up in the worker that runs them): it runs in its
+    own process while the tests before these run."""
     if _STARTED or shutil.which("mypy") is None:
         return
     # The configuration (python 3.10, stubs absent for SymPy / mpmath / flint) is pyproject.toml's; the
