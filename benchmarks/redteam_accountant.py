@@ -1,0 +1,496 @@
+"""Red-team the accountant against exact instances computed here, independently of the package.
+
+Usage::
+
+    PYTHONPATH=$PWD python benchmarks/redteam_accountant.py [--quick] [--seed S] [--runs N]
+
+For each generated run the accountant is asked (``accountant.account``) for ε at δ (and δ at ε), and every
+applicable row, the all-iterates baseline and the guarantee are compared with the exact privacy loss of the
+worst pair of neighbouring datasets this script can *construct* inside the run's stated class.  Every such
+pair is a valid instance of the class, so its exact ε(δ) is a LOWER bound on the class's supremum: any printed
+number below it is a soundness bug.
+
+The truth is computed here in mpmath (50 digits), importing nothing from the package:
+
+* **Gaussian instances** (unconstrained, no active clipping): per-example losses
+  f_i(θ) = (a/2)‖θ‖² − ⟨g_i, θ⟩ with one curvature a for every example, a in the run's class (a ∈ [m, M] for
+  strongly convex, [0, M] convex, [−ρ, M] nonconvex, a = 0 Hölder).  The differing example's g moves by the
+  sensitivity of the batch sum (Δ, or min(Δ, 2C) with clipping for replace-one; C clipped / Δ unclipped for
+  add-remove, the package's stated convention), so the last iterate is N(mean, η²s²Σc^{2k}) with the two
+  means η(sens/b)|Σ_{t∈S} c^{T−1−t}| apart (c = 1 − ηa, S the steps the example takes part in): exactly
+  μ-GDP, ε(δ) from the Gaussian-mechanism formula.  Clipped runs only use a = 0 (linear loss, ‖g_i‖ ≤ C: the
+  clip is inactive).  Batching: full; cyclic (the differing example in any one of the ⌈n/b⌉ batches);
+  shuffled with b = n or linear loss over whole epochs (the last iterate is then a permutation-free Gaussian);
+  Poisson and without-replacement with b = n (every example every step).
+* **One step, any class** (T = 1): the Hessian plays no role (it only shifts the mean), so one step of any
+  loss class is a Gaussian pair; Poisson (rate q) gives the mixture pair (1 − q)N(0) + qN(a) against
+  (1 − q)N(0) + qN(a') with a, a' placed adversarially (a − a' = Δ, a = c + Δ/2, several c; clipped runs
+  |a|, |a'| ≤ C), or N(0)·(1−q)+qN(g) against N(0) for add-remove; the hockey-stick divergence by quadrature.
+* **Projected, T = 1** (diameter D, in one dimension: an interval): the projected Gaussian is a density
+  inside the interval plus two atoms; its hockey-stick divergence is in closed form; the centre is placed
+  anywhere in the interval.
+
+Reported: the number of runs, of comparisons, and every violation (run JSON, which number, printed vs exact).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from fractions import Fraction
+
+import mpmath as mp
+
+mp.mp.dps = 50
+
+# ----------------------------------------------------------------------------- exact privacy of simple pairs
+
+
+def _Phi(x):
+    return mp.ncdf(x)
+
+
+def delta_gauss(mu, eps):
+    """δ(ε) of N(0,1) vs N(μ,1): Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)."""
+    mu, eps = mp.mpf(mu), mp.mpf(eps)
+    if mu == 0:
+        return mp.mpf(0)
+    return _Phi(-eps / mu + mu / 2) - mp.e**eps * _Phi(-eps / mu - mu / 2)
+
+
+def eps_from_delta_fn(hs, delta, hi=None, tol=None):
+    """Least ε ≥ 0 with hs(ε) ≤ δ (hs decreasing); bisection to 1e-40 relative."""
+    delta = mp.mpf(delta)
+    if hs(mp.mpf(0)) <= delta:
+        return mp.mpf(0)
+    lo, hi = mp.mpf(0), mp.mpf(hi or 1)
+    while hs(hi) > delta:
+        lo, hi = hi, hi * 2
+        if hi > mp.mpf(10) ** 12:
+            return mp.inf
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if hs(mid) > delta:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < (tol if tol is not None else mp.mpf(10) ** -40) * hi:
+            break
+    return lo  # the exact root lies in [lo, hi]: lo is a lower bound
+
+
+def eps_gauss(mu, delta):
+    return eps_from_delta_fn(lambda e: delta_gauss(mu, e), delta, hi=max(1, float(mu) ** 2))
+
+
+# ---- mixtures (one Poisson step), hockey-stick by quadrature
+
+
+def hs_mixture(p_parts, q_parts, sigma, eps):
+    """H_{e^ε}(P‖Q) for 1-d Gaussian mixtures P = Σ w N(m, σ²), Q likewise: ∫ (p − e^ε q)_+ ."""
+    sigma = mp.mpf(sigma)
+    k = mp.e ** mp.mpf(eps)
+
+    def dens(parts, x):
+        return mp.fsum(w * mp.npdf(x, m, sigma) for w, m in parts)
+
+    f = lambda x: max(dens(p_parts, x) - k * dens(q_parts, x), 0)  # noqa: E731
+    centres = sorted({mp.mpf(m) for _, m in p_parts + q_parts})
+    lo, hi = centres[0] - 40 * sigma, centres[-1] + 40 * sigma
+    # break points: the centres and a fine grid, so quad sees the kink where p = e^ε q
+    pts = [lo]
+    n_seg = 60
+    for i in range(1, n_seg):
+        pts.append(lo + (hi - lo) * i / n_seg)
+    pts += list(centres)
+    pts.append(hi)
+    pts = sorted(set(pts))
+    return mp.quad(f, pts)
+
+
+def eps_mixture(p_parts, q_parts, sigma, delta):
+    both = lambda e: max(hs_mixture(p_parts, q_parts, sigma, e), hs_mixture(q_parts, p_parts, sigma, e))  # noqa
+    return eps_from_delta_fn(both, delta)
+
+
+# ---- projected Gaussian on an interval [−D/2, D/2] (one step)
+
+
+def _mass(a, b, m, sigma):
+    """P(a < N(m, σ²) < b) without cancellation in either tail."""
+    if a >= m:
+        return _Phi((m - a) / sigma) - _Phi((m - b) / sigma)
+    return _Phi((b - m) / sigma) - _Phi((a - m) / sigma)
+
+
+def hs_projected(mp_, mq, sigma, half, eps):
+    """H_{e^ε}(P‖Q), P = clip(N(mp_, σ²)), Q = clip(N(mq, σ²)) to [−half, half]."""
+    mp_, mq, sigma, half = (mp.mpf(v) for v in (mp_, mq, sigma, half))
+    k = mp.e ** mp.mpf(eps)
+    lo_p, lo_q = _Phi((-half - mp_) / sigma), _Phi((-half - mq) / sigma)
+    hi_p, hi_q = _Phi((mp_ - half) / sigma), _Phi((mq - half) / sigma)  # upper tails without cancellation
+    atoms = max(lo_p - k * lo_q, 0) + max(hi_p - k * hi_q, 0)
+    # interior: p/q = exp(((x)(mp−mq) − (mp²−mq²)/2)/σ²) monotone in x
+    if mp_ == mq:
+        return atoms
+    d = mp_ - mq
+    xs = (sigma**2 * mp.log(k) + (mp_**2 - mq**2) / 2) / d  # p = k q at xs
+    if d > 0:
+        a, b = max(xs, -half), half
+    else:
+        a, b = -half, min(xs, half)
+    inner = 0
+    if a < b:
+        P = _mass(a, b, mp_, sigma)
+        Q = _mass(a, b, mq, sigma)
+        inner = max(P - k * Q, 0)
+    return atoms + inner
+
+
+def eps_projected(mp_, mq, sigma, half, delta):
+    both = lambda e: max(hs_projected(mp_, mq, sigma, half, e), hs_projected(mq, mp_, sigma, half, e))  # noqa
+    return eps_from_delta_fn(both, delta)
+
+
+# ----------------------------------------------------------------------------- the run's class, read here
+
+
+def Q(v) -> Fraction:
+    return Fraction(str(v))
+
+
+def F(x) -> mp.mpf:
+    """A Fraction (or int) as an mpf at the working precision."""
+    x = Fraction(x)
+    return mp.mpf(x.numerator) / x.denominator
+
+
+def sens_sum(run: dict) -> Fraction:
+    """How far the batch SUM can move between neighbours, in the package's stated convention."""
+    adj = run.get("adjacency", "replace-one")
+    clip = Q(run["clip"]) if "clip" in run else None
+    D = Q(run["gradient_sensitivity"]) if "gradient_sensitivity" in run else None
+    if adj == "add-remove":
+        return clip if clip is not None else D
+    if clip is not None:
+        return min(D, 2 * clip) if D is not None else 2 * clip
+    return D
+
+
+def noise_std(run: dict) -> Fraction:
+    if "noise_std" in run:
+        return Q(run["noise_std"])
+    return Q(run["noise_multiplier"]) * Q(run["clip"]) / Q(run["batch_size"])
+
+
+def curvatures(run: dict, grid: int = 40) -> list[Fraction]:
+    """Curvatures a of one quadratic loss class member (a single a for every example)."""
+    loss = run["loss"]
+    if "clip" in run:
+        return [Fraction(0)] if loss != "strongly-convex" else []
+    M = Q(run["M"]) if "M" in run else None
+    eta = Q(run["step_size"])
+    if loss == "strongly-convex":
+        lo, hi = Q(run["m"]), M
+    elif loss == "convex":
+        lo, hi = Fraction(0), M
+    elif loss == "nonconvex":
+        rho = Q(run["weak_convexity"]) if "weak_convexity" in run else M
+        lo, hi = (-(rho) if rho is not None else Fraction(0)), M
+    else:
+        return [Fraction(0)]
+    if hi is None:
+        hi = lo + 4 / eta
+    out = {lo, hi}
+    for i in range(1, grid):
+        out.add(lo + (hi - lo) * i / grid)
+    for special in (Fraction(0), 1 / eta, 2 / eta):
+        if lo <= special <= hi:
+            out.add(special)
+    return sorted(out)
+
+
+def steps_of(run: dict) -> int:
+    n, b = int(run["n"]), int(run.get("batch_size", run["n"]))
+    if "steps" in run:
+        return int(run["steps"])
+    return int(run["epochs"]) * (-(-n // b))
+
+
+def gaussian_mu(run: dict) -> tuple[mp.mpf, str] | None:
+    """The largest μ over the Gaussian instances this script builds for ``run`` (None: none applies)."""
+    if "diameter" in run:
+        return None
+    n = int(run["n"])
+    b = int(run.get("batch_size", n))
+    T = steps_of(run)
+    batching = run["batching"]
+    if batching in ("poisson", "without-replacement", "shuffled") and b != n:
+        if batching == "shuffled" and "clip" in run or (batching == "shuffled" and run["loss"] != "strongly-convex"):
+            l = -(-n // b)
+            if T % l == 0:  # linear loss over whole epochs: permutation-free
+                E = T // l
+                mu = mp.mpf(E) * F(sens_sum(run)) / (b * F(noise_std(run)) * mp.sqrt(T))
+                return mu, "shuffled, linear loss, whole epochs"
+        return None
+    if T > 4000:
+        return None
+    eta = F(Q(run["step_size"]))
+    l = 1 if batching in ("full", "poisson", "without-replacement", "shuffled") else -(-n // b)
+    positions = range(l)
+    best, how = mp.mpf(0), ""
+    s = F(noise_std(run))
+    sens = F(sens_sum(run))
+    for a in curvatures(run):
+        c = 1 - eta * F(a)
+        pows = [c**k if k else mp.mpf(1) for k in range(T)]  # c^k, k = T−1−t
+        var = mp.fsum(p * p for p in pows)
+        for j in positions:
+            shift = mp.fsum(pows[T - 1 - t] for t in range(j, T, l))
+            mu = abs(shift) * sens / (b * s * mp.sqrt(var))
+            if mu > best:
+                best, how = mu, f"quadratic a = {a}, batch position {j}"
+    return best, how
+
+
+def instances(run: dict) -> list[tuple]:
+    """Exact instances inside ``run``'s class: (δ(ε) function, description); each one's hockey-stick
+    divergence (the larger of the two directions) is exact, so each gives a lower bound on the truth."""
+    out = []
+    g = gaussian_mu(run)
+    if g is not None:
+        mu, how = g
+        out.append((lambda e, mu=mu: delta_gauss(mu, e), f"Gaussian μ = {mp.nstr(mu, 12)}: {how}", "gauss"))
+    if steps_of(run) != 1:
+        return out
+    n = int(run["n"])
+    b = int(run.get("batch_size", n))
+    s = F(noise_std(run))
+    sigma_sum = b * s  # noise std on the batch SUM
+    sens = F(sens_sum(run))
+    batching = run["batching"]
+    adj = run.get("adjacency", "replace-one")
+    if "diameter" in run:
+        if batching != "full" and b != n:
+            return out
+        eta = F(Q(run["step_size"]))
+        half = F(Q(run["diameter"])) / 2
+        sigma = eta * s
+        shift = eta * sens / b
+        for i in range(0, 21):
+            u = -half + 2 * half * i / 20  # centre of the pair
+            mp_, mq = u + shift / 2, u - shift / 2
+            out.append(
+                (
+                    lambda e, mp_=mp_, mq=mq: max(hs_projected(mp_, mq, sigma, half, e), hs_projected(mq, mp_, sigma, half, e)),
+                    f"projected to [−D/2, D/2], one step, centre {mp.nstr(u, 6)}",
+                    "proj",
+                )
+            )
+        return out
+    if batching == "full" or b == n:
+        mu = sens / sigma_sum
+        out.append((lambda e, mu=mu: delta_gauss(mu, e), f"one Gaussian step, μ = {mp.nstr(mu, 12)}", "gauss"))
+        return out
+
+    def mix(P, Qp, what):
+        out.append(
+            (
+                lambda e: max(hs_mixture(P, Qp, sigma_sum, e), hs_mixture(Qp, P, sigma_sum, e)),
+                what,
+                "mix",
+            )
+        )
+
+    if batching == "poisson":
+        q = mp.mpf(b) / n
+        if adj == "add-remove":
+            mix([(1 - q, 0), (q, sens)], [(1, 0)], "Poisson add-remove, one step")
+            return out
+        clip = F(Q(run["clip"])) if "clip" in run else None
+        cs = [0, sens / 2, 2 * sens, 6 * sigma_sum] if clip is None else [0]
+        for c in cs:
+            mix([(1 - q, 0), (q, c + sens / 2)], [(1 - q, 0), (q, c - sens / 2)], f"Poisson replace-one, a = c ± Δ/2, c = {mp.nstr(c, 6)}")
+        if clip is not None:  # asymmetric pairs inside the ball |a|, |a'| ≤ C
+            for a, a2 in ((clip, clip - sens), (clip, 0), (clip / 2, clip / 2 - sens)):
+                if abs(a2) <= clip and abs(a - a2) <= sens:
+                    mix([(1 - q, 0), (q, a)], [(1 - q, 0), (q, a2)], f"Poisson replace-one clipped, a = {mp.nstr(a, 6)}, a' = {mp.nstr(a2, 6)}")
+        return out
+    if batching in ("without-replacement", "shuffled") and adj == "replace-one" and "clip" not in run:
+        # one step takes the example with probability b/n; the rest of the batch is a common shift given that:
+        # the pair (1 − q)N(c0) + qN(a) vs (1 − q)N(c0) + qN(a') with c0 the other examples' sum (any value)
+        q = mp.mpf(b) / n
+        for c in (0, 2 * sens, 6 * sigma_sum):
+            mix([(1 - q, 0), (q, c + sens / 2)], [(1 - q, 0), (q, c - sens / 2)], f"{batching} one step, c = {mp.nstr(c, 6)}")
+    return out
+
+
+# ----------------------------------------------------------------------------- generating runs
+
+LOSSES = ["strongly-convex", "convex", "nonconvex", "holder"]
+
+
+def _dec(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
+
+
+def random_run(rng: random.Random) -> dict:
+    loss = rng.choice(["strongly-convex"] * 3 + ["convex", "nonconvex", "holder"])
+    batching = rng.choice(["full"] * 3 + ["cyclic"] * 3 + ["poisson", "shuffled", "without-replacement"])
+    n = rng.choice([1, 2, 3, 4, 5, 6, 10])
+    if batching == "full":
+        b = n
+    else:
+        b = rng.choice([d for d in range(1, n + 1)] + [n])
+    l = -(-n // b)
+    T = rng.choice([1, 1, 2, 3, l, l + 1, 2 * l, 2 * l - 1, 5, 10, 50])
+    run = {"loss": loss, "batching": batching, "n": str(n), "batch_size": str(b), "steps": str(T)}
+    M = Fraction(rng.choice([1, 2, 1, 10])) / rng.choice([1, 4, 10])
+    run["M"] = _dec(M)
+    if loss == "strongly-convex":
+        m = rng.choice([M, M / 2, M / 10, M / 1000, M / 10**6])
+        run["m"] = _dec(m)
+    else:
+        m = Fraction(0)
+    if loss == "holder":
+        run["holder_exponent"] = "1"
+        run["holder_constant"] = run["M"]
+    # step sizes at and around the theorems' thresholds
+    eta_choices = [1 / M, 2 / (M + m), 2 / M, 1 / (2 * M), Fraction(1, 100) / M, Fraction(99, 100) * 2 / (M + m)]
+    run["step_size"] = _dec(rng.choice(eta_choices))
+    run["noise_std"] = _dec(Fraction(rng.choice([1, 1, 5, 20, 100, 1000])) / rng.choice([1, 10, 100]))
+    if rng.random() < 0.2 and loss != "strongly-convex":
+        run["clip"] = _dec(Fraction(rng.choice([1, 2, 5])) / rng.choice([1, 2]))
+    else:
+        run["gradient_sensitivity"] = _dec(Fraction(rng.choice([1, 2, 3])) / rng.choice([1, 2, 10]))
+    if rng.random() < 0.15:
+        run["adjacency"] = "add-remove"
+    if rng.random() < 0.25 and T == 1:
+        run["diameter"] = _dec(Fraction(rng.choice([1, 2, 10, 100])) / rng.choice([1, 10, 100]))
+    if loss == "nonconvex" and rng.random() < 0.5:
+        run["weak_convexity"] = _dec(M * Fraction(rng.choice([0, 1, 1, 2]), 2))
+    return run
+
+
+# ----------------------------------------------------------------------------- comparison
+
+
+def _num(text) -> mp.mpf | None:
+    if text is None:
+        return None
+    try:
+        return mp.mpf(Fraction(str(text)).numerator) / Fraction(str(text)).denominator
+    except (ValueError, ZeroDivisionError):
+        if str(text) == "inf":
+            return mp.inf
+        return None
+
+
+#: per source, the least printed/exact ratio seen (1 = tight; a check that the oracle is not loose)
+TIGHTEST: dict = {}
+
+
+def check(run: dict, mode: str, given: str, truth: mp.mpf, how: str, violations: list, *, part_seconds=20) -> int:
+    """Compare every number the accountant prints for ``run`` at ``mode`` = ``given`` with ``truth``."""
+    from accountant import account  # the code under test (only here)
+    from symbolic.errors import InputError
+
+    out = "epsilon" if mode == "delta" else "delta"  # the key of the printed number
+    try:
+        res = account(run, **{mode: given}, part_seconds=part_seconds, heuristics=False)
+    except InputError:
+        return 0
+    except Exception as exc:  # noqa: BLE001
+        violations.append({"run": run, mode: given, "what": "crash", "error": repr(exc)[:300]})
+        return 0
+    d = res.as_json()
+    count = 0
+    printed = []
+    for row in d.get("bounds", []):
+        if row.get("applies") and row.get(out) is not None:
+            printed.append((row["id"], row[out]))
+    base = d.get("all_iterates") or {}
+    if base.get(out) is not None:
+        printed.append(("all-iterates", base[out]))
+    best = d.get("best") or {}
+    if best.get(out) is not None:
+        printed.append(("guarantee", best[out]))
+    for who, text in printed:
+        v = _num(text)
+        if v is None:
+            continue
+        count += 1
+        key = (who.split("/")[0] if "/" in who else who) + f" ({out})"
+        if truth > 0:
+            r = v / truth
+            if key not in TIGHTEST or r < TIGHTEST[key][0]:
+                TIGHTEST[key] = (r, run, f"{mode} = {given}")
+        if v < truth * (1 - mp.mpf(10) ** -30):
+            violations.append(
+                {
+                    "run": run,
+                    mode: given,
+                    "what": who,
+                    "printed": str(text),
+                    "exact_lower": mp.nstr(truth, 15),
+                    "instance": how,
+                }
+            )
+    return count
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--quick-mix", action="store_true", help="skip the quadrature (mixture) instances")
+    ap.add_argument("--out", default=None, help="write violations as JSON here")
+    args = ap.parse_args(argv)
+    rng = random.Random(args.seed)
+    violations: list = []
+    n_runs = n_cmp = 0
+    t0 = time.time()
+    runs = args.runs if not args.quick else 30
+    for i in range(runs):
+        run = random_run(rng)
+        if rng.random() < 0.25:
+            mode, given = "epsilon", rng.choice(["0", "0.1", "1", "5", "30"])
+        else:
+            mode, given = "delta", rng.choice(["1e-5", "1e-2", "0.5", "1e-12", "0.999"])
+        try:
+            inst = instances(run)
+        except (KeyError, ZeroDivisionError):
+            continue
+        if not inst:
+            continue
+        if args.quick_mix:
+            inst = [i for i in inst if i[2] != "mix"] or inst[:1]
+        best, how = None, ""
+        for hs, what, kind in inst:
+            if mode == "delta":
+                v = eps_from_delta_fn(hs, given, tol=mp.mpf(10) ** (-40 if kind != "mix" else -12))
+            else:
+                v = hs(mp.mpf(given))
+            if best is None or v > best:
+                best, how = v, what
+        n_runs += 1
+        n_cmp += check(run, mode, given, best, how, violations)
+    print(f"{n_runs} runs with an exact instance, {n_cmp} printed numbers compared, {time.time() - t0:.0f} s")
+    for key, (r, run, at) in sorted(TIGHTEST.items()):
+        print(f"  tightest {key}: printed/exact = {mp.nstr(r, 8)}  ({json.dumps(run)} at {at})")
+    print(f"{len(violations)} violations")
+    for v in violations:
+        print(json.dumps(v, ensure_ascii=False))
+    if args.out:
+        with open(args.out, "w") as fh:
+            json.dump(violations, fh, indent=1, ensure_ascii=False)
+    return 1 if violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
