@@ -90,8 +90,61 @@ def eps_gauss(mu, delta):
 # ---- mixtures (one Poisson step), hockey-stick by quadrature
 
 
-def hs_mixture(p_parts, q_parts, sigma, eps):
-    """H_{e^ε}(P‖Q) for 1-d Gaussian mixtures P = Σ w N(m, σ²), Q likewise: ∫ (p − e^ε q)_+ ."""
+def hs_mixture(p_parts, q_parts, sigma, eps, within=None):
+    """H_{e^ε}(P‖Q) for 1-d Gaussian mixtures P = Σ w N(m, σ²), Q likewise: ∫ (p − e^ε q)_+, as a sum of
+    normal-CDF differences over the intervals where p > e^ε q (their ends found on a grid of the log-ratio and
+    refined by bisection to the working precision)."""
+    sigma = mp.mpf(sigma)
+    k = mp.e ** mp.mpf(eps)
+    centres = sorted({mp.mpf(m) for _, m in p_parts + q_parts})
+    lo, hi = centres[0] - 60 * sigma, centres[-1] + 60 * sigma
+
+    def logdens(parts, x):  # log Σ w exp(−(x − m)²/2σ²), stable
+        terms = [mp.log(w) - (x - m) ** 2 / (2 * sigma**2) for w, m in parts if w > 0]
+        top = max(terms)
+        return top + mp.log(mp.fsum(mp.e ** (t - top) for t in terms))
+
+    g = lambda x: logdens(p_parts, x) - logdens(q_parts, x) - mp.log(k)  # noqa: E731  (> 0 where p > k q)
+    N = 400
+    xs = [lo + (hi - lo) * i / N for i in range(N + 1)]
+    signs = [g(x) > 0 for x in xs]
+    cuts = []
+    for i in range(N):
+        if signs[i] != signs[i + 1]:
+            a, b = xs[i], xs[i + 1]
+            for _ in range(mp.mp.prec + 10):
+                mid = (a + b) / 2
+                if (g(mid) > 0) == signs[i]:
+                    a = mid
+                else:
+                    b = mid
+            cuts.append((a + b) / 2)
+    # intervals where g > 0, tails included
+    bounds = [-mp.inf] + cuts + [mp.inf]
+    total = mp.mpf(0)
+    for i in range(len(bounds) - 1):
+        a, b = bounds[i], bounds[i + 1]
+        probe = xs[0] if a == -mp.inf else xs[-1] if b == mp.inf else (a + b) / 2
+        if within is not None:  # only the part inside the interval `within` (a projected density's interior)
+            a, b = max(a, within[0]), min(b, within[1])
+            if a >= b:
+                continue
+        if g(probe) > 0:
+            total += _mix_mass(p_parts, a, b, sigma) - k * _mix_mass(q_parts, a, b, sigma)
+    return max(total, 0)
+
+
+def _mix_mass(parts, a, b, sigma):
+    return mp.fsum(w * _mass(a, b, mp.mpf(m), sigma) for w, m in parts)
+
+
+def hs_mixture_quad(p_parts, q_parts, sigma, eps):
+    """The same by quadrature (25 digits): a cross-check only."""
+    with mp.workdps(25):
+        return _hs_mixture(p_parts, q_parts, sigma, eps)
+
+
+def _hs_mixture(p_parts, q_parts, sigma, eps):
     sigma = mp.mpf(sigma)
     k = mp.e ** mp.mpf(eps)
 
@@ -122,6 +175,8 @@ def eps_mixture(p_parts, q_parts, sigma, delta):
 
 def _mass(a, b, m, sigma):
     """P(a < N(m, σ²) < b) without cancellation in either tail."""
+    if a == -mp.inf and b == mp.inf:
+        return mp.mpf(1)
     if a >= m:
         return _Phi((m - a) / sigma) - _Phi((m - b) / sigma)
     return _Phi((b - m) / sigma) - _Phi((a - m) / sigma)
@@ -149,6 +204,35 @@ def hs_projected(mp_, mq, sigma, half, eps):
         Q = _mass(a, b, mq, sigma)
         inner = max(P - k * Q, 0)
     return atoms + inner
+
+
+def hs_projected_mixture(p_parts, q_parts, sigma, half, eps):
+    """H_{e^ε}(P‖Q) for mixtures of Gaussians N(m, σ²) each projected onto [−half, half]: two atoms and a density."""
+    sigma, half = mp.mpf(sigma), mp.mpf(half)
+    k = mp.e ** mp.mpf(eps)
+    lo_p = mp.fsum(w * _Phi((-half - m) / sigma) for w, m in p_parts)
+    lo_q = mp.fsum(w * _Phi((-half - m) / sigma) for w, m in q_parts)
+    hi_p = mp.fsum(w * _Phi((m - half) / sigma) for w, m in p_parts)
+    hi_q = mp.fsum(w * _Phi((m - half) / sigma) for w, m in q_parts)
+    atoms = max(lo_p - k * lo_q, 0) + max(hi_p - k * hi_q, 0)
+    return atoms + hs_mixture(p_parts, q_parts, sigma, eps, within=(-half, half))
+
+
+def _hs_projected_mixture(p_parts, q_parts, sigma, half, eps):
+    sigma, half = mp.mpf(sigma), mp.mpf(half)
+    k = mp.e ** mp.mpf(eps)
+    lo_p = mp.fsum(w * _Phi((-half - m) / sigma) for w, m in p_parts)
+    lo_q = mp.fsum(w * _Phi((-half - m) / sigma) for w, m in q_parts)
+    hi_p = mp.fsum(w * _Phi((m - half) / sigma) for w, m in p_parts)
+    hi_q = mp.fsum(w * _Phi((m - half) / sigma) for w, m in q_parts)
+    atoms = max(lo_p - k * lo_q, 0) + max(hi_p - k * hi_q, 0)
+
+    def dens(parts, x):
+        return mp.fsum(w * mp.npdf(x, m, sigma) for w, m in parts)
+
+    f = lambda x: max(dens(p_parts, x) - k * dens(q_parts, x), 0)  # noqa: E731
+    pts = sorted({-half + 2 * half * i / 40 for i in range(41)} | {mp.mpf(m) for _, m in p_parts + q_parts if -half < m < half})
+    return atoms + mp.quad(f, pts)
 
 
 def eps_projected(mp_, mq, sigma, half, delta):
@@ -245,12 +329,20 @@ def gaussian_mu(run: dict) -> tuple[mp.mpf, str] | None:
     best, how = mp.mpf(0), ""
     s = F(noise_std(run))
     sens = F(sens_sum(run))
+    # batch sizes: the last cyclic batch holds n − (l − 1)b examples when b ∤ n, and the normaliser stays 1/b,
+    # so that step's curvature is a·|B|/b
+    sizes = [b] * l
+    if batching == "cyclic":
+        sizes[-1] = n - (l - 1) * b
     for a in curvatures(run):
-        c = 1 - eta * F(a)
-        pows = [c**k if k else mp.mpf(1) for k in range(T)]  # c^k, k = T−1−t
-        var = mp.fsum(p * p for p in pows)
+        cs = [1 - eta * F(a) * sizes[t % l] / b for t in range(T)]
+        # after[t] = Π_{u>t} c_u: how step t's input reaches θ_T
+        after = [mp.mpf(1)] * T
+        for t in range(T - 2, -1, -1):
+            after[t] = after[t + 1] * cs[t + 1]
+        var = mp.fsum(p * p for p in after)
         for j in positions:
-            shift = mp.fsum(pows[T - 1 - t] for t in range(j, T, l))
+            shift = mp.fsum(after[t] for t in range(j, T, l))
             mu = abs(shift) * sens / (b * s * mp.sqrt(var))
             if mu > best:
                 best, how = mu, f"quadratic a = {a}, batch position {j}"
@@ -329,6 +421,91 @@ def instances(run: dict) -> list[tuple]:
     return out
 
 
+def sampled_instances(run: dict) -> list[tuple]:
+    """Poisson / without-replacement runs, several steps, unconstrained, every other example's gradient 0: the
+    differing example enters step t independently with probability q = b/n, so the last iterate is a Gaussian
+    mixture over the 2^T inclusion patterns (mean −(η/b)·g·Σ_t I_t c^{T−1−t}, variance η²s²Σc^{2k}).  Without
+    replacement the batch always holds b examples, so one curvature a for all of them keeps it Gaussian; Poisson
+    batches vary in size, so only the linear loss (a = 0) is used there.  With T = 1 and a diameter, the
+    one-step mixture projected on an interval."""
+    out = []
+    batching = run["batching"]
+    if batching not in ("poisson", "without-replacement"):
+        return out
+    n = int(run["n"])
+    b = int(run["batch_size"])
+    if b == n:
+        return out
+    T = steps_of(run)
+    adj = run.get("adjacency", "replace-one")
+    if adj != "replace-one" and batching != "poisson":
+        return out
+    q = mp.mpf(b) / n
+    eta = F(Q(run["step_size"]))
+    s = F(noise_std(run))
+    sens = F(sens_sum(run))
+    clip = F(Q(run["clip"])) if "clip" in run else None
+    # differing example's gradients: (g, g'), positions of the pair
+    if adj == "add-remove":
+        pairs = [(sens, None)]
+    elif clip is None:
+        pairs = [(c + sens / 2, c - sens / 2) for c in (sens / 2, 2 * sens, 5 * sens)]
+    else:
+        pairs = [(clip, clip - sens), (clip, 0)]
+    if "diameter" in run:
+        if T != 1:
+            return out
+        half = F(Q(run["diameter"])) / 2
+        sigma = eta * s
+        for g, g2 in pairs:
+            for i in range(0, 11):
+                u = -half + 2 * half * i / 10
+                P = [(1 - q, u), (q, u - eta * g / b)]
+                Qp = [(1, u)] if g2 is None else [(1 - q, u), (q, u - eta * g2 / b)]
+                out.append(
+                    (
+                        lambda e, P=P, Qp=Qp: max(hs_projected_mixture(P, Qp, sigma, half, e), hs_projected_mixture(Qp, P, sigma, half, e)),
+                        f"{batching}, projected one step, centre {mp.nstr(u, 6)}, g = {mp.nstr(g, 6)}, g' = {g2 if g2 is None else mp.nstr(g2, 6)}",
+                        "mix",
+                    )
+                )
+        return out
+    if T > 6 or T == 1:
+        return out
+    if batching == "poisson" or clip is not None:
+        curv = [Fraction(0)] if run["loss"] != "strongly-convex" and (clip is None or True) else []
+    else:
+        curv = curvatures(run, grid=4)
+    if clip is not None and run["loss"] == "strongly-convex":
+        curv = []
+    import itertools
+
+    for a in curv:
+        c = 1 - eta * F(a)
+        w = [c**k if k else mp.mpf(1) for k in range(T)]
+        sd = eta * s * mp.sqrt(mp.fsum(x * x for x in w))
+        for g, g2 in pairs:
+            P, Qp = {}, {}
+            for pat in itertools.product((0, 1), repeat=T):
+                weight = mp.fprod(q if i else 1 - q for i in pat)
+                coef = mp.fsum(w[T - 1 - t] for t in range(T) if pat[t])
+                mP = -eta * g * coef / b
+                P[mP] = P.get(mP, 0) + weight
+                if g2 is not None:
+                    mQ = -eta * g2 * coef / b
+                    Qp[mQ] = Qp.get(mQ, 0) + weight
+            Pl = [(v, k) for k, v in P.items()]
+            Ql = [(v, k) for k, v in Qp.items()] if g2 is not None else [(mp.mpf(1), mp.mpf(0))]
+            out.append(
+                (
+                    lambda e, Pl=Pl, Ql=Ql, sd=sd: max(hs_mixture(Pl, Ql, sd, e), hs_mixture(Ql, Pl, sd, e)),
+                    f"{batching}, {T} steps, a = {a}, g = {mp.nstr(g, 6)}, g' = {g2 if g2 is None else mp.nstr(g2, 6)}",
+                    "mix",
+                )
+            )
+    return out
+
+
 # ----------------------------------------------------------------------------- generating runs
 
 LOSSES = ["strongly-convex", "convex", "nonconvex", "holder"]
@@ -336,6 +513,35 @@ LOSSES = ["strongly-convex", "convex", "nonconvex", "holder"]
 
 def _dec(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
+
+
+def sampled_run(rng: random.Random) -> dict:
+    """Poisson / without-replacement runs aimed at Asoodeh & Diaz (clip, diameter, one step) and Ye & Shokri's
+    Theorem 5.3 (without replacement, strongly convex, b | n, a few steps)."""
+    batching = rng.choice(["poisson", "without-replacement"])
+    n = rng.choice([2, 3, 4, 6, 10])
+    b = rng.choice([d for d in range(1, n) if n % d == 0])
+    M = Fraction(rng.choice([1, 2, 10])) / rng.choice([1, 4])
+    if rng.random() < 0.5:
+        loss = rng.choice(["convex", "nonconvex", "strongly-convex"])
+        run = {"loss": loss, "batching": batching, "n": str(n), "batch_size": str(b), "steps": "1", "M": _dec(M)}
+        if loss == "strongly-convex":
+            run["m"] = _dec(M / rng.choice([1, 10, 1000]))
+        run["clip"] = _dec(Fraction(rng.choice([1, 2, 5])) / rng.choice([1, 10]))
+        run["diameter"] = _dec(Fraction(rng.choice([1, 2, 10, 100])) / rng.choice([1, 10, 100]))
+        run["step_size"] = _dec(rng.choice([1 / M, 1 / (2 * M), Fraction(1, 100) / M, 2 / M]))
+        run["noise_std"] = _dec(Fraction(rng.choice([1, 5, 20, 100])) / rng.choice([1, 10, 100]))
+        if rng.random() < 0.3 and batching == "poisson":
+            run["adjacency"] = "add-remove"
+        return run
+    m = M / rng.choice([1, 2, 10, 1000])
+    T = rng.choice([1, 2, 3, n // b, 2 * (n // b)])
+    run = {"loss": "strongly-convex", "batching": "without-replacement", "n": str(n), "batch_size": str(b),
+           "steps": str(min(T, 6)), "M": _dec(M), "m": _dec(m)}
+    run["step_size"] = _dec(rng.choice([1 / M, 2 / (M + m), Fraction(99, 100) * 2 / (M + m), 1 / (2 * M), Fraction(1, 100) / M]))
+    run["noise_std"] = _dec(Fraction(rng.choice([1, 5, 20, 100])) / rng.choice([1, 10, 100]))
+    run["gradient_sensitivity"] = _dec(Fraction(rng.choice([1, 2, 3])) / rng.choice([1, 2, 10]))
+    return run
 
 
 def random_run(rng: random.Random) -> dict:
@@ -448,6 +654,7 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--sampled", action="store_true", help="Poisson / without-replacement runs (Asoodeh & Diaz, Ye & Shokri 5.3)")
     ap.add_argument("--quick-mix", action="store_true", help="skip the quadrature (mixture) instances")
     ap.add_argument("--out", default=None, help="write violations as JSON here")
     args = ap.parse_args(argv)
@@ -457,13 +664,13 @@ def main(argv=None) -> int:
     t0 = time.time()
     runs = args.runs if not args.quick else 30
     for i in range(runs):
-        run = random_run(rng)
+        run = sampled_run(rng) if args.sampled else random_run(rng)
         if rng.random() < 0.25:
             mode, given = "epsilon", rng.choice(["0", "0.1", "1", "5", "30"])
         else:
             mode, given = "delta", rng.choice(["1e-5", "1e-2", "0.5", "1e-12", "0.999"])
         try:
-            inst = instances(run)
+            inst = instances(run) + sampled_instances(run)
         except (KeyError, ZeroDivisionError):
             continue
         if not inst:
@@ -479,7 +686,12 @@ def main(argv=None) -> int:
             if best is None or v > best:
                 best, how = v, what
         n_runs += 1
+        before = len(violations)
         n_cmp += check(run, mode, given, best, how, violations)
+        for v in violations[before:]:
+            print("VIOLATION", json.dumps(v, ensure_ascii=False), flush=True)
+        if n_runs % 10 == 0:
+            print(f"... {i + 1} runs generated, {n_runs} checked, {len(violations)} violations, {time.time() - t0:.0f} s", flush=True)
     print(f"{n_runs} runs with an exact instance, {n_cmp} printed numbers compared, {time.time() - t0:.0f} s")
     for key, (r, run, at) in sorted(TIGHTEST.items()):
         print(f"  tightest {key}: printed/exact = {mp.nstr(r, 8)}  ({json.dumps(run)} at {at})")
