@@ -112,7 +112,7 @@ def hs_mixture(p_parts, q_parts, sigma, eps, within=None):
     for i in range(N):
         if signs[i] != signs[i + 1]:
             a, b = xs[i], xs[i + 1]
-            for _ in range(mp.mp.prec + 10):
+            for _ in range(min(mp.mp.prec + 10, 90)):  # 2⁻⁹⁰ of a grid cell: far below any printed digit
                 mid = (a + b) / 2
                 if (g(mid) > 0) == signs[i]:
                     a = mid
