@@ -5,9 +5,10 @@ Usage::
     PYTHONPATH=$PWD python benchmarks/redteam_accountant.py [--quick] [--quick-mix] [--seed S] [--runs N]
     PYTHONPATH=$PWD python benchmarks/redteam_accountant.py --sampled --runs 10     # Poisson / w/o replacement
     PYTHONPATH=$PWD python benchmarks/redteam_accountant.py --projected --runs 50   # diameter, several steps
+    PYTHONPATH=$PWD python benchmarks/redteam_accountant.py --inputs                # 305 bad/extreme inputs, ~4 min
 
 Measured (2026-11-29, 2 shared cores): 80 random runs / 200+ numbers, 10 sampled runs / 26 numbers, 46 projected
-multi-step runs / 363 numbers: no printed row, baseline or guarantee below its exact (or, --projected, numerical)
+multi-step runs / 363 numbers; 305 fuzzed inputs all exit 0 or 2 with a one-line refusal: no printed row, baseline or guarantee below its exact (or, --projected, numerical)
 value.  Tightest: Bok–Su–Altschuler 4.2/4.5 and the GDP baselines equal the exact quadratic instance (ratio 1);
 Asoodeh & Diaz's Theorem 2 equals the exact total variation at ε = 0 (δ = 1/3, printed 0.333334).
 
@@ -761,6 +762,101 @@ def projected_sweep(runs: int, seed: int) -> int:
     return 1 if bad else 0
 
 
+# ----------------------------------------------------------------------------- the input side
+
+
+def fuzz_inputs() -> int:
+    """Bad and extreme inputs through the command line, in process: every one must exit 0 or 2, a refusal in one
+    line naming the key, no traceback, no hang (90 s alarm).  Returns 1 when one does not."""
+    import contextlib
+    import io
+    import signal
+
+    from symbolic.cli import main as cli_main
+
+    base = {"loss":"strongly-convex","m":"0.01","M":"0.26","batching":"full","n":"600","step_size":"1","noise_std":"0.05","gradient_sensitivity":"2","steps":"20"}
+    cases = []
+    def mod(**kw):
+        r = dict(base); 
+        for k,v in kw.items():
+            if v is None: r.pop(k,None)
+            else: r[k]=v
+        return json.dumps(r)
+    texts = [
+     "", "{", "[]", "null", "1", '"x"', '{"loss": }', "{'loss': 'convex'}", "loss: convex\nM: [1,2]\n",
+     "a: b: c", "\ufeff{}", "{}", '{"loss": "convex"}',
+    ]
+    for t in texts: cases.append(("text", t, []))
+    for key in list(base):
+        cases.append(("missing "+key, mod(**{key: None}), []))
+        for v in ["0", "-1", "1e300", "1e-300", "abc", "nan", "inf", "1/0", "", " ", "1e1001", "0.5", "1e15", "1e16", "1/3", True, [1], {"a":1}, None, 1e308, 12345678901234567890123, "1" * 500]:
+            cases.append((f"{key}={v!r}", mod(**{key: v}) if not isinstance(v, float) else json.dumps(base)[:-1] + f', "{key}x": 1' + "}", []))
+    extra = [
+     mod(noise_multiplier="1.1"), mod(clip="1", noise_multiplier="1e-300"), mod(clip="1", noise_multiplier="1e300", noise_std=None),
+     mod(clip="1e-300"), mod(clip="1e300"), mod(epochs="1000000000", steps=None), mod(steps="1000000000000000"),
+     mod(n="1000000000000000", steps="2"), mod(batching="poisson", batch_size="1", n="1000000000000000", steps="3"),
+     mod(batching="poisson", batch_size="300", steps="1000000000000000"),
+     mod(batching="poisson", batch_size="300", noise_std="1e-300"), mod(batching="poisson", batch_size="300", noise_std="1e300"),
+     mod(batching="without-replacement", batch_size="300", noise_std="1e-300"),
+     mod(batching="cyclic", batch_size="7"), mod(batching="shuffled", batch_size="601"),
+     mod(sample_rate="0.5"), mod(batching="poisson", sample_rate="0.001"), mod(batching="poisson", sample_rate="2"),
+     mod(batching="poisson", sample_rate="1"), mod(batching="poisson", sample_rate="1e-300"),
+     mod(loss="holder"), mod(loss="holder", holder_exponent="2", holder_constant="1"),
+     mod(loss="holder", holder_exponent="1e-300", holder_constant="1", diameter="1"),
+     mod(loss="holder", holder_exponent="1/3", holder_constant="1e300", diameter="1e300"),
+     mod(diameter="1e-300"), mod(diameter="1e300"), mod(diameter="1e300", loss="convex"), mod(diameter="1e-300", loss="convex"),
+     mod(step_size="1e300"), mod(step_size="1e-300"), mod(m="0.26"), mod(m="0.27"), mod(m="1e-300"), mod(M="1e300", m="1e-300"),
+     mod(weak_convexity="1", loss="nonconvex"), mod(loss="nonconvex", M=None), mod(loss="convex", M=None),
+     mod(adjacency="add-remove"), mod(adjacency="add_remove"), mod(adjacency=None, loss="nonconvex"),
+     mod(dimension="0"), mod(dimension="1e300"), mod(dimension="1.5"), mod(name="x"*10**5),
+     mod(gradient_sensitivity="1e-300"), mod(gradient_sensitivity="1e300"), mod(noise_std="1e-300"), mod(noise_std="1e300"),
+     mod(noise_std="1e-1000"), mod(noise_std="1e1000"), mod(noise_std="1e-1001"),
+     mod(loss="convex", diameter="1", step_size="1e-300"), mod(loss="convex", diameter="1e300", steps="1000000000000000"),
+    ]
+    for e in extra: cases.append(("extra", e, []))
+    flag_cases = [["--delta", "0"], ["--delta", "1"], ["--delta", "-1"], ["--delta", "1e-300"], ["--delta", "0.9999999"], ["--delta","abc"],
+     ["--epsilon","0"],["--epsilon","-1"],["--epsilon","1e300"],["--epsilon","1e-300"],["--epsilon","inf"], ["--delta","1e-5","--epsilon","1"],
+     ["--digits","0"],["--digits","100000"],["--digits","-3"],["--part-seconds","0"],["--part-seconds","-1"],["--part-seconds","1e300"],
+     ["--calibrate","noise_std"],["--calibrate","noise_std","--target-epsilon","0"],["--calibrate","noise_std","--target-epsilon","-1"],
+     ["--calibrate","noise_std","--target-epsilon","1e-300"],["--calibrate","noise_std","--target-epsilon","1e300"],["--calibrate","steps","--target-epsilon","1e-9"],
+     ["--calibrate","epochs","--target-epsilon","1e300"],["--calibrate","noise_multiplier","--target-epsilon","1"],
+     ["--curve","--epsilon","1"],["--steps","abc"],["--steps","1","--epochs","2"],["--plot","/nonexistent/dir/x.png"],
+     ["--curve","--delta","1e-300","0.9"],["--target-epsilon","1"],
+    ]
+    for f in flag_cases: cases.append(("flags", json.dumps(base), f))
+
+    class Hang(Exception):
+        pass
+
+    def _alarm(*_):
+        raise Hang()
+
+    signal.signal(signal.SIGALRM, _alarm)
+    failures = 0
+    for name, text, flags in cases:
+        out, err = io.StringIO(), io.StringIO()
+        t = time.time()
+        signal.alarm(90)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                rc = cli_main(["account", text] + flags)
+        except SystemExit as e:
+            rc = e.code
+        except Hang:
+            rc = "HANG"
+        except BaseException as e:  # noqa: BLE001
+            rc = f"EXC {type(e).__name__}: {str(e)[:200]}"
+        finally:
+            signal.alarm(0)
+        msg = err.getvalue().strip()
+        ok = rc in (0, 2) and (rc != 2 or (msg and "\n" not in msg))
+        failures += not ok
+        if not ok:
+            print(f"BAD rc={rc} {time.time() - t:.1f}s {name} {flags} :: {msg[:300]!r}", flush=True)
+    print(f"inputs: {len(cases)} fuzzed, {failures} without exit 0/2 and a one-line refusal")
+    return 1 if failures else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=200)
@@ -770,7 +866,10 @@ def main(argv=None) -> int:
     ap.add_argument("--quick-mix", action="store_true", help="skip the quadrature (mixture) instances")
     ap.add_argument("--out", default=None, help="write violations as JSON here")
     ap.add_argument("--projected", action="store_true", help="full-batch runs with a diameter, several steps (numerical)")
+    ap.add_argument("--inputs", action="store_true", help="fuzz the input side (bad runs and flags)")
     args = ap.parse_args(argv)
+    if args.inputs:
+        return fuzz_inputs()
     if args.projected:
         return projected_sweep(args.runs, args.seed)
     rng = random.Random(args.seed)
