@@ -249,6 +249,10 @@ def load_run(source) -> dict:
     if isinstance(source, (str, os.PathLike)):
         text = str(source)
         where = "the description"
+        if not text.lstrip().startswith("{") and "\n" in text and not os.path.exists(text):
+            # a multi-line argument that names no file is description text (YAML, or JSON after a comment line),
+            # not a path: reading it as one printed the text back, newlines and all, as a missing file's name
+            return parse_text(text, where)
         if not text.lstrip().startswith("{"):
             where = f"the file {_short_text(text)}"
             try:
@@ -260,7 +264,9 @@ def load_run(source) -> dict:
                 with open(text, "rb") as fh:
                     data = fh.read(MAX_FILE_BYTES + 1)
             except OSError as exc:
-                raise InputError(f"run description: cannot read {_short_text(text)}: {exc.strerror}.") from None
+                raise InputError(
+                    f"run description: cannot read {_short_text(text)!r}: {exc.strerror}."
+                ) from None
             if len(data) > MAX_FILE_BYTES:
                 raise InputError(f"run description: {where} is larger than {MAX_FILE_BYTES} bytes.")
             text = _decode(data, where)

@@ -164,3 +164,16 @@ def test_utf16_without_byte_order_mark_is_named(tmp_path):
     path.write_bytes(json.dumps(BASE).encode("utf-16-le"))
     with pytest.raises(InputError, match="looks like UTF-16 without a byte-order mark"):
         parse_run(str(path))
+
+
+def test_yaml_text_on_the_command_line_is_read_as_a_description_not_a_file_name():
+    # `account $'loss: convex\n...'` was taken for a path: "cannot read loss: convex\nM: [1,2]\n: No such file",
+    # the description echoed back over several lines as a missing file's name (found by the red-team fuzz)
+    pytest.importorskip("yaml")
+    text = "".join(f"{k}: {v}\n" for k, v in BASE.items())
+    assert parse_run(text).values == parse_run(BASE).values
+    with pytest.raises(InputError) as err:
+        parse_run("loss: convex\nM: [1, 2]\n")
+    assert "cannot read" not in str(err.value) and "\n" not in str(err.value)
+    with pytest.raises(InputError, match=r"cannot read 'no such file\.json'"):
+        parse_run("no such file.json")
