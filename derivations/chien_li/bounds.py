@@ -2,7 +2,9 @@
 
 The paper's step (1) is W_{t+1} = Π_𝒦[W_t − η·(1/b)Σ Π_{B_K}∇ℓ_i(W_t) + G_t], G_t ~ N(0, σ²I): the noise is added
 to the iterate and not scaled by η, so σ = η·s and the gradient step is η (the convention claims prove it).
-Gradients are clipped to norm K, and the differing example moves a clipped gradient by at most 2K, so K = Δ/2.
+Gradients are clipped to norm K, and the differing example moves a clipped gradient by at most 2K: K = C (the clip
+norm) where the proof bounds a gradient's norm (c > 1: nonconvex smooth, Hölder), K = Δ/2 where it uses only the
+sensitivity (c ≤ 1; see ``_CLIPPED``).
 Replace-one adjacency (§2), last iterate only, bounded domain of diameter D, full batch.
 
 Declared: Theorem 3.1 in its three regimes (Lemma 3.4: c = 1 + ηM nonconvex smooth; c = 1 convex with η ≤ 2/M;
@@ -42,6 +44,12 @@ L_H, lam_H = R["holder_constant"], R["holder_exponent"]
 
 _UPDATE = UpdateConvention(noise_std=sigma, gradient_step=eta_p)
 _COMMON = {"sigma": eta * s, "eta": eta, "K": Delta / 2, "n": n, "D": D, "T": T}
+# Where c > 1 (nonconvex smooth, Hölder) the tracking (7)/(15) also takes D_t ≤ D_{t−1} + 2ηK, which needs every
+# gradient's norm ≤ K: the paper's clipping Π_{B_K} (proof of Theorem 3.12: "each gradient term is bounded by ηK due
+# to gradient clipping").  A gradient sensitivity Δ bounds only g_i − g'_i at one point, not ‖g_i‖, so these regimes
+# need clipping and take K = C; the sensitivity term 2ηK/n = 2ηC/n ≥ ηΔ/n then holds as well.  Where c ≤ 1 that term
+# never binds (the first term of the min is ≤ 2ηKτ/n), and only the sensitivity, Δ/2 = K, enters.
+_CLIPPED = {**_COMMON, "K": R["clip"]}
 
 
 def _formula(label):
@@ -292,8 +300,8 @@ declare(
         _formula("thm-3.1-eps-nonconvex"),
         "Theorem 3.1 (nonconvex smooth, c = 1 + ηL)",
         Output.rdp("alpha"),
-        Regime(losses=("nonconvex",), batchings=("full",), needs=("diameter", "M")),
-        {**_COMMON, "L": M},
+        Regime(losses=("nonconvex",), batchings=("full",), needs=("diameter", "M", "clip"), clipping="required"),
+        {**_CLIPPED, "L": M},
         _UPDATE,
         note="exact minimum over τ and β; Lemma 3.4's factor 1 + ηM for an M-smooth loss",
         certifier=_C_NONCONVEX,
@@ -349,10 +357,11 @@ declare(
         Regime(
             losses=("holder",),
             batchings=("full",),
-            needs=("diameter", "holder_constant", "holder_exponent"),
+            needs=("diameter", "holder_constant", "holder_exponent", "clip"),
             requires=(Requirement(lam_H <= 1, "needs a Hölder exponent λ ≤ 1"),),
+            clipping="required",
         ),
-        {**_COMMON, "L": L_H, "lam": lam_H},
+        {**_CLIPPED, "L": L_H, "lam": lam_H},
         _UPDATE,
         note="value of (13) at a feasible allocation (a valid bound; exact minimum at λ = 1)",
         certifier=_holder_bound_certify,

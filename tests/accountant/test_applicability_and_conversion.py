@@ -325,3 +325,32 @@ def test_contraction_theorems_do_not_cover_clipped_runs(registry):
     if "ye-shokri" in registry.keys():  # noqa: SIM118
         bound = next(b for b in registry.bounds("ye-shokri") if b.id == "ye-shokri/thm-5.3-eps")
         assert "clipping" in inapplicable_reason(bound, parse_run(dict(clipped, batching="without-replacement")))
+
+
+def test_chien_li_regimes_that_bound_a_gradient_norm_need_clipping_and_take_k_from_it():
+    """Where c > 1 (nonconvex smooth, Hölder), Chien & Li's tracking D_t ≤ D_{t−1} + 2ηK needs every gradient's
+    norm ≤ K (the paper clips to K).  A gradient sensitivity Δ bounds g_i − g'_i at one point only: f = −θ²/2 with
+    f' = f + Δθ has sensitivity Δ and unbounded gradients.  So an unclipped run gets no such row, and a clipped one
+    is evaluated at K = C even when a smaller Δ is given (the old mapping K = Δ/2 made 2ηKτ a bound on nothing)."""
+    from symbolic import registry as _registry
+
+    reg = _registry()
+    if "chien-li" not in reg.keys():  # noqa: SIM118 (a Registry, not a dict)
+        pytest.skip("chien-li not registered")
+    base = {"batching": "full", "n": "10", "step_size": "1/20", "noise_std": "1/2", "diameter": "1/10", "steps": "10"}
+    runs = {
+        "chien-li/thm-3.1-eps-nonconvex": {"loss": "nonconvex", "M": "1"},
+        "chien-li/thm-3.7-eps": {"loss": "holder", "holder_exponent": "1/2", "holder_constant": "1"},
+    }
+    for id_, extra in runs.items():
+        bound = next(b for b in reg.bounds("chien-li") if b.id == id_)
+        unclipped = parse_run({**base, **extra, "gradient_sensitivity": "10"})
+        assert "clipping" in inapplicable_reason(bound, unclipped), id_
+        clipped = parse_run({**base, **extra, "clip": "5", "gradient_sensitivity": "1"})
+        assert inapplicable_reason(bound, clipped) is None, id_
+        at = bound.at(clipped.subs())
+        assert at.params["K"] == 5, (id_, at.params["K"])  # C, not Δ/2 = 1/2
+    # where c ≤ 1 only the sensitivity enters: K = Δ/2, unclipped (clipping would break the contraction)
+    convex = next(b for b in reg.bounds("chien-li") if b.id == "chien-li/thm-3.1-eps-convex")
+    run = parse_run({**base, "loss": "convex", "M": "1", "gradient_sensitivity": "10"})
+    assert inapplicable_reason(convex, run) is None and convex.at(run.subs()).params["K"] == 5

@@ -347,7 +347,7 @@ def test_chien_li_theorem_3_7_row_is_certified():
         "n": "10",
         "step_size": "1/20",
         "noise_std": "1/2",
-        "gradient_sensitivity": "10",
+        "clip": "5",  # K = C: Theorem 3.7's tracking bounds a gradient's norm (Δ = 2C = 10)
         "diameter": "1/10",
         "steps": "10",
     }

@@ -70,17 +70,56 @@ def _exact_epsilon(run: dict) -> mp.mpf:
 
 RUNS = [
     # convex: Bok–Su–Altschuler 4.3 (T ≥ Dn/(ηΔ) holds with equality), Chien & Li, Ye & Shokri, Kong & Ribero
-    {"loss": "convex", "M": "1", "batching": "full", "n": "1", "step_size": "1", "noise_std": "1",
-     "gradient_sensitivity": "1", "steps": "1", "diameter": "1"},
+    {
+        "loss": "convex",
+        "M": "1",
+        "batching": "full",
+        "n": "1",
+        "step_size": "1",
+        "noise_std": "1",
+        "gradient_sensitivity": "1",
+        "steps": "1",
+        "diameter": "1",
+    },
     # strongly convex, a projection that binds (D below the noise)
-    {"loss": "strongly-convex", "m": "1/2", "M": "1", "batching": "full", "n": "2", "step_size": "1",
-     "noise_std": "1/4", "gradient_sensitivity": "1", "steps": "1", "diameter": "1/2"},
+    {
+        "loss": "strongly-convex",
+        "m": "1/2",
+        "M": "1",
+        "batching": "full",
+        "n": "2",
+        "step_size": "1",
+        "noise_std": "1/4",
+        "gradient_sensitivity": "1",
+        "steps": "1",
+        "diameter": "1/2",
+    },
     # nonconvex with clipping (Kong & Ribero (17)), shift larger than the set
-    {"loss": "nonconvex", "M": "1", "batching": "full", "n": "1", "step_size": "1/4", "noise_std": "1",
-     "clip": "4", "steps": "1", "diameter": "1"},
+    {
+        "loss": "nonconvex",
+        "M": "1",
+        "batching": "full",
+        "n": "1",
+        "step_size": "1/4",
+        "noise_std": "1",
+        "clip": "4",
+        "steps": "1",
+        "diameter": "1",
+    },
     # Hölder gradient (Chien & Li 3.7)
-    {"loss": "holder", "holder_exponent": "1/2", "holder_constant": "1", "batching": "full", "n": "1",
-     "step_size": "1", "noise_std": "1", "gradient_sensitivity": "2", "steps": "1", "diameter": "2"},
+    {
+        "loss": "holder",
+        "holder_exponent": "1/2",
+        "holder_constant": "1",
+        "batching": "full",
+        "n": "1",
+        "step_size": "1",
+        "noise_std": "1",
+        "gradient_sensitivity": "2",
+        "clip": "1",
+        "steps": "1",
+        "diameter": "2",
+    },
 ]
 
 
