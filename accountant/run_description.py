@@ -264,9 +264,7 @@ def load_run(source) -> dict:
                 with open(text, "rb") as fh:
                     data = fh.read(MAX_FILE_BYTES + 1)
             except OSError as exc:
-                raise InputError(
-                    f"run description: cannot read {_short_text(text)!r}: {exc.strerror}."
-                ) from None
+                raise InputError(f"run description: cannot read {_short_text(text)!r}: {exc.strerror}.") from None
             if len(data) > MAX_FILE_BYTES:
                 raise InputError(f"run description: {where} is larger than {MAX_FILE_BYTES} bytes.")
             text = _decode(data, where)

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -239,7 +238,9 @@ def _hs_projected_mixture(p_parts, q_parts, sigma, half, eps):
         return mp.fsum(w * mp.npdf(x, m, sigma) for w, m in parts)
 
     f = lambda x: max(dens(p_parts, x) - k * dens(q_parts, x), 0)  # noqa: E731
-    pts = sorted({-half + 2 * half * i / 40 for i in range(41)} | {mp.mpf(m) for _, m in p_parts + q_parts if -half < m < half})
+    pts = sorted(
+        {-half + 2 * half * i / 40 for i in range(41)} | {mp.mpf(m) for _, m in p_parts + q_parts if -half < m < half}
+    )
     return atoms + mp.quad(f, pts)
 
 
@@ -386,7 +387,9 @@ def instances(run: dict) -> list[tuple]:
             mp_, mq = u + shift / 2, u - shift / 2
             out.append(
                 (
-                    lambda e, mp_=mp_, mq=mq: max(hs_projected(mp_, mq, sigma, half, e), hs_projected(mq, mp_, sigma, half, e)),
+                    lambda e, mp_=mp_, mq=mq: max(
+                        hs_projected(mp_, mq, sigma, half, e), hs_projected(mq, mp_, sigma, half, e)
+                    ),
                     f"projected to [−D/2, D/2], one step, centre {mp.nstr(u, 6)}",
                     "proj",
                 )
@@ -414,18 +417,30 @@ def instances(run: dict) -> list[tuple]:
         clip = F(Q(run["clip"])) if "clip" in run else None
         cs = [0, sens / 2, 2 * sens, 6 * sigma_sum] if clip is None else [0]
         for c in cs:
-            mix([(1 - q, 0), (q, c + sens / 2)], [(1 - q, 0), (q, c - sens / 2)], f"Poisson replace-one, a = c ± Δ/2, c = {mp.nstr(c, 6)}")
+            mix(
+                [(1 - q, 0), (q, c + sens / 2)],
+                [(1 - q, 0), (q, c - sens / 2)],
+                f"Poisson replace-one, a = c ± Δ/2, c = {mp.nstr(c, 6)}",
+            )
         if clip is not None:  # asymmetric pairs inside the ball |a|, |a'| ≤ C
             for a, a2 in ((clip, clip - sens), (clip, 0), (clip / 2, clip / 2 - sens)):
                 if abs(a2) <= clip and abs(a - a2) <= sens:
-                    mix([(1 - q, 0), (q, a)], [(1 - q, 0), (q, a2)], f"Poisson replace-one clipped, a = {mp.nstr(a, 6)}, a' = {mp.nstr(a2, 6)}")
+                    mix(
+                        [(1 - q, 0), (q, a)],
+                        [(1 - q, 0), (q, a2)],
+                        f"Poisson replace-one clipped, a = {mp.nstr(a, 6)}, a' = {mp.nstr(a2, 6)}",
+                    )
         return out
     if batching in ("without-replacement", "shuffled") and adj == "replace-one" and "clip" not in run:
         # one step takes the example with probability b/n; the rest of the batch is a common shift given that:
         # the pair (1 − q)N(c0) + qN(a) vs (1 − q)N(c0) + qN(a') with c0 the other examples' sum (any value)
         q = mp.mpf(b) / n
         for c in (0, 2 * sens, 6 * sigma_sum):
-            mix([(1 - q, 0), (q, c + sens / 2)], [(1 - q, 0), (q, c - sens / 2)], f"{batching} one step, c = {mp.nstr(c, 6)}")
+            mix(
+                [(1 - q, 0), (q, c + sens / 2)],
+                [(1 - q, 0), (q, c - sens / 2)],
+                f"{batching} one step, c = {mp.nstr(c, 6)}",
+            )
     return out
 
 
@@ -472,7 +487,9 @@ def sampled_instances(run: dict) -> list[tuple]:
                 Qp = [(1, u)] if g2 is None else [(1 - q, u), (q, u - eta * g2 / b)]
                 out.append(
                     (
-                        lambda e, P=P, Qp=Qp: max(hs_projected_mixture(P, Qp, sigma, half, e), hs_projected_mixture(Qp, P, sigma, half, e)),
+                        lambda e, P=P, Qp=Qp: max(
+                            hs_projected_mixture(P, Qp, sigma, half, e), hs_projected_mixture(Qp, P, sigma, half, e)
+                        ),
                         f"{batching}, projected one step, centre {mp.nstr(u, 6)}, g = {mp.nstr(g, 6)}, g' = {g2 if g2 is None else mp.nstr(g2, 6)}",
                         "mix",
                     )
@@ -544,9 +561,18 @@ def sampled_run(rng: random.Random) -> dict:
         return run
     m = M / rng.choice([1, 2, 10, 1000])
     T = rng.choice([1, 2, 3, n // b])
-    run = {"loss": "strongly-convex", "batching": "without-replacement", "n": str(n), "batch_size": str(b),
-           "steps": str(min(T, 3)), "M": _dec(M), "m": _dec(m)}
-    run["step_size"] = _dec(rng.choice([1 / M, 2 / (M + m), Fraction(99, 100) * 2 / (M + m), 1 / (2 * M), Fraction(1, 100) / M]))
+    run = {
+        "loss": "strongly-convex",
+        "batching": "without-replacement",
+        "n": str(n),
+        "batch_size": str(b),
+        "steps": str(min(T, 3)),
+        "M": _dec(M),
+        "m": _dec(m),
+    }
+    run["step_size"] = _dec(
+        rng.choice([1 / M, 2 / (M + m), Fraction(99, 100) * 2 / (M + m), 1 / (2 * M), Fraction(1, 100) / M])
+    )
     run["noise_std"] = _dec(Fraction(rng.choice([1, 5, 20, 100])) / rng.choice([1, 10, 100]))
     run["gradient_sensitivity"] = _dec(Fraction(rng.choice([1, 2, 3])) / rng.choice([1, 2, 10]))
     return run
@@ -737,15 +763,24 @@ def projected_sweep(runs: int, seed: int) -> int:
     for _ in range(runs):
         loss = rng.choice(["convex", "strongly-convex", "nonconvex"])
         M = Fraction(rng.choice([1, 4])) / rng.choice([1, 4])
-        run = {"loss": loss, "M": _dec(M), "batching": "full", "n": str(rng.choice([1, 2, 5])),
-               "step_size": _dec(rng.choice([1 / M, 2 / M, 1 / (2 * M), Fraction(1, 10) / M])),
-               "noise_std": rng.choice(["1", "1/4", "4", "1/10"]), "gradient_sensitivity": rng.choice(["1", "2"]),
-               "steps": str(rng.choice([1, 2, 5, 10, 30])), "diameter": rng.choice(["1", "1/4", "4", "1/10"])}
+        run = {
+            "loss": loss,
+            "M": _dec(M),
+            "batching": "full",
+            "n": str(rng.choice([1, 2, 5])),
+            "step_size": _dec(rng.choice([1 / M, 2 / M, 1 / (2 * M), Fraction(1, 10) / M])),
+            "noise_std": rng.choice(["1", "1/4", "4", "1/10"]),
+            "gradient_sensitivity": rng.choice(["1", "2"]),
+            "steps": str(rng.choice([1, 2, 5, 10, 30])),
+            "diameter": rng.choice(["1", "1/4", "4", "1/10"]),
+        }
         if loss == "strongly-convex":
             run["m"] = _dec(M / rng.choice([1, 2, 10]))
         delta = rng.choice(["1e-5", "1e-3", "0.1"])
         res = account(run, delta=delta, heuristics=False).as_json()
-        rows = [(r["id"], r["epsilon"]) for r in res["bounds"] if r["applies"] and r.get("epsilon") not in (None, "inf")]
+        rows = [
+            (r["id"], r["epsilon"]) for r in res["bounds"] if r["applies"] and r.get("epsilon") not in (None, "inf")
+        ]
         if not rows:
             continue
         truth = projected_truth(run, float(delta))
@@ -774,56 +809,171 @@ def fuzz_inputs() -> int:
 
     from symbolic.cli import main as cli_main
 
-    base = {"loss":"strongly-convex","m":"0.01","M":"0.26","batching":"full","n":"600","step_size":"1","noise_std":"0.05","gradient_sensitivity":"2","steps":"20"}
+    base = {
+        "loss": "strongly-convex",
+        "m": "0.01",
+        "M": "0.26",
+        "batching": "full",
+        "n": "600",
+        "step_size": "1",
+        "noise_std": "0.05",
+        "gradient_sensitivity": "2",
+        "steps": "20",
+    }
     cases = []
+
     def mod(**kw):
-        r = dict(base); 
-        for k,v in kw.items():
-            if v is None: r.pop(k,None)
-            else: r[k]=v
+        r = dict(base)
+        for k, v in kw.items():
+            if v is None:
+                r.pop(k, None)
+            else:
+                r[k] = v
         return json.dumps(r)
+
     texts = [
-     "", "{", "[]", "null", "1", '"x"', '{"loss": }', "{'loss': 'convex'}", "loss: convex\nM: [1,2]\n",
-     "a: b: c", "\ufeff{}", "{}", '{"loss": "convex"}',
+        "",
+        "{",
+        "[]",
+        "null",
+        "1",
+        '"x"',
+        '{"loss": }',
+        "{'loss': 'convex'}",
+        "loss: convex\nM: [1,2]\n",
+        "a: b: c",
+        "\ufeff{}",
+        "{}",
+        '{"loss": "convex"}',
     ]
-    for t in texts: cases.append(("text", t, []))
+    for t in texts:
+        cases.append(("text", t, []))
     for key in list(base):
-        cases.append(("missing "+key, mod(**{key: None}), []))
-        for v in ["0", "-1", "1e300", "1e-300", "abc", "nan", "inf", "1/0", "", " ", "1e1001", "0.5", "1e15", "1e16", "1/3", True, [1], {"a":1}, None, 1e308, 12345678901234567890123, "1" * 500]:
-            cases.append((f"{key}={v!r}", mod(**{key: v}) if not isinstance(v, float) else json.dumps(base)[:-1] + f', "{key}x": 1' + "}", []))
+        cases.append(("missing " + key, mod(**{key: None}), []))
+        for v in [
+            "0",
+            "-1",
+            "1e300",
+            "1e-300",
+            "abc",
+            "nan",
+            "inf",
+            "1/0",
+            "",
+            " ",
+            "1e1001",
+            "0.5",
+            "1e15",
+            "1e16",
+            "1/3",
+            True,
+            [1],
+            {"a": 1},
+            None,
+            1e308,
+            12345678901234567890123,
+            "1" * 500,
+        ]:
+            cases.append(
+                (
+                    f"{key}={v!r}",
+                    mod(**{key: v}) if not isinstance(v, float) else json.dumps(base)[:-1] + f', "{key}x": 1' + "}",
+                    [],
+                )
+            )
     extra = [
-     mod(noise_multiplier="1.1"), mod(clip="1", noise_multiplier="1e-300"), mod(clip="1", noise_multiplier="1e300", noise_std=None),
-     mod(clip="1e-300"), mod(clip="1e300"), mod(epochs="1000000000", steps=None), mod(steps="1000000000000000"),
-     mod(n="1000000000000000", steps="2"), mod(batching="poisson", batch_size="1", n="1000000000000000", steps="3"),
-     mod(batching="poisson", batch_size="300", steps="1000000000000000"),
-     mod(batching="poisson", batch_size="300", noise_std="1e-300"), mod(batching="poisson", batch_size="300", noise_std="1e300"),
-     mod(batching="without-replacement", batch_size="300", noise_std="1e-300"),
-     mod(batching="cyclic", batch_size="7"), mod(batching="shuffled", batch_size="601"),
-     mod(sample_rate="0.5"), mod(batching="poisson", sample_rate="0.001"), mod(batching="poisson", sample_rate="2"),
-     mod(batching="poisson", sample_rate="1"), mod(batching="poisson", sample_rate="1e-300"),
-     mod(loss="holder"), mod(loss="holder", holder_exponent="2", holder_constant="1"),
-     mod(loss="holder", holder_exponent="1e-300", holder_constant="1", diameter="1"),
-     mod(loss="holder", holder_exponent="1/3", holder_constant="1e300", diameter="1e300"),
-     mod(diameter="1e-300"), mod(diameter="1e300"), mod(diameter="1e300", loss="convex"), mod(diameter="1e-300", loss="convex"),
-     mod(step_size="1e300"), mod(step_size="1e-300"), mod(m="0.26"), mod(m="0.27"), mod(m="1e-300"), mod(M="1e300", m="1e-300"),
-     mod(weak_convexity="1", loss="nonconvex"), mod(loss="nonconvex", M=None), mod(loss="convex", M=None),
-     mod(adjacency="add-remove"), mod(adjacency="add_remove"), mod(adjacency=None, loss="nonconvex"),
-     mod(dimension="0"), mod(dimension="1e300"), mod(dimension="1.5"), mod(name="x"*10**5),
-     mod(gradient_sensitivity="1e-300"), mod(gradient_sensitivity="1e300"), mod(noise_std="1e-300"), mod(noise_std="1e300"),
-     mod(noise_std="1e-1000"), mod(noise_std="1e1000"), mod(noise_std="1e-1001"),
-     mod(loss="convex", diameter="1", step_size="1e-300"), mod(loss="convex", diameter="1e300", steps="1000000000000000"),
+        mod(noise_multiplier="1.1"),
+        mod(clip="1", noise_multiplier="1e-300"),
+        mod(clip="1", noise_multiplier="1e300", noise_std=None),
+        mod(clip="1e-300"),
+        mod(clip="1e300"),
+        mod(epochs="1000000000", steps=None),
+        mod(steps="1000000000000000"),
+        mod(n="1000000000000000", steps="2"),
+        mod(batching="poisson", batch_size="1", n="1000000000000000", steps="3"),
+        mod(batching="poisson", batch_size="300", steps="1000000000000000"),
+        mod(batching="poisson", batch_size="300", noise_std="1e-300"),
+        mod(batching="poisson", batch_size="300", noise_std="1e300"),
+        mod(batching="without-replacement", batch_size="300", noise_std="1e-300"),
+        mod(batching="cyclic", batch_size="7"),
+        mod(batching="shuffled", batch_size="601"),
+        mod(sample_rate="0.5"),
+        mod(batching="poisson", sample_rate="0.001"),
+        mod(batching="poisson", sample_rate="2"),
+        mod(batching="poisson", sample_rate="1"),
+        mod(batching="poisson", sample_rate="1e-300"),
+        mod(loss="holder"),
+        mod(loss="holder", holder_exponent="2", holder_constant="1"),
+        mod(loss="holder", holder_exponent="1e-300", holder_constant="1", diameter="1"),
+        mod(loss="holder", holder_exponent="1/3", holder_constant="1e300", diameter="1e300"),
+        mod(diameter="1e-300"),
+        mod(diameter="1e300"),
+        mod(diameter="1e300", loss="convex"),
+        mod(diameter="1e-300", loss="convex"),
+        mod(step_size="1e300"),
+        mod(step_size="1e-300"),
+        mod(m="0.26"),
+        mod(m="0.27"),
+        mod(m="1e-300"),
+        mod(M="1e300", m="1e-300"),
+        mod(weak_convexity="1", loss="nonconvex"),
+        mod(loss="nonconvex", M=None),
+        mod(loss="convex", M=None),
+        mod(adjacency="add-remove"),
+        mod(adjacency="add_remove"),
+        mod(adjacency=None, loss="nonconvex"),
+        mod(dimension="0"),
+        mod(dimension="1e300"),
+        mod(dimension="1.5"),
+        mod(name="x" * 10**5),
+        mod(gradient_sensitivity="1e-300"),
+        mod(gradient_sensitivity="1e300"),
+        mod(noise_std="1e-300"),
+        mod(noise_std="1e300"),
+        mod(noise_std="1e-1000"),
+        mod(noise_std="1e1000"),
+        mod(noise_std="1e-1001"),
+        mod(loss="convex", diameter="1", step_size="1e-300"),
+        mod(loss="convex", diameter="1e300", steps="1000000000000000"),
     ]
-    for e in extra: cases.append(("extra", e, []))
-    flag_cases = [["--delta", "0"], ["--delta", "1"], ["--delta", "-1"], ["--delta", "1e-300"], ["--delta", "0.9999999"], ["--delta","abc"],
-     ["--epsilon","0"],["--epsilon","-1"],["--epsilon","1e300"],["--epsilon","1e-300"],["--epsilon","inf"], ["--delta","1e-5","--epsilon","1"],
-     ["--digits","0"],["--digits","100000"],["--digits","-3"],["--part-seconds","0"],["--part-seconds","-1"],["--part-seconds","1e300"],
-     ["--calibrate","noise_std"],["--calibrate","noise_std","--target-epsilon","0"],["--calibrate","noise_std","--target-epsilon","-1"],
-     ["--calibrate","noise_std","--target-epsilon","1e-300"],["--calibrate","noise_std","--target-epsilon","1e300"],["--calibrate","steps","--target-epsilon","1e-9"],
-     ["--calibrate","epochs","--target-epsilon","1e300"],["--calibrate","noise_multiplier","--target-epsilon","1"],
-     ["--curve","--epsilon","1"],["--steps","abc"],["--steps","1","--epochs","2"],["--plot","/nonexistent/dir/x.png"],
-     ["--curve","--delta","1e-300","0.9"],["--target-epsilon","1"],
+    for e in extra:
+        cases.append(("extra", e, []))
+    flag_cases = [
+        ["--delta", "0"],
+        ["--delta", "1"],
+        ["--delta", "-1"],
+        ["--delta", "1e-300"],
+        ["--delta", "0.9999999"],
+        ["--delta", "abc"],
+        ["--epsilon", "0"],
+        ["--epsilon", "-1"],
+        ["--epsilon", "1e300"],
+        ["--epsilon", "1e-300"],
+        ["--epsilon", "inf"],
+        ["--delta", "1e-5", "--epsilon", "1"],
+        ["--digits", "0"],
+        ["--digits", "100000"],
+        ["--digits", "-3"],
+        ["--part-seconds", "0"],
+        ["--part-seconds", "-1"],
+        ["--part-seconds", "1e300"],
+        ["--calibrate", "noise_std"],
+        ["--calibrate", "noise_std", "--target-epsilon", "0"],
+        ["--calibrate", "noise_std", "--target-epsilon", "-1"],
+        ["--calibrate", "noise_std", "--target-epsilon", "1e-300"],
+        ["--calibrate", "noise_std", "--target-epsilon", "1e300"],
+        ["--calibrate", "steps", "--target-epsilon", "1e-9"],
+        ["--calibrate", "epochs", "--target-epsilon", "1e300"],
+        ["--calibrate", "noise_multiplier", "--target-epsilon", "1"],
+        ["--curve", "--epsilon", "1"],
+        ["--steps", "abc"],
+        ["--steps", "1", "--epochs", "2"],
+        ["--plot", "/nonexistent/dir/x.png"],
+        ["--curve", "--delta", "1e-300", "0.9"],
+        ["--target-epsilon", "1"],
     ]
-    for f in flag_cases: cases.append(("flags", json.dumps(base), f))
+    for f in flag_cases:
+        cases.append(("flags", json.dumps(base), f))
 
     class Hang(Exception):
         pass
@@ -862,10 +1012,14 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--sampled", action="store_true", help="Poisson / without-replacement runs (Asoodeh & Diaz, Ye & Shokri 5.3)")
+    ap.add_argument(
+        "--sampled", action="store_true", help="Poisson / without-replacement runs (Asoodeh & Diaz, Ye & Shokri 5.3)"
+    )
     ap.add_argument("--quick-mix", action="store_true", help="skip the quadrature (mixture) instances")
     ap.add_argument("--out", default=None, help="write violations as JSON here")
-    ap.add_argument("--projected", action="store_true", help="full-batch runs with a diameter, several steps (numerical)")
+    ap.add_argument(
+        "--projected", action="store_true", help="full-batch runs with a diameter, several steps (numerical)"
+    )
     ap.add_argument("--inputs", action="store_true", help="fuzz the input side (bad runs and flags)")
     args = ap.parse_args(argv)
     if args.inputs:
@@ -905,7 +1059,10 @@ def main(argv=None) -> int:
         for v in violations[before:]:
             print("VIOLATION", json.dumps(v, ensure_ascii=False), flush=True)
         if n_runs % 10 == 0:
-            print(f"... {i + 1} runs generated, {n_runs} checked, {len(violations)} violations, {time.time() - t0:.0f} s", flush=True)
+            print(
+                f"... {i + 1} runs generated, {n_runs} checked, {len(violations)} violations, {time.time() - t0:.0f} s",
+                flush=True,
+            )
     print(f"{n_runs} runs with an exact instance, {n_cmp} printed numbers compared, {time.time() - t0:.0f} s")
     for key, (r, run, at) in sorted(TIGHTEST.items()):
         print(f"  tightest {key}: printed/exact = {mp.nstr(r, 8)}  ({json.dumps(run)} at {at})")
