@@ -16,7 +16,7 @@ from typing import Mapping
 import sympy as sp
 
 from .fraction_code import compile_rational
-from .relations import UndecidedError, decide_by
+from .relations import COMPARE, UndecidedError, decide_by
 
 __all__ = ["Hypothesis", "UndecidedError", "decide", "plain"]
 
@@ -99,14 +99,6 @@ class Hypothesis:
         return self._decider
 
 
-_OPERATORS = {
-    sp.StrictGreaterThan: operator.gt,
-    sp.GreaterThan: operator.ge,
-    sp.StrictLessThan: operator.lt,
-    sp.LessThan: operator.le,
-    sp.Equality: operator.eq,
-    sp.Unequality: operator.ne,
-}
 _MIRRORED = {operator.gt: operator.lt, operator.ge: operator.le, operator.lt: operator.gt, operator.le: operator.ge}
 
 
@@ -120,7 +112,7 @@ def _simple_test(relation):
       being in lowest terms.
 
     None for any other relation (the compiled ``Fraction`` test or :func:`decide` decides it)."""
-    compare = _OPERATORS.get(type(relation))
+    compare = COMPARE.get(type(relation))
     if compare is None:
         return None
     lhs, rhs = relation.lhs, relation.rhs

@@ -33,7 +33,9 @@ class UndecidedError(ArithmeticError):
 _MISSING = object()
 _FAST: dict = {}
 
-_COMPARE = {
+#: A SymPy relation's class -> the Python comparison it denotes (one table for the engine: hypotheses' simple tests,
+#: this module, the Arb interpreter's Piecewise conditions).
+COMPARE = {
     sp.StrictGreaterThan: operator.gt,
     sp.GreaterThan: operator.ge,
     sp.StrictLessThan: operator.lt,
@@ -86,7 +88,7 @@ def decide_by(relation: object, values: Mapping, sign: SignOracle | None = None)
         return any(decide_by(a, values, sign) for a in rel.args)
     if isinstance(rel, sp.Not):
         return not decide_by(rel.args[0], values, sign)
-    compare = _COMPARE.get(type(rel))
+    compare = COMPARE.get(type(rel))
     if compare is None:
         # another Boolean (a set membership, ...): only SymPy's own exact evaluation of it
         substituted = rel.xreplace(dict(values))

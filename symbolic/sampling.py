@@ -42,27 +42,25 @@ def candidates(symbol: sp.Symbol) -> list[sp.Rational]:
     set; any other assumption, ``nonzero``, ``odd``, ``prime``, ..., is enforced by :func:`admits`)."""
     if symbol.is_integer:
         pos = [sp.Integer(v) for v in _NATURAL]
-        if symbol.is_positive:
-            pool = pos
-        elif symbol.is_nonnegative:
-            pool = [sp.Integer(0)] + pos
-        elif symbol.is_negative:
-            pool = [-v for v in pos]
-        elif symbol.is_nonpositive:
-            pool = [sp.Integer(0)] + [-v for v in pos]
-        else:
-            pool = [sp.Integer(0)] + pos + [-v for v in pos[:4]]
-    elif symbol.is_positive:
-        pool = list(_POSITIVE)
-    elif symbol.is_nonnegative:
-        pool = [sp.Integer(0)] + _POSITIVE
-    elif symbol.is_negative:
-        pool = [-v for v in _POSITIVE]
-    elif symbol.is_nonpositive:
-        pool = [sp.Integer(0)] + [-v for v in _POSITIVE]
+        pool = _signed_pool(symbol, pos, pos[:4])
     else:
-        pool = [sp.Integer(0)] + _POSITIVE + [-v for v in _POSITIVE[::2]]
+        pool = _signed_pool(symbol, list(_POSITIVE), _POSITIVE[::2])
     return [v for v in pool if admits(symbol, v)]
+
+
+def _signed_pool(symbol: sp.Symbol, positive: list, negated_when_unsigned: list) -> list[sp.Rational]:
+    """The pool for ``symbol``'s declared sign, from the positive values (negated, and with 0, as the sign
+    asks); a symbol of no declared sign gets 0, the positives and the negatives of ``negated_when_unsigned``."""
+    zero = [sp.Integer(0)]
+    if symbol.is_positive:
+        return list(positive)
+    if symbol.is_nonnegative:
+        return zero + positive
+    if symbol.is_negative:
+        return [-v for v in positive]
+    if symbol.is_nonpositive:
+        return zero + [-v for v in positive]
+    return zero + positive + [-v for v in negated_when_unsigned]
 
 
 def admits(symbol: sp.Symbol, value: sp.Rational) -> bool:

@@ -39,6 +39,7 @@ import sympy as sp
 from ..deadline import PhaseTimeout
 from ..errors import EvaluationError
 from ..hypotheses import UndecidedError, decide
+from ..relations import COMPARE
 from .arb import Ball, Fmpq, flint, to_fmpq
 from .errors import NotCertifiable
 from .translate import (
@@ -215,7 +216,7 @@ class ArbProgram:
         if isinstance(cond, sp.Not):
             inner = self._condition(cond.args[0])
             return lambda env: not inner(env)
-        compare = _COMPARE.get(type(cond))
+        compare = COMPARE.get(type(cond))
         sides = None if compare is None else (self._compile(cond.lhs)[0], self._compile(cond.rhs)[0])
         fmpq, name = self._f.fmpq, self.name
 
@@ -246,15 +247,6 @@ class ArbProgram:
 
 #: What a compiled node returns whatever the inputs: an fmpq, an arb ball, or either.
 EXACT, BALL, DYNAMIC = "exact", "ball", "dynamic"
-
-_COMPARE = {
-    sp.Eq: lambda a, b: a == b,
-    sp.Ne: lambda a, b: a != b,
-    sp.Lt: lambda a, b: a < b,
-    sp.Le: lambda a, b: a <= b,
-    sp.Gt: lambda a, b: a > b,
-    sp.Ge: lambda a, b: a >= b,
-}
 
 _PROGRAMS: "weakref.WeakKeyDictionary[object, dict]" = weakref.WeakKeyDictionary()
 

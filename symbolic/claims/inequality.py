@@ -189,13 +189,7 @@ class Inequality(Claim):
             interval_count += how == "interval"
             digits_count += how == "50-digit"
             if not holds:
-                return Verdict(
-                    Status.REFUTED,
-                    f"counterexample ({how} arithmetic)",
-                    f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {shown(value)}",
-                    counterexample=show_point(point),
-                    details={"difference": value},
-                )
+                return self._counterexample(point, how, value)
         if tested and n is None:
             # where a random sample rarely lands: roots, poles and critical points of a rational difference,
             # then huge and tiny magnitudes (decided by interval arithmetic only: no exact huge powers)
@@ -213,13 +207,7 @@ class Inequality(Claim):
                 holds, how, value = verdict
                 extra_tested += 1
                 if not holds:
-                    return Verdict(
-                        Status.REFUTED,
-                        f"counterexample ({how} arithmetic, at a root, pole or extreme point)",
-                        f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {shown(value)}",
-                        counterexample=show_point(point),
-                        details={"difference": value},
-                    )
+                    return self._counterexample(point, how, value, where=", at a root, pole or extreme point")
         if tested:
             more = f"; {extra_tested} more at roots, poles, extremes" if extra_tested else ""
             return Verdict(
@@ -230,6 +218,16 @@ class Inequality(Claim):
                 + (f"; {inconclusive} points undecided" if inconclusive else ""),
             )
         return Verdict(Status.UNKNOWN, "no sample point could be decided", reason)
+
+    def _counterexample(self, point, how: str, value, where: str = "") -> Verdict:
+        """REFUTED at ``point``, where the difference ``value`` was decided by ``how`` arithmetic."""
+        return Verdict(
+            Status.REFUTED,
+            f"counterexample ({how} arithmetic{where})",
+            f"{self.lhs} {self.rel} {self.rhs} fails at {show_point(point)}: difference = {shown(value)}",
+            counterexample=show_point(point),
+            details={"difference": value},
+        )
 
     def _decide_by_interval(self, point):
         """(holds, 'interval', value) from a rigorous enclosure only, or None (for points of huge magnitude,
