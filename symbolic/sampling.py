@@ -147,18 +147,28 @@ _EXTREME_INTEGERS = (10, 11, 12, 20, 100, 10**4, 10**6)
 _EXTREME_REALS = (R(1, 10**15), R(1, 10**6), R(10**6), R(10**15))
 
 
+def _extra_point_setting(symbols, where, base):
+    """(symbols sorted by name, ``where`` sympified, ``base``, by default the first sample point) for
+    :func:`extreme_points` and :func:`critical_points`; None when the domain yields no sample point."""
+    symbols = sorted(set(symbols), key=lambda s: s.name)
+    where = [sp.sympify(w) for w in where]
+    if base is None:
+        base = next(sample_points(symbols, where, n=1), None)
+        if base is None:
+            return None
+    return symbols, where, base
+
+
 def extreme_points(symbols: Sequence[sp.Symbol], where: Iterable = (), base: dict | None = None) -> Iterator[dict]:
     """Points of the domain far from the candidate values: the corner where every symbol is at its
     candidate of least magnitude (``x = y = 0`` for ``x² + y² > 0``), then each symbol in turn at large
     and tiny magnitudes (:data:`_EXTREME_INTEGERS`, :data:`_EXTREME_REALS`, negated where the domain
     allows) with the others at ``base`` (default: the first sample point).  Evaluate them without exact
     powers of huge numbers (``2**(2**x)`` at ``x = 10**15`` has no exact value worth computing)."""
-    symbols = sorted(set(symbols), key=lambda s: s.name)
-    where = [sp.sympify(w) for w in where]
-    if base is None:
-        base = next(sample_points(symbols, where, n=1), None)
-        if base is None:
-            return
+    prepared = _extra_point_setting(symbols, where, base)
+    if prepared is None:
+        return
+    symbols, where, base = prepared
     pools = {s: candidates(s) for s in symbols}
     if not all(pools.values()):
         return
@@ -189,12 +199,10 @@ def critical_points(
     that is positive at every random point touches 0 (``(x − 1/7)² > 0``) or dives to a pole
     (``1/(x² − 2) ≥ −10`` just below √2).  Only for a rational function of that symbol with rational
     coefficients and degree ≤ 12 (real root isolation is exact there); nothing otherwise."""
-    symbols = sorted(set(symbols), key=lambda s: s.name)
-    where = [sp.sympify(w) for w in where]
-    if base is None:
-        base = next(sample_points(symbols, where, n=1), None)
-        if base is None:
-            return
+    prepared = _extra_point_setting(symbols, where, base)
+    if prepared is None:
+        return
+    symbols, where, base = prepared
     count = 0
     seen = set()
     for s in symbols:
