@@ -161,16 +161,28 @@ def test_every_id_of_a_paper_is_defined_by_a_declared_module(registry):
         assert describe(paper)["defined_in"] == paper.defined_in
 
 
+def _quiet_directory(tmp_path):
+    """A working directory for fresh interpreters whose paper index must be read from the cache: the index is
+    rescanned when a sys.path entry's modification time changes, and sys.path[0] is the working directory.  The
+    clone's root is not quiet (under pytest-xdist another worker may create an entry there, e.g. `.hypothesis/`,
+    between two runs), nor is tmp_path (the first run creates the cache directory in it)."""
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    return cwd
+
+
 def test_a_cached_eval_imports_only_the_formulas_module(tmp_path, registry):
     """End to end, in fresh interpreters with their own cache directory: the first `list` builds
     the item indexes; afterwards a lookup of kong-ribero/theta imports the module defining θ, not the whole paper."""
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     env.pop("HIDDEN_STATE_PROOFS_NO_CACHE")
+    cwd = _quiet_directory(tmp_path)
     cold = subprocess.run(
         [sys.executable, "-m", "symbolic", "list", "--paper", "kong-ribero", "--json"],
         capture_output=True,
         text=True,
         env=env,
+        cwd=cwd,
     )
     assert cold.returncode == 0, cold.stderr
     script = (
@@ -179,7 +191,7 @@ def test_a_cached_eval_imports_only_the_formulas_module(tmp_path, registry):
         "print(sorted(m for m in sys.modules if m.startswith('derivations.kong_ribero.'))); "
         "print([m for m in ('symbolic.claims', 'symbolic.runner', 'importlib.metadata') if m in sys.modules])"
     )
-    warm = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    warm = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=cwd)
     assert warm.returncode == 0, warm.stderr
     value, modules, engine = warm.stdout.splitlines()
     assert engine == "[]"  # no claim kind (θ/numeric-form is built only when claims are read), no runner, no scan
@@ -195,6 +207,7 @@ def test_a_cached_eval_imports_only_the_formulas_module(tmp_path, registry):
         capture_output=True,
         text=True,
         env=env,
+        cwd=cwd,
     )
     assert again.stdout == cold.stdout
     fresh = [r["id"] for r in json.loads(cold.stdout)]
@@ -330,7 +343,11 @@ def test_the_installed_papers_index_is_read_from_the_cache(tmp_path):
         "import sys; from symbolic import registry; keys = registry().keys(); "
         "print(keys); print('importlib.metadata' in sys.modules, any(m.startswith('derivations') for m in sys.modules))"
     )
-    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env) for _ in range(2)]
+    cwd = _quiet_directory(tmp_path)
+    runs = [
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=cwd)
+        for _ in range(2)
+    ]
     assert all(r.returncode == 0 for r in runs), runs[0].stderr + runs[1].stderr
     (keys1, _), (keys2, flags2) = (r.stdout.splitlines() for r in runs)
     assert keys1 == keys2 and "kong-ribero" in keys1
